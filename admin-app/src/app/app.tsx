@@ -1,0 +1,12 @@
+import { Route, Routes } from 'react-router-dom';
+import { LoginPage } from '../features/auth/components/login-page';
+
+/** The admin-app remote, mounted by the shell under /admin/*. */
+export default function App() {
+  return (
+    <Routes>
+      <Route path="login" element={<LoginPage />} />
+      <Route path="*" element={<LoginPage />} />
+    </Routes>
+  );
+}

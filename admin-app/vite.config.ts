@@ -1,0 +1,3 @@
+import { defineRemoteConfig } from '../remote.vite.ts';
+
+export default defineRemoteConfig({ name: 'admin_app', port: 5176 });

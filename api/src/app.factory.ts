@@ -1,0 +1,44 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
+import express from 'express';
+import type { Logger } from 'pino';
+import { AppModule } from './app.module.js';
+import type { AppConfig } from './config/app-config.js';
+import { HttpErrorFilter } from './common/http-error.filter.js';
+import { mountBodyParsing, requestLogging } from './common/http-middleware.js';
+import { createLogger, PinoNestLogger } from './common/logger.js';
+import { mountFrontends } from './web/frontends.js';
+
+export interface CreatedApp {
+  app: NestExpressApplication;
+  logger: Logger;
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+/** Builds the whole HTTP application (used by main and by the integration tests). */
+export async function createApp(config: AppConfig, logger: Logger = createLogger(config.logLevel)): Promise<CreatedApp> {
+  const server = express();
+  server.disable('x-powered-by');
+  server.set('trust proxy', parseTrustProxy(config.trustProxy));
+  server.use(requestLogging(logger));
+  mountBodyParsing(server);
+  if (config.staticRoot) mountFrontends(server, config.staticRoot, config.remotesManifestPath);
+
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), new ExpressAdapter(server), {
+    bodyParser: false,
+    logger: new PinoNestLogger(logger),
+    abortOnError: false,
+  });
+  app.setGlobalPrefix('api');
+  app.useGlobalFilters(new HttpErrorFilter(logger));
+  app.enableShutdownHooks();
+  await app.init();
+  return { app, logger };
+}

@@ -1,0 +1,36 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type { AppConfig } from './config/app-config.js';
+import { ConfigModule } from './config/config.module.js';
+import { dataSourceOptions } from './database/data-source-options.js';
+import { AnalyticsModule } from './modules/analytics/analytics.module.js';
+import { AuthModule } from './modules/auth/auth.module.js';
+import { CampaignsModule } from './modules/campaigns/campaigns.module.js';
+import { DrinksModule } from './modules/drinks/drinks.module.js';
+import { HealthModule } from './modules/health/health.module.js';
+import { OrdersModule } from './modules/orders/orders.module.js';
+import { PaymentsModule } from './modules/payments/payments.module.js';
+import { SiteModule } from './modules/site/site.module.js';
+import { TicketsModule } from './modules/tickets/tickets.module.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        TypeOrmModule.forRoot(dataSourceOptions(config.database)),
+        HealthModule,
+        SiteModule,
+        AuthModule,
+        TicketsModule,
+        OrdersModule,
+        DrinksModule,
+        PaymentsModule,
+        AnalyticsModule,
+        CampaignsModule,
+      ],
+    };
+  }
+}

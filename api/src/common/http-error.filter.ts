@@ -1,0 +1,43 @@
+import { Catch, HttpException, HttpStatus, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { Logger } from 'pino';
+
+function messageOf(exception: HttpException): string {
+  const body = exception.getResponse();
+  if (typeof body === 'string') return body;
+  if (body && typeof body === 'object' && 'message' in body) {
+    const message = (body as { message: unknown }).message;
+    if (Array.isArray(message)) return message.join('; ');
+    if (typeof message === 'string') return message;
+  }
+  return exception.message;
+}
+
+/**
+ * Every error leaves the API as JSON `{ message }`. Unexpected errors are logged with their
+ * stack and answered with a plain 500 that carries no internals.
+ */
+@Catch()
+export class HttpErrorFilter implements ExceptionFilter {
+  constructor(private readonly logger: Logger) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const res = ctx.getResponse<Response>();
+    const req = ctx.getRequest<Request>();
+    if (res.headersSent) return;
+
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const headers = (exception as HttpException & { headers?: Record<string, string> }).headers;
+      if (headers) res.set(headers);
+      res.status(status).json({ message: messageOf(exception) });
+      return;
+    }
+    this.logger.error(
+      { err: exception, reqId: (req as Request & { id?: unknown }).id, path: req.path },
+      'unhandled error',
+    );
+    res.status(HttpStatus.INTERNAL_SERVER_ERROR).json({ message: 'Something went wrong on our side. Please try again.' });
+  }
+}

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+
+/** The development default of the staff password, used only outside production. */
+export const DEV_ADMIN_PASSWORD = 'diwali-admin';
+const DEV_SESSION_SECRET = 'development-session-secret-change-me';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalString.pipe(z.url({ message: 'must be an absolute URL such as https://example.com' }).optional()),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(mysql|mariadb):\/\/.+/, 'must be a mysql://user:password@host:port/database URL')
+      .optional(),
+  ),
+  SQLITE_PATH: z.string().default('.data/festival.sqlite'),
+  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\/.+/, 'must be an smtp://host:port URL').optional()),
+  MAIL_FROM: z.string().default('Festival <festival@restaurant.example>'),
+  OUTBOX_DIR: z.string().default('.data/outbox'),
+  ADMIN_PASSWORD: optionalString,
+  SESSION_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  ALLOW_SIMULATED_PAYMENTS: booleanFlag,
+  TICKET_CAPACITY: z.coerce.number().int().min(0).default(200),
+  PROMO_CODES: z.string().default('DIWALI5,FESTIVAL5'),
+  TRUST_PROXY: z.string().default('loopback'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STATIC_ROOT: optionalString,
+  REMOTES_MANIFEST: optionalString,
+});
+
+type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string | undefined;
+  database: { type: 'sqlite'; path: string } | { type: 'mysql'; url: string };
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  admin: { password: string; usingDevelopmentPassword: boolean; sessionSecret: string };
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
+  ticketCapacity: number;
+  promoCodes: string[];
+  trustProxy: string;
+  logLevel: Env['LOG_LEVEL'];
+  /** Folder holding the built frontends (shell/dist, public-site/dist, ...); unset serves the API alone. */
+  staticRoot: string | undefined;
+  /** A JSON file served as /remotes.json instead of the default manifest. */
+  remotesManifestPath: string | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads and checks every variable at once. Throws a ConfigError that lists every bad
+ * variable, so a misconfigured deploy fails with the whole list rather than the first.
+ */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  const problems: string[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      problems.push(`${issue.path.join('.') || '(environment)'}: ${issue.message}`);
+    }
+    throw new ConfigError(problems);
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+
+  if (isProduction) {
+    if (!env.ADMIN_PASSWORD) problems.push('ADMIN_PASSWORD: required in production');
+    if (!env.SESSION_SECRET) problems.push('SESSION_SECRET: required in production');
+    if (!env.PUBLIC_URL) problems.push('PUBLIC_URL: required in production');
+  }
+  const stripeKeys = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY];
+  if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
+    problems.push('STRIPE_SECRET_KEY / STRIPE_PUBLISHABLE_KEY: set both or neither');
+  }
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET && isProduction) {
+    problems.push('STRIPE_WEBHOOK_SECRET: required in production when Stripe is configured');
+  }
+  if (isProduction && !env.STRIPE_SECRET_KEY && !env.ALLOW_SIMULATED_PAYMENTS) {
+    problems.push(
+      'STRIPE_SECRET_KEY: required in production (or set ALLOW_SIMULATED_PAYMENTS=true to run the simulated gateway)',
+    );
+  }
+  const promoCodes = env.PROMO_CODES.split(',')
+    .map((c) => c.trim().toUpperCase())
+    .filter(Boolean);
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: env.PUBLIC_URL?.replace(/\/$/, ''),
+    database: env.DATABASE_URL ? { type: 'mysql', url: env.DATABASE_URL } : { type: 'sqlite', path: env.SQLITE_PATH },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.OUTBOX_DIR },
+    admin: {
+      password: env.ADMIN_PASSWORD ?? DEV_ADMIN_PASSWORD,
+      usingDevelopmentPassword: !env.ADMIN_PASSWORD,
+      sessionSecret: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    },
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+          }
+        : undefined,
+    ticketCapacity: env.TICKET_CAPACITY,
+    promoCodes,
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    staticRoot: env.STATIC_ROOT,
+    remotesManifestPath: env.REMOTES_MANIFEST,
+  };
+}

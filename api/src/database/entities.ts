@@ -1,0 +1,4 @@
+import { SiteSettingEntity } from '../modules/site/site-setting.entity.js';
+
+/** Every entity of the API, registered once with the data source. */
+export const ENTITIES = [SiteSettingEntity];

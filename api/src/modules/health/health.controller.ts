@@ -1,0 +1,17 @@
+import { Controller, Get, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import type { HealthResponse } from '@festival/contracts';
+import { HealthService } from './health.service.js';
+
+@Controller('health')
+export class HealthController {
+  constructor(private readonly health: HealthService) {}
+
+  /** 200 when the database answers, 503 otherwise (so load balancers take the replica out). */
+  @Get()
+  async check(@Res({ passthrough: true }) res: Response): Promise<HealthResponse> {
+    const report = await this.health.check();
+    res.status(report.database === 'up' ? 200 : 503).setHeader('Cache-Control', 'no-store');
+    return report;
+  }
+}

@@ -1,0 +1,41 @@
+/** A non-success response: `message` is `<status>: <body text>` (or the status text). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'ApiError';
+  }
+
+  /** The server's `{ message }`, when the body is the API's JSON error. */
+  get serverMessage(): string | undefined {
+    try {
+      const parsed: unknown = JSON.parse(this.body);
+      if (parsed && typeof parsed === 'object' && typeof (parsed as { message?: unknown }).message === 'string') {
+        return (parsed as { message: string }).message;
+      }
+    } catch {
+      // not JSON
+    }
+    return undefined;
+  }
+}
+
+/** Every call includes credentials (cookies) and throws ApiError on a non-success answer. */
+export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(path, {
+    method,
+    credentials: 'include',
+    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const apiGet = <T>(path: string): Promise<T> => apiRequest<T>('GET', path);
+export const apiPost = <T>(path: string, body?: unknown): Promise<T> => apiRequest<T>('POST', path, body ?? {});
+export const apiDelete = <T>(path: string): Promise<T> => apiRequest<T>('DELETE', path);

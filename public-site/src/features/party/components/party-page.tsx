@@ -1,0 +1,7 @@
+export function PartyPage() {
+  return (
+    <main>
+      <h1>Diwali DJ Party</h1>
+    </main>
+  );
+}

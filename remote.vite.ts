@@ -1,0 +1,37 @@
+import { federation } from '@module-federation/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type UserConfig } from 'vite';
+import { SHARED_SINGLETONS, SOURCE_CONDITIONS } from './federation.shared.ts';
+
+interface RemoteOptions {
+  /** Federation name, as listed in /remotes.json. */
+  name: string;
+  /** Dev server port of the remote when its team runs it standalone. */
+  port: number;
+}
+
+/**
+ * The Vite configuration every remote uses: exposes `./App`, shares the singletons, emits
+ * `remoteEntry.js` and `mf-manifest.json`, and builds with a relative base so one build can
+ * be served under any path.
+ */
+export function defineRemoteConfig({ name, port }: RemoteOptions): UserConfig {
+  return defineConfig({
+    base: './',
+    plugins: [
+      react(),
+      federation({
+        name,
+        filename: 'remoteEntry.js',
+        exposes: { './App': './src/app/app.tsx' },
+        shared: SHARED_SINGLETONS,
+        manifest: true,
+        dts: false,
+      }),
+    ],
+    resolve: { conditions: SOURCE_CONDITIONS },
+    build: { target: 'es2022', outDir: process.env.REMOTE_OUT_DIR ?? 'dist', emptyOutDir: true },
+    server: { port, strictPort: true, proxy: { '/api': 'http://localhost:8080' } },
+    preview: { port },
+  });
+}

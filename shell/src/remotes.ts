@@ -1,0 +1,38 @@
+import { loadRemote, registerRemotes } from '@module-federation/runtime';
+import { remotesManifestSchema, type RemoteName, type RemotesManifest } from '@festival/contracts';
+import type { ComponentType } from 'react';
+
+let manifest: Promise<RemotesManifest> | undefined;
+
+async function fetchManifest(): Promise<RemotesManifest> {
+  const res = await fetch('/remotes.json', { cache: 'no-cache' });
+  if (!res.ok) throw new Error(`The remotes manifest answered ${res.status}`);
+  const parsed = remotesManifestSchema.parse(await res.json());
+  registerRemotes(
+    (Object.keys(parsed) as RemoteName[]).map((name) => ({
+      name,
+      entry: new URL(parsed[name], window.location.href).href,
+      type: 'module',
+    })),
+    { force: true },
+  );
+  return parsed;
+}
+
+/**
+ * Loads a remote's `./App` through Module Federation, reading the remote URLs at run time so
+ * that a remote is redeployed by editing `/remotes.json`, never by rebuilding the shell.
+ * `fresh` drops what a failed attempt left behind so Retry really tries again.
+ */
+export async function loadRemoteApp(name: RemoteName, fresh = false): Promise<{ default: ComponentType }> {
+  if (fresh || !manifest) manifest = fetchManifest();
+  try {
+    await manifest;
+  } catch (error) {
+    manifest = undefined;
+    throw error;
+  }
+  const mod = await loadRemote<{ default: ComponentType }>(`${name}/App`);
+  if (!mod?.default) throw new Error(`The ${name} remote did not provide an App`);
+  return mod;
+}

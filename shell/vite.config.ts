@@ -1,0 +1,23 @@
+import { federation } from '@module-federation/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { SHARED_SINGLETONS, SOURCE_CONDITIONS } from '../federation.shared.ts';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    federation({
+      name: 'shell',
+      // Remote URLs come at run time from /remotes.json; none is baked into the build.
+      remotes: {},
+      shared: SHARED_SINGLETONS,
+      dts: false,
+    }),
+  ],
+  resolve: { conditions: SOURCE_CONDITIONS },
+  build: { target: 'es2022', outDir: 'dist', emptyOutDir: true },
+  server: {
+    port: 5173,
+    proxy: { '/api': 'http://localhost:8080', '/remotes.json': 'http://localhost:8080', '/remotes': 'http://localhost:8080' },
+  },
+});
