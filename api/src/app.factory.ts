@@ -2,12 +2,14 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
+import { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { HttpErrorFilter } from './common/http-error.filter.js';
 import { mountBodyParsing, requestLogging } from './common/http-middleware.js';
 import { createLogger, PinoNestLogger } from './common/logger.js';
+import { runMigrations } from './database/migrate.js';
 import { mountFrontends } from './web/frontends.js';
 
 export interface CreatedApp {
@@ -39,6 +41,7 @@ export async function createApp(config: AppConfig, logger: Logger = createLogger
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new HttpErrorFilter(logger));
   app.enableShutdownHooks();
+  await runMigrations(app.get(DataSource), logger);
   await app.init();
   return { app, logger };
 }

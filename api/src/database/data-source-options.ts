@@ -7,14 +7,14 @@ import { MIGRATIONS } from './migrations/index.js';
 
 /**
  * One code path for both databases: the embedded SQLite file by default, MySQL/MariaDB when
- * DATABASE_URL is set. Migrations run at start; the schema is never synchronized.
+ * DATABASE_URL is set. The schema is never synchronized; migrations define it.
  */
 export function dataSourceOptions(config: AppConfig['database']): DataSourceOptions {
   const common = {
     entities: ENTITIES,
     migrations: MIGRATIONS,
-    migrationsRun: true,
-    migrationsTransactionMode: 'each' as const,
+    // Applied by runMigrations() at start, under a lock on MySQL (several replicas start at once).
+    migrationsRun: false,
     synchronize: false,
     logging: false,
   };

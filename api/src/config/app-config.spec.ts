@@ -1,0 +1,66 @@
+import { ConfigError, DEV_ADMIN_PASSWORD, loadConfig } from './app-config.js';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('gives the embedded defaults on an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.database).toEqual({ type: 'sqlite', path: '.data/festival.sqlite' });
+    expect(config.admin).toMatchObject({ password: DEV_ADMIN_PASSWORD, usingDevelopmentPassword: true });
+    expect(config.stripe).toBeUndefined();
+    expect(config.promoCodes).toHaveLength(2);
+  });
+
+  it('chooses MySQL from DATABASE_URL', () => {
+    expect(loadConfig({ DATABASE_URL: 'mysql://u:p@db:3306/festival' }).database).toEqual({
+      type: 'mysql',
+      url: 'mysql://u:p@db:3306/festival',
+    });
+  });
+
+  it('lists every bad variable at once', () => {
+    const problems = problemsOf({ PORT: 'eighty', DATABASE_URL: 'postgres://x', SMTP_URL: 'mail.example' });
+    expect(problems).toEqual([
+      expect.stringMatching(/^PORT: /),
+      expect.stringMatching(/^DATABASE_URL: must be a mysql:/),
+      expect.stringMatching(/^SMTP_URL: must be an smtp:/),
+    ]);
+  });
+
+  it('refuses to start in production without the secrets', () => {
+    const problems = problemsOf({ NODE_ENV: 'production' });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'ADMIN_PASSWORD: required in production',
+        'SESSION_SECRET: required in production',
+        'PUBLIC_URL: required in production',
+        expect.stringMatching(/^STRIPE_SECRET_KEY: required in production/),
+      ]),
+    );
+  });
+
+  it('allows the simulated gateway in production only when asked to', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      ADMIN_PASSWORD: 'a-long-staff-password',
+      SESSION_SECRET: 'a-session-secret-of-32-characters!!',
+      PUBLIC_URL: 'https://festival.example',
+      ALLOW_SIMULATED_PAYMENTS: 'true',
+    });
+    expect(config.isProduction).toBe(true);
+    expect(config.stripe).toBeUndefined();
+  });
+
+  it('normalises promo codes: trimmed, upper case, empty entries dropped', () => {
+    expect(loadConfig({ PROMO_CODES: ' diwali5 , ,Lights10 ' }).promoCodes).toEqual(['DIWALI5', 'LIGHTS10']);
+  });
+});

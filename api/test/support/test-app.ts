@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { pino } from 'pino';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { createApp } from '../../src/app.factory.js';
+import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
+
+/** Which database the integration suite runs on: MySQL/MariaDB when TEST_DATABASE_URL is set. */
+export const TEST_DATABASE = process.env.TEST_DATABASE_URL ? 'mysql' : 'sqlite';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  config: AppConfig;
+  http: ReturnType<typeof request>;
+  dataSource: DataSource;
+  close(): Promise<void>;
+}
+
+/**
+ * A fully built API on a real database: a fresh SQLite file, or the MySQL database of
+ * TEST_DATABASE_URL emptied first. `env` overrides the environment the config is read from.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dir = mkdtempSync(join(tmpdir(), 'festival-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SQLITE_PATH: join(dir, 'test.sqlite'),
+    OUTBOX_DIR: join(dir, 'outbox'),
+    ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
+    ...env,
+  });
+  if (config.database.type === 'mysql') await emptyMysqlDatabase(config.database.url);
+  const { app } = await createApp(config, pino({ level: 'silent' }));
+  const dataSource = app.get(DataSource);
+  return {
+    app,
+    config,
+    http: request(app.getHttpServer()),
+    dataSource,
+    async close() {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Drops every table so each test app migrates a clean schema. */
+async function emptyMysqlDatabase(url: string): Promise<void> {
+  const ds = new DataSource({ type: 'mysql', url });
+  await ds.initialize();
+  try {
+    const tables: { name: string }[] = await ds.query(
+      'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()',
+    );
+    await ds.query('SET FOREIGN_KEY_CHECKS = 0');
+    for (const { name } of tables) await ds.query(`DROP TABLE IF EXISTS \`${name}\``);
+    await ds.query('SET FOREIGN_KEY_CHECKS = 1');
+  } finally {
+    await ds.destroy();
+  }
+}

@@ -1,0 +1,76 @@
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { API_PORT, BASE_URL, E2E_ADMIN_PASSWORD, NGINX_PORT, ROOT, VIA_NGINX } from './environment';
+import { assembleDocumentRoot, localNginxConfig } from './nginx';
+import { startProcess, stopProcess, waitForHttp } from './processes';
+
+/**
+ * Starts the built site the production way: the API process serving the shell and remotes on
+ * a fresh SQLite database, and, with E2E_VIA_NGINX=1, nginx with the project's nginx.conf in
+ * front of it. Returns the teardown.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const workDir = mkdtempSync(join(tmpdir(), 'festival-e2e-'));
+  chmodSync(workDir, 0o755);
+  const processes: ChildProcess[] = [];
+  const teardown = async () => {
+    for (const child of processes.reverse()) await stopProcess(child);
+    rmSync(workDir, { recursive: true, force: true });
+  };
+  try {
+    await startServers(workDir, processes);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  process.env.E2E_WORK_DIR = workDir;
+  return teardown;
+}
+
+async function startServers(workDir: string, processes: ChildProcess[]): Promise<void> {
+  await assertPortFree(API_PORT);
+  if (VIA_NGINX) await assertPortFree(NGINX_PORT);
+
+  const api = startProcess(
+    'api',
+    process.execPath,
+    ['api/dist/main.js'],
+    {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(API_PORT),
+      HOST: '127.0.0.1',
+      STATIC_ROOT: ROOT,
+      SQLITE_PATH: join(workDir, 'e2e.sqlite'),
+      OUTBOX_DIR: join(workDir, 'outbox'),
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+    },
+    ROOT,
+  );
+  processes.push(api);
+  await waitForHttp(`http://127.0.0.1:${API_PORT}/api/health`);
+
+  if (VIA_NGINX) {
+    assembleDocumentRoot(workDir);
+    const confPath = join(workDir, 'nginx.conf');
+    writeFileSync(confPath, localNginxConfig(workDir, NGINX_PORT, API_PORT));
+    mkdirSync(join(workDir, 'logs'), { recursive: true });
+    // The same check a deploy runs: nginx must accept the configuration before serving it.
+    execFileSync('nginx', ['-t', '-c', confPath, '-p', workDir], { stdio: 'inherit' });
+    const nginx = startProcess('nginx', 'nginx', ['-c', confPath, '-p', workDir, '-g', 'daemon off;'], process.env, workDir);
+    processes.push(nginx);
+    await waitForHttp(`${BASE_URL}/api/health`);
+  }
+}
+
+/** A server left over from an earlier run would silently answer instead of this build. */
+async function assertPortFree(port: number): Promise<void> {
+  const inUse = await fetch(`http://127.0.0.1:${port}/`).then(
+    () => true,
+    () => false,
+  );
+  if (inUse) throw new Error(`Port ${port} is already in use: stop the process listening there first.`);
+}

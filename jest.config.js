@@ -1,0 +1,68 @@
+/**
+ * One Jest run, four projects: the contracts, the API's unit specs, the API's integration
+ * specs on a real database, and the browser code (jsdom).
+ */
+const swcNode = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true, tsx: false },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const swcWeb = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+// ESM-only dependencies that Jest must transform to CommonJS.
+const esmPackages = ['@nestjs', 'uid', 'load-esm', 'file-type', 'strtok3', 'token-types', 'uint8array-extras', '@tokenizer', 'peek-readable'];
+const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/)`];
+
+// Source imports carry `.js` extensions (NodeNext); Jest resolves them to the .ts files.
+const moduleNameMapper = {
+  '^@festival/contracts$': '<rootDir>/packages/contracts/src/index.ts',
+  '^@festival/web-kit$': '<rootDir>/packages/web-kit/src/index.ts',
+  '^@festival/web-kit/(.*)$': '<rootDir>/packages/web-kit/src/$1',
+  '^(\\.{1,2}/.*)\\.js$': '$1',
+  '\\.(css|svg|png|woff2?)$': '<rootDir>/packages/web-kit/test/asset-stub.cjs',
+};
+
+const node = (displayName, testMatch, extra = {}) => ({
+  displayName,
+  rootDir: '.',
+  testEnvironment: 'node',
+  testMatch,
+  transform: { '^.+\\.(t|j|mj)s$': swcNode },
+  transformIgnorePatterns,
+  moduleNameMapper,
+  ...extra,
+});
+
+export default {
+  projects: [
+    node('contracts', ['<rootDir>/packages/contracts/src/**/*.spec.ts']),
+    node('deploy', ['<rootDir>/deploy/**/*.spec.ts']),
+    node('api', ['<rootDir>/api/src/**/*.spec.ts']),
+    node('api-integration', ['<rootDir>/api/test/**/*.int-spec.ts'], { testTimeout: 60_000 }),
+    {
+      displayName: 'web',
+      rootDir: '.',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/{packages/web-kit,shell,public-site,drinks-app,admin-app}/src/**/*.spec.{ts,tsx}'],
+      transform: { '^.+\\.(t|j)sx?$': swcWeb },
+      moduleNameMapper,
+    },
+  ],
+};

@@ -1,0 +1,32 @@
+import { ApiError, apiGet, apiPost } from './api-client';
+
+function respond(status: number, body: string, statusText = '') {
+  // jsdom has no Response: a fake with the parts the client reads.
+  const fetchMock = jest.fn().mockResolvedValue({ ok: status >= 200 && status < 300, status, statusText, text: async () => body });
+  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  return fetchMock;
+}
+
+describe('api client', () => {
+  it('sends credentials and JSON, and returns the parsed answer', async () => {
+    const fetchMock = respond(200, '{"remaining":12}');
+    await expect(apiPost('/api/x', { a: 1 })).resolves.toEqual({ remaining: 12 });
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/x',
+      expect.objectContaining({ method: 'POST', credentials: 'include', body: '{"a":1}' }),
+    );
+  });
+
+  it('raises "<status>: <body text>" on a failed answer, and exposes the server message', async () => {
+    respond(409, '{"message":"Only 3 tickets remaining"}');
+    const error = await apiGet('/api/y').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('409: {"message":"Only 3 tickets remaining"}');
+    expect((error as ApiError).serverMessage).toBe('Only 3 tickets remaining');
+  });
+
+  it('falls back to the status text when the body is empty', async () => {
+    respond(503, '', 'Service Unavailable');
+    await expect(apiGet('/api/z')).rejects.toThrow('503: Service Unavailable');
+  });
+});

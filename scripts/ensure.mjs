@@ -1,0 +1,51 @@
+// Makes a fresh or stale checkout runnable: installs dependencies when package files changed
+// and builds when any source changed. `npm start`, `npm test` and the other scripts call it.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { hashInputs, log, mustRun, readStamp, ROOT } from './lib.mjs';
+
+const WORKSPACES = ['packages/contracts', 'packages/web-kit', 'shell', 'public-site', 'drinks-app', 'admin-app', 'api', 'e2e', 'bench'];
+const INSTALL_STAMP = join(ROOT, 'node_modules', '.festival-install-stamp');
+const BUILD_STAMP = join(ROOT, '.build-stamp');
+
+/** Everything a build reads. */
+export const BUILD_INPUTS = [
+  'package-lock.json',
+  'tsconfig.base.json',
+  'tsconfig.web.json',
+  'federation.shared.ts',
+  'remote.vite.ts',
+  'scripts/build.mjs',
+  ...['packages/contracts', 'packages/web-kit', 'shell', 'public-site', 'drinks-app', 'admin-app', 'api'].flatMap((w) => [
+    `${w}/src`,
+    `${w}/public`,
+    `${w}/index.html`,
+    `${w}/package.json`,
+    `${w}/vite.config.ts`,
+    `${w}/tsconfig.json`,
+    `${w}/tsconfig.build.json`,
+  ]),
+];
+
+export async function ensureInstalled() {
+  const wanted = hashInputs(['package.json', 'package-lock.json', ...WORKSPACES.map((w) => `${w}/package.json`)]);
+  if (readStamp(INSTALL_STAMP) === wanted) return;
+  log('Installing dependencies (npm ci)…');
+  await mustRun('npm', ['ci', '--no-audit', '--no-fund']);
+  writeFileSync(INSTALL_STAMP, wanted);
+}
+
+export async function ensureBuilt() {
+  const wanted = hashInputs(BUILD_INPUTS);
+  if (readStamp(BUILD_STAMP) === wanted) return;
+  log('Building the shell, the remotes and the API…');
+  const { build } = await import('./build.mjs');
+  await build();
+  writeFileSync(BUILD_STAMP, wanted);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await ensureInstalled();
+  await ensureBuilt();
+}

@@ -1,0 +1,44 @@
+// `npm test`: every check, in order — lint, type-check, unit and integration tests (SQLite,
+// and MySQL/MariaDB when TEST_DATABASE_URL is set), browser unit tests, and the Playwright
+// e2e suite in Chromium against the built site. Installs and builds first when needed.
+import { ensureChromium } from './chromium.mjs';
+import { ensureBuilt, ensureInstalled } from './ensure.mjs';
+import { log, run } from './lib.mjs';
+
+const results = [];
+
+async function step(name, cmd, args, env = {}) {
+  log(name);
+  const code = await run(cmd, args, { env: { ...process.env, ...env } });
+  results.push({ name, ok: code === 0 });
+  if (code !== 0) console.error(`\x1b[31m✗ ${name} failed\x1b[0m`);
+}
+
+await ensureInstalled();
+await ensureBuilt();
+let chromium;
+try {
+  chromium = await ensureChromium();
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
+
+await step('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
+await step('type-check', process.execPath, ['scripts/typecheck.mjs']);
+await step('unit tests (contracts, deploy, api, web)', 'npx', ['jest', '--selectProjects', 'contracts', 'deploy', 'api', 'web']);
+await step('api integration tests on SQLite', 'npx', ['jest', '--selectProjects', 'api-integration'], {
+  TEST_DATABASE_URL: '',
+});
+if (process.env.TEST_DATABASE_URL) {
+  await step('api integration tests on MySQL/MariaDB', 'npx', ['jest', '--selectProjects', 'api-integration', '--runInBand']);
+}
+await step('e2e tests in Chromium', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+  CHROMIUM_PATH: chromium,
+});
+
+const failed = results.filter((r) => !r.ok);
+console.log('');
+for (const r of results) console.log(`${r.ok ? '\x1b[32m✓' : '\x1b[31m✗'} ${r.name}\x1b[0m`);
+console.log(`checks: ${results.length - failed.length} passed, ${failed.length} failed`);
+process.exit(failed.length === 0 ? 0 : 1);
