@@ -31,8 +31,10 @@ export const BUILD_INPUTS = [
 export async function ensureInstalled() {
   const wanted = hashInputs(['package.json', 'package-lock.json', ...WORKSPACES.map((w) => `${w}/package.json`)]);
   if (readStamp(INSTALL_STAMP) === wanted) return;
-  log('Installing dependencies (npm ci)…');
-  await mustRun('npm', ['ci', '--no-audit', '--no-fund']);
+  // `npm install`, not `npm ci`: the lock file records only this platform's optional native
+  // packages, which `npm ci` rejects as out of sync. With an up-to-date lock it changes nothing.
+  log('Installing dependencies…');
+  await mustRun('npm', ['install', '--no-audit', '--no-fund']);
   writeFileSync(INSTALL_STAMP, wanted);
 }
 
