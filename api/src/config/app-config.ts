@@ -31,6 +31,8 @@ const envSchema = z.object({
   OUTBOX_DIR: z.string().default('.data/outbox'),
   ADMIN_PASSWORD: optionalString,
   SESSION_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  ADMIN_SESSION_TTL_SECONDS: z.coerce.number().int().min(1).default(8 * 60 * 60),
+  LOGIN_ATTEMPTS_PER_15_MINUTES: z.coerce.number().int().min(1).default(10),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -53,7 +55,14 @@ export interface AppConfig {
   publicUrl: string | undefined;
   database: { type: 'sqlite'; path: string } | { type: 'mysql'; url: string };
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
-  admin: { password: string; usingDevelopmentPassword: boolean; sessionSecret: string };
+  admin: {
+    password: string;
+    usingDevelopmentPassword: boolean;
+    sessionSecret: string;
+    /** Idle lifetime of a staff session; each request renews it. */
+    sessionTtlSeconds: number;
+    loginAttemptsPer15Minutes: number;
+  };
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
   ticketCapacity: number;
   promoCodes: string[];
@@ -122,6 +131,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       password: env.ADMIN_PASSWORD ?? DEV_ADMIN_PASSWORD,
       usingDevelopmentPassword: !env.ADMIN_PASSWORD,
       sessionSecret: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
+      sessionTtlSeconds: env.ADMIN_SESSION_TTL_SECONDS,
+      loginAttemptsPer15Minutes: env.LOGIN_ATTEMPTS_PER_15_MINUTES,
     },
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY

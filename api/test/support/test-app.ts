@@ -21,9 +21,13 @@ export interface TestApp {
 
 /**
  * A fully built API on a real database: a fresh SQLite file, or the MySQL database of
- * TEST_DATABASE_URL emptied first. `env` overrides the environment the config is read from.
+ * TEST_DATABASE_URL emptied first (unless `keepDatabase`, to restart on the same data). `env`
+ * overrides the environment the config is read from.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { keepDatabase?: boolean } = {},
+): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'festival-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -33,15 +37,18 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
     ...env,
   });
-  if (config.database.type === 'mysql') await emptyMysqlDatabase(config.database.url);
+  if (config.database.type === 'mysql' && !options.keepDatabase) await emptyMysqlDatabase(config.database.url);
   const { app } = await createApp(config, pino({ level: 'silent' }));
   const dataSource = app.get(DataSource);
+  let closed = false;
   return {
     app,
     config,
     http: request(app.getHttpServer()),
     dataSource,
     async close() {
+      if (closed) return;
+      closed = true;
       await app.close();
       rmSync(dir, { recursive: true, force: true });
     },

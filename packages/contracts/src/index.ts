@@ -1,3 +1,4 @@
+export * from './admin.js';
 export * from './errors.js';
 export * from './health.js';
 export * from './money.js';

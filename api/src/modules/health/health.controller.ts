@@ -1,9 +1,11 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import type { HealthResponse } from '@festival/contracts';
+import { Public } from '../auth/public.decorator.js';
 import { HealthService } from './health.service.js';
 
 @Controller('health')
+@Public()
 export class HealthController {
   constructor(private readonly health: HealthService) {}
 
