@@ -27,7 +27,7 @@ const swcWeb = [
 ];
 
 // ESM-only dependencies that Jest must transform to CommonJS.
-const esmPackages = ['@nestjs', 'uid', 'load-esm', 'file-type', 'strtok3', 'token-types', 'uint8array-extras', '@tokenizer', 'peek-readable'];
+const esmPackages = ['postal-mime', '@nestjs', 'uid', 'load-esm', 'file-type', 'strtok3', 'token-types', 'uint8array-extras', '@tokenizer', 'peek-readable'];
 const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/)`];
 
 // Source imports carry `.js` extensions (NodeNext); Jest resolves them to the .ts files.

@@ -8,6 +8,7 @@ import { AuthModule } from './modules/auth/auth.module.js';
 import { CampaignsModule } from './modules/campaigns/campaigns.module.js';
 import { DrinksModule } from './modules/drinks/drinks.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { MailModule } from './modules/mail/mail.module.js';
 import { OrdersModule } from './modules/orders/orders.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
 import { SiteModule } from './modules/site/site.module.js';
@@ -21,6 +22,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         TypeOrmModule.forRoot(dataSourceOptions(config.database)),
+        MailModule,
         HealthModule,
         SiteModule,
         AuthModule,

@@ -5,6 +5,7 @@ import { execFileSync, type ChildProcess } from 'node:child_process';
 import { API_PORT, BASE_URL, E2E_ADMIN_PASSWORD, NGINX_PORT, ROOT, VIA_NGINX } from './environment';
 import { assembleDocumentRoot, localNginxConfig } from './nginx';
 import { startProcess, stopProcess, waitForHttp } from './processes';
+import { startSmtpSink } from '../../api/test/support/smtp-sink';
 
 /**
  * Starts the built site the production way: the API process serving the shell and remotes on
@@ -15,12 +16,18 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const workDir = mkdtempSync(join(tmpdir(), 'festival-e2e-'));
   chmodSync(workDir, 0o755);
   const processes: ChildProcess[] = [];
+  // A real SMTP server: what it receives is written to <workDir>/mail/ for the tests to read.
+  const mailDir = join(workDir, 'mail');
+  mkdirSync(mailDir, { recursive: true });
+  const smtp = await startSmtpSink();
+  smtp.onMessage((mail, index) => writeFileSync(join(mailDir, `${String(index).padStart(4, '0')}.eml`), mail.raw));
   const teardown = async () => {
     for (const child of processes.reverse()) await stopProcess(child);
+    await smtp.close();
     rmSync(workDir, { recursive: true, force: true });
   };
   try {
-    await startServers(workDir, processes);
+    await startServers(workDir, processes, smtp.url);
   } catch (error) {
     await teardown();
     throw error;
@@ -29,7 +36,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   return teardown;
 }
 
-async function startServers(workDir: string, processes: ChildProcess[]): Promise<void> {
+async function startServers(workDir: string, processes: ChildProcess[], smtpUrl: string): Promise<void> {
   await assertPortFree(API_PORT);
   if (VIA_NGINX) await assertPortFree(NGINX_PORT);
 
@@ -45,6 +52,7 @@ async function startServers(workDir: string, processes: ChildProcess[]): Promise
       STATIC_ROOT: ROOT,
       SQLITE_PATH: join(workDir, 'e2e.sqlite'),
       OUTBOX_DIR: join(workDir, 'outbox'),
+      SMTP_URL: smtpUrl,
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
     },

@@ -3,3 +3,4 @@ export * from './errors.js';
 export * from './health.js';
 export * from './money.js';
 export * from './remotes.js';
+export * from './site.js';

@@ -1,5 +1,14 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { SiteController } from './site.controller.js';
+import { SiteSettingEntity } from './site-setting.entity.js';
+import { SiteService } from './site.service.js';
 
-/** The site feature; its endpoints arrive with the feature's own work. */
-@Module({})
+/** The restaurant and event configuration, seeded with fictional defaults. */
+@Module({
+  imports: [TypeOrmModule.forFeature([SiteSettingEntity])],
+  controllers: [SiteController],
+  providers: [SiteService],
+  exports: [SiteService],
+})
 export class SiteModule {}

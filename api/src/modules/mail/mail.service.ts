@@ -1,0 +1,79 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type Mail from 'nodemailer/lib/mailer/index.js';
+import type { AppConfig } from '../../config/app-config.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+
+export type MailMessage = Omit<Mail.Options, 'from'> & { to: string; subject: string };
+
+/** A send that failed; `permanent` when retrying cannot help (a 5xx answer from the server). */
+export class MailDeliveryError extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+    readonly responseCode?: number,
+  ) {
+    super(message);
+    this.name = 'MailDeliveryError';
+  }
+}
+
+/**
+ * Sends e-mail through SMTP_URL, or, without it, writes each message as an .eml file in the
+ * outbox folder (the embedded mode). Errors come back as MailDeliveryError, classified as
+ * transient (connection trouble, 4xx) or permanent (5xx) for the callers' retry logic.
+ */
+@Injectable()
+export class MailService implements OnModuleDestroy {
+  private readonly transport: Transporter;
+  private readonly outboxDir: string | undefined;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    if (config.mail.smtpUrl) {
+      this.transport = nodemailer.createTransport({
+        url: config.mail.smtpUrl,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 20_000,
+      });
+    } else {
+      this.outboxDir = config.mail.outboxDir;
+      this.transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    }
+  }
+
+  get from(): string {
+    return this.config.mail.from;
+  }
+
+  async send(message: MailMessage): Promise<{ messageId: string }> {
+    let info: { messageId: string; message?: Buffer };
+    try {
+      info = (await this.transport.sendMail({ ...message, from: this.config.mail.from })) as typeof info;
+    } catch (error) {
+      throw classify(error);
+    }
+    if (this.outboxDir && info.message) {
+      mkdirSync(this.outboxDir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^A-Za-z0-9.@-]/g, '')}.eml`;
+      writeFileSync(join(this.outboxDir, name), info.message);
+    }
+    return { messageId: info.messageId };
+  }
+
+  onModuleDestroy(): void {
+    this.transport.close();
+  }
+}
+
+function classify(error: unknown): MailDeliveryError {
+  const e = error as { message?: string; responseCode?: number; code?: string };
+  const message = e.message ?? String(error);
+  if (typeof e.responseCode === 'number') {
+    return new MailDeliveryError(message, e.responseCode >= 500, e.responseCode);
+  }
+  // No SMTP answer at all (refused, timed out, dropped): the server may come back.
+  return new MailDeliveryError(message, false);
+}

@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SiteConfig } from '@festival/contracts';
+import { apiGet } from '../api-client';
+
+export const fetchSiteConfig = (): Promise<SiteConfig> => apiGet<SiteConfig>('/api/site');
+
+export const siteConfigQuery = queryOptions({ queryKey: ['site'], queryFn: fetchSiteConfig });
+
+/** The restaurant and festival configuration (`GET /api/site`). */
+export function useSiteConfig() {
+  return useQuery(siteConfigQuery);
+}
