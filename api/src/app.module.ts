@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
+import { DatabaseToolsModule } from './database/database-tools.module.js';
 import { dataSourceOptions } from './database/data-source-options.js';
 import { AnalyticsModule } from './modules/analytics/analytics.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
@@ -22,6 +23,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         TypeOrmModule.forRoot(dataSourceOptions(config.database)),
+        DatabaseToolsModule,
         MailModule,
         HealthModule,
         SiteModule,

@@ -36,7 +36,16 @@ export function requestLogging(logger: Logger): RequestHandler {
 
 /** Body parsing whose failures become clear JSON 400 and 413 answers instead of HTML. */
 export function mountBodyParsing(app: Express): void {
-  app.use(express.json({ limit: JSON_BODY_LIMIT, strict: true }));
+  app.use(
+    express.json({
+      limit: JSON_BODY_LIMIT,
+      strict: true,
+      // Webhook signatures are computed over the exact bytes received.
+      verify: (req, _res, buf) => {
+        if (req.url?.startsWith('/api/webhooks/')) (req as typeof req & { rawBody?: Buffer }).rawBody = buf;
+      },
+    }),
+  );
   app.use(express.urlencoded({ extended: false, limit: '64kb' }));
   const onBodyError: ErrorRequestHandler = (err, _req, res, next) => {
     const type = (err as { type?: string }).type;

@@ -36,6 +36,7 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_URL: optionalString.pipe(z.url({ message: 'must be a URL such as http://127.0.0.1:12111' }).optional()),
   ALLOW_SIMULATED_PAYMENTS: booleanFlag,
   TICKET_CAPACITY: z.coerce.number().int().min(0).default(200),
   PROMO_CODES: z.string().default('DIWALI5,FESTIVAL5'),
@@ -63,7 +64,15 @@ export interface AppConfig {
     sessionTtlSeconds: number;
     loginAttemptsPer15Minutes: number;
   };
-  stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
+  stripe:
+    | {
+        secretKey: string;
+        publishableKey: string;
+        webhookSecret: string | undefined;
+        /** Another Stripe API address (a local stand-in in tests); unset is Stripe itself. */
+        apiUrl: string | undefined;
+      }
+    | undefined;
   ticketCapacity: number;
   promoCodes: string[];
   trustProxy: string;
@@ -140,6 +149,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
             secretKey: env.STRIPE_SECRET_KEY,
             publishableKey: env.STRIPE_PUBLISHABLE_KEY,
             webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            apiUrl: env.STRIPE_API_URL,
           }
         : undefined,
     ticketCapacity: env.TICKET_CAPACITY,

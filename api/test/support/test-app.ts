@@ -39,12 +39,15 @@ export async function createTestApp(
   });
   if (config.database.type === 'mysql' && !options.keepDatabase) await emptyMysqlDatabase(config.database.url);
   const { app } = await createApp(config, pino({ level: 'silent' }));
+  // A real listening socket: supertest then sends every request (even 100 at once) to one port.
+  await app.listen(0, '127.0.0.1');
+  const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   const dataSource = app.get(DataSource);
   let closed = false;
   return {
     app,
     config,
-    http: request(app.getHttpServer()),
+    http: request(url),
     dataSource,
     async close() {
       if (closed) return;

@@ -4,3 +4,5 @@ export * from './health.js';
 export * from './money.js';
 export * from './remotes.js';
 export * from './site.js';
+export * from './party.js';
+export * from './payments.js';

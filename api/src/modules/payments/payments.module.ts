@@ -1,5 +1,32 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import { TypeOrmModule, getRepositoryToken } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import type { AppConfig } from '../../config/app-config.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import { PaymentEvents } from './payment-events.service.js';
+import { PaymentGateway } from './payment-gateway.js';
+import { PaymentsController } from './payments.controller.js';
+import { SimulatedGateway } from './simulated.gateway.js';
+import { SimulatedPaymentEntity } from './simulated-payment.entity.js';
+import { StripeGateway } from './stripe.gateway.js';
 
-/** The payments feature; its endpoints arrive with the feature's own work. */
-@Module({})
+/**
+ * The payment port and its adapter, chosen once from the configuration: Stripe when its keys
+ * are set, the simulated gateway otherwise (refused in production unless explicitly allowed).
+ */
+@Global()
+@Module({
+  imports: [TypeOrmModule.forFeature([SimulatedPaymentEntity])],
+  controllers: [PaymentsController],
+  providers: [
+    PaymentEvents,
+    {
+      provide: PaymentGateway,
+      inject: [APP_CONFIG, getRepositoryToken(SimulatedPaymentEntity), PaymentEvents],
+      useFactory: (config: AppConfig, intents: Repository<SimulatedPaymentEntity>, events: PaymentEvents): PaymentGateway =>
+        config.stripe ? new StripeGateway(config.stripe) : new SimulatedGateway(intents, events),
+    },
+  ],
+  exports: [PaymentGateway, PaymentEvents],
+})
 export class PaymentsModule {}

@@ -1,5 +1,16 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { SiteModule } from '../site/site.module.js';
+import { PartyOrderEntity } from './party-order.entity.js';
+import { TicketEmailService } from './ticket-email.service.js';
+import { TicketsController } from './tickets.controller.js';
+import { TicketsService } from './tickets.service.js';
 
-/** The tickets feature; its endpoints arrive with the feature's own work. */
-@Module({})
+/** Party tickets: pricing, holds against capacity, payment completion, confirmation e-mails. */
+@Module({
+  imports: [TypeOrmModule.forFeature([PartyOrderEntity]), SiteModule],
+  controllers: [TicketsController],
+  providers: [TicketsService, TicketEmailService],
+  exports: [TicketsService],
+})
 export class TicketsModule {}

@@ -1,0 +1,98 @@
+import type { Cents } from '@festival/contracts';
+
+export type PaymentIntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'requires_capture'
+  | 'canceled'
+  | 'succeeded';
+
+export interface GatewayPaymentIntent {
+  id: string;
+  clientSecret: string;
+  status: PaymentIntentStatus;
+  amountCents: Cents;
+  currency: string;
+  metadata: Record<string, string>;
+  /** The card's last failure, when there was one. */
+  lastError?: string;
+}
+
+export interface GatewaySetupIntent {
+  id: string;
+  clientSecret: string;
+  status: PaymentIntentStatus;
+  customerId: string;
+  /** The saved card, once the setup succeeded. */
+  paymentMethodId?: string;
+  metadata: Record<string, string>;
+}
+
+export interface GatewayRefund {
+  id: string;
+  status: 'succeeded' | 'pending' | 'failed' | 'canceled' | 'requires_action';
+}
+
+/** A payment event, from Stripe's webhook or from the simulated gateway. */
+export interface GatewayEvent {
+  id: string;
+  type: string;
+  objectId: string;
+  metadata: Record<string, string>;
+}
+
+export interface CreatePaymentIntentInput {
+  amountCents: Cents;
+  description: string;
+  metadata: Record<string, string>;
+  /** Same key, same intent: a retried create never makes a second one. */
+  idempotencyKey: string;
+  receiptEmail?: string;
+}
+
+export interface ChargeSavedCardInput {
+  customerId: string;
+  paymentMethodId: string;
+  amountCents: Cents;
+  description: string;
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
+/** A card the gateway refused; `message` is meant for the person paying. */
+export class CardDeclinedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CardDeclinedError';
+  }
+}
+
+/** The gateway could not be reached or answered with an error. */
+export class GatewayUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'GatewayUnavailableError';
+  }
+}
+
+/**
+ * The one port every payment goes through. Two adapters: Stripe (official SDK) when its keys are
+ * configured, and the simulated gateway that behaves like Stripe's test mode offline.
+ */
+export abstract class PaymentGateway {
+  abstract readonly mode: 'stripe' | 'simulated';
+  abstract createPaymentIntent(input: CreatePaymentIntentInput): Promise<GatewayPaymentIntent>;
+  abstract retrievePaymentIntent(id: string): Promise<GatewayPaymentIntent | undefined>;
+  abstract refundPayment(paymentIntentId: string, idempotencyKey: string): Promise<GatewayRefund>;
+  abstract createCustomer(input: { name: string; email?: string; idempotencyKey: string }): Promise<{ id: string }>;
+  abstract createSetupIntent(input: {
+    customerId: string;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<GatewaySetupIntent>;
+  abstract retrieveSetupIntent(id: string): Promise<GatewaySetupIntent | undefined>;
+  /** Charges a saved card without the customer present (closing a tab). */
+  abstract chargeSavedCard(input: ChargeSavedCardInput): Promise<GatewayPaymentIntent>;
+}

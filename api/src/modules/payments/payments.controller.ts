@@ -1,0 +1,80 @@
+import { Body, Controller, Get, Header, HttpCode, NotFoundException, Post, Req, ServiceUnavailableException, BadRequestException } from '@nestjs/common';
+import type { Request } from 'express';
+import {
+  simulatedPaymentConfirmSchema,
+  simulatedSetupConfirmSchema,
+  type PaymentConfig,
+  type SimulatedConfirmResponse,
+  type SimulatedPaymentConfirm,
+  type SimulatedSetupConfirm,
+} from '@festival/contracts';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { Public } from '../auth/public.decorator.js';
+import { PaymentEvents } from './payment-events.service.js';
+import { PaymentGateway } from './payment-gateway.js';
+import { SimulatedGateway } from './simulated.gateway.js';
+import { StripeGateway } from './stripe.gateway.js';
+
+@Controller()
+@Public()
+export class PaymentsController {
+  constructor(
+    private readonly gateway: PaymentGateway,
+    private readonly events: PaymentEvents,
+  ) {}
+
+  /** Which card form the browser shows. */
+  @Get('payments/config')
+  @Header('Cache-Control', 'no-cache')
+  config(): PaymentConfig {
+    if (this.gateway instanceof StripeGateway) return { mode: 'stripe', publishableKey: this.gateway.publishableKey };
+    return { mode: 'simulated' };
+  }
+
+  /** The simulated card form pays (test mode only; 404 when Stripe is configured). */
+  @Post('payments/simulated/confirm')
+  @HttpCode(200)
+  async confirmSimulatedPayment(
+    @Body(new ZodValidationPipe(simulatedPaymentConfirmSchema)) body: SimulatedPaymentConfirm,
+  ): Promise<SimulatedConfirmResponse> {
+    const intent = await this.simulated().confirmPayment(body.clientSecret, body);
+    return { id: intent.id, status: 'succeeded' };
+  }
+
+  /** The simulated card form saves a card for a tab (test mode only). */
+  @Post('payments/simulated/confirm-setup')
+  @HttpCode(200)
+  async confirmSimulatedSetup(
+    @Body(new ZodValidationPipe(simulatedSetupConfirmSchema)) body: SimulatedSetupConfirm,
+  ): Promise<SimulatedConfirmResponse> {
+    const intent = await this.simulated().confirmSetup(body.clientSecret, body);
+    return { id: intent.id, status: 'succeeded' };
+  }
+
+  /** Stripe's webhook: signature checked on the raw body, then the same handlers as the browser path. */
+  @Post('webhooks/stripe')
+  @HttpCode(200)
+  async stripeWebhook(@Req() req: Request & { rawBody?: Buffer }): Promise<{ received: true }> {
+    if (!(this.gateway instanceof StripeGateway)) throw new NotFoundException('Stripe is not configured');
+    const signature = req.get('stripe-signature');
+    if (!signature || !req.rawBody) throw new BadRequestException('Missing Stripe signature');
+    let event;
+    try {
+      event = this.gateway.parseWebhook(req.rawBody, signature);
+    } catch {
+      throw new BadRequestException('Invalid Stripe signature');
+    }
+    try {
+      await this.events.dispatch(event);
+    } catch {
+      // Stripe retries a delivery that did not succeed; the handlers are idempotent.
+      throw new ServiceUnavailableException('The event could not be processed now; it will be retried');
+    }
+    return { received: true };
+  }
+
+  private simulated(): SimulatedGateway {
+    if (!(this.gateway instanceof SimulatedGateway)) throw new NotFoundException('The simulated gateway is not in use');
+    return this.gateway;
+  }
+}

@@ -1,0 +1,199 @@
+import { randomBytes } from 'node:crypto';
+import { BadRequestException, HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Not, Repository } from 'typeorm';
+import {
+  CardDeclinedError,
+  PaymentGateway,
+  type ChargeSavedCardInput,
+  type CreatePaymentIntentInput,
+  type GatewayPaymentIntent,
+  type GatewayRefund,
+  type GatewaySetupIntent,
+  type PaymentIntentStatus,
+} from './payment-gateway.js';
+import { PaymentEvents } from './payment-events.service.js';
+import { ATTACH_THEN_DECLINE_CARD, checkSimulatedCard } from './simulated-card.js';
+import { SimulatedPaymentEntity } from './simulated-payment.entity.js';
+
+const token = (bytes = 12) => randomBytes(bytes).toString('hex');
+
+/** The card was refused: 402 with the card's message, as the payment form shows it. */
+export class PaymentRequiredException extends HttpException {
+  constructor(message: string) {
+    super({ message }, HttpStatus.PAYMENT_REQUIRED);
+  }
+}
+
+/**
+ * A stand-in for Stripe's test mode that needs no network: intents live in the database (so
+ * every replica sees them), the browser pays with the simulated card form, and a success is
+ * announced as a `payment_intent.succeeded` event, like Stripe's webhook.
+ */
+@Injectable()
+export class SimulatedGateway extends PaymentGateway {
+  readonly mode = 'simulated' as const;
+
+  constructor(
+    @InjectRepository(SimulatedPaymentEntity) private readonly intents: Repository<SimulatedPaymentEntity>,
+    private readonly events: PaymentEvents,
+  ) {
+    super();
+  }
+
+  async createPaymentIntent(input: CreatePaymentIntentInput): Promise<GatewayPaymentIntent> {
+    const row = await this.createOnce(input.idempotencyKey, 'pi_sim_', {
+      kind: 'payment',
+      amountCents: input.amountCents,
+      status: 'requires_payment_method',
+      metadata: JSON.stringify(input.metadata),
+    });
+    return toPaymentIntent(row);
+  }
+
+  async retrievePaymentIntent(id: string): Promise<GatewayPaymentIntent | undefined> {
+    const row = await this.intents.findOneBy({ id, kind: 'payment' });
+    return row ? toPaymentIntent(row) : undefined;
+  }
+
+  async refundPayment(paymentIntentId: string): Promise<GatewayRefund> {
+    await this.intents.update({ id: paymentIntentId, kind: 'payment', status: 'succeeded' }, { refundedAt: new Date() });
+    return { id: `re_sim_${paymentIntentId.slice(7)}`, status: 'succeeded' };
+  }
+
+  async createCustomer(): Promise<{ id: string }> {
+    return { id: `cus_sim_${token(8)}` };
+  }
+
+  async createSetupIntent(input: {
+    customerId: string;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<GatewaySetupIntent> {
+    const row = await this.createOnce(input.idempotencyKey, 'seti_sim_', {
+      kind: 'setup',
+      status: 'requires_payment_method',
+      customerId: input.customerId,
+      metadata: JSON.stringify(input.metadata),
+    });
+    return toSetupIntent(row);
+  }
+
+  async retrieveSetupIntent(id: string): Promise<GatewaySetupIntent | undefined> {
+    const row = await this.intents.findOneBy({ id, kind: 'setup' });
+    return row ? toSetupIntent(row) : undefined;
+  }
+
+  async chargeSavedCard(input: ChargeSavedCardInput): Promise<GatewayPaymentIntent> {
+    const existing = await this.intents.findOneBy({ idempotencyKey: input.idempotencyKey });
+    if (existing?.status === 'succeeded') return toPaymentIntent(existing);
+    if (input.paymentMethodId.includes(`_${ATTACH_THEN_DECLINE_CARD.slice(-4)}_`)) {
+      throw new CardDeclinedError('Your card was declined.');
+    }
+    const row = await this.createOnce(input.idempotencyKey, 'pi_sim_', {
+      kind: 'payment',
+      amountCents: input.amountCents,
+      status: 'succeeded',
+      customerId: input.customerId,
+      paymentMethodId: input.paymentMethodId,
+      metadata: JSON.stringify(input.metadata),
+    });
+    return toPaymentIntent(row);
+  }
+
+  /** The simulated card form pays an intent. Paying twice is harmless. */
+  async confirmPayment(clientSecret: string, card: { cardNumber: string; expiry: string; cvc: string }): Promise<GatewayPaymentIntent> {
+    const row = await this.intents.findOneBy({ clientSecret, kind: 'payment' });
+    if (!row) throw new NotFoundException('Unknown payment');
+    if (row.status === 'succeeded') return toPaymentIntent(row);
+    if (row.status === 'canceled') throw new BadRequestException('This payment was canceled');
+    const check = checkSimulatedCard(card.cardNumber, card.expiry, card.cvc);
+    if (check.outcome === 'invalid') throw new BadRequestException(check.message);
+    if (check.outcome === 'declined') {
+      await this.intents.update({ id: row.id, status: Not('succeeded') }, { status: 'requires_payment_method', lastError: check.message });
+      throw new PaymentRequiredException(check.message);
+    }
+    const changed = await this.intents.update(
+      { id: row.id, status: Not('succeeded') },
+      { status: 'succeeded', lastError: null, paymentMethodId: `pm_sim_${check.last4}_${token(6)}` },
+    );
+    const paid = toPaymentIntent({ ...row, status: 'succeeded', lastError: null });
+    if (changed.affected) {
+      this.events.deliverLater({ id: `evt_sim_${token(8)}`, type: 'payment_intent.succeeded', objectId: row.id, metadata: paid.metadata });
+    }
+    return paid;
+  }
+
+  /** The simulated card form saves a card for later charges (a tab). */
+  async confirmSetup(clientSecret: string, card: { cardNumber: string; expiry: string; cvc: string }): Promise<GatewaySetupIntent> {
+    const row = await this.intents.findOneBy({ clientSecret, kind: 'setup' });
+    if (!row) throw new NotFoundException('Unknown card setup');
+    if (row.status === 'succeeded') return toSetupIntent(row);
+    const check = checkSimulatedCard(card.cardNumber, card.expiry, card.cvc);
+    if (check.outcome === 'invalid') throw new BadRequestException(check.message);
+    if (check.outcome === 'declined') {
+      await this.intents.update({ id: row.id, status: Not('succeeded') }, { status: 'requires_payment_method', lastError: check.message });
+      throw new PaymentRequiredException(check.message);
+    }
+    const paymentMethodId = `pm_sim_${check.last4}_${token(6)}`;
+    const changed = await this.intents.update({ id: row.id, status: Not('succeeded') }, { status: 'succeeded', paymentMethodId });
+    const saved = toSetupIntent({ ...row, status: 'succeeded', paymentMethodId });
+    if (changed.affected) {
+      this.events.deliverLater({ id: `evt_sim_${token(8)}`, type: 'setup_intent.succeeded', objectId: row.id, metadata: saved.metadata });
+    }
+    return saved;
+  }
+
+  /** Creates a row once per idempotency key; a concurrent duplicate returns the first one. */
+  private async createOnce(
+    idempotencyKey: string,
+    prefix: string,
+    fields: Partial<SimulatedPaymentEntity>,
+  ): Promise<SimulatedPaymentEntity> {
+    const existing = await this.intents.findOneBy({ idempotencyKey });
+    if (existing) return existing;
+    const id = `${prefix}${token()}`;
+    const row = this.intents.create({
+      id,
+      clientSecret: `${id}_secret_${token()}`,
+      idempotencyKey,
+      lastError: null,
+      customerId: null,
+      paymentMethodId: null,
+      refundedAt: null,
+      amountCents: 0,
+      ...fields,
+    } as SimulatedPaymentEntity);
+    try {
+      await this.intents.insert(row);
+      return row;
+    } catch (error) {
+      const winner = await this.intents.findOneBy({ idempotencyKey });
+      if (winner) return winner;
+      throw error;
+    }
+  }
+}
+
+function toPaymentIntent(row: SimulatedPaymentEntity): GatewayPaymentIntent {
+  return {
+    id: row.id,
+    clientSecret: row.clientSecret,
+    status: row.status as PaymentIntentStatus,
+    amountCents: row.amountCents,
+    currency: 'usd',
+    metadata: JSON.parse(row.metadata) as Record<string, string>,
+    lastError: row.lastError ?? undefined,
+  };
+}
+
+function toSetupIntent(row: SimulatedPaymentEntity): GatewaySetupIntent {
+  return {
+    id: row.id,
+    clientSecret: row.clientSecret,
+    status: row.status as PaymentIntentStatus,
+    customerId: row.customerId ?? '',
+    paymentMethodId: row.paymentMethodId ?? undefined,
+    metadata: JSON.parse(row.metadata) as Record<string, string>,
+  };
+}

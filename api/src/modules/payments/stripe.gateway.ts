@@ -1,0 +1,159 @@
+import Stripe from 'stripe';
+import {
+  CardDeclinedError,
+  GatewayUnavailableError,
+  PaymentGateway,
+  type ChargeSavedCardInput,
+  type CreatePaymentIntentInput,
+  type GatewayEvent,
+  type GatewayPaymentIntent,
+  type GatewayRefund,
+  type GatewaySetupIntent,
+} from './payment-gateway.js';
+
+export interface StripeGatewayOptions {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string | undefined;
+  apiUrl: string | undefined;
+}
+
+/** Stripe through its official SDK. Every create call carries an idempotency key. */
+export class StripeGateway extends PaymentGateway {
+  readonly mode = 'stripe' as const;
+  readonly publishableKey: string;
+  private readonly stripe: Stripe;
+
+  constructor(private readonly options: StripeGatewayOptions) {
+    super();
+    this.publishableKey = options.publishableKey;
+    const url = options.apiUrl ? new URL(options.apiUrl) : undefined;
+    this.stripe = new Stripe(options.secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      ...(url
+        ? { host: url.hostname, port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)), protocol: url.protocol === 'https:' ? 'https' : 'http' }
+        : {}),
+    });
+  }
+
+  async createPaymentIntent(input: CreatePaymentIntentInput): Promise<GatewayPaymentIntent> {
+    const intent = await this.call(() =>
+      this.stripe.paymentIntents.create(
+        {
+          amount: input.amountCents,
+          currency: 'usd',
+          description: input.description,
+          metadata: input.metadata,
+          receipt_email: input.receiptEmail,
+          automatic_payment_methods: { enabled: true },
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    return toPaymentIntent(intent);
+  }
+
+  async retrievePaymentIntent(id: string): Promise<GatewayPaymentIntent | undefined> {
+    try {
+      return toPaymentIntent(await this.stripe.paymentIntents.retrieve(id));
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 404) return undefined;
+      throw new GatewayUnavailableError(`Stripe: ${(error as Error).message}`);
+    }
+  }
+
+  async refundPayment(paymentIntentId: string, idempotencyKey: string): Promise<GatewayRefund> {
+    const refund = await this.call(() => this.stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey }));
+    return { id: refund.id, status: (refund.status ?? 'pending') as GatewayRefund['status'] };
+  }
+
+  async createCustomer(input: { name: string; email?: string; idempotencyKey: string }): Promise<{ id: string }> {
+    const customer = await this.call(() =>
+      this.stripe.customers.create({ name: input.name, email: input.email }, { idempotencyKey: input.idempotencyKey }),
+    );
+    return { id: customer.id };
+  }
+
+  async createSetupIntent(input: { customerId: string; metadata: Record<string, string>; idempotencyKey: string }): Promise<GatewaySetupIntent> {
+    const intent = await this.call(() =>
+      this.stripe.setupIntents.create(
+        { customer: input.customerId, usage: 'off_session', metadata: input.metadata, automatic_payment_methods: { enabled: true } },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    return toSetupIntent(intent);
+  }
+
+  async retrieveSetupIntent(id: string): Promise<GatewaySetupIntent | undefined> {
+    try {
+      return toSetupIntent(await this.stripe.setupIntents.retrieve(id));
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 404) return undefined;
+      throw new GatewayUnavailableError(`Stripe: ${(error as Error).message}`);
+    }
+  }
+
+  async chargeSavedCard(input: ChargeSavedCardInput): Promise<GatewayPaymentIntent> {
+    const intent = await this.call(() =>
+      this.stripe.paymentIntents.create(
+        {
+          amount: input.amountCents,
+          currency: 'usd',
+          customer: input.customerId,
+          payment_method: input.paymentMethodId,
+          off_session: true,
+          confirm: true,
+          description: input.description,
+          metadata: input.metadata,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    return toPaymentIntent(intent);
+  }
+
+  /** Verifies a webhook's signature; throws when it does not match. */
+  parseWebhook(rawBody: Buffer, signature: string): GatewayEvent {
+    if (!this.options.webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
+    const event = this.stripe.webhooks.constructEvent(rawBody, signature, this.options.webhookSecret);
+    const object = event.data.object as { id?: string; metadata?: Record<string, string> };
+    return { id: event.id, type: event.type, objectId: object.id ?? '', metadata: object.metadata ?? {} };
+  }
+
+  /** Card errors become CardDeclinedError; anything else GatewayUnavailableError. */
+  private async call<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (error) {
+      const e = error as { type?: string; message?: string };
+      if (e.type === 'StripeCardError') throw new CardDeclinedError(e.message ?? 'Your card was declined.');
+      throw new GatewayUnavailableError(`Stripe: ${e.message ?? String(error)}`);
+    }
+  }
+}
+
+function toPaymentIntent(intent: Stripe.PaymentIntent): GatewayPaymentIntent {
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret ?? '',
+    status: intent.status as GatewayPaymentIntent['status'],
+    amountCents: intent.amount,
+    currency: intent.currency,
+    metadata: (intent.metadata ?? {}) as Record<string, string>,
+    lastError: intent.last_payment_error?.message ?? undefined,
+  };
+}
+
+function toSetupIntent(intent: Stripe.SetupIntent): GatewaySetupIntent {
+  const pm = intent.payment_method;
+  const customer = intent.customer;
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret ?? '',
+    status: intent.status as GatewaySetupIntent['status'],
+    customerId: typeof customer === 'string' ? customer : (customer?.id ?? ''),
+    paymentMethodId: typeof pm === 'string' ? pm : pm?.id,
+    metadata: (intent.metadata ?? {}) as Record<string, string>,
+  };
+}

@@ -1,0 +1,105 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
+/**
+ * `pending`: tickets held until `holdExpiresAt` while the buyer pays; `paid`; `cancelled` (the
+ * payment could not start); `refunding`/`refunded` (paid after the hold lapsed and the party had
+ * sold out meanwhile). A pending order past its hold no longer counts against capacity.
+ */
+export type PartyOrderStatus = 'pending' | 'paid' | 'cancelled' | 'refunding' | 'refunded';
+
+/** Confirmation e-mail: `none` until paid, then `pending` -> `sending` -> `sent` (or `failed`). */
+export type EmailStatus = 'none' | 'pending' | 'sending' | 'sent' | 'failed';
+
+@Entity('party_orders')
+export class PartyOrderEntity {
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id!: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  status!: PartyOrderStatus;
+
+  @Column({ type: 'varchar', length: 160 })
+  customerName!: string;
+
+  @Column({ type: 'varchar', length: 254 })
+  customerEmail!: string;
+
+  @Column({ type: 'varchar', length: 30 })
+  customerPhone!: string;
+
+  @Column({ type: 'integer' })
+  adultTickets!: number;
+
+  @Column({ type: 'integer' })
+  childTickets!: number;
+
+  @Column({ type: 'integer' })
+  adultPriceCents!: number;
+
+  @Column({ type: 'integer' })
+  childPriceCents!: number;
+
+  @Column({ type: 'integer' })
+  subtotalCents!: number;
+
+  @Column({ type: 'integer' })
+  groupDiscountPercent!: number;
+
+  @Column({ type: 'integer' })
+  groupDiscountCents!: number;
+
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  promoCode!: string | null;
+
+  @Column({ type: 'integer' })
+  promoDiscountPercent!: number;
+
+  @Column({ type: 'integer' })
+  promoDiscountCents!: number;
+
+  @Column({ type: 'integer' })
+  taxCents!: number;
+
+  @Column({ type: 'integer' })
+  totalCents!: number;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  paymentIntentId!: string | null;
+
+  @Column({ type: 'datetime' })
+  holdExpiresAt!: Date;
+
+  @Column({ type: 'datetime', nullable: true })
+  paidAt!: Date | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  refundId!: string | null;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  analyticsSessionId!: string | null;
+
+  @Column({ type: 'varchar', length: 16, default: 'none' })
+  emailStatus!: EmailStatus;
+
+  @Column({ type: 'integer', default: 0 })
+  emailAttempts!: number;
+
+  @Column({ type: 'datetime', nullable: true })
+  emailNextAttemptAt!: Date | null;
+
+  @Column({ type: 'datetime', nullable: true })
+  emailClaimedAt!: Date | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  emailLastError!: string | null;
+
+  @CreateDateColumn({ type: 'datetime' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ type: 'datetime' })
+  updatedAt!: Date;
+
+  get ticketCount(): number {
+    return this.adultTickets + this.childTickets;
+  }
+}

@@ -1,0 +1,189 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import QRCode from 'qrcode';
+import { In, IsNull, LessThan, LessThanOrEqual, Repository } from 'typeorm';
+import { formatCents } from '@festival/contracts';
+import { MailDeliveryError, MailService } from '../mail/mail.service.js';
+import { SiteService } from '../site/site.service.js';
+import { PartyOrderEntity } from './party-order.entity.js';
+import { confirmationHtml, confirmationText, orderReference, partyCalendarEvent, refundText } from './ticket-email.templates.js';
+
+/** Waits between attempts after a temporary failure; the last one ends in `failed`. */
+export const EMAIL_RETRY_DELAYS_MS = [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000, 2 * 60 * 60_000];
+const SWEEP_EVERY_MS = 15_000;
+/** A claim older than this belongs to a sender that died mid-send: the message goes out again. */
+const STALE_CLAIM_MS = 10 * 60_000;
+
+/**
+ * Sends each paid order's confirmation once, in the background: the order is paid whatever
+ * happens here. Each message is claimed with a conditional update (one sender among replicas),
+ * retried with backoff on temporary failures, and swept up again after a restart.
+ */
+@Injectable()
+export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(TicketEmailService.name);
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    @InjectRepository(PartyOrderEntity) private readonly orders: Repository<PartyOrderEntity>,
+    private readonly mail: MailService,
+    private readonly site: SiteService,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => this.sendSoon(), SWEEP_EVERY_MS);
+    this.timer.unref();
+    this.sendSoon();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** Starts a pass over the due messages (or queues one if a pass is running). */
+  sendSoon(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.sendDue()
+      .catch((error: unknown) => this.logger.error(`Confirmation e-mails: ${String(error)}`))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again && !this.stopped) {
+          this.again = false;
+          this.sendSoon();
+        }
+      });
+  }
+
+  /** Resolves when no pass is running (tests wait on it). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async sendDue(): Promise<void> {
+    const now = new Date();
+    await this.orders.update(
+      { emailStatus: 'sending', emailClaimedAt: LessThan(new Date(now.getTime() - STALE_CLAIM_MS)) },
+      { emailStatus: 'pending' },
+    );
+    const due = await this.orders.find({
+      where: [
+        { emailStatus: 'pending', emailNextAttemptAt: LessThanOrEqual(now) },
+        { emailStatus: 'pending', emailNextAttemptAt: IsNull() },
+      ],
+      order: { paidAt: 'ASC' },
+      take: 50,
+    });
+    for (const order of due) {
+      if (this.stopped) return;
+      const claimed = await this.orders.update(
+        { id: order.id, emailStatus: 'pending', emailAttempts: order.emailAttempts },
+        { emailStatus: 'sending', emailClaimedAt: new Date() },
+      );
+      if (!claimed.affected) continue;
+      await this.sendConfirmation(order);
+    }
+  }
+
+  private async sendConfirmation(order: PartyOrderEntity): Promise<void> {
+    try {
+      await this.mail.send(await this.confirmationMessage(order));
+      await this.orders.update({ id: order.id, emailStatus: 'sending' }, { emailStatus: 'sent', emailLastError: null });
+    } catch (error) {
+      const attempts = order.emailAttempts + 1;
+      const permanent = error instanceof MailDeliveryError && error.permanent;
+      const giveUp = permanent || attempts > EMAIL_RETRY_DELAYS_MS.length;
+      this.logger.warn(`Confirmation e-mail of order ${order.id} failed (attempt ${attempts}): ${String(error)}`);
+      await this.orders.update(
+        { id: order.id, emailStatus: In(['sending']) },
+        {
+          emailStatus: giveUp ? 'failed' : 'pending',
+          emailAttempts: attempts,
+          emailLastError: String(error).slice(0, 250),
+          emailNextAttemptAt: giveUp ? null : new Date(Date.now() + EMAIL_RETRY_DELAYS_MS[attempts - 1]),
+        },
+      );
+    }
+  }
+
+  private async confirmationMessage(order: PartyOrderEntity) {
+    const { restaurant, party } = await this.site.get();
+    const reference = orderReference(order.id);
+    const address = `${restaurant.address.street}, ${restaurant.address.city}, ${restaurant.address.region} ${restaurant.address.postalCode}`;
+    const lines = [
+      order.adultTickets > 0 && { label: `Adult tickets × ${order.adultTickets}`, amount: formatCents(order.adultTickets * order.adultPriceCents) },
+      order.childTickets > 0 && { label: `Child tickets × ${order.childTickets}`, amount: formatCents(order.childTickets * order.childPriceCents) },
+      order.groupDiscountCents > 0 && { label: `Group discount (${order.groupDiscountPercent}%)`, amount: `-${formatCents(order.groupDiscountCents)}` },
+      order.promoDiscountCents > 0 && { label: `Promo code ${order.promoCode ?? ''} (${order.promoDiscountPercent}%)`, amount: `-${formatCents(order.promoDiscountCents)}` },
+      { label: 'Tax (9.38%)', amount: formatCents(order.taxCents) },
+    ].filter((l): l is { label: string; amount: string } => Boolean(l));
+    const view = {
+      restaurantName: restaurant.name,
+      partyName: party.name,
+      reference,
+      dateLabel: party.dateLabel,
+      timeLabel: party.timeLabel,
+      venueName: party.venue.name,
+      venueAddress: party.venue.address,
+      experience: party.experience,
+      lines,
+      total: formatCents(order.totalCents),
+      phone: restaurant.phone,
+      email: restaurant.email,
+      address,
+    };
+    const qr = await QRCode.toBuffer(`TICKET:${reference}:${order.id}`, { type: 'png', width: 360, margin: 1 });
+    return {
+      to: order.customerEmail,
+      subject: `Your tickets for ${party.name} · ${reference}`,
+      text: confirmationText(view),
+      html: confirmationHtml(view),
+      attachments: [
+        { filename: `ticket-${reference}.png`, content: qr, contentType: 'image/png', cid: 'ticket-qr' },
+        {
+          filename: 'diwali-party.ics',
+          contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+          content: partyCalendarEvent({
+            uid: `${order.id}@festival`,
+            startsAt: party.startsAt,
+            endsAt: party.endsAt,
+            summary: `${party.name} · ${restaurant.name}`,
+            location: `${party.venue.name}, ${party.venue.address}`,
+            description: `Order ${reference}: ${order.adultTickets} adult, ${order.childTickets} child. ${party.experience}.`,
+            organizerName: restaurant.name,
+            organizerEmail: restaurant.email,
+          }),
+        },
+      ],
+    };
+  }
+
+  /** Tells a buyer whose late payment was refunded; a failure here is logged, the refund stands. */
+  async sendSoldOutRefund(order: PartyOrderEntity): Promise<void> {
+    const { restaurant, party } = await this.site.get();
+    try {
+      await this.mail.send({
+        to: order.customerEmail,
+        subject: `Your payment for ${party.name} has been refunded`,
+        text: refundText({
+          customerName: order.customerName,
+          total: formatCents(order.totalCents),
+          partyName: party.name,
+          reference: orderReference(order.id),
+          restaurantName: restaurant.name,
+          phone: restaurant.phone,
+        }),
+      });
+    } catch (error) {
+      this.logger.error(`Refund e-mail of order ${order.id} failed: ${String(error)}`);
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import { Body, Controller, Get, Header, HttpCode, Post } from '@nestjs/common';
+import {
+  confirmPaymentRequestSchema,
+  partyOrderRequestSchema,
+  partyQuoteRequestSchema,
+  type ConfirmPaymentRequest,
+  type PartyOrderReceipt,
+  type PartyOrderRequest,
+  type PartyOrderResponse,
+  type PartyQuote,
+  type PartyQuoteRequest,
+  type PartyTicketRow,
+  type PartyTicketStats,
+} from '@festival/contracts';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { Public } from '../auth/public.decorator.js';
+import { TicketsService } from './tickets.service.js';
+
+@Controller()
+export class TicketsController {
+  constructor(private readonly tickets: TicketsService) {}
+
+  @Get('party-ticket-stats')
+  @Public()
+  @Header('Cache-Control', 'no-cache')
+  stats(): Promise<PartyTicketStats> {
+    return this.tickets.stats();
+  }
+
+  /** The price breakdown of a selection, with the promo code checked on the server. */
+  @Post('party-quote')
+  @Public()
+  @HttpCode(200)
+  quote(@Body(new ZodValidationPipe(partyQuoteRequestSchema)) body: PartyQuoteRequest): Promise<PartyQuote> {
+    return this.tickets.quote(body);
+  }
+
+  @Post('party-payment-intent')
+  @Public()
+  @HttpCode(200)
+  createOrder(@Body(new ZodValidationPipe(partyOrderRequestSchema)) body: PartyOrderRequest): Promise<PartyOrderResponse> {
+    return this.tickets.createOrder(body);
+  }
+
+  @Post('confirm-payment')
+  @Public()
+  @HttpCode(200)
+  confirm(@Body(new ZodValidationPipe(confirmPaymentRequestSchema)) body: ConfirmPaymentRequest): Promise<PartyOrderReceipt> {
+    return this.tickets.confirmPayment(body.paymentIntentId);
+  }
+
+  /** Staff: paid party tickets. */
+  @Get('party-tickets')
+  paidTickets(): Promise<PartyTicketRow[]> {
+    return this.tickets.paidTickets();
+  }
+
+  /** Staff: buyers who started and did not pay, 30 or more minutes ago. */
+  @Get('admin/abandoned-carts')
+  abandonedCarts(): Promise<PartyTicketRow[]> {
+    return this.tickets.abandonedCarts();
+  }
+}

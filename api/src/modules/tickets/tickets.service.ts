@@ -1,0 +1,297 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BadRequestException,
+  ConflictException,
+  Inject,
+  Injectable,
+  Logger,
+  NotFoundException,
+  ServiceUnavailableException,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, LessThanOrEqual, Repository, type EntityManager } from 'typeorm';
+import {
+  formatCents,
+  priceParty,
+  TICKET_HOLD_MINUTES,
+  type PartyOrderReceipt,
+  type PartyOrderRequest,
+  type PartyOrderResponse,
+  type PartyQuote,
+  type PartyQuoteRequest,
+  type PartyTicketRow,
+  type PartyTicketStats,
+  type PromoCodeStatus,
+} from '@festival/contracts';
+import type { AppConfig } from '../../config/app-config.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import { ExclusiveSection } from '../../database/exclusive-section.js';
+import { PaymentEvents } from '../payments/payment-events.service.js';
+import { PaymentGateway, type GatewayEvent } from '../payments/payment-gateway.js';
+import { SiteService } from '../site/site.service.js';
+import { PartyOrderEntity } from './party-order.entity.js';
+import { TicketEmailService } from './ticket-email.service.js';
+
+export const PARTY_LOCK = 'party_tickets';
+export const ABANDONED_AFTER_MINUTES = 30;
+const ORDER_TYPE = 'party_ticket';
+
+type Outcome = 'paid' | 'already-paid' | 'refund';
+
+@Injectable()
+export class TicketsService implements OnModuleInit {
+  private readonly logger = new Logger(TicketsService.name);
+
+  constructor(
+    @InjectRepository(PartyOrderEntity) private readonly orders: Repository<PartyOrderEntity>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly site: SiteService,
+    private readonly gateway: PaymentGateway,
+    private readonly events: PaymentEvents,
+    private readonly exclusive: ExclusiveSection,
+    private readonly email: TicketEmailService,
+  ) {}
+
+  onModuleInit(): void {
+    this.events.on('payment_intent.succeeded', (event) => this.onPaymentSucceeded(event));
+  }
+
+  promoStatus(code: string | undefined): PromoCodeStatus {
+    const normalized = code?.trim().toUpperCase() ?? '';
+    if (normalized === '') return 'none';
+    return this.config.promoCodes.includes(normalized) ? 'valid' : 'invalid';
+  }
+
+  async quote(request: PartyQuoteRequest): Promise<PartyQuote> {
+    const { party } = await this.site.get();
+    const promoCodeStatus = this.promoStatus(request.promoCode);
+    const price = priceParty({
+      adultTickets: request.adultTickets,
+      childTickets: request.childTickets,
+      adultPriceCents: party.adultPriceCents,
+      childPriceCents: party.childPriceCents,
+      promoApplied: promoCodeStatus === 'valid',
+    });
+    return { ...price, promoCodeStatus };
+  }
+
+  async stats(): Promise<PartyTicketStats> {
+    return { remaining: Math.max(0, this.config.ticketCapacity - (await this.ticketsTaken(this.orders.manager, new Date()))) };
+  }
+
+  /** Tickets that count against capacity: paid ones and live holds. */
+  private async ticketsTaken(manager: EntityManager, now: Date, excludeOrderId?: string): Promise<number> {
+    const query = manager
+      .createQueryBuilder(PartyOrderEntity, 'o')
+      .select('COALESCE(SUM(o.adultTickets + o.childTickets), 0)', 'taken')
+      .where("(o.status = 'paid' OR (o.status = 'pending' AND o.holdExpiresAt > :now))", { now });
+    if (excludeOrderId) query.andWhere('o.id <> :excludeOrderId', { excludeOrderId });
+    const row = await query.getRawOne<{ taken: string | number }>();
+    return Number(row?.taken ?? 0);
+  }
+
+  /**
+   * Re-prices the order, holds its tickets against capacity in one exclusive step, then starts
+   * the payment. A total that disagrees with the server's, or too few tickets left, is a 409
+   * and nothing is created.
+   */
+  async createOrder(request: PartyOrderRequest): Promise<PartyOrderResponse> {
+    const quote = await this.quote(request);
+    if (quote.promoCodeStatus === 'invalid') throw new BadRequestException('Invalid promo code');
+    if (request.totalAmount !== quote.totalCents) {
+      throw new ConflictException(
+        `The price has changed: the total is now ${formatCents(quote.totalCents)}. Please review your order.`,
+      );
+    }
+    const wanted = request.adultTickets + request.childTickets;
+    const now = new Date();
+    const order = await this.exclusive.run(PARTY_LOCK, async (manager) => {
+      const remaining = this.config.ticketCapacity - (await this.ticketsTaken(manager, now));
+      if (remaining <= 0) throw new ConflictException('Sorry, the party is sold out');
+      if (wanted > remaining) {
+        throw new ConflictException(`Only ${remaining} ${remaining === 1 ? 'ticket' : 'tickets'} remaining`);
+      }
+      const created = manager.create(PartyOrderEntity, {
+        id: randomUUID(),
+        status: 'pending',
+        customerName: request.customerName,
+        customerEmail: request.customerEmail.toLowerCase(),
+        customerPhone: request.customerPhone,
+        adultTickets: quote.adultTickets,
+        childTickets: quote.childTickets,
+        adultPriceCents: quote.adultPriceCents,
+        childPriceCents: quote.childPriceCents,
+        subtotalCents: quote.subtotalCents,
+        groupDiscountPercent: quote.groupDiscountPercent,
+        groupDiscountCents: quote.groupDiscountCents,
+        promoCode: quote.promoCodeStatus === 'valid' ? request.promoCode!.trim().toUpperCase() : null,
+        promoDiscountPercent: quote.promoDiscountPercent,
+        promoDiscountCents: quote.promoDiscountCents,
+        taxCents: quote.taxCents,
+        totalCents: quote.totalCents,
+        paymentIntentId: null,
+        holdExpiresAt: new Date(now.getTime() + TICKET_HOLD_MINUTES * 60_000),
+        paidAt: null,
+        refundId: null,
+        analyticsSessionId: request.sessionId ?? null,
+        emailStatus: 'none',
+      });
+      await manager.insert(PartyOrderEntity, created);
+      return created;
+    });
+
+    try {
+      const intent = await this.gateway.createPaymentIntent({
+        amountCents: order.totalCents,
+        description: `Party tickets: ${order.adultTickets} adult, ${order.childTickets} child`,
+        metadata: { type: ORDER_TYPE, orderId: order.id },
+        idempotencyKey: `party-order-${order.id}`,
+        receiptEmail: order.customerEmail,
+      });
+      await this.orders.update({ id: order.id }, { paymentIntentId: intent.id });
+      return { clientSecret: intent.clientSecret, orderId: order.id, holdExpiresAt: order.holdExpiresAt.toISOString() };
+    } catch (error) {
+      // Release the hold at once: the buyer could not even start paying.
+      await this.orders.update({ id: order.id, status: 'pending' }, { status: 'cancelled' });
+      this.logger.error(`Could not start the payment of order ${order.id}: ${String(error)}`);
+      throw new ServiceUnavailableException('Failed to initialize payment. Please try again.');
+    }
+  }
+
+  /** The browser's confirmation after the card succeeded. Confirming again is harmless. */
+  async confirmPayment(paymentIntentId: string): Promise<PartyOrderReceipt> {
+    const order = await this.orders.findOneBy({ paymentIntentId });
+    if (!order) throw new NotFoundException('No ticket order for this payment');
+    if (order.status !== 'paid') {
+      const outcome = await this.complete(order);
+      if (outcome === 'refund') {
+        throw new ConflictException(
+          'Your payment went through after your tickets were released, and the party sold out meanwhile. It has been refunded in full.',
+        );
+      }
+    }
+    const paid = await this.orders.findOneByOrFail({ id: order.id });
+    return toReceipt(paid);
+  }
+
+  /** The webhook path (or the simulated gateway's event): the same completion, idempotent. */
+  private async onPaymentSucceeded(event: GatewayEvent): Promise<void> {
+    if (event.metadata.type !== ORDER_TYPE) return;
+    const order = await this.orders.findOneBy({ paymentIntentId: event.objectId });
+    if (!order || order.status === 'paid' || order.status === 'refunded') return;
+    await this.complete(order).catch((error: unknown) => {
+      if (error instanceof ConflictException) return; // not succeeded or not matching: nothing to do
+      throw error;
+    });
+  }
+
+  /**
+   * Marks an order paid exactly once, after checking with the gateway that its payment
+   * succeeded for this order and amount. A payment that arrives after its hold lapsed is
+   * honoured when capacity is left, otherwise refunded and the buyer told.
+   */
+  private async complete(order: PartyOrderEntity): Promise<Outcome> {
+    const intent = order.paymentIntentId ? await this.gateway.retrievePaymentIntent(order.paymentIntentId) : undefined;
+    if (!intent || intent.status !== 'succeeded') throw new ConflictException('Payment was not completed');
+    if (intent.amountCents !== order.totalCents || intent.metadata.orderId !== order.id) {
+      this.logger.error(`Payment ${intent.id} does not match order ${order.id}`);
+      throw new ConflictException('This payment does not match the order');
+    }
+
+    const now = new Date();
+    const outcome = await this.exclusive.run(PARTY_LOCK, async (manager): Promise<Outcome> => {
+      const current = await manager.findOneByOrFail(PartyOrderEntity, { id: order.id });
+      if (current.status === 'paid') return 'already-paid';
+      if (current.status === 'refunding' || current.status === 'refunded') return 'refund';
+      const holdLive = current.status === 'pending' && current.holdExpiresAt.getTime() > now.getTime();
+      const fits =
+        holdLive || this.config.ticketCapacity - (await this.ticketsTaken(manager, now, current.id)) >= current.ticketCount;
+      if (!fits) {
+        await manager.update(PartyOrderEntity, { id: current.id }, { status: 'refunding' });
+        return 'refund';
+      }
+      await manager.update(
+        PartyOrderEntity,
+        { id: current.id, status: In(['pending', 'cancelled']) },
+        { status: 'paid', paidAt: now, emailStatus: 'pending', emailNextAttemptAt: now },
+      );
+      return 'paid';
+    });
+
+    if (outcome === 'paid') {
+      this.logger.log(`Order ${order.id} paid`);
+      this.email.sendSoon();
+    } else if (outcome === 'refund') {
+      await this.refund(order.id);
+    }
+    return outcome;
+  }
+
+  private async refund(orderId: string): Promise<void> {
+    const order = await this.orders.findOneByOrFail({ id: orderId });
+    if (order.status !== 'refunding' || !order.paymentIntentId) return;
+    const refund = await this.gateway.refundPayment(order.paymentIntentId, `party-refund-${order.id}`);
+    const changed = await this.orders.update({ id: order.id, status: 'refunding' }, { status: 'refunded', refundId: refund.id });
+    if (changed.affected) await this.email.sendSoldOutRefund(order);
+  }
+
+  /** Paid orders for the staff dashboard, newest first. */
+  async paidTickets(): Promise<PartyTicketRow[]> {
+    const rows = await this.orders.find({ where: { status: 'paid' }, order: { createdAt: 'DESC' } });
+    return rows.map(toTicketRow);
+  }
+
+  /**
+   * Abandoned carts: orders with contact details that were never paid, started at least 30
+   * minutes ago, whose buyer has not paid another order since. Newest first.
+   */
+  async abandonedCarts(): Promise<PartyTicketRow[]> {
+    const cutoff = new Date(Date.now() - ABANDONED_AFTER_MINUTES * 60_000);
+    const candidates = await this.orders.find({
+      where: { status: In(['pending', 'cancelled']), createdAt: LessThanOrEqual(cutoff) },
+      order: { createdAt: 'DESC' },
+      take: 1000,
+    });
+    if (candidates.length === 0) return [];
+    const emails = [...new Set(candidates.map((o) => o.customerEmail))];
+    const paid = await this.orders.find({ where: { status: 'paid', customerEmail: In(emails) }, select: { customerEmail: true, createdAt: true } });
+    const lastPaid = new Map<string, number>();
+    for (const p of paid) lastPaid.set(p.customerEmail, Math.max(lastPaid.get(p.customerEmail) ?? 0, p.createdAt.getTime()));
+    return candidates.filter((o) => (lastPaid.get(o.customerEmail) ?? 0) < o.createdAt.getTime()).map(toTicketRow);
+  }
+}
+
+export function toReceipt(order: PartyOrderEntity): PartyOrderReceipt {
+  return {
+    orderId: order.id,
+    status: 'paid',
+    customerName: order.customerName,
+    customerEmail: order.customerEmail,
+    adultTickets: order.adultTickets,
+    childTickets: order.childTickets,
+    adultPriceCents: order.adultPriceCents,
+    childPriceCents: order.childPriceCents,
+    subtotalCents: order.subtotalCents,
+    groupDiscountPercent: order.groupDiscountPercent,
+    groupDiscountCents: order.groupDiscountCents,
+    promoDiscountPercent: order.promoDiscountPercent,
+    promoDiscountCents: order.promoDiscountCents,
+    taxCents: order.taxCents,
+    totalCents: order.totalCents,
+    paidAt: (order.paidAt ?? order.updatedAt).toISOString(),
+  };
+}
+
+function toTicketRow(order: PartyOrderEntity): PartyTicketRow {
+  return {
+    id: order.id,
+    customerName: order.customerName,
+    customerEmail: order.customerEmail,
+    customerPhone: order.customerPhone,
+    adultTickets: order.adultTickets,
+    childTickets: order.childTickets,
+    totalAmount: order.totalCents,
+    createdAt: order.createdAt.toISOString(),
+  };
+}

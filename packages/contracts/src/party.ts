@@ -1,0 +1,195 @@
+import { z } from 'zod';
+import { percentOfCents, TAX_RATE_BASIS_POINTS, type Cents } from './money.js';
+
+/** The most tickets one order may hold; bigger groups call the restaurant. */
+export const MAX_TICKETS_PER_ORDER = 50;
+/** Group discount tiers on the total ticket count (adults plus children). */
+export const GROUP_DISCOUNT_TIERS = [
+  { minTickets: 20, percent: 5 },
+  { minTickets: 10, percent: 3 },
+] as const;
+/** A valid promo code takes this much more off, after the group discount. */
+export const PROMO_DISCOUNT_PERCENT = 5;
+/** A ticket hold lasts this long; unpaid, the tickets go back on sale. */
+export const TICKET_HOLD_MINUTES = 30;
+
+export interface PartyPriceInput {
+  adultTickets: number;
+  childTickets: number;
+  adultPriceCents: Cents;
+  childPriceCents: Cents;
+  promoApplied: boolean;
+}
+
+export interface PartyPrice {
+  adultTickets: number;
+  childTickets: number;
+  adultPriceCents: Cents;
+  childPriceCents: Cents;
+  subtotalCents: Cents;
+  groupDiscountPercent: number;
+  groupDiscountCents: Cents;
+  promoDiscountPercent: number;
+  promoDiscountCents: Cents;
+  discountedCents: Cents;
+  taxCents: Cents;
+  totalCents: Cents;
+}
+
+export function groupDiscountPercent(ticketCount: number): number {
+  return GROUP_DISCOUNT_TIERS.find((tier) => ticketCount >= tier.minTickets)?.percent ?? 0;
+}
+
+/**
+ * The one price of a party order, used by the API (the only authority) and shown by the page.
+ *
+ * Order of operations, each step in integer cents, each rounding half away from zero:
+ *   1. subtotal      = adults x adult price + children x child price          (exact)
+ *   2. group discount = round(subtotal x 3 % or 5 %)  (10-19 tickets: 3 %, 20+: 5 %)
+ *   3. promo discount = round((subtotal - group discount) x 5 %)   (valid code only)
+ *   4. discounted     = subtotal - group discount - promo discount
+ *   5. tax            = round(discounted x 9.38 %)
+ *   6. total          = discounted + tax
+ */
+export function priceParty(input: PartyPriceInput): PartyPrice {
+  const { adultTickets, childTickets, adultPriceCents, childPriceCents } = input;
+  const subtotalCents = adultTickets * adultPriceCents + childTickets * childPriceCents;
+  const groupPercent = groupDiscountPercent(adultTickets + childTickets);
+  const groupDiscountCents = percentOfCents(subtotalCents, groupPercent * 100);
+  const afterGroup = subtotalCents - groupDiscountCents;
+  const promoPercent = input.promoApplied ? PROMO_DISCOUNT_PERCENT : 0;
+  const promoDiscountCents = percentOfCents(afterGroup, promoPercent * 100);
+  const discountedCents = afterGroup - promoDiscountCents;
+  const taxCents = percentOfCents(discountedCents, TAX_RATE_BASIS_POINTS);
+  return {
+    adultTickets,
+    childTickets,
+    adultPriceCents,
+    childPriceCents,
+    subtotalCents,
+    groupDiscountPercent: groupPercent,
+    groupDiscountCents,
+    promoDiscountPercent: promoPercent,
+    promoDiscountCents,
+    discountedCents,
+    taxCents,
+    totalCents: discountedCents + taxCents,
+  };
+}
+
+const ticketCount = (label: string) =>
+  z
+    .number({ error: `${label} must be a whole number` })
+    .int(`${label} must be a whole number`)
+    .min(0, `${label} cannot be negative`)
+    .max(MAX_TICKETS_PER_ORDER, `${label} cannot exceed ${MAX_TICKETS_PER_ORDER}`);
+
+const promoCodeField = z.string().trim().max(40, 'Promo code is too long').optional();
+
+type TicketCounts = { adultTickets: number; childTickets: number };
+
+const notTooManyTickets = (value: TicketCounts, ctx: z.RefinementCtx) => {
+  if (value.adultTickets + value.childTickets > MAX_TICKETS_PER_ORDER) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `One order can hold at most ${MAX_TICKETS_PER_ORDER} tickets; please call us for larger groups`,
+      path: ['adultTickets'],
+    });
+  }
+};
+
+const atLeastOneTicket = (value: TicketCounts, ctx: z.RefinementCtx) => {
+  if (value.adultTickets + value.childTickets === 0) {
+    ctx.addIssue({ code: 'custom', message: 'Please select at least one ticket', path: ['adultTickets'] });
+  }
+  notTooManyTickets(value, ctx);
+};
+
+/** `POST /api/party-quote`: the price breakdown for a selection, with the promo code checked. */
+export const partyQuoteRequestSchema = z
+  .strictObject({
+    adultTickets: ticketCount('adultTickets'),
+    childTickets: ticketCount('childTickets'),
+    promoCode: promoCodeField,
+  })
+  .superRefine(notTooManyTickets);
+export type PartyQuoteRequest = z.infer<typeof partyQuoteRequestSchema>;
+
+export type PromoCodeStatus = 'none' | 'valid' | 'invalid';
+export interface PartyQuote extends PartyPrice {
+  promoCodeStatus: PromoCodeStatus;
+}
+
+/** The contact form of the party page (step 2), with the spec's messages. */
+export const partyContactSchema = z.object({
+  firstName: z.string().trim().min(1, 'First name is required').max(80, 'First name is too long'),
+  lastName: z.string().trim().min(1, 'Last name is required').max(80, 'Last name is too long'),
+  email: z.string().trim().max(254, 'Invalid email address').pipe(z.email('Invalid email address')),
+  phone: z.string().trim().min(10, 'Phone number must be at least 10 digits').max(30, 'Phone number is too long'),
+});
+export type PartyContact = z.infer<typeof partyContactSchema>;
+
+/** `POST /api/party-payment-intent`. `totalAmount` is what the buyer saw; the server re-prices. */
+export const partyOrderRequestSchema = z
+  .strictObject({
+    customerName: z.string().trim().min(1, 'Name is required').max(160, 'Name is too long'),
+    customerEmail: z.string().trim().max(254, 'Invalid email address').pipe(z.email('Invalid email address')),
+    customerPhone: z.string().trim().min(10, 'Phone number must be at least 10 digits').max(30, 'Phone number is too long'),
+    adultTickets: ticketCount('adultTickets'),
+    childTickets: ticketCount('childTickets'),
+    totalAmount: z.number().int('totalAmount must be whole cents').min(0, 'totalAmount cannot be negative'),
+    promoCode: promoCodeField,
+    /** The visitor's analytics session, so the completed order counts for its attribution. */
+    sessionId: z.string().trim().max(64).optional(),
+  })
+  .superRefine(atLeastOneTicket);
+export type PartyOrderRequest = z.infer<typeof partyOrderRequestSchema>;
+
+export interface PartyOrderResponse {
+  clientSecret: string;
+  orderId: string;
+  /** When the held tickets go back on sale if unpaid (ISO 8601). */
+  holdExpiresAt: string;
+}
+
+export const confirmPaymentRequestSchema = z.strictObject({
+  paymentIntentId: z.string().trim().min(1, 'paymentIntentId is required').max(255),
+  type: z.literal('party_ticket', { error: 'type must be "party_ticket"' }),
+});
+export type ConfirmPaymentRequest = z.infer<typeof confirmPaymentRequestSchema>;
+
+/** What the confirmation step shows about a paid order. */
+export interface PartyOrderReceipt {
+  orderId: string;
+  status: 'paid';
+  customerName: string;
+  customerEmail: string;
+  adultTickets: number;
+  childTickets: number;
+  adultPriceCents: Cents;
+  childPriceCents: Cents;
+  subtotalCents: Cents;
+  groupDiscountPercent: number;
+  groupDiscountCents: Cents;
+  promoDiscountPercent: number;
+  promoDiscountCents: Cents;
+  taxCents: Cents;
+  totalCents: Cents;
+  paidAt: string;
+}
+
+export interface PartyTicketStats {
+  remaining: number;
+}
+
+/** A paid party ticket order, or an abandoned one, as the staff dashboard lists it. */
+export interface PartyTicketRow {
+  id: string;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  adultTickets: number;
+  childTickets: number;
+  totalAmount: Cents;
+  createdAt: string;
+}
