@@ -12,6 +12,10 @@ export const GROUP_DISCOUNT_TIERS = [
 export const PROMO_DISCOUNT_PERCENT = 5;
 /** A ticket hold lasts this long; unpaid, the tickets go back on sale. */
 export const TICKET_HOLD_MINUTES = 30;
+/** The party page's banner about the 15 extra tickets shows while at most this many remain. */
+export const RELEASE_BANNER_MAX_REMAINING = 15;
+/** The red remaining-tickets notice shows while at most this many remain. */
+export const LOW_TICKETS_NOTICE_MAX_REMAINING = 50;
 
 export interface PartyPriceInput {
   adultTickets: number;

@@ -1,7 +1,207 @@
+import {
+  priceParty,
+  type PartyContact,
+  type PartyOrderReceipt,
+  type PartyOrderResponse,
+  type PromoCodeStatus,
+} from '@festival/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { ApiError } from '@festival/web-kit/api-client';
+import { siteConfigQuery, useSiteConfig } from '@festival/web-kit/site';
+import { useConfirmPartyPayment } from '../api/confirm-party-payment';
+import { useCreatePartyOrder } from '../api/create-party-order';
+import { partyTicketStatsQuery, usePartyTicketStats } from '../api/party-ticket-stats';
+import { ConfirmationStep } from './confirmation-step';
+import { ContactStep } from './contact-step';
+import { EventHero } from './event-hero';
+import { PaymentStep } from './payment-step';
+import { TicketsStep } from './tickets-step';
+import './party.css';
+
+type Step = 'tickets' | 'contact' | 'payment' | 'confirmation';
+
+const STEPS: { id: Step; label: string }[] = [
+  { id: 'tickets', label: 'Tickets' },
+  { id: 'contact', label: 'Contact' },
+  { id: 'payment', label: 'Payment' },
+  { id: 'confirmation', label: 'Confirmation' },
+];
+
+const EMPTY_CONTACT: PartyContact = { firstName: '', lastName: '', email: '', phone: '' };
+const CONFIRM_FAILED =
+  'Payment went through, but there was an issue processing your order. Please contact us with your payment details.';
+
+/** `/diwali-party`: tickets, contact, payment, confirmation. */
 export function PartyPage() {
+  const queryClient = useQueryClient();
+  const site = useSiteConfig();
+  const stats = usePartyTicketStats();
+  const createOrder = useCreatePartyOrder();
+  const confirmPayment = useConfirmPartyPayment();
+  const [searchParams, setSearchParams] = useSearchParams();
+
+  const [step, setStep] = useState<Step>('tickets');
+  const [adultTickets, setAdultTickets] = useState(0);
+  const [childTickets, setChildTickets] = useState(0);
+  const [promo, setPromo] = useState<{ code: string; status: PromoCodeStatus }>({ code: '', status: 'none' });
+  const [contact, setContact] = useState<PartyContact>(EMPTY_CONTACT);
+  const [order, setOrder] = useState<PartyOrderResponse | null>(null);
+  const [receipt, setReceipt] = useState<PartyOrderReceipt | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [contactError, setContactError] = useState<string | null>(null);
+  const [paymentError, setPaymentError] = useState<string | null>(null);
+  const headingRef = useRef<HTMLDivElement>(null);
+
+  const price = useMemo(
+    () =>
+      priceParty({
+        adultTickets,
+        childTickets,
+        adultPriceCents: site.data?.party.adultPriceCents ?? 0,
+        childPriceCents: site.data?.party.childPriceCents ?? 0,
+        promoApplied: promo.status === 'valid',
+      }),
+    [adultTickets, childTickets, promo.status, site.data],
+  );
+
+  function go(next: Step) {
+    setStep(next);
+    window.scrollTo({ top: 0 });
+    headingRef.current?.focus();
+  }
+
+  async function finish(paymentIntentId: string) {
+    setPaymentError(null);
+    try {
+      const paid = await confirmPayment.mutateAsync(paymentIntentId);
+      setReceipt(paid);
+      void queryClient.invalidateQueries(partyTicketStatsQuery);
+      go('confirmation');
+    } catch (error) {
+      const message = error instanceof ApiError ? error.serverMessage : undefined;
+      setPaymentError(message && /refunded/i.test(message) ? message : CONFIRM_FAILED);
+    }
+  }
+
+  // Back from a payment method that redirects (Stripe): finish the order from the URL.
+  const returnedIntent = searchParams.get('payment_intent');
+  const returnedStatus = searchParams.get('redirect_status');
+  useEffect(() => {
+    if (!returnedIntent) return;
+    setSearchParams({}, { replace: true });
+    if (returnedStatus === 'succeeded') void finish(returnedIntent);
+    else setNotice('Payment was not completed');
+    // finish is stable enough for a one-time return; re-running would confirm twice.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [returnedIntent, returnedStatus]);
+
+  async function startPayment(details: PartyContact) {
+    setContact(details);
+    setContactError(null);
+    try {
+      const created = await createOrder.mutateAsync({
+        customerName: `${details.firstName} ${details.lastName}`,
+        customerEmail: details.email,
+        customerPhone: details.phone,
+        adultTickets,
+        childTickets,
+        totalAmount: price.totalCents,
+        promoCode: promo.status === 'valid' ? promo.code : undefined,
+      });
+      setOrder(created);
+      void queryClient.invalidateQueries(partyTicketStatsQuery);
+      go('payment');
+    } catch (error) {
+      const message = (error instanceof ApiError && error.serverMessage) || 'Failed to initialize payment. Please try again.';
+      if (/sold out|remaining|price has changed/i.test(message)) {
+        setNotice(message);
+        void queryClient.invalidateQueries(partyTicketStatsQuery);
+        void queryClient.invalidateQueries(siteConfigQuery);
+        go('tickets');
+      } else {
+        setContactError(message);
+      }
+    }
+  }
+
+  if (site.isPending) {
+    return (
+      <main className="party-page">
+        <div className="party-loading" role="status">
+          Loading the party details…
+        </div>
+      </main>
+    );
+  }
+  if (site.isError) {
+    return (
+      <main className="party-page">
+        <p className="party-alert" role="alert">
+          The party details could not load. Check your connection and reload the page.
+        </p>
+      </main>
+    );
+  }
+
+  const currentIndex = STEPS.findIndex((s) => s.id === step);
   return (
-    <main>
-      <h1>Diwali DJ Party</h1>
+    <main className="party-page">
+      <EventHero site={site.data} />
+      <div className="party-body" ref={headingRef} tabIndex={-1}>
+        <ol className="party-steps" aria-label="Purchase steps">
+          {STEPS.map((s, i) => (
+            <li
+              key={s.id}
+              className={i === currentIndex ? 'party-steps__item party-steps__item--current' : i < currentIndex ? 'party-steps__item party-steps__item--done' : 'party-steps__item'}
+              aria-current={i === currentIndex ? 'step' : undefined}
+            >
+              {s.label}
+            </li>
+          ))}
+        </ol>
+        {step === 'tickets' ? (
+          <TicketsStep
+            site={site.data}
+            remaining={stats.data?.remaining}
+            adultTickets={adultTickets}
+            childTickets={childTickets}
+            price={price}
+            promo={promo}
+            notice={notice}
+            onCounts={(adults, children) => {
+              setAdultTickets(adults);
+              setChildTickets(children);
+              setNotice(null);
+            }}
+            onPromo={setPromo}
+            onContinue={() => go('contact')}
+          />
+        ) : null}
+        {step === 'contact' ? (
+          <ContactStep
+            initial={contact}
+            pending={createOrder.isPending}
+            error={contactError}
+            onBack={(values) => {
+              setContact(values);
+              go('tickets');
+            }}
+            onSubmit={startPayment}
+          />
+        ) : null}
+        {step === 'payment' && order ? (
+          <PaymentStep
+            clientSecret={order.clientSecret}
+            price={price}
+            holdExpiresAt={order.holdExpiresAt}
+            error={paymentError}
+            onPaid={finish}
+          />
+        ) : null}
+        {step === 'confirmation' && receipt ? <ConfirmationStep receipt={receipt} site={site.data} /> : null}
+      </div>
     </main>
   );
 }

@@ -1,0 +1,127 @@
+import { expect, test, type Page } from '@playwright/test';
+import { waitForMails } from '../support/mailbox';
+
+const CARD = { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' };
+
+async function chooseTickets(page: Page, adults: number, children: number) {
+  for (let i = 0; i < adults; i += 1) await page.getByRole('button', { name: 'Increase adult tickets' }).click();
+  for (let i = 0; i < children; i += 1) await page.getByRole('button', { name: 'Increase child tickets' }).click();
+}
+
+async function fillContact(page: Page, email: string) {
+  await page.getByLabel('First name').fill('Meera');
+  await page.getByLabel('Last name').fill('Krishnan');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone').fill('(408) 555-0134');
+}
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry').fill(CARD.expiry);
+  await page.getByLabel('CVC').fill(CARD.cvc);
+}
+
+test.describe('party tickets', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a full purchase with a promo code ends on the confirmation and sends one e-mail', async ({ page }) => {
+    await page.goto('/diwali-party');
+    await expect(page.getByRole('heading', { name: 'Diwali DJ Night' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Continue', exact: true })).toBeDisabled();
+    await expect(page.getByText('Please select at least one ticket')).toBeVisible();
+
+    await chooseTickets(page, 2, 1);
+    await page.getByLabel('Promo code').fill('  diwali5 ');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText("Promo code applied! You'll save an additional 5%")).toBeVisible();
+    // 2 x $49.99 + $29.99 = $129.97; promo -$6.50; tax $11.58
+    await expect(page.getByTestId('order-total')).toHaveText('$135.05');
+
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await fillContact(page, 'meera.k@example.com');
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+
+    await expect(page.getByTestId('payment-total')).toHaveText('$135.05');
+    await expect(page.getByText('Test mode: no card is charged', { exact: false })).toBeVisible();
+    await fillCard(page, CARD.number);
+    await page.getByRole('button', { name: 'Complete Payment' }).click();
+
+    await expect(page.getByRole('heading', { name: "You're All Set!" })).toBeVisible();
+    const reference = (await page.getByTestId('order-reference').textContent()) ?? '';
+    expect(reference).toMatch(/^[0-9A-F]{8}$/);
+    await expect(page.getByText('Total paid: $135.05')).toBeVisible();
+    await expect(page.getByText('A confirmation e-mail with your tickets has been sent to meera.k@example.com.')).toBeVisible();
+
+    const mails = await waitForMails((m) => m.parsed.to?.some((a) => a.address === 'meera.k@example.com') ?? false);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].parsed.subject).toContain(reference);
+    expect(mails[0].parsed.text).toContain('Total paid: $135.05');
+
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a declined card says so and the buyer can try again', async ({ page }) => {
+    await page.goto('/diwali-party');
+    await chooseTickets(page, 1, 0);
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await fillContact(page, 'declined.then.ok@example.com');
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+
+    await fillCard(page, '4000 0000 0000 0002');
+    await page.getByRole('button', { name: 'Complete Payment' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
+
+    await fillCard(page, CARD.number);
+    await page.getByRole('button', { name: 'Complete Payment' }).click();
+    await expect(page.getByRole('heading', { name: "You're All Set!" })).toBeVisible();
+  });
+
+  test('the contact form and the promo box explain what is wrong', async ({ page }) => {
+    await page.goto('/diwali-party');
+    await chooseTickets(page, 1, 1);
+    await page.getByLabel('Promo code').fill('FREEPARTY');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText('Invalid promo code')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Phone').fill('555-01');
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expect(page.getByText('First name is required')).toBeVisible();
+    await expect(page.getByText('Last name is required')).toBeVisible();
+    await expect(page.getByText('Invalid email address')).toBeVisible();
+    await expect(page.getByText('Phone number must be at least 10 digits')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByTestId('adult-count')).toHaveText('1');
+    await expect(page.getByTestId('child-count')).toHaveText('1');
+  });
+
+  // Runs last in this file: it takes every remaining ticket.
+  test('shows SOLD OUT when the tickets run out', async ({ page, request }) => {
+    let { remaining } = (await (await request.get('/api/party-ticket-stats')).json()) as { remaining: number };
+    let n = 0;
+    while (remaining > 0) {
+      const adults = Math.min(50, remaining);
+      const quote = await (await request.post('/api/party-quote', { data: { adultTickets: adults, childTickets: 0 } })).json();
+      const hold = await request.post('/api/party-payment-intent', {
+        data: {
+          customerName: 'Group Booking',
+          customerEmail: `group${(n += 1)}@example.com`,
+          customerPhone: '4085550199',
+          adultTickets: adults,
+          childTickets: 0,
+          totalAmount: quote.totalCents,
+        },
+      });
+      expect(hold.status()).toBe(200);
+      remaining -= adults;
+    }
+
+    await page.goto('/diwali-party');
+    await expect(page.getByText('SOLD OUT')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Increase adult tickets' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Continue', exact: true })).toBeDisabled();
+  });
+});

@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import type { PartyOrderReceipt } from '@festival/contracts';
+import { apiPost } from '@festival/web-kit/api-client';
+
+/** Tells the server the card went through; it checks with the gateway and marks the order paid. */
+export function useConfirmPartyPayment() {
+  return useMutation({
+    mutationFn: (paymentIntentId: string) =>
+      apiPost<PartyOrderReceipt>('/api/confirm-payment', { paymentIntentId, type: 'party_ticket' }),
+  });
+}

@@ -1,0 +1,87 @@
+import { partyContactSchema, type PartyContact } from '@festival/contracts';
+import { useState, type FormEvent } from 'react';
+
+type Errors = Partial<Record<keyof PartyContact, string>>;
+
+const FIELDS: { name: keyof PartyContact; label: string; type: string; autoComplete: string; inputMode?: 'email' | 'tel' }[] = [
+  { name: 'firstName', label: 'First name', type: 'text', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'Last name', type: 'text', autoComplete: 'family-name' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', inputMode: 'email' },
+  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
+];
+
+interface ContactStepProps {
+  initial: PartyContact;
+  pending: boolean;
+  error: string | null;
+  onBack: (contact: PartyContact) => void;
+  onSubmit: (contact: PartyContact) => void;
+}
+
+export function ContactStep({ initial, pending, error, onBack, onSubmit }: ContactStepProps) {
+  const [values, setValues] = useState<PartyContact>(initial);
+  const [errors, setErrors] = useState<Errors>({});
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const result = partyContactSchema.safeParse(values);
+    if (!result.success) {
+      const found: Errors = {};
+      for (const issue of result.error.issues) {
+        const field = issue.path[0] as keyof PartyContact;
+        found[field] ??= issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    onSubmit(result.data);
+  }
+
+  return (
+    <section className="party-card" aria-labelledby="contact-heading">
+      <h2 id="contact-heading" className="party-card__title">
+        Your details
+      </h2>
+      <form className="contact-form" onSubmit={submit} noValidate>
+        {FIELDS.map((field) => (
+          <label key={field.name} className="contact-form__field" htmlFor={`contact-${field.name}`}>
+            <span>{field.label}</span>
+            <input
+              id={`contact-${field.name}`}
+              name={field.name}
+              type={field.type}
+              inputMode={field.inputMode}
+              autoComplete={field.autoComplete}
+              value={values[field.name]}
+              aria-invalid={errors[field.name] ? true : undefined}
+              aria-describedby={errors[field.name] ? `contact-${field.name}-error` : undefined}
+              onChange={(e) => {
+                setValues({ ...values, [field.name]: e.target.value });
+                if (errors[field.name]) setErrors({ ...errors, [field.name]: undefined });
+              }}
+            />
+            {errors[field.name] ? (
+              <span className="contact-form__error" id={`contact-${field.name}-error`}>
+                {errors[field.name]}
+              </span>
+            ) : null}
+          </label>
+        ))}
+        {error ? (
+          <p className="party-alert" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="party-actions">
+          <button type="button" className="party-button party-button--secondary" onClick={() => onBack(values)}>
+            Back
+          </button>
+          <button type="submit" className="party-button" disabled={pending}>
+            {pending ? 'Holding your tickets...' : 'Continue to Payment'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

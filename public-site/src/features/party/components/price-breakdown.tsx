@@ -1,0 +1,51 @@
+import { formatCents, type PartyPrice } from '@festival/contracts';
+
+/** The price lines of a selection: tickets, discounts, tax and total. */
+export function PriceBreakdown({ price, title = 'Price breakdown' }: { price: PartyPrice; title?: string }) {
+  return (
+    <section className="price-breakdown" aria-label={title}>
+      <dl>
+        {price.adultTickets > 0 ? (
+          <div>
+            <dt>
+              Adult tickets × {price.adultTickets}
+            </dt>
+            <dd>{formatCents(price.adultTickets * price.adultPriceCents)}</dd>
+          </div>
+        ) : null}
+        {price.childTickets > 0 ? (
+          <div>
+            <dt>
+              Child tickets × {price.childTickets}
+            </dt>
+            <dd>{formatCents(price.childTickets * price.childPriceCents)}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{formatCents(price.subtotalCents)}</dd>
+        </div>
+        {price.groupDiscountCents > 0 ? (
+          <div className="price-breakdown__discount">
+            <dt>Group discount ({price.groupDiscountPercent}%)</dt>
+            <dd>−{formatCents(price.groupDiscountCents)}</dd>
+          </div>
+        ) : null}
+        {price.promoDiscountCents > 0 ? (
+          <div className="price-breakdown__discount">
+            <dt>Promo code ({price.promoDiscountPercent}%)</dt>
+            <dd>−{formatCents(price.promoDiscountCents)}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Tax (9.38%)</dt>
+          <dd>{formatCents(price.taxCents)}</dd>
+        </div>
+        <div className="price-breakdown__total">
+          <dt>Total</dt>
+          <dd data-testid="order-total">{formatCents(price.totalCents)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

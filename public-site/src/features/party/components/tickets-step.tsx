@@ -1,0 +1,137 @@
+import {
+  formatCents,
+  LOW_TICKETS_NOTICE_MAX_REMAINING,
+  MAX_TICKETS_PER_ORDER,
+  RELEASE_BANNER_MAX_REMAINING,
+  type PartyPrice,
+  type PromoCodeStatus,
+  type SiteConfig,
+} from '@festival/contracts';
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '@festival/web-kit/api-client';
+import { usePartyQuote } from '../api/party-quote';
+import { PriceBreakdown } from './price-breakdown';
+import { TicketCounter } from './ticket-counter';
+
+interface TicketsStepProps {
+  site: SiteConfig;
+  remaining: number | undefined;
+  adultTickets: number;
+  childTickets: number;
+  price: PartyPrice;
+  promo: { code: string; status: PromoCodeStatus };
+  notice: string | null;
+  onCounts: (adultTickets: number, childTickets: number) => void;
+  onPromo: (promo: { code: string; status: PromoCodeStatus }) => void;
+  onContinue: () => void;
+}
+
+export function TicketsStep(props: TicketsStepProps) {
+  const { site, remaining, adultTickets, childTickets, price, promo, notice } = props;
+  const [promoInput, setPromoInput] = useState(promo.code);
+  const quote = usePartyQuote();
+  const count = adultTickets + childTickets;
+  const soldOut = remaining === 0;
+  const limit = Math.min(MAX_TICKETS_PER_ORDER, remaining ?? MAX_TICKETS_PER_ORDER);
+  const tooMany = remaining !== undefined && count > remaining;
+
+  async function applyPromo(event: FormEvent) {
+    event.preventDefault();
+    const code = promoInput.trim();
+    if (code === '') {
+      props.onPromo({ code: '', status: 'none' });
+      return;
+    }
+    try {
+      const result = await quote.mutateAsync({ adultTickets, childTickets, promoCode: code });
+      props.onPromo({ code, status: result.promoCodeStatus });
+    } catch (error) {
+      props.onPromo({ code, status: 'none' });
+      console.error('Promo check failed', error instanceof ApiError ? error.message : error);
+    }
+  }
+
+  return (
+    <section className="party-card" aria-labelledby="tickets-heading">
+      <h2 id="tickets-heading" className="party-card__title">
+        Select your tickets
+      </h2>
+      {remaining !== undefined && remaining > 0 && remaining <= RELEASE_BANNER_MAX_REMAINING ? (
+        <p className="party-banner" role="status">
+          Due to popular demand, we've released 15 more tickets. Grab yours before they're gone!
+        </p>
+      ) : null}
+      {soldOut ? (
+        <p className="party-soldout" role="status">
+          SOLD OUT
+        </p>
+      ) : remaining !== undefined && remaining <= LOW_TICKETS_NOTICE_MAX_REMAINING ? (
+        <p className="party-remaining" role="status">
+          Only {remaining} {remaining === 1 ? 'ticket' : 'tickets'} remaining!
+        </p>
+      ) : null}
+      {notice ? (
+        <p className="party-alert" role="alert">
+          {notice}
+        </p>
+      ) : null}
+
+      <TicketCounter
+        kind="adult"
+        label="Adult tickets"
+        detail={site.party.adultAges}
+        price={formatCents(site.party.adultPriceCents)}
+        value={adultTickets}
+        canIncrease={!soldOut && count < limit}
+        onChange={(n) => props.onCounts(n, childTickets)}
+      />
+      <TicketCounter
+        kind="child"
+        label="Child tickets"
+        detail={`${site.party.childAges} (${site.party.freeUnder.toLowerCase()})`}
+        price={formatCents(site.party.childPriceCents)}
+        value={childTickets}
+        canIncrease={!soldOut && count < limit}
+        onChange={(n) => props.onCounts(adultTickets, n)}
+      />
+      <p className="party-hint">Groups of 10 or more save 3%, groups of 20 or more save 5%.</p>
+
+      <form className="promo-box" onSubmit={applyPromo}>
+        <label htmlFor="promo-code">Promo code</label>
+        <div className="promo-box__row">
+          <input
+            id="promo-code"
+            value={promoInput}
+            autoComplete="off"
+            autoCapitalize="characters"
+            onChange={(e) => setPromoInput(e.target.value)}
+          />
+          <button type="submit" className="party-button party-button--secondary" disabled={quote.isPending}>
+            {quote.isPending ? 'Checking...' : 'Apply'}
+          </button>
+        </div>
+        {promo.status === 'valid' ? (
+          <p className="promo-box__ok" role="status">
+            Promo code applied! You'll save an additional 5%
+          </p>
+        ) : promo.status === 'invalid' ? (
+          <p className="promo-box__error" role="alert">
+            Invalid promo code
+          </p>
+        ) : null}
+      </form>
+
+      <PriceBreakdown price={price} />
+
+      <button type="button" className="party-button" disabled={count === 0 || soldOut || tooMany} onClick={props.onContinue}>
+        Continue
+      </button>
+      {count === 0 && !soldOut ? <p className="party-hint party-hint--center">Please select at least one ticket</p> : null}
+      {tooMany ? (
+        <p className="party-hint party-hint--center" role="alert">
+          Only {remaining} {remaining === 1 ? 'ticket' : 'tickets'} remaining
+        </p>
+      ) : null}
+    </section>
+  );
+}
