@@ -1,0 +1,113 @@
+import Stripe from 'stripe';
+import { PartyOrderEntity } from '../src/modules/tickets/party-order.entity.js';
+import { TicketEmailService } from '../src/modules/tickets/ticket-email.service.js';
+import { createPartyOrderRequest } from './support/factories.js';
+import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
+import { startStripeStandIn, type StripeStandIn } from './support/stripe-stand-in.js';
+import { createTestApp, TEST_DATABASE, type TestApp } from './support/test-app.js';
+
+const WEBHOOK_SECRET = 'whsec_test_secret_for_the_stand_in';
+const stripe = new Stripe('sk_test_for_signing_only');
+
+function signedEvent(payload: object, secret = WEBHOOK_SECRET) {
+  const body = JSON.stringify(payload);
+  return { body, signature: stripe.webhooks.generateTestHeaderString({ payload: body, secret }) };
+}
+
+function succeededEvent(id: string, intentId: string, metadata: Record<string, string>) {
+  return {
+    id,
+    object: 'event',
+    type: 'payment_intent.succeeded',
+    api_version: '2025-01-01',
+    created: Math.floor(Date.now() / 1000),
+    data: { object: { id: intentId, object: 'payment_intent', metadata } },
+  };
+}
+
+describe(`the Stripe adapter against a local stand-in, on ${TEST_DATABASE}`, () => {
+  let standIn: StripeStandIn;
+  let sink: SmtpSink;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    standIn = await startStripeStandIn();
+    sink = await startSmtpSink();
+    t = await createTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_stand_in',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_stand_in',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: standIn.url,
+      SMTP_URL: sink.url,
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.close();
+    await standIn.close();
+  });
+
+  it('tells the browser to use Stripe with the publishable key, and hides the simulated form', async () => {
+    await t.http.get('/api/payments/config').expect(200, { mode: 'stripe', publishableKey: 'pk_test_stand_in' });
+    await t.http.post('/api/payments/simulated/confirm').send({ clientSecret: 'x', cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' }).expect(404);
+  });
+
+  it('creates the payment intent with the server price and an idempotency key per order', async () => {
+    const res = await t.http.post('/api/party-payment-intent').send(createPartyOrderRequest()).expect(200);
+    const create = standIn.requests.find((r) => r.method === 'POST' && r.path === '/v1/payment_intents');
+    expect(create?.idempotencyKey).toBe(`party-order-${res.body.orderId}`);
+    expect(create?.body.get('amount')).toBe('14216');
+    expect(create?.body.get('currency')).toBe('usd');
+    expect(create?.body.get('metadata[orderId]')).toBe(res.body.orderId);
+    expect(res.body.clientSecret).toMatch(/^pi_standin_\d+_secret_/);
+  });
+
+  it('completes the order from a signed webhook once, however often it is delivered', async () => {
+    const order = await t.http.post('/api/party-payment-intent').send(createPartyOrderRequest({ customerEmail: 'hook@example.com' })).expect(200);
+    const intentId = String(order.body.clientSecret).split('_secret_')[0];
+    standIn.intents.get(intentId)!.status = 'succeeded';
+
+    const event = signedEvent(succeededEvent('evt_1', intentId, { type: 'party_ticket', orderId: order.body.orderId }));
+    for (let i = 0; i < 3; i += 1) {
+      await t.http
+        .post('/api/webhooks/stripe')
+        .set('Content-Type', 'application/json')
+        .set('Stripe-Signature', event.signature)
+        .send(event.body)
+        .expect(200, { received: true });
+    }
+    const row = await t.dataSource.getRepository(PartyOrderEntity).findOneByOrFail({ id: order.body.orderId });
+    expect(row.status).toBe('paid');
+    await sink.waitFor(1);
+    await t.app.get(TicketEmailService).idle();
+    expect(sink.messages.filter((m) => m.envelopeTo.includes('hook@example.com'))).toHaveLength(1);
+
+    // The browser's confirmation arriving after the webhook changes nothing.
+    const receipt = await t.http.post('/api/confirm-payment').send({ paymentIntentId: intentId, type: 'party_ticket' }).expect(200);
+    expect(receipt.body).toMatchObject({ orderId: order.body.orderId, status: 'paid' });
+  });
+
+  it('refuses a webhook with a bad or missing signature and changes nothing', async () => {
+    const order = await t.http.post('/api/party-payment-intent').send(createPartyOrderRequest({ customerEmail: 'forged@example.com' })).expect(200);
+    const intentId = String(order.body.clientSecret).split('_secret_')[0];
+    standIn.intents.get(intentId)!.status = 'succeeded';
+    const forged = signedEvent(succeededEvent('evt_forged', intentId, { type: 'party_ticket', orderId: order.body.orderId }), 'whsec_wrong');
+    const bad = await t.http
+      .post('/api/webhooks/stripe')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', forged.signature)
+      .send(forged.body)
+      .expect(400);
+    expect(bad.body).toEqual({ message: 'Invalid Stripe signature' });
+    await t.http.post('/api/webhooks/stripe').set('Content-Type', 'application/json').send(forged.body).expect(400, { message: 'Missing Stripe signature' });
+    const row = await t.dataSource.getRepository(PartyOrderEntity).findOneByOrFail({ id: order.body.orderId });
+    expect(row.status).toBe('pending');
+  });
+
+  it('refuses to confirm an order whose payment has not succeeded', async () => {
+    const order = await t.http.post('/api/party-payment-intent').send(createPartyOrderRequest({ customerEmail: 'unpaid@example.com' })).expect(200);
+    const intentId = String(order.body.clientSecret).split('_secret_')[0];
+    const res = await t.http.post('/api/confirm-payment').send({ paymentIntentId: intentId, type: 'party_ticket' }).expect(409);
+    expect(res.body).toEqual({ message: 'Payment was not completed' });
+  });
+});
