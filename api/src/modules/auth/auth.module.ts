@@ -28,6 +28,6 @@ const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
 })
 export class AuthModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(SessionMiddleware).forRoutes('*');
+    consumer.apply(SessionMiddleware).forRoutes('{*path}');
   }
 }

@@ -1,0 +1,30 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import type { FeastOrder } from '@festival/contracts';
+import { FeastOrderEntity } from './feast-order.entity.js';
+
+@Injectable()
+export class OrdersService {
+  constructor(@InjectRepository(FeastOrderEntity) private readonly orders: Repository<FeastOrderEntity>) {}
+
+  /** Every feast pack order, newest first. */
+  async list(): Promise<FeastOrder[]> {
+    const rows = await this.orders.find({ order: { createdAt: 'DESC' } });
+    return rows.map(toFeastOrder);
+  }
+}
+
+export function toFeastOrder(row: FeastOrderEntity): FeastOrder {
+  return {
+    id: row.id,
+    customerName: row.customerName,
+    customerEmail: row.customerEmail,
+    customerPhone: row.customerPhone,
+    pickupDate: row.pickupDate,
+    pickupTime: row.pickupTime,
+    items: JSON.parse(row.items) as FeastOrder['items'],
+    totalAmount: row.totalCents,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
