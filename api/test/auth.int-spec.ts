@@ -7,6 +7,7 @@ const PASSWORD = 'correct horse battery staple';
 const PUBLIC_ROUTES = new Set([
   'GET /api/health',
   'GET /api/site',
+  'POST /api/analytics',
   'GET /api/payments/config',
   'POST /api/payments/simulated/confirm',
   'POST /api/payments/simulated/confirm-setup',

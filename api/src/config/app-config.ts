@@ -33,6 +33,7 @@ const envSchema = z.object({
   SESSION_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   ADMIN_SESSION_TTL_SECONDS: z.coerce.number().int().min(1).default(8 * 60 * 60),
   LOGIN_ATTEMPTS_PER_15_MINUTES: z.coerce.number().int().min(1).default(10),
+  ANALYTICS_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -76,6 +77,8 @@ export interface AppConfig {
   ticketCapacity: number;
   promoCodes: string[];
   trustProxy: string;
+  /** Visitor analytics: events one IP address may send per minute (to each API replica). */
+  analytics: { eventsPerMinute: number };
   logLevel: Env['LOG_LEVEL'];
   /** Folder holding the built frontends (shell/dist, public-site/dist, ...); unset serves the API alone. */
   staticRoot: string | undefined;
@@ -155,6 +158,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     ticketCapacity: env.TICKET_CAPACITY,
     promoCodes,
     trustProxy: env.TRUST_PROXY,
+    analytics: { eventsPerMinute: env.ANALYTICS_EVENTS_PER_MINUTE },
     logLevel: env.LOG_LEVEL,
     staticRoot: env.STATIC_ROOT,
     remotesManifestPath: env.REMOTES_MANIFEST,

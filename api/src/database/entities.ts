@@ -1,3 +1,4 @@
+import { AnalyticsEventEntity } from '../modules/analytics/analytics-event.entity.js';
 import { HttpSessionEntity } from '../modules/auth/http-session.entity.js';
 import { SimulatedPaymentEntity } from '../modules/payments/simulated-payment.entity.js';
 import { FeastOrderEntity } from '../modules/orders/feast-order.entity.js';
@@ -11,4 +12,5 @@ export const ENTITIES = [
   SimulatedPaymentEntity,
   PartyOrderEntity,
   FeastOrderEntity,
+  AnalyticsEventEntity,
 ];

@@ -3,6 +3,7 @@ import { HttpSessions1761000001000 } from './1761000001000-http-sessions.js';
 import { SimulatedPayments1761000200000 } from './1761000200000-simulated-payments.js';
 import { PartyOrders1761000201000 } from './1761000201000-party-orders.js';
 import { FeastOrders1761000202000 } from './1761000202000-feast-orders.js';
+import { AnalyticsEvents1761000300000 } from './1761000300000-analytics-events.js';
 
 /** Every migration, oldest first. Never rewrite one that has been committed: add a new one. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   SimulatedPayments1761000200000,
   PartyOrders1761000201000,
   FeastOrders1761000202000,
+  AnalyticsEvents1761000300000,
 ];

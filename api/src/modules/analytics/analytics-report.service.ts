@@ -1,0 +1,133 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository, type SelectQueryBuilder } from 'typeorm';
+import {
+  CONVERSION_EVENT_TYPES,
+  FEAST_FUNNEL_STEPS,
+  PAGE_VIEW_EVENT_TYPES,
+  PARTY_FUNNEL_STEPS,
+  type AnalyticsEvent,
+  type AnalyticsEventsSummary,
+  type AttributionRow,
+  type FunnelEntry,
+} from '@festival/contracts';
+import { AnalyticsEventEntity } from './analytics-event.entity.js';
+import { toAnalyticsEvent } from './analytics-event.mapper.js';
+
+const FUNNEL_ORDER: readonly string[] = [...FEAST_FUNNEL_STEPS, ...PARTY_FUNNEL_STEPS];
+
+/** Counts from the drivers come back as numbers, strings (MySQL DECIMAL) or null. */
+const count = (value: unknown): number => Number(value ?? 0) || 0;
+
+/**
+ * The staff dashboard's reports. Each one is a single aggregate query served by an index
+ * (see the analytics events migration); none loads the events into memory. Bot traffic is
+ * left out of every report.
+ */
+@Injectable()
+export class AnalyticsReportService {
+  constructor(@InjectRepository(AnalyticsEventEntity) private readonly repo: Repository<AnalyticsEventEntity>) {}
+
+  /** Events per type: every step of both funnels (0 when none yet), then any other type. */
+  async funnel(): Promise<FunnelEntry[]> {
+    const rows = await this.funnelQuery().getRawMany<{ eventType: string; count: unknown }>();
+    const counts = new Map(rows.map((r) => [r.eventType, count(r.count)]));
+    const others = [...counts.keys()].filter((t) => !FUNNEL_ORDER.includes(t)).sort();
+    return [...FUNNEL_ORDER, ...others].map((eventType) => ({ eventType, count: counts.get(eventType) ?? 0 }));
+  }
+
+  /** One page of events of a type, newest first; `before` is the last id of the previous page. */
+  async events(eventType: string, page: { limit: number; before?: number }): Promise<AnalyticsEvent[]> {
+    const rows = await this.eventsQuery(eventType, page).getMany();
+    return rows.map(toAnalyticsEvent);
+  }
+
+  /** The event dialog's header: total events of a type and the people behind them. */
+  async summary(eventType: string): Promise<AnalyticsEventsSummary> {
+    const row = await this.summaryQuery(eventType).getRawOne<Record<string, unknown>>();
+    return {
+      eventType,
+      totalEvents: count(row?.total),
+      // The dialog's grouping: by entityId, else sessionId, else the event alone.
+      uniqueUsers: count(row?.entities) + count(row?.sessions) + count(row?.anonymous),
+    };
+  }
+
+  /**
+   * Page views and conversions per normalised source, medium and campaign. A conversion (a
+   * completed order or ticket purchase) carries its session's attribution from the moment it is
+   * recorded, so one grouped query counts both.
+   */
+  async attribution(): Promise<AttributionRow[]> {
+    const rows = await this.attributionQuery().getRawMany<Record<string, unknown>>();
+    return rows
+      .map((r) => ({
+        source: String(r.source),
+        medium: String(r.medium),
+        campaign: r.campaign === null || r.campaign === undefined ? null : String(r.campaign),
+        pageViews: count(r.pageViews),
+        conversions: count(r.conversions),
+      }))
+      .sort(
+        (a, b) =>
+          b.pageViews - a.pageViews ||
+          b.conversions - a.conversions ||
+          compare(a.source, b.source) ||
+          compare(a.medium, b.medium) ||
+          compare(a.campaign ?? '', b.campaign ?? ''),
+      );
+  }
+
+  // The queries themselves, also run (and explained) by bench/analytics-queries.mjs.
+
+  funnelQuery(): SelectQueryBuilder<AnalyticsEventEntity> {
+    return this.repo
+      .createQueryBuilder('e')
+      .select('e.eventType', 'eventType')
+      .addSelect('COUNT(*)', 'count')
+      .where('e.isBot = 0')
+      .groupBy('e.eventType');
+  }
+
+  eventsQuery(eventType: string, page: { limit: number; before?: number }): SelectQueryBuilder<AnalyticsEventEntity> {
+    const query = this.repo
+      .createQueryBuilder('e')
+      .where('e.eventType = :eventType', { eventType })
+      .andWhere('e.isBot = 0');
+    if (page.before !== undefined) query.andWhere('e.id < :before', { before: page.before });
+    return query.orderBy('e.id', 'DESC').limit(page.limit);
+  }
+
+  summaryQuery(eventType: string): SelectQueryBuilder<AnalyticsEventEntity> {
+    return this.repo
+      .createQueryBuilder('e')
+      .select('COUNT(*)', 'total')
+      .addSelect('COUNT(DISTINCT e.entityId)', 'entities')
+      .addSelect('COUNT(DISTINCT CASE WHEN e.entityId IS NULL THEN e.sessionId END)', 'sessions')
+      .addSelect('SUM(CASE WHEN e.entityId IS NULL AND e.sessionId IS NULL THEN 1 ELSE 0 END)', 'anonymous')
+      .where('e.eventType = :eventType', { eventType })
+      .andWhere('e.isBot = 0');
+  }
+
+  attributionQuery(): SelectQueryBuilder<AnalyticsEventEntity> {
+    const views = [...PAGE_VIEW_EVENT_TYPES];
+    const conversions = [...CONVERSION_EVENT_TYPES];
+    return this.repo
+      .createQueryBuilder('e')
+      .select('e.attributionSource', 'source')
+      .addSelect('e.attributionMedium', 'medium')
+      .addSelect('e.attributionCampaign', 'campaign')
+      .addSelect('SUM(CASE WHEN e.eventType IN (:...views) THEN 1 ELSE 0 END)', 'pageViews')
+      .addSelect('SUM(CASE WHEN e.eventType IN (:...conversions) THEN 1 ELSE 0 END)', 'conversions')
+      .where('e.eventType IN (:...counted)', { views, conversions, counted: [...views, ...conversions] })
+      .andWhere('e.isBot = 0')
+      .andWhere('e.attributionSource IS NOT NULL')
+      .groupBy('e.attributionSource')
+      .addGroupBy('e.attributionMedium')
+      .addGroupBy('e.attributionCampaign');
+  }
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

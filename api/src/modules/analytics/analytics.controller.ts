@@ -1,0 +1,89 @@
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Get,
+  Header,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Req,
+  UseGuards,
+  type PipeTransform,
+} from '@nestjs/common';
+import type { Request } from 'express';
+import {
+  ANALYTICS_LIMITS,
+  analyticsEventRequestSchema,
+  analyticsEventsQuerySchema,
+  eventTypeSchema,
+  type AnalyticsEvent,
+  type AnalyticsEventsSummary,
+  type AttributionRow,
+  type FunnelEntry,
+  type ValidAnalyticsEvent,
+} from '@festival/contracts';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { Public } from '../auth/public.decorator.js';
+import { AnalyticsRateLimitGuard } from './analytics-rate-limit.guard.js';
+import { AnalyticsReportService } from './analytics-report.service.js';
+import { AnalyticsService } from './analytics.service.js';
+import { clientInfo } from './client-info.js';
+
+/** Refuses an event body larger than one event can be, whatever it holds. */
+class EventSizePipe implements PipeTransform<unknown, unknown> {
+  transform(value: unknown): unknown {
+    if (value !== undefined && JSON.stringify(value).length > ANALYTICS_LIMITS.eventChars) {
+      throw new BadRequestException('Analytics event is too large');
+    }
+    return value;
+  }
+}
+
+@Controller('analytics')
+export class AnalyticsController {
+  constructor(
+    private readonly analytics: AnalyticsService,
+    private readonly reports: AnalyticsReportService,
+  ) {}
+
+  /** A visitor's browser reports one event. Fire-and-forget for the browser: 204, no body. */
+  @Post()
+  @Public()
+  @HttpCode(204)
+  @UseGuards(AnalyticsRateLimitGuard)
+  async ingest(
+    @Body(new EventSizePipe(), new ZodValidationPipe(analyticsEventRequestSchema)) event: ValidAnalyticsEvent,
+    @Req() req: Request,
+  ): Promise<void> {
+    await this.analytics.ingest(event, clientInfo(req));
+  }
+
+  @Get('funnel')
+  @Header('Cache-Control', 'no-store')
+  funnel(): Promise<FunnelEntry[]> {
+    return this.reports.funnel();
+  }
+
+  @Get('attribution')
+  @Header('Cache-Control', 'no-store')
+  attribution(): Promise<AttributionRow[]> {
+    return this.reports.attribution();
+  }
+
+  @Get('events/:eventType')
+  @Header('Cache-Control', 'no-store')
+  events(
+    @Param('eventType', new ZodValidationPipe(eventTypeSchema)) eventType: string,
+    @Query(new ZodValidationPipe(analyticsEventsQuerySchema)) page: { limit: number; before?: number },
+  ): Promise<AnalyticsEvent[]> {
+    return this.reports.events(eventType, page);
+  }
+
+  @Get('events/:eventType/summary')
+  @Header('Cache-Control', 'no-store')
+  summary(@Param('eventType', new ZodValidationPipe(eventTypeSchema)) eventType: string): Promise<AnalyticsEventsSummary> {
+    return this.reports.summary(eventType);
+  }
+}

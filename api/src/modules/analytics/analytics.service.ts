@@ -1,0 +1,197 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
+import {
+  ANALYTICS_LIMITS,
+  eventTypeSchema,
+  PAGE_LEAVE_EVENT_TYPE,
+  type ValidAnalyticsEvent,
+} from '@festival/contracts';
+import { AnalyticsEventEntity } from './analytics-event.entity.js';
+import { normaliseAttribution } from './attribution.js';
+import type { ClientInfo } from './client-info.js';
+import { GeoIpService, type GeoLocation } from './geoip.service.js';
+
+/** An event another module records on the server, e.g. a completed ticket purchase. */
+export interface ServerEventInput {
+  eventType: string;
+  /** The visitor's analytics session (the browser passes it along), to credit its attribution. */
+  sessionId?: string | null;
+  /** What the event is about, e.g. the order id. */
+  entityId?: string | null;
+  userName?: string | null;
+  userEmail?: string | null;
+  userPhone?: string | null;
+  metadata?: Record<string, unknown> | null;
+}
+
+type NewEvent = Partial<AnalyticsEventEntity> & Pick<AnalyticsEventEntity, 'eventType' | 'createdAt'>;
+
+/** TypeORM's insert type cannot express a JSON column of arbitrary objects. */
+const values = (row: NewEvent) => row as QueryDeepPartialEntity<AnalyticsEventEntity>;
+
+const BEHAVIOUR_COLUMNS = ['scrollDepth', 'timeOnPage', 'pageSections'];
+const NO_GEO: GeoLocation = { geoCity: null, geoRegion: null, geoCountry: null, geoLatitude: null, geoLongitude: null };
+
+const clip = (value: string | null | undefined, max: number): string | null => {
+  const v = value?.trim().slice(0, max);
+  return v ? v : null;
+};
+
+/** Records analytics events: those browsers send, and those other modules record. */
+@Injectable()
+export class AnalyticsService {
+  private readonly logger = new Logger(AnalyticsService.name);
+
+  constructor(
+    @InjectRepository(AnalyticsEventEntity) private readonly events: Repository<AnalyticsEventEntity>,
+    private readonly geo: GeoIpService,
+  ) {}
+
+  /**
+   * Stores one validated browser event with what the server knows of its sender (time, IP,
+   * user agent, bot flag, place). A leave event is written onto its page view's row, whichever
+   * of the two arrives first; a page view sent twice is counted once.
+   */
+  async ingest(event: ValidAnalyticsEvent, client: ClientInfo): Promise<void> {
+    const now = new Date();
+    const immediate = this.geo.lookupNow(client.ip);
+    const attribution = normaliseAttribution(event);
+    const row: NewEvent = {
+      eventType: event.eventType,
+      sessionId: event.sessionId,
+      pageViewId: event.pageViewId,
+      entityId: null,
+      createdAt: now,
+      userName: event.userName,
+      userEmail: event.userEmail,
+      userPhone: event.userPhone,
+      ipAddress: client.ip,
+      userAgent: client.userAgent,
+      isBot: client.isBot,
+      ...(immediate.ready ? (immediate.location ?? NO_GEO) : NO_GEO),
+      scrollDepth: event.scrollDepth,
+      timeOnPage: event.timeOnPage,
+      pageSections: event.pageSections,
+      utmSource: event.utmSource,
+      utmMedium: event.utmMedium,
+      utmCampaign: event.utmCampaign,
+      utmContent: event.utmContent,
+      utmTerm: event.utmTerm,
+      referrer: event.referrer,
+      attributionSource: attribution.source,
+      attributionMedium: attribution.medium,
+      attributionCampaign: attribution.campaign,
+      metadata: event.metadata,
+    };
+
+    const insert = this.events.createQueryBuilder().insert().into(AnalyticsEventEntity);
+    let insertedId: number | undefined;
+    if (event.eventType === PAGE_LEAVE_EVENT_TYPE) {
+      // The page view's own row, created here if the leave event arrived first.
+      const started = new Date(now.getTime() - (event.timeOnPage ?? 0));
+      await insert
+        .values(values({ ...row, eventType: event.pageEventType ?? 'page_view', createdAt: started }))
+        .orUpdate(BEHAVIOUR_COLUMNS, ['pageViewId'])
+        .updateEntity(false)
+        .execute();
+    } else if (event.pageViewId) {
+      await insert.values(values(row)).orIgnore().updateEntity(false).execute();
+    } else {
+      const result = await insert.values(values(row)).execute();
+      insertedId = Number(result.identifiers[0]?.id);
+    }
+
+    if (!immediate.ready && client.ip) this.locateLater(client.ip, event.pageViewId, insertedId);
+  }
+
+  /**
+   * Records an event from another module (a paid order, a ticket purchase). Credits it to the
+   * attribution of the visitor's session when `sessionId` is known. Never throws: a failure is
+   * logged, and the caller's own work goes on.
+   */
+  async recordServerEvent(input: ServerEventInput): Promise<void> {
+    try {
+      const eventType = eventTypeSchema.safeParse(input?.eventType);
+      if (!eventType.success) {
+        this.logger.warn(`Server analytics event refused: event type ${JSON.stringify(input?.eventType)} ${eventType.error.issues[0].message}`);
+        return;
+      }
+      const sessionId = clip(input.sessionId, 64);
+      const visit = sessionId ? await this.sessionVisit(sessionId) : null;
+      let metadata = input.metadata ?? null;
+      if (metadata && JSON.stringify(metadata).length > ANALYTICS_LIMITS.metadataChars * 4) {
+        this.logger.warn(`Server analytics event ${eventType.data}: metadata too large, dropped`);
+        metadata = null;
+      }
+      const row: NewEvent = {
+        eventType: eventType.data,
+        sessionId,
+        entityId: clip(input.entityId, 64),
+        createdAt: new Date(),
+        userName: clip(input.userName, 200),
+        userEmail: clip(input.userEmail, 320),
+        userPhone: clip(input.userPhone, 40),
+        isBot: false,
+        metadata,
+        // Where the visitor came from and was, as the session's own events recorded it.
+        ...(visit
+          ? {
+              ipAddress: visit.ipAddress,
+              userAgent: visit.userAgent,
+              geoCity: visit.geoCity,
+              geoRegion: visit.geoRegion,
+              geoCountry: visit.geoCountry,
+              geoLatitude: visit.geoLatitude,
+              geoLongitude: visit.geoLongitude,
+              utmSource: visit.utmSource,
+              utmMedium: visit.utmMedium,
+              utmCampaign: visit.utmCampaign,
+              utmContent: visit.utmContent,
+              utmTerm: visit.utmTerm,
+              referrer: visit.referrer,
+              attributionSource: visit.attributionSource,
+              attributionMedium: visit.attributionMedium,
+              attributionCampaign: visit.attributionCampaign,
+            }
+          : {}),
+      };
+      await this.events.createQueryBuilder().insert().into(AnalyticsEventEntity).values(values(row)).execute();
+    } catch (error) {
+      this.logger.error(`Server analytics event ${String(input?.eventType)} not recorded: ${String(error)}`);
+    }
+  }
+
+  /** The first event a visitor's browser sent in this session (it carries the session's attribution). */
+  private sessionVisit(sessionId: string): Promise<AnalyticsEventEntity | null> {
+    return this.events
+      .createQueryBuilder('e')
+      .where('e.sessionId = :sessionId', { sessionId })
+      .andWhere('e.isBot = 0')
+      .andWhere('e.attributionSource IS NOT NULL')
+      .orderBy('e.id', 'ASC')
+      .limit(1)
+      .getOne();
+  }
+
+  /** Fills in the place of a just-stored event once the GeoIP database has loaded. */
+  private locateLater(ip: string, pageViewId: string | null, id: number | undefined): void {
+    if (!pageViewId && !id) return;
+    this.geo
+      .lookup(ip)
+      .then(async (location) => {
+        if (!location) return;
+        const update = this.events
+          .createQueryBuilder()
+          .update(AnalyticsEventEntity)
+          .set(location)
+          .where('ipAddress = :ip', { ip })
+          .andWhere('geoCountry IS NULL');
+        if (pageViewId) update.andWhere('pageViewId = :pageViewId', { pageViewId });
+        else update.andWhere('id = :id', { id });
+        await update.execute();
+      })
+      .catch((error: unknown) => this.logger.warn(`Could not store the location of an analytics event: ${String(error)}`));
+  }
+}

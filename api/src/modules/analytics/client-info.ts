@@ -1,0 +1,30 @@
+import type { Request } from 'express';
+import { isbot } from 'isbot';
+
+export interface ClientInfo {
+  /** The visitor's address: the socket's, or X-Forwarded-For's as far as `trust proxy` allows. */
+  ip: string | null;
+  userAgent: string | null;
+  /** A known crawler or automated client, by its user agent. */
+  isBot: boolean;
+}
+
+const MAX_USER_AGENT = 512;
+
+/** `::ffff:81.2.69.160` (an IPv4 client on a dual-stack socket) is reported as `81.2.69.160`. */
+export function plainIp(ip: string | undefined): string | null {
+  if (!ip) return null;
+  const v4 = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  return (v4 ? v4[1] : ip).slice(0, 45);
+}
+
+/** What the server records about the client itself, never trusting the event body for it. */
+export function clientInfo(req: Request): ClientInfo {
+  const userAgent = req.get('user-agent')?.slice(0, MAX_USER_AGENT) ?? null;
+  return {
+    ip: plainIp(req.ip),
+    userAgent: userAgent || null,
+    // No user agent at all is a script, not a browser.
+    isBot: !userAgent || isbot(userAgent),
+  };
+}

@@ -1,0 +1,136 @@
+import { formatCents } from './money.js';
+import type { SiteConfig } from './site.js';
+
+/** One `<meta>` tag: `<meta name|property="key" content="...">`. */
+export interface MetaTag {
+  attribute: 'name' | 'property';
+  key: string;
+  content: string;
+}
+
+/** Everything the landing page puts in the document head for search engines and link previews. */
+export interface PageSeo {
+  title: string;
+  description: string;
+  canonicalUrl: string;
+  meta: MetaTag[];
+  /** schema.org objects, each one `<script type="application/ld+json">`. */
+  jsonLd: Record<string, unknown>[];
+}
+
+const DAY_CODES: Record<string, string> = {
+  monday: 'Mo',
+  tuesday: 'Tu',
+  wednesday: 'We',
+  thursday: 'Th',
+  friday: 'Fr',
+  saturday: 'Sa',
+  sunday: 'Su',
+};
+
+function dayCode(day: string): string | undefined {
+  return DAY_CODES[day.trim().toLowerCase()];
+}
+
+function time24(hour: string, minute: string | undefined, meridiem: string): string {
+  let h = Number(hour) % 12;
+  if (meridiem.toUpperCase() === 'PM') h += 12;
+  return `${String(h).padStart(2, '0')}:${minute ?? '00'}`;
+}
+
+/**
+ * `{ days: 'Monday-Friday', hours: '11 AM - 10 PM' }` as schema.org's `Mo-Fr 11:00-22:00`;
+ * undefined when the configured wording is not one this understands.
+ */
+export function schemaOrgOpeningHours(entry: { days: string; hours: string }): string | undefined {
+  const dayParts = entry.days.split(/\s*[-–]\s*|\s+to\s+/i);
+  const codes = dayParts.map(dayCode);
+  if (codes.length < 1 || codes.length > 2 || codes.some((c) => !c)) return undefined;
+  const hours = /^(\d{1,2})(?::(\d{2}))?\s*(AM|PM)\s*(?:-|–|to)\s*(\d{1,2})(?::(\d{2}))?\s*(AM|PM)$/i.exec(entry.hours.trim());
+  if (!hours) return undefined;
+  const [, h1, m1, ap1, h2, m2, ap2] = hours;
+  return `${codes.join('-')} ${time24(h1, m1, ap1)}-${time24(h2, m2, ap2)}`;
+}
+
+const dollars = (cents: number) => formatCents(cents).replace(/[$,]/g, '');
+
+/**
+ * The landing page's title, description, Open Graph and Twitter card tags, and schema.org
+ * `Restaurant` and `Event` data, all from the site configuration. `origin` is the site's
+ * public address (`https://festival.example`), without a trailing slash.
+ */
+export function landingPageSeo(site: SiteConfig, origin: string): PageSeo {
+  const { restaurant, party } = site;
+  const base = origin.replace(/\/$/, '');
+  const url = `${base}/`;
+  const partyUrl = `${base}/diwali-party`;
+  const title = `Diwali Family Feast Packs & ${party.name} | ${restaurant.name}`;
+  const description =
+    `Celebrate Diwali with ${restaurant.name}, ${restaurant.tagline.toLowerCase()} since ${restaurant.since}: ` +
+    `${party.name} on ${party.dateLabel}, ${party.timeLabel}, at ${party.venue.name}. ` +
+    `${party.experience}. Catering orders: ${restaurant.phone}.`;
+
+  const meta: MetaTag[] = [
+    { attribute: 'name', key: 'description', content: description },
+    { attribute: 'property', key: 'og:type', content: 'website' },
+    { attribute: 'property', key: 'og:site_name', content: restaurant.name },
+    { attribute: 'property', key: 'og:title', content: title },
+    { attribute: 'property', key: 'og:description', content: description },
+    { attribute: 'property', key: 'og:url', content: url },
+    { attribute: 'property', key: 'og:locale', content: 'en_US' },
+    { attribute: 'name', key: 'twitter:card', content: 'summary' },
+    { attribute: 'name', key: 'twitter:title', content: title },
+    { attribute: 'name', key: 'twitter:description', content: description },
+  ];
+
+  const { address } = restaurant;
+  const restaurantLd: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'Restaurant',
+    '@id': `${url}#restaurant`,
+    name: restaurant.name,
+    description: restaurant.tagline,
+    servesCuisine: 'South Indian',
+    foundingDate: String(restaurant.since),
+    url,
+    telephone: restaurant.phone,
+    email: restaurant.email,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: address.street,
+      addressLocality: address.city,
+      addressRegion: address.region,
+      postalCode: address.postalCode,
+      addressCountry: address.country,
+    },
+    openingHours: restaurant.openingHours.map(schemaOrgOpeningHours).filter((h): h is string => Boolean(h)),
+  };
+
+  const offer = (name: string, cents: number) => ({
+    '@type': 'Offer',
+    name,
+    price: dollars(cents),
+    priceCurrency: 'USD',
+    url: partyUrl,
+    availability: 'https://schema.org/InStock',
+  });
+  const eventLd: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'Event',
+    name: party.name,
+    description: party.experience,
+    startDate: party.startsAt,
+    endDate: party.endsAt,
+    eventStatus: 'https://schema.org/EventScheduled',
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    url: partyUrl,
+    location: { '@type': 'Place', name: party.venue.name, address: party.venue.address },
+    organizer: { '@type': 'Restaurant', '@id': `${url}#restaurant`, name: restaurant.name, url },
+    offers: [
+      offer(`Adult ticket (${party.adultAges})`, party.adultPriceCents),
+      offer(`Child ticket (${party.childAges})`, party.childPriceCents),
+    ],
+  };
+
+  return { title, description, canonicalUrl: url, meta, jsonLd: [restaurantLd, eventLd] };
+}
