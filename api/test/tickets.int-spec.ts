@@ -246,6 +246,41 @@ describe(`party tickets on ${TEST_DATABASE}`, () => {
     });
   });
 
+  describe('funnel', () => {
+    it('records the completed purchase once, with the buyer and the browsing session, credited to its attribution', async () => {
+      const t = await app();
+      try {
+        const sessionId = 'session-from-instagram-1';
+        await t.http
+          .post('/api/analytics')
+          .set('User-Agent', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1')
+          .send({ eventType: 'party_page_view', sessionId, utmSource: 'instagram', utmMedium: 'social', utmCampaign: 'diwali_party_2024' })
+          .expect((res) => expect(res.status).toBeLessThan(300));
+        const order = await t.http.post('/api/party-payment-intent').send(createPartyOrderRequest({ sessionId })).expect(200);
+        const paid = await pay(t, order.body.clientSecret).expect(200);
+        await t.http.post('/api/confirm-payment').send({ paymentIntentId: paid.body.id, type: 'party_ticket' }).expect(200);
+        await t.http.post('/api/confirm-payment').send({ paymentIntentId: paid.body.id, type: 'party_ticket' }).expect(200);
+        await sink.waitFor(1);
+
+        const cookie = await staffCookie(t);
+        const events = await t.http.get('/api/analytics/events/party_order_completed').set('Cookie', cookie).expect(200);
+        const list = Array.isArray(events.body) ? events.body : events.body.events;
+        expect(list).toHaveLength(1);
+        expect(list[0]).toMatchObject({
+          entityId: order.body.orderId,
+          sessionId,
+          userName: 'Asha Raman',
+          userEmail: 'asha.raman@example.com',
+          userPhone: '(408) 555-0101',
+        });
+        const attribution = await t.http.get('/api/analytics/attribution').set('Cookie', cookie).expect(200);
+        expect(attribution.body).toContainEqual({ source: 'instagram', medium: 'social', campaign: 'diwali_party_2024', pageViews: 1, conversions: 1 });
+      } finally {
+        await t.close();
+      }
+    });
+  });
+
   describe('staff lists', () => {
     it('lists paid tickets and abandoned carts (30+ minutes, never paid) to staff only', async () => {
       const t = await app();

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { SiteModule } from '../site/site.module.js';
 import { PartyOrderEntity } from './party-order.entity.js';
 import { TicketEmailService } from './ticket-email.service.js';
@@ -8,7 +9,7 @@ import { TicketsService } from './tickets.service.js';
 
 /** Party tickets: pricing, holds against capacity, payment completion, confirmation e-mails. */
 @Module({
-  imports: [TypeOrmModule.forFeature([PartyOrderEntity]), SiteModule],
+  imports: [TypeOrmModule.forFeature([PartyOrderEntity]), SiteModule, AnalyticsModule],
   controllers: [TicketsController],
   providers: [TicketsService, TicketEmailService],
   exports: [TicketsService],

@@ -27,6 +27,7 @@ import {
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import { ExclusiveSection } from '../../database/exclusive-section.js';
+import { AnalyticsService } from '../analytics/analytics.service.js';
 import { PaymentEvents } from '../payments/payment-events.service.js';
 import { PaymentGateway, type GatewayEvent } from '../payments/payment-gateway.js';
 import { SiteService } from '../site/site.service.js';
@@ -51,6 +52,7 @@ export class TicketsService implements OnModuleInit {
     private readonly events: PaymentEvents,
     private readonly exclusive: ExclusiveSection,
     private readonly email: TicketEmailService,
+    private readonly analytics: AnalyticsService,
   ) {}
 
   onModuleInit(): void {
@@ -222,6 +224,16 @@ export class TicketsService implements OnModuleInit {
     if (outcome === 'paid') {
       this.logger.log(`Order ${order.id} paid`);
       this.email.sendSoon();
+      // The funnel's last step, tied to the buyer's browsing session for attribution.
+      await this.analytics.recordServerEvent({
+        eventType: 'party_order_completed',
+        entityId: order.id,
+        sessionId: order.analyticsSessionId,
+        userName: order.customerName,
+        userEmail: order.customerEmail,
+        userPhone: order.customerPhone,
+        metadata: { adultTickets: order.adultTickets, childTickets: order.childTickets, totalCents: order.totalCents },
+      });
     } else if (outcome === 'refund') {
       await this.refund(order.id);
     }

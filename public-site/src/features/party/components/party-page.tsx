@@ -8,6 +8,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { getAnalyticsSessionId, trackEvent, usePageTracking } from '@festival/web-kit/analytics';
 import { ApiError } from '@festival/web-kit/api-client';
 import { siteConfigQuery, useSiteConfig } from '@festival/web-kit/site';
 import { useConfirmPartyPayment } from '../api/confirm-party-payment';
@@ -53,6 +54,8 @@ export function PartyPage() {
   const [contactError, setContactError] = useState<string | null>(null);
   const [paymentError, setPaymentError] = useState<string | null>(null);
   const headingRef = useRef<HTMLDivElement>(null);
+  const addedToCart = useRef(false);
+  usePageTracking('party_page_view');
 
   const price = useMemo(
     () =>
@@ -100,15 +103,23 @@ export function PartyPage() {
   async function startPayment(details: PartyContact) {
     setContact(details);
     setContactError(null);
+    const customerName = `${details.firstName} ${details.lastName}`;
+    void trackEvent('party_checkout_started', {
+      userName: customerName,
+      userEmail: details.email,
+      userPhone: details.phone,
+      metadata: { adultTickets, childTickets, totalCents: price.totalCents },
+    });
     try {
       const created = await createOrder.mutateAsync({
-        customerName: `${details.firstName} ${details.lastName}`,
+        customerName,
         customerEmail: details.email,
         customerPhone: details.phone,
         adultTickets,
         childTickets,
         totalAmount: price.totalCents,
         promoCode: promo.status === 'valid' ? promo.code : undefined,
+        sessionId: getAnalyticsSessionId(),
       });
       setOrder(created);
       void queryClient.invalidateQueries(partyTicketStatsQuery);
@@ -171,6 +182,10 @@ export function PartyPage() {
             promo={promo}
             notice={notice}
             onCounts={(adults, children) => {
+              if (!addedToCart.current && adults + children > adultTickets + childTickets) {
+                addedToCart.current = true;
+                void trackEvent('party_add_to_cart', { metadata: { adultTickets: adults, childTickets: children } });
+              }
               setAdultTickets(adults);
               setChildTickets(children);
               setNotice(null);
