@@ -51,11 +51,13 @@ const node = (displayName, testMatch, extra = {}) => ({
 });
 
 export default {
+  // Integration specs start whole apps on real databases; a generous ceiling, not a benchmark.
+  testTimeout: 60_000,
   projects: [
     node('contracts', ['<rootDir>/packages/contracts/src/**/*.spec.ts']),
     node('deploy', ['<rootDir>/deploy/**/*.spec.ts']),
     node('api', ['<rootDir>/api/src/**/*.spec.ts']),
-    node('api-integration', ['<rootDir>/api/test/**/*.int-spec.ts'], { testTimeout: 60_000 }),
+    node('api-integration', ['<rootDir>/api/test/**/*.int-spec.ts']),
     {
       displayName: 'web',
       rootDir: '.',
