@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { DEFAULT_REMOTES_MANIFEST } from '../packages/contracts/src/remotes.js';
-import { loadConfig } from '../api/src/config/app-config.js';
+import { CONFIG_VARIABLES, loadConfig } from '../api/src/config/app-config.js';
 
 const ROOT = join(process.cwd());
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
@@ -72,5 +72,13 @@ describe('docker-compose.yml', () => {
     const dockerfile = read('deploy/Dockerfile');
     for (const target of ['api', 'web']) expect(dockerfile).toMatch(new RegExp(`^FROM .* AS ${target}$`, 'm'));
     expect(JSON.parse(read('deploy/remotes.json'))).toEqual(DEFAULT_REMOTES_MANIFEST);
+  });
+});
+
+describe('README.md', () => {
+  it('lists every environment variable the API reads', () => {
+    const readme = read('README.md');
+    const missing = CONFIG_VARIABLES.filter((name) => !readme.includes(`| \`${name}\``));
+    expect(missing).toEqual([]);
   });
 });

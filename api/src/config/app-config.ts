@@ -49,6 +49,9 @@ const envSchema = z.object({
 
 type Env = z.infer<typeof envSchema>;
 
+/** Every environment variable the API reads (the README's table lists each one). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
+
 export interface AppConfig {
   env: Env['NODE_ENV'];
   isProduction: boolean;
