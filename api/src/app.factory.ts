@@ -8,6 +8,7 @@ import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { HttpErrorFilter } from './common/http-error.filter.js';
 import { mountBodyParsing, requestLogging } from './common/http-middleware.js';
+import { securityHeaders } from './common/security-headers.js';
 import { createLogger, PinoNestLogger } from './common/logger.js';
 import { runMigrations } from './database/migrate.js';
 import { mountFrontends } from './web/frontends.js';
@@ -30,6 +31,7 @@ export async function createApp(config: AppConfig, logger: Logger = createLogger
   server.disable('x-powered-by');
   server.set('trust proxy', parseTrustProxy(config.trustProxy));
   server.use(requestLogging(logger));
+  server.use(securityHeaders(Boolean(config.stripe)));
   mountBodyParsing(server);
   if (config.staticRoot) mountFrontends(server, config.staticRoot, config.remotesManifestPath);
 
