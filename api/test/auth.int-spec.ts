@@ -4,7 +4,15 @@ import { concretePath, registeredRoutes } from './support/routes.js';
 const PASSWORD = 'correct horse battery staple';
 
 /** Routes guests may call without a staff session. Everything else must answer 401. */
-const PUBLIC_ROUTES = new Set(['GET /api/health', 'GET /api/site', 'GET /api/admin/check', 'POST /api/admin/login', 'POST /api/admin/logout']);
+const PUBLIC_ROUTES = new Set([
+  'GET /api/health',
+  'GET /api/site',
+  'GET /api/admin/check',
+  'POST /api/admin/login',
+  'POST /api/admin/logout',
+  'GET /api/unsubscribe',
+  'POST /api/unsubscribe',
+]);
 
 function sessionCookie(setCookie: string | string[] | undefined): string {
   const cookies = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];

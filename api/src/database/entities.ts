@@ -1,5 +1,16 @@
 import { HttpSessionEntity } from '../modules/auth/http-session.entity.js';
+import { CampaignRecipientEntity } from '../modules/campaigns/campaign-recipient.entity.js';
+import { CampaignSendClockEntity } from '../modules/campaigns/campaign-send-clock.entity.js';
+import { CampaignUnsubscribeEntity } from '../modules/campaigns/campaign-unsubscribe.entity.js';
+import { CampaignEntity } from '../modules/campaigns/campaign.entity.js';
 import { SiteSettingEntity } from '../modules/site/site-setting.entity.js';
 
 /** Every entity of the API, registered once with the data source. */
-export const ENTITIES = [SiteSettingEntity, HttpSessionEntity];
+export const ENTITIES = [
+  SiteSettingEntity,
+  HttpSessionEntity,
+  CampaignEntity,
+  CampaignRecipientEntity,
+  CampaignUnsubscribeEntity,
+  CampaignSendClockEntity,
+];
