@@ -1,4 +1,5 @@
 export * from './admin.js';
+export * from './campaign-footer.js';
 export * from './campaigns.js';
 export * from './errors.js';
 export * from './health.js';

@@ -31,7 +31,7 @@ export class CampaignComposer {
       subject,
       prepared: this.preparedFor(campaign),
       context: templateContext(site, to, this.links.url(to), this.siteUrl),
-      replyTo: site.restaurant.email,
+      site,
     });
   }
 

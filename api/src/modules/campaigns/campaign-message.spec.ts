@@ -5,7 +5,7 @@ const UNSUBSCRIBE = 'https://festival.example/api/unsubscribe?token=abc.def';
 const context = templateContext(DEFAULT_SITE_CONFIG, 'guest@example.com', UNSUBSCRIBE, 'https://festival.example');
 
 function compose(content: string) {
-  return composeCampaignMessage({ to: 'guest@example.com', subject: 'Happy Diwali', prepared: prepareContent(content), context });
+  return composeCampaignMessage({ to: 'guest@example.com', subject: 'Happy Diwali', prepared: prepareContent(content), context, site: DEFAULT_SITE_CONFIG });
 }
 
 describe('campaign message', () => {
@@ -13,7 +13,7 @@ describe('campaign message', () => {
     const message = compose('<p>Hello {{email}} from {{restaurant.name}}, {{restaurant.address}}</p>');
     expect(message.html).toContain('<p>Hello guest@example.com from Saffron Leaf, 1480 Lakeview Avenue, San Jose, CA 95131, US</p>');
     const evil = templateContext(DEFAULT_SITE_CONFIG, '<b>@example.com', UNSUBSCRIBE, 'https://festival.example');
-    const escaped = composeCampaignMessage({ to: 'x@example.com', subject: 's', prepared: prepareContent('{{email}}'), context: evil });
+    const escaped = composeCampaignMessage({ to: 'x@example.com', subject: 's', prepared: prepareContent('{{email}}'), context: evil, site: DEFAULT_SITE_CONFIG });
     expect(escaped.html).toContain('&lt;b&gt;@example.com');
   });
 
@@ -45,7 +45,7 @@ describe('campaign message', () => {
       subject: 's',
       prepared: prepareContent('<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">'),
       context,
-      replyTo: 'hello@saffronleaf.example',
+      site: DEFAULT_SITE_CONFIG,
     });
     expect(message.headers).toEqual({ 'List-Unsubscribe': `<${UNSUBSCRIBE}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
     expect(message.replyTo).toBe('hello@saffronleaf.example');

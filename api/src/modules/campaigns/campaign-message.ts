@@ -1,5 +1,5 @@
 import Handlebars from 'handlebars';
-import type { SiteConfig } from '@festival/contracts';
+import { campaignFooterHtml, campaignFooterText, postalAddress, type SiteConfig } from '@festival/contracts';
 import type { MailMessage } from '../mail/mail.service.js';
 import { htmlToText } from './html-to-text.js';
 import { extractInlineImages, type InlineImage } from './inline-images.js';
@@ -19,11 +19,6 @@ export interface PreparedContent {
 }
 
 const handlebars = Handlebars.create();
-
-export function postalAddress(restaurant: SiteConfig['restaurant']): string {
-  const { street, city, region, postalCode, country } = restaurant.address;
-  return `${street}, ${city}, ${region} ${postalCode}, ${country}`;
-}
 
 export function templateContext(site: SiteConfig, email: string, unsubscribeUrl: string, siteUrl: string): CampaignTemplateContext {
   const { name, tagline, phone, email: restaurantEmail } = site.restaurant;
@@ -51,20 +46,9 @@ export function templateProblem(content: string, site: SiteConfig): string | und
   }
 }
 
+/** Escapes text for the wrapper document's title (the template's own values are escaped by handlebars). */
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function footerHtml(context: CampaignTemplateContext): string {
-  const { restaurant, unsubscribeUrl } = context;
-  const p = 'margin:0 0 6px;';
-  return [
-    '<div style="margin:32px auto 0;padding:16px;max-width:600px;border-top:1px solid #e6d3b3;font-family:Arial,Helvetica,sans-serif;font-size:12px;line-height:18px;color:#5c4a3d;text-align:center;">',
-    `<p style="${p}">You receive this e-mail as a guest or friend of ${escapeHtml(restaurant.name)}.</p>`,
-    `<p style="${p}">${escapeHtml(restaurant.name)} · ${escapeHtml(restaurant.address)}</p>`,
-    `<p style="margin:0;"><a href="${escapeHtml(unsubscribeUrl)}" style="color:#7b1e2e;">Unsubscribe</a> from these e-mails.</p>`,
-    '</div>',
-  ].join('');
 }
 
 /** Puts the legal footer inside the body of a whole document, or wraps a fragment in one. */
@@ -85,29 +69,24 @@ export interface CampaignMessageInput {
   subject: string;
   prepared: PreparedContent;
   context: CampaignTemplateContext;
-  replyTo?: string;
+  site: SiteConfig;
 }
 
 /**
  * One campaign e-mail: HTML with the postal address and unsubscribe link, a plain-text part,
- * images as inline attachments, and the RFC 8058 one-click unsubscribe headers.
+ * images as inline attachments, the RFC 8058 one-click unsubscribe headers, and replies going
+ * to the restaurant.
  */
-export function composeCampaignMessage({ to, subject, prepared, context, replyTo }: CampaignMessageInput): MailMessage {
+export function composeCampaignMessage({ to, subject, prepared, context, site }: CampaignMessageInput): MailMessage {
   const body = prepared.render(context);
-  const html = withFooter(body, footerHtml(context), subject);
-  const text = [
-    htmlToText(body),
-    '--',
-    `You receive this e-mail as a guest or friend of ${context.restaurant.name}.`,
-    `${context.restaurant.name} · ${context.restaurant.address}`,
-    `Unsubscribe: ${context.unsubscribeUrl}`,
-  ].join('\n\n');
+  const html = withFooter(body, campaignFooterHtml(site.restaurant, context.unsubscribeUrl), subject);
+  const text = `${htmlToText(body)}\n\n${campaignFooterText(site.restaurant, context.unsubscribeUrl)}`;
   return {
     to,
     subject,
     html,
     text,
-    ...(replyTo ? { replyTo } : {}),
+    replyTo: site.restaurant.email,
     attachments: prepared.images.map((image) => ({ ...image })),
     headers: {
       'List-Unsubscribe': `<${context.unsubscribeUrl}>`,
