@@ -48,7 +48,7 @@ export function CreateCampaignDialog() {
       title="Create Email Campaign"
       onCancel={close}
       width="min(1180px, 96vw)"
-      maskClosable={false}
+      mask={{ closable: false }}
       footer={[
         <Button key="cancel" onClick={close}>
           Cancel
