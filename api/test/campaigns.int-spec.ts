@@ -185,6 +185,14 @@ describe(`e-mail campaigns on ${TEST_DATABASE}`, () => {
       const done = await waitForStatus(staff, campaign.id, 'sent');
       expect(done.progress).toEqual({ total: 3, pending: 0, sent: 3, failed: 0, skipped: 0 });
       expect(done.finishedAt).not.toBeNull();
+      const progress = await staff.t.http.get('/api/campaigns/progress').set('Cookie', staff.cookie).expect(200);
+      expect(progress.body.find((p: { id: string }) => p.id === campaign.id)).toEqual({
+        id: campaign.id,
+        status: 'sent',
+        failureReason: null,
+        progress: done.progress,
+        finishedAt: done.finishedAt,
+      });
 
       const mails = mailsWith(subject);
       expect(recipientsOf(mails)).toEqual(recipients.sort());

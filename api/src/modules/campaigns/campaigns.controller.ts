@@ -3,6 +3,7 @@ import {
   createCampaignRequestSchema,
   sendTestCampaignRequestSchema,
   type Campaign,
+  type CampaignProgressItem,
   type CreateCampaignRequest,
   type SendTestCampaignRequest,
   type SendTestCampaignResponse,
@@ -18,6 +19,12 @@ export class CampaignsController {
   @Get()
   list(): Promise<Campaign[]> {
     return this.campaigns.list();
+  }
+
+  /** Status and counts only, for polling while a campaign is sending. */
+  @Get('progress')
+  progress(): Promise<CampaignProgressItem[]> {
+    return this.campaigns.progress();
   }
 
   @Post()

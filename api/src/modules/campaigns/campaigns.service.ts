@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BadGatewayException, BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
-import type { Campaign, CampaignProgress, CreateCampaignRequest, SendTestCampaignResponse } from '@festival/contracts';
+import type { Campaign, CampaignProgress, CampaignProgressItem, CreateCampaignRequest, SendTestCampaignResponse } from '@festival/contracts';
 import { MailDeliveryError, MailService } from '../mail/mail.service.js';
 import { CampaignComposer } from './campaign-composer.js';
 import { CampaignQueue, emptyProgress } from './campaign-queue.js';
@@ -46,6 +46,22 @@ export class CampaignsService {
   async list(): Promise<Campaign[]> {
     const campaigns = await this.campaigns.find({ order: { createdAt: 'DESC', id: 'ASC' } });
     return this.withRecipients(campaigns);
+  }
+
+  /** Status and counts of every campaign, newest first: what the page polls while sending. */
+  async progress(): Promise<CampaignProgressItem[]> {
+    const campaigns = await this.campaigns.find({
+      select: { id: true, status: true, failureReason: true, finishedAt: true },
+      order: { createdAt: 'DESC', id: 'ASC' },
+    });
+    const progress = await this.queue.progress(campaigns.map((c) => c.id));
+    return campaigns.map((c) => ({
+      id: c.id,
+      status: c.status,
+      failureReason: c.failureReason,
+      progress: progress.get(c.id) ?? emptyProgress(),
+      finishedAt: c.finishedAt?.toISOString() ?? null,
+    }));
   }
 
   async get(id: string): Promise<Campaign> {

@@ -5,7 +5,7 @@ import type { Campaign } from '@festival/contracts';
 import { ApiError } from '@festival/web-kit/api-client';
 import { errorMessage } from '../../../shared/api/error-message';
 import { palette } from '../../../shared/theme/admin-theme';
-import { useCampaigns } from '../api/get-campaigns';
+import { useLiveCampaigns } from '../hooks/use-live-campaigns';
 import { useCampaignDraftStore } from '../stores/campaign-draft-store';
 import { CampaignsTable } from './campaigns-table';
 import { CreateCampaignDialog } from './create-campaign-dialog';
@@ -27,7 +27,7 @@ function Diya() {
 
 /** /admin/campaigns: the campaign list, and the dialog to write a new one. */
 export function CampaignsPage() {
-  const campaigns = useCampaigns();
+  const campaigns = useLiveCampaigns();
   const openDialog = useCampaignDraftStore((s) => s.openDialog);
   const navigate = useNavigate();
   const [testing, setTesting] = useState<Campaign>();
@@ -74,7 +74,7 @@ export function CampaignsPage() {
           />
         ) : (
           <Card title="All Campaigns">
-            {campaigns.isError ? (
+            {campaigns.error ? (
               <Alert
                 type="error"
                 showIcon
@@ -87,7 +87,7 @@ export function CampaignsPage() {
                 }
               />
             ) : (
-              <CampaignsTable campaigns={campaigns.data} loading={campaigns.isPending} onCreate={openDialog} onSendTest={setTesting} />
+              <CampaignsTable campaigns={campaigns.campaigns} loading={campaigns.isPending} onCreate={openDialog} onSendTest={setTesting} />
             )}
           </Card>
         )}
