@@ -329,19 +329,24 @@ describe(`e-mail campaigns on ${TEST_DATABASE}`, () => {
       const rows = await staff.t.dataSource.getRepository(CampaignRecipientEntity).findBy({ campaignId: campaign.id });
       expect(rows.map((r) => r.attempts)).toEqual([1, 1]);
     });
+  });
+
+  describe('giving up', () => {
+    // Its own app: on MySQL every test app shares one database, and another sender with a
+    // different attempt limit would take part.
+    let limited: Staff;
+    beforeAll(async () => {
+      limited = await staffApp({ CAMPAIGN_MAX_ATTEMPTS: '2' });
+    });
+    afterAll(() => limited.t.close());
 
     it('gives up on a recipient after the configured attempts', async () => {
-      const limited = await staffApp({ CAMPAIGN_MAX_ATTEMPTS: '2' });
-      try {
-        sink.setMode('tempfail');
-        const subject = uniqueSubject('Never accepted');
-        const campaign = await createCampaign(limited, { subject, recipientEmails: ['late@example.com'] });
-        await limited.t.http.post(`/api/campaigns/${campaign.id}/send`).set('Cookie', limited.cookie).expect(202);
-        const failed = await waitForStatus(limited, campaign.id, 'failed');
-        expect(failed.failureReason).toMatch(/Gave up after 2 attempts: .*Try again later/);
-      } finally {
-        await limited.t.close();
-      }
+      sink.setMode('tempfail');
+      const subject = uniqueSubject('Never accepted');
+      const campaign = await createCampaign(limited, { subject, recipientEmails: ['late@example.com'] });
+      await limited.t.http.post(`/api/campaigns/${campaign.id}/send`).set('Cookie', limited.cookie).expect(202);
+      const failed = await waitForStatus(limited, campaign.id, 'failed');
+      expect(failed.failureReason).toBe('No message could be delivered (1 failed). Gave up after 2 attempts: Message failed: 451 Try again later');
     });
   });
 
