@@ -2,7 +2,8 @@ import type { SiteConfig } from './site.js';
 
 type Restaurant = SiteConfig['restaurant'];
 
-function escapeHtml(text: string): string {
+/** Text made safe inside HTML content and quoted attributes. */
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 

@@ -1,5 +1,5 @@
 import Handlebars from 'handlebars';
-import { campaignFooterHtml, campaignFooterText, postalAddress, type SiteConfig } from '@festival/contracts';
+import { campaignFooterHtml, campaignFooterText, escapeHtml, postalAddress, type SiteConfig } from '@festival/contracts';
 import type { MailMessage } from '../mail/mail.service.js';
 import { htmlToText } from './html-to-text.js';
 import { extractInlineImages, type InlineImage } from './inline-images.js';
@@ -44,11 +44,6 @@ export function templateProblem(content: string, site: SiteConfig): string | und
     const message = error instanceof Error ? error.message : String(error);
     return message.split('\n').filter(Boolean).slice(0, 3).join(' ');
   }
-}
-
-/** Escapes text for the wrapper document's title (the template's own values are escaped by handlebars). */
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** Puts the legal footer inside the body of a whole document, or wraps a fragment in one. */

@@ -1,4 +1,4 @@
-import type { SiteConfig } from '@festival/contracts';
+import { escapeHtml, type SiteConfig } from '@festival/contracts';
 
 export type UnsubscribePageState = { kind: 'confirm'; email: string } | { kind: 'done'; email: string } | { kind: 'invalid' };
 
@@ -10,10 +10,6 @@ export const UNSUBSCRIBE_PAGE_HEADERS: Record<string, string> = {
   'X-Robots-Tag': 'noindex',
   'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
 };
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** The unsubscribe page for people (mail programs use the one-click POST instead). */
 export function renderUnsubscribePage(state: UnsubscribePageState, site: SiteConfig): string {

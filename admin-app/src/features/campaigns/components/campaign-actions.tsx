@@ -4,10 +4,7 @@ import { errorMessage } from '../../../shared/api/error-message';
 import { useToast } from '../../../shared/toast/use-toast';
 import { useDeleteCampaign } from '../api/delete-campaign';
 import { useSendCampaign } from '../api/send-campaign';
-
-function recipients(count: number): string {
-  return count === 1 ? '1 recipient' : `${count} recipients`;
-}
+import { plural } from '../lib/plural';
 
 /** Send (drafts only), Send test, and Delete. */
 export function CampaignActions({ campaign, onSendTest }: { campaign: Campaign; onSendTest(campaign: Campaign): void }) {
@@ -18,7 +15,7 @@ export function CampaignActions({ campaign, onSendTest }: { campaign: Campaign; 
 
   const onSend = () =>
     send.mutate(campaign.id, {
-      onSuccess: () => toast.success('Campaign sent', `“${campaign.name}” is going out to ${recipients(count)}; the progress shows in the list.`),
+      onSuccess: () => toast.success('Campaign sent', `“${campaign.name}” is going out to ${plural(count, 'recipient')}; the progress shows in the list.`),
       onError: (error) => toast.error('Error', errorMessage(error, 'Failed to send campaign')),
     });
   const onDelete = () =>
@@ -32,7 +29,7 @@ export function CampaignActions({ campaign, onSendTest }: { campaign: Campaign; 
       {campaign.status === 'draft' ? (
         <Popconfirm
           title="Send this campaign now?"
-          description={`It goes to ${recipients(count)} and cannot be called back.`}
+          description={`It goes to ${plural(count, 'recipient')} and cannot be called back.`}
           okText="Send now"
           cancelText="Not yet"
           onConfirm={onSend}

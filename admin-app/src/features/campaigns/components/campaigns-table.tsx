@@ -1,13 +1,10 @@
 import { Button, Empty, Table, Typography, type TableColumnsType } from 'antd';
 import type { Campaign } from '@festival/contracts';
+import { plural } from '../lib/plural';
 import { CampaignActions } from './campaign-actions';
 import { CampaignStatus } from './campaign-status';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-export function recipientCount(count: number): string {
-  return count === 1 ? '1 email' : `${count} emails`;
-}
 
 interface CampaignsTableProps {
   campaigns: Campaign[] | undefined;
@@ -21,7 +18,7 @@ export function CampaignsTable({ campaigns, loading, onCreate, onSendTest }: Cam
   const columns: TableColumnsType<Campaign> = [
     { title: 'Campaign Name', dataIndex: 'name', key: 'name', render: (name: string) => <Typography.Text strong>{name}</Typography.Text> },
     { title: 'Subject', dataIndex: 'subject', key: 'subject' },
-    { title: 'Recipients', key: 'recipients', render: (_, c) => recipientCount(c.recipientEmails.length) },
+    { title: 'Recipients', key: 'recipients', render: (_, c) => plural(c.recipientEmails.length, 'email') },
     { title: 'Status', key: 'status', width: 190, render: (_, c) => <CampaignStatus campaign={c} /> },
     { title: 'Created', dataIndex: 'createdAt', key: 'createdAt', render: (createdAt: string) => dateTime.format(new Date(createdAt)) },
     { title: 'Actions', key: 'actions', width: 250, render: (_, c) => <CampaignActions campaign={c} onSendTest={onSendTest} /> },

@@ -2,6 +2,7 @@ import { Button, Col, Form, Input, Modal, Row, Typography } from 'antd';
 import { errorMessage } from '../../../shared/api/error-message';
 import { useToast } from '../../../shared/toast/use-toast';
 import { useCreateCampaign } from '../api/create-campaign';
+import { plural } from '../lib/plural';
 import { parseRecipientLines, uniqueAddresses } from '../lib/recipients';
 import { useCampaignDraftStore } from '../stores/campaign-draft-store';
 import { CampaignImagesField } from './campaign-images-field';
@@ -33,7 +34,7 @@ export function CreateCampaignDialog() {
       { name: name.trim(), subject: subject.trim(), content, recipientEmails },
       {
         onSuccess: (campaign) => {
-          toast.success('Campaign created', `“${campaign.name}” is saved as a draft for ${campaign.recipientEmails.length} recipients.`);
+          toast.success('Campaign created', `“${campaign.name}” is saved as a draft for ${plural(campaign.recipientEmails.length, 'recipient')}.`);
           reset();
           close();
         },

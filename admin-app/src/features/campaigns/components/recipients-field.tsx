@@ -1,6 +1,7 @@
 import { Button, Flex, Input, Typography } from 'antd';
 import { useRef } from 'react';
 import { useToast } from '../../../shared/toast/use-toast';
+import { plural } from '../lib/plural';
 import { parseRecipientFile, parseRecipientLines, uniqueAddresses } from '../lib/recipients';
 import { useCampaignDraftStore } from '../stores/campaign-draft-store';
 
@@ -33,7 +34,7 @@ export function RecipientsField({ id }: { id: string }) {
       />
       <Flex justify="space-between" align="center" gap={8} wrap>
         <Typography.Text type="secondary" aria-live="polite">
-          {count === 1 ? '1 email address' : `${count} email addresses`}
+          {plural(count, 'email address', 'email addresses')}
         </Typography.Text>
         <input
           ref={input}

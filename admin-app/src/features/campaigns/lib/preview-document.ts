@@ -1,14 +1,10 @@
-import { campaignFooterHtml, postalAddress, type SiteConfig } from '@festival/contracts';
+import { campaignFooterHtml, escapeHtml, postalAddress, type SiteConfig } from '@festival/contracts';
 
 /**
  * What the preview frame may load: images (inline data, or hosted over http/https) and inline
  * styles. No scripts (the frame is sandboxed as well), no fetches, no forms, no fonts from afar.
  */
 export const PREVIEW_CSP = "default-src 'none'; img-src data: https: http:; style-src 'unsafe-inline'; font-src data:";
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 export interface PreviewSample {
   email: string;
