@@ -1,10 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
 import { publicBaseUrl, type AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { MailMessage } from '../mail/mail.service.js';
 import { SiteService } from '../site/site.service.js';
 import { composeCampaignMessage, prepareContent, templateContext, templateProblem, type PreparedContent } from './campaign-message.js';
-import type { CampaignEntity } from './campaign.entity.js';
+import { CampaignEntity } from './campaign.entity.js';
 import { UnsubscribeLinks } from './unsubscribe-links.js';
 
 /** Campaigns whose prepared content is kept; content never changes after creation. */
@@ -20,16 +22,22 @@ export class CampaignComposer {
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly site: SiteService,
     private readonly links: UnsubscribeLinks,
+    @InjectRepository(CampaignEntity) private readonly campaigns: Repository<CampaignEntity>,
   ) {
     this.siteUrl = publicBaseUrl(config);
   }
 
-  async compose(campaign: Pick<CampaignEntity, 'id' | 'subject' | 'content'>, to: string, subject = campaign.subject): Promise<MailMessage> {
+  /** One recipient's message; the content is read (once) when the campaign given lacks it. */
+  async compose(
+    campaign: Pick<CampaignEntity, 'id' | 'subject'> & { content?: string },
+    to: string,
+    subject = campaign.subject,
+  ): Promise<MailMessage> {
     const site = await this.site.get();
     return composeCampaignMessage({
       to,
       subject,
-      prepared: this.preparedFor(campaign),
+      prepared: await this.preparedFor(campaign),
       context: templateContext(site, to, this.links.url(to), this.siteUrl),
       site,
     });
@@ -44,10 +52,12 @@ export class CampaignComposer {
     this.prepared.delete(campaignId);
   }
 
-  private preparedFor(campaign: Pick<CampaignEntity, 'id' | 'content'>): PreparedContent {
+  private async preparedFor(campaign: Pick<CampaignEntity, 'id'> & { content?: string }): Promise<PreparedContent> {
     let prepared = this.prepared.get(campaign.id);
     if (!prepared) {
-      prepared = prepareContent(campaign.content);
+      const content =
+        campaign.content ?? (await this.campaigns.findOneOrFail({ select: { id: true, content: true }, where: { id: campaign.id } })).content;
+      prepared = prepareContent(content);
       if (this.prepared.size >= PREPARED_CACHE_SIZE) this.prepared.delete(this.prepared.keys().next().value!);
       this.prepared.set(campaign.id, prepared);
     }

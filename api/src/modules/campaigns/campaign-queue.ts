@@ -14,6 +14,8 @@ const ERROR_MAX_LENGTH = 500;
 export const ABANDONED_CLAIM_ERROR =
   'Delivery interrupted: the sender stopped during the SMTP conversation, so it is unknown whether the message arrived. Not retried, so that nobody gets it twice.';
 
+export type SendingCampaign = Pick<CampaignEntity, 'id' | 'subject'>;
+
 export function clip(text: string, max = ERROR_MAX_LENGTH): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
@@ -36,9 +38,13 @@ export class CampaignQueue {
     @InjectRepository(CampaignSendClockEntity) private readonly clock: Repository<CampaignSendClockEntity>,
   ) {}
 
-  /** Campaigns being sent, oldest start first. */
-  async sendingCampaigns(): Promise<CampaignEntity[]> {
-    return this.campaigns.find({ where: { status: 'sending' }, order: { startedAt: 'ASC', id: 'ASC' } });
+  /** Campaigns being sent, oldest start first (without their content, which can be megabytes). */
+  async sendingCampaigns(): Promise<SendingCampaign[]> {
+    return this.campaigns.find({
+      select: { id: true, subject: true },
+      where: { status: 'sending' },
+      order: { startedAt: 'ASC', id: 'ASC' },
+    });
   }
 
   /** draft -> sending. False when the campaign is not a draft (or does not exist). */

@@ -5,9 +5,8 @@ import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import { MailDeliveryError, MailService, type MailMessage } from '../mail/mail.service.js';
 import { CampaignComposer } from './campaign-composer.js';
-import { CampaignQueue } from './campaign-queue.js';
+import { CampaignQueue, type SendingCampaign } from './campaign-queue.js';
 import type { CampaignRecipientEntity } from './campaign-recipient.entity.js';
-import type { CampaignEntity } from './campaign.entity.js';
 
 /**
  * How long a claim may stay in `sending` before its sender is taken for dead. Far longer than
@@ -131,7 +130,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     return false;
   }
 
-  private async claimAndDeliver(campaign: CampaignEntity, recipientId: number): Promise<void> {
+  private async claimAndDeliver(campaign: SendingCampaign, recipientId: number): Promise<void> {
     const recipient = await this.queue.claim(recipientId, campaign.id, this.id, new Date());
     // Another sender won it, or the campaign stopped: look again.
     if (!recipient) return;
