@@ -34,6 +34,8 @@ const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/)`
 const moduleNameMapper = {
   '^@festival/contracts$': '<rootDir>/packages/contracts/src/index.ts',
   '^@festival/web-kit$': '<rootDir>/packages/web-kit/src/index.ts',
+  // The kit's `exports` name this one differently from its file.
+  '^@festival/web-kit/site$': '<rootDir>/packages/web-kit/src/site/use-site-config.ts',
   '^@festival/web-kit/(.*)$': '<rootDir>/packages/web-kit/src/$1',
   '^(\\.{1,2}/.*)\\.js$': '$1',
   '\\.(css|svg|png|woff2?)$': '<rootDir>/packages/web-kit/test/asset-stub.cjs',

@@ -19,6 +19,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/admin/check',
   'POST /api/admin/login',
   'POST /api/admin/logout',
+  'GET /api/unsubscribe',
+  'POST /api/unsubscribe',
 ]);
 
 function sessionCookie(setCookie: string | string[] | undefined): string {

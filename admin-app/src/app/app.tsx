@@ -1,12 +1,25 @@
 import { Route, Routes } from 'react-router-dom';
 import { LoginPage } from '../features/auth/components/login-page';
+import { RequireAdmin } from '../features/auth/components/require-admin';
+import { CampaignsPage } from '../features/campaigns/components/campaigns-page';
+import { AdminThemeProvider } from '../shared/theme/admin-theme-provider';
 
 /** The admin-app remote, mounted by the shell under /admin/*. */
 export default function App() {
   return (
-    <Routes>
-      <Route path="login" element={<LoginPage />} />
-      <Route path="*" element={<LoginPage />} />
-    </Routes>
+    <AdminThemeProvider>
+      <Routes>
+        <Route path="login" element={<LoginPage />} />
+        <Route
+          path="campaigns"
+          element={
+            <RequireAdmin>
+              <CampaignsPage />
+            </RequireAdmin>
+          }
+        />
+        <Route path="*" element={<LoginPage />} />
+      </Routes>
+    </AdminThemeProvider>
   );
 }

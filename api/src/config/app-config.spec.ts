@@ -63,4 +63,21 @@ describe('loadConfig', () => {
   it('normalises promo codes: trimmed, upper case, empty entries dropped', () => {
     expect(loadConfig({ PROMO_CODES: ' diwali5 , ,Lights10 ' }).promoCodes).toEqual(['DIWALI5', 'LIGHTS10']);
   });
+
+  it('reads the campaign sender settings, signing unsubscribe links with the session secret by default', () => {
+    const defaults = loadConfig({ SESSION_SECRET: 'a-session-secret-of-32-characters!!' });
+    expect(defaults.campaigns).toEqual({
+      ratePerSecond: 5,
+      maxAttempts: 5,
+      retryBaseMs: 60_000,
+      pollIntervalMs: 2_000,
+      unsubscribeSecret: 'a-session-secret-of-32-characters!!',
+    });
+    const tuned = loadConfig({ CAMPAIGN_RATE_PER_SECOND: '0.5', UNSUBSCRIBE_SECRET: 'an-unsubscribe-secret-1234' });
+    expect(tuned.campaigns).toMatchObject({ ratePerSecond: 0.5, unsubscribeSecret: 'an-unsubscribe-secret-1234' });
+    expect(problemsOf({ CAMPAIGN_RATE_PER_SECOND: '0', UNSUBSCRIBE_SECRET: 'short' })).toEqual([
+      expect.stringMatching(/^CAMPAIGN_RATE_PER_SECOND: /),
+      'UNSUBSCRIBE_SECRET: must be at least 16 characters',
+    ]);
+  });
 });

@@ -45,6 +45,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_ROOT: optionalString,
   REMOTES_MANIFEST: optionalString,
+  CAMPAIGN_RATE_PER_SECOND: z.coerce.number().positive().max(1000).default(5),
+  CAMPAIGN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  CAMPAIGN_RETRY_BASE_MS: z.coerce.number().int().min(0).default(60_000),
+  CAMPAIGN_POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(2_000),
+  UNSUBSCRIBE_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -87,6 +92,23 @@ export interface AppConfig {
   staticRoot: string | undefined;
   /** A JSON file served as /remotes.json instead of the default manifest. */
   remotesManifestPath: string | undefined;
+  campaigns: {
+    /** Campaign messages per second, shared by every replica. */
+    ratePerSecond: number;
+    /** Delivery attempts per recipient before a temporary refusal counts as a failure. */
+    maxAttempts: number;
+    /** First retry delay; each further retry waits twice as long. */
+    retryBaseMs: number;
+    /** How often an idle sender looks for work (campaigns started elsewhere, retries due). */
+    pollIntervalMs: number;
+    /** Signs unsubscribe links: UNSUBSCRIBE_SECRET, or the session secret when unset. */
+    unsubscribeSecret: string;
+  };
+}
+
+/** The site's address for links in e-mails: PUBLIC_URL, or this server on localhost. */
+export function publicBaseUrl(config: Pick<AppConfig, 'publicUrl' | 'port'>): string {
+  return config.publicUrl ?? `http://localhost:${config.port}`;
 }
 
 export class ConfigError extends Error {
@@ -129,6 +151,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       'STRIPE_SECRET_KEY: required in production (or set ALLOW_SIMULATED_PAYMENTS=true to run the simulated gateway)',
     );
   }
+  const sessionSecret = env.SESSION_SECRET ?? DEV_SESSION_SECRET;
   const promoCodes = env.PROMO_CODES.split(',')
     .map((c) => c.trim().toUpperCase())
     .filter(Boolean);
@@ -145,7 +168,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     admin: {
       password: env.ADMIN_PASSWORD ?? DEV_ADMIN_PASSWORD,
       usingDevelopmentPassword: !env.ADMIN_PASSWORD,
-      sessionSecret: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
+      sessionSecret,
       sessionTtlSeconds: env.ADMIN_SESSION_TTL_SECONDS,
       loginAttemptsPer15Minutes: env.LOGIN_ATTEMPTS_PER_15_MINUTES,
     },
@@ -165,5 +188,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     staticRoot: env.STATIC_ROOT,
     remotesManifestPath: env.REMOTES_MANIFEST,
+    campaigns: {
+      ratePerSecond: env.CAMPAIGN_RATE_PER_SECOND,
+      maxAttempts: env.CAMPAIGN_MAX_ATTEMPTS,
+      retryBaseMs: env.CAMPAIGN_RETRY_BASE_MS,
+      pollIntervalMs: env.CAMPAIGN_POLL_INTERVAL_MS,
+      unsubscribeSecret: env.UNSUBSCRIBE_SECRET ?? sessionSecret,
+    },
   };
 }

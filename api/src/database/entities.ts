@@ -2,6 +2,10 @@ import { AnalyticsEventEntity } from '../modules/analytics/analytics-event.entit
 import { HttpSessionEntity } from '../modules/auth/http-session.entity.js';
 import { SimulatedPaymentEntity } from '../modules/payments/simulated-payment.entity.js';
 import { FeastOrderEntity } from '../modules/orders/feast-order.entity.js';
+import { CampaignRecipientEntity } from '../modules/campaigns/campaign-recipient.entity.js';
+import { CampaignSendClockEntity } from '../modules/campaigns/campaign-send-clock.entity.js';
+import { CampaignUnsubscribeEntity } from '../modules/campaigns/campaign-unsubscribe.entity.js';
+import { CampaignEntity } from '../modules/campaigns/campaign.entity.js';
 import { SiteSettingEntity } from '../modules/site/site-setting.entity.js';
 import { PartyOrderEntity } from '../modules/tickets/party-order.entity.js';
 
@@ -13,4 +17,8 @@ export const ENTITIES = [
   PartyOrderEntity,
   FeastOrderEntity,
   AnalyticsEventEntity,
+  CampaignEntity,
+  CampaignRecipientEntity,
+  CampaignUnsubscribeEntity,
+  CampaignSendClockEntity,
 ];

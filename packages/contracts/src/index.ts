@@ -1,5 +1,7 @@
 export * from './admin.js';
 export * from './analytics.js';
+export * from './campaign-footer.js';
+export * from './campaigns.js';
 export * from './errors.js';
 export * from './health.js';
 export * from './money.js';

@@ -4,6 +4,7 @@ import { SimulatedPayments1761000200000 } from './1761000200000-simulated-paymen
 import { PartyOrders1761000201000 } from './1761000201000-party-orders.js';
 import { FeastOrders1761000202000 } from './1761000202000-feast-orders.js';
 import { AnalyticsEvents1761000300000 } from './1761000300000-analytics-events.js';
+import { Campaigns1761000310000 } from './1761000310000-campaigns.js';
 
 /** Every migration, oldest first. Never rewrite one that has been committed: add a new one. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   PartyOrders1761000201000,
   FeastOrders1761000202000,
   AnalyticsEvents1761000300000,
+  Campaigns1761000310000,
 ];

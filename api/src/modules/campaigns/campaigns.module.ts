@@ -1,5 +1,25 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { SiteModule } from '../site/site.module.js';
+import { CampaignComposer } from './campaign-composer.js';
+import { CampaignQueue } from './campaign-queue.js';
+import { CampaignRecipientEntity } from './campaign-recipient.entity.js';
+import { CampaignSendClockEntity } from './campaign-send-clock.entity.js';
+import { CampaignSender } from './campaign-sender.js';
+import { CampaignUnsubscribeEntity } from './campaign-unsubscribe.entity.js';
+import { CampaignEntity } from './campaign.entity.js';
+import { CampaignsController } from './campaigns.controller.js';
+import { CampaignsService } from './campaigns.service.js';
+import { UnsubscribeController } from './unsubscribe.controller.js';
+import { UnsubscribeLinks } from './unsubscribe-links.js';
 
-/** The campaigns feature; its endpoints arrive with the feature's own work. */
-@Module({})
+/** E-mail campaigns: staff endpoints, the background sender, and the public unsubscribe link. */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([CampaignEntity, CampaignRecipientEntity, CampaignUnsubscribeEntity, CampaignSendClockEntity]),
+    SiteModule,
+  ],
+  controllers: [CampaignsController, UnsubscribeController],
+  providers: [CampaignsService, CampaignQueue, CampaignSender, CampaignComposer, UnsubscribeLinks],
+})
 export class CampaignsModule {}

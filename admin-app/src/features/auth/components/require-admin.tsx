@@ -1,0 +1,18 @@
+import { Flex, Spin } from 'antd';
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { useAdminCheck } from '../api/get-admin-check';
+
+/** Renders staff pages only with a session; otherwise (or when the check fails) goes to the login. */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const check = useAdminCheck();
+  if (check.isPending) {
+    return (
+      <Flex align="center" justify="center" style={{ minHeight: '60vh' }}>
+        <Spin size="large" description="Checking your session…" />
+      </Flex>
+    );
+  }
+  if (check.isError || !check.data.authenticated) return <Navigate to="/admin/login" replace />;
+  return children;
+}

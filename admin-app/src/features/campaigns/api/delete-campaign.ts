@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiDelete } from '@festival/web-kit/api-client';
+import { campaignsQuery } from './get-campaigns';
+
+export const deleteCampaign = (id: string): Promise<void> => apiDelete<void>(`/api/campaigns/${encodeURIComponent(id)}`);
+
+/** `DELETE /api/campaigns/{id}` (a sending campaign is stopped first); the list refreshes afterwards. */
+export function useDeleteCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteCampaign,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: campaignsQuery.queryKey }),
+  });
+}

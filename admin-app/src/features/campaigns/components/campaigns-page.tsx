@@ -1,0 +1,99 @@
+import { Alert, Button, Card, ConfigProvider, Flex, Layout, Result, Typography } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { Campaign } from '@festival/contracts';
+import { ApiError } from '@festival/web-kit/api-client';
+import { errorMessage } from '../../../shared/api/error-message';
+import { palette } from '../../../shared/theme/admin-theme';
+import { useLiveCampaigns } from '../hooks/use-live-campaigns';
+import { useCampaignDraftStore } from '../stores/campaign-draft-store';
+import { CampaignsTable } from './campaigns-table';
+import { CreateCampaignDialog } from './create-campaign-dialog';
+import { SendTestDialog } from './send-test-dialog';
+
+/** The page's main call to action, in marigold on the aubergine header. */
+const MARIGOLD_BUTTON = { token: { colorPrimary: palette.marigold, colorTextLightSolid: palette.ink } };
+
+/** A small diya, drawn inline (ornament only). */
+function Diya() {
+  return (
+    <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+      <path d="M16 3c2.5 3.5 3.5 6 3.5 8a3.5 3.5 0 0 1-7 0c0-2 1-4.5 3.5-8z" fill={palette.marigold} />
+      <path d="M3 17h26c-1.5 6-6.5 10-13 10S4.5 23 3 17z" fill={palette.gold} />
+      <path d="M8 17c1.5 2.5 4.5 4 8 4s6.5-1.5 8-4" fill="none" stroke={palette.saffron} strokeWidth="1.5" />
+    </svg>
+  );
+}
+
+/** /admin/campaigns: the campaign list, and the dialog to write a new one. */
+export function CampaignsPage() {
+  const campaigns = useLiveCampaigns();
+  const openDialog = useCampaignDraftStore((s) => s.openDialog);
+  const navigate = useNavigate();
+  const [testing, setTesting] = useState<Campaign>();
+  const sessionEnded = campaigns.error instanceof ApiError && campaigns.error.status === 401;
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <header style={{ background: palette.aubergine, borderBottom: `4px solid ${palette.marigold}` }}>
+        <Flex vertical gap={12} style={{ maxWidth: 1200, margin: '0 auto', padding: '16px 16px 20px' }}>
+          <div>
+            <Button ghost onClick={() => navigate('/admin')}>
+              ← Back to Dashboard
+            </Button>
+          </div>
+          <Flex justify="space-between" align="center" gap={12} wrap>
+            <Flex align="center" gap={10}>
+              <Diya />
+              <div>
+                <Typography.Title level={1} style={{ margin: 0, fontSize: 28, color: palette.cream }}>
+                  Email Campaigns
+                </Typography.Title>
+                <Typography.Text style={{ color: '#f3d9a4' }}>Write festival e-mails and send them to your guests.</Typography.Text>
+              </div>
+            </Flex>
+            <ConfigProvider theme={MARIGOLD_BUTTON}>
+              <Button type="primary" size="large" onClick={openDialog}>
+                Create Campaign
+              </Button>
+            </ConfigProvider>
+          </Flex>
+        </Flex>
+      </header>
+      <Layout.Content style={{ maxWidth: 1200, width: '100%', margin: '0 auto', padding: '24px 16px 48px' }}>
+        {sessionEnded ? (
+          <Result
+            status="403"
+            title="Your session has ended"
+            subTitle="Log in again to see the campaigns."
+            extra={
+              <Button type="primary" onClick={() => navigate('/admin/login')}>
+                Log in
+              </Button>
+            }
+          />
+        ) : (
+          <Card title="All Campaigns">
+            {campaigns.error ? (
+              <Alert
+                type="error"
+                showIcon
+                title="The campaigns could not be loaded"
+                description={errorMessage(campaigns.error, 'Please check the connection and try again.')}
+                action={
+                  <Button size="small" onClick={() => void campaigns.refetch()}>
+                    Retry
+                  </Button>
+                }
+              />
+            ) : (
+              <CampaignsTable campaigns={campaigns.campaigns} loading={campaigns.isPending} onCreate={openDialog} onSendTest={setTesting} />
+            )}
+          </Card>
+        )}
+      </Layout.Content>
+      <CreateCampaignDialog />
+      <SendTestDialog campaign={testing} onClose={() => setTesting(undefined)} />
+    </Layout>
+  );
+}

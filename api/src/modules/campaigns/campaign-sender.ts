@@ -1,0 +1,209 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import type { AppConfig } from '../../config/app-config.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import { MailDeliveryError, MailService, type MailMessage } from '../mail/mail.service.js';
+import { CampaignComposer } from './campaign-composer.js';
+import { CampaignQueue, type SendingCampaign } from './campaign-queue.js';
+import type { CampaignRecipientEntity } from './campaign-recipient.entity.js';
+
+/**
+ * How long a claim may stay in `sending` before its sender is taken for dead. Far longer than
+ * one SMTP conversation can last with the mail service's timeouts (10 s connect, 10 s greeting,
+ * 20 s idle socket).
+ */
+export const CLAIM_LEASE_MS = 10 * 60_000;
+/** How often each sender looks for claims abandoned by a dead one. */
+const REAP_EVERY_MS = 60_000;
+/** Candidates read per claim; senders start at a random one so they collide less. */
+const READY_BATCH = 16;
+const MAX_RETRY_DELAY_MS = 6 * 60 * 60_000;
+
+/** Wait before attempt `attempt + 1`: the base, doubled after each attempt, at most 6 hours. */
+export function retryDelayMs(attempt: number, baseMs: number): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempt - 1), MAX_RETRY_DELAY_MS);
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The background sender, one per API process. It works through every `sending` campaign:
+ * takes a slot on the shared send clock (the configured rate across all replicas), claims one
+ * recipient with a conditional UPDATE, sends, and records the outcome. The database holds all
+ * state, so any replica (or a restarted one) carries on where another stopped. It stops on
+ * application shutdown after finishing the message in flight.
+ */
+@Injectable()
+export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('CampaignSender');
+  /** Written into each claim, so a sender only settles its own. */
+  readonly id = `${hostname().slice(0, 32)}:${process.pid}:${randomBytes(6).toString('hex')}`;
+  private running: Promise<void> | undefined;
+  private stopping = false;
+  private woken = false;
+  private interruptSleep: (() => void) | undefined;
+  private inFlight: { campaignId: string; done: Promise<void> } | undefined;
+  private lastReapAt = 0;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly queue: CampaignQueue,
+    private readonly composer: CampaignComposer,
+    private readonly mail: MailService,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.start();
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.stop();
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.stopping = false;
+    this.running = this.loop().finally(() => {
+      this.running = undefined;
+    });
+  }
+
+  /** Finishes the message in flight, then stops. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.interruptSleep?.();
+    await this.running;
+  }
+
+  /** Looks for work now rather than at the next poll (a campaign was just started). */
+  wake(): void {
+    this.woken = true;
+    this.interruptSleep?.();
+  }
+
+  /** Resolves once this process has no message of the campaign in flight. */
+  async settle(campaignId: string): Promise<void> {
+    const current = this.inFlight;
+    if (current?.campaignId === campaignId) await current.done;
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopping) {
+      let more = false;
+      try {
+        more = await this.step();
+      } catch (error) {
+        this.logger.error(`Campaign sender step failed: ${describe(error)}`);
+      }
+      if (!more) await this.sleep(this.config.campaigns.pollIntervalMs);
+    }
+  }
+
+  /** Sends at most one message. True when there may be more to do right away. */
+  private async step(): Promise<boolean> {
+    await this.reapAbandonedClaims();
+    for (const campaign of await this.queue.sendingCampaigns()) {
+      if (this.stopping) return false;
+      const ready = await this.queue.ready(campaign.id, new Date(), READY_BATCH);
+      if (ready.length === 0) {
+        if (await this.queue.finishIfDone(campaign.id, new Date())) {
+          this.composer.forget(campaign.id);
+          this.logger.log(`Campaign ${campaign.id} finished`);
+        }
+        continue;
+      }
+      if (!(await this.waitForSendSlot())) return false;
+      const recipientId = ready[Math.floor(Math.random() * ready.length)];
+      // Tracked from the claim on, so that deleting the campaign can wait for this message.
+      const work = this.claimAndDeliver(campaign, recipientId);
+      this.inFlight = { campaignId: campaign.id, done: work.then(noop, noop) };
+      try {
+        await work;
+      } finally {
+        this.inFlight = undefined;
+      }
+      return true;
+    }
+    return false;
+  }
+
+  private async claimAndDeliver(campaign: SendingCampaign, recipientId: number): Promise<void> {
+    const recipient = await this.queue.claim(recipientId, campaign.id, this.id, new Date());
+    // Another sender won it, or the campaign stopped: look again.
+    if (!recipient) return;
+    if (await this.queue.isUnsubscribed(recipient.email)) {
+      await this.queue.markSkipped(recipient, this.id, 'Unsubscribed');
+      return;
+    }
+    let message: MailMessage;
+    try {
+      message = await this.composer.compose(campaign, recipient.email);
+    } catch (error) {
+      await this.queue.release(recipient, this.id);
+      await this.queue.fail(campaign.id, `The e-mail could not be built: ${describe(error)}`, new Date());
+      return;
+    }
+    let messageId: string;
+    try {
+      ({ messageId } = await this.mail.send(message));
+    } catch (error) {
+      await this.recordFailure(recipient, error);
+      return;
+    }
+    // Should this write fail, the claim stays and is later marked failed: never sent twice.
+    await this.queue.markSent(recipient, this.id, messageId, new Date());
+  }
+
+  private async recordFailure(recipient: CampaignRecipientEntity, error: unknown): Promise<void> {
+    const reason = describe(error);
+    const permanent = error instanceof MailDeliveryError && error.permanent;
+    const { maxAttempts, retryBaseMs } = this.config.campaigns;
+    if (!permanent && recipient.attempts < maxAttempts) {
+      const at = new Date(Date.now() + retryDelayMs(recipient.attempts, retryBaseMs));
+      await this.queue.markForRetry(recipient, this.id, reason, at);
+      return;
+    }
+    await this.queue.markFailed(recipient, this.id, permanent ? reason : `Gave up after ${recipient.attempts} attempts: ${reason}`);
+  }
+
+  private async reapAbandonedClaims(): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastReapAt < REAP_EVERY_MS) return;
+    this.lastReapAt = now;
+    const reaped = await this.queue.failAbandonedClaims(new Date(now - CLAIM_LEASE_MS));
+    if (reaped > 0) this.logger.warn(`${reaped} recipient(s) left mid-send by a stopped sender marked failed, not re-sent`);
+  }
+
+  /** Waits for a slot on the shared send clock; false when stopping. */
+  private async waitForSendSlot(): Promise<boolean> {
+    const intervalMs = Math.ceil(1000 / this.config.campaigns.ratePerSecond);
+    while (!this.stopping) {
+      const wait = await this.queue.takeSendSlot(Date.now(), intervalMs);
+      if (wait === 0) return true;
+      await this.sleep(wait);
+    }
+    return false;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (this.stopping || this.woken) {
+      this.woken = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        this.interruptSleep = undefined;
+        this.woken = false;
+        resolve();
+      };
+      const timer = setTimeout(finish, ms);
+      this.interruptSleep = finish;
+    });
+  }
+}
+
+function noop(): void {}

@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { BadGatewayException, BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, Repository } from 'typeorm';
+import type { Campaign, CampaignProgress, CampaignProgressItem, CreateCampaignRequest, SendTestCampaignResponse } from '@festival/contracts';
+import { MailDeliveryError, MailService } from '../mail/mail.service.js';
+import { CampaignComposer } from './campaign-composer.js';
+import { CampaignQueue, emptyProgress } from './campaign-queue.js';
+import { CampaignRecipientEntity } from './campaign-recipient.entity.js';
+import { CampaignSender } from './campaign-sender.js';
+import { CampaignEntity } from './campaign.entity.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Recipient rows per INSERT (well under both databases' placeholder limits). */
+const INSERT_CHUNK = 500;
+
+export function toCampaign(entity: CampaignEntity, recipientEmails: string[], progress: CampaignProgress): Campaign {
+  return {
+    id: entity.id,
+    name: entity.name,
+    subject: entity.subject,
+    content: entity.content,
+    recipientEmails,
+    status: entity.status,
+    failureReason: entity.failureReason,
+    progress,
+    createdAt: entity.createdAt.toISOString(),
+    startedAt: entity.startedAt?.toISOString() ?? null,
+    finishedAt: entity.finishedAt?.toISOString() ?? null,
+  };
+}
+
+@Injectable()
+export class CampaignsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    @InjectRepository(CampaignEntity) private readonly campaigns: Repository<CampaignEntity>,
+    @InjectRepository(CampaignRecipientEntity) private readonly recipients: Repository<CampaignRecipientEntity>,
+    private readonly queue: CampaignQueue,
+    private readonly sender: CampaignSender,
+    private readonly composer: CampaignComposer,
+    private readonly mail: MailService,
+  ) {}
+
+  /** Every campaign, newest first, with its recipients and where each stands. */
+  async list(): Promise<Campaign[]> {
+    const campaigns = await this.campaigns.find({ order: { createdAt: 'DESC', id: 'ASC' } });
+    return this.withRecipients(campaigns);
+  }
+
+  /** Status and counts of every campaign, newest first: what the page polls while sending. */
+  async progress(): Promise<CampaignProgressItem[]> {
+    const campaigns = await this.campaigns.find({
+      select: { id: true, status: true, failureReason: true, finishedAt: true },
+      order: { createdAt: 'DESC', id: 'ASC' },
+    });
+    const progress = await this.queue.progress(campaigns.map((c) => c.id));
+    return campaigns.map((c) => ({
+      id: c.id,
+      status: c.status,
+      failureReason: c.failureReason,
+      progress: progress.get(c.id) ?? emptyProgress(),
+      finishedAt: c.finishedAt?.toISOString() ?? null,
+    }));
+  }
+
+  async get(id: string): Promise<Campaign> {
+    const [campaign] = await this.withRecipients([await this.findOrThrow(id)]);
+    return campaign;
+  }
+
+  /** A new draft. The same address twice (in any case) is one recipient. */
+  async create(request: CreateCampaignRequest): Promise<Campaign> {
+    const problem = await this.composer.problemWith(request.content);
+    if (problem) throw new BadRequestException(`Email content is not a valid template: ${problem}`);
+    const emails = [...new Set(request.recipientEmails)];
+    const id = randomUUID();
+    await this.dataSource.transaction(async (manager) => {
+      await manager.insert(CampaignEntity, {
+        id,
+        name: request.name,
+        subject: request.subject,
+        content: request.content,
+        status: 'draft',
+        failureReason: null,
+        createdAt: new Date(),
+        startedAt: null,
+        finishedAt: null,
+      });
+      for (let i = 0; i < emails.length; i += INSERT_CHUNK) {
+        const rows = emails.slice(i, i + INSERT_CHUNK).map((email) => ({
+          campaignId: id,
+          email,
+          status: 'pending' as const,
+          attempts: 0,
+          nextAttemptAt: null,
+          claimedBy: null,
+          claimedAt: null,
+          sentAt: null,
+          messageId: null,
+          lastError: null,
+        }));
+        await manager.createQueryBuilder().insert().into(CampaignRecipientEntity).values(rows).updateEntity(false).execute();
+      }
+    });
+    return this.get(id);
+  }
+
+  /** draft -> sending, and returns at once; the background sender does the rest. */
+  async send(id: string): Promise<Campaign> {
+    await this.findOrThrow(id);
+    if (!(await this.queue.start(id, new Date()))) {
+      const current = await this.findOrThrow(id);
+      throw new ConflictException(`Only a draft campaign can be sent; this one is ${current.status}.`);
+    }
+    await this.queue.skipUnsubscribed(id);
+    this.sender.wake();
+    return this.get(id);
+  }
+
+  /** Deletes a campaign; one that is sending is stopped first. */
+  async remove(id: string): Promise<void> {
+    await this.findOrThrow(id);
+    await this.queue.fail(id, 'Stopped: the campaign was deleted.', new Date());
+    await this.sender.settle(id);
+    const result = await this.campaigns.delete({ id });
+    this.composer.forget(id);
+    if (!result.affected) throw new NotFoundException('Campaign not found');
+  }
+
+  /** One copy to one address, marked as a test, whatever the campaign's status (left as it is). */
+  async sendTest(id: string, email: string): Promise<SendTestCampaignResponse> {
+    const campaign = await this.findOrThrow(id);
+    if (await this.queue.isUnsubscribed(email)) {
+      throw new ConflictException(`${email} has unsubscribed from these e-mails.`);
+    }
+    const message = await this.composer.compose(campaign, email, `[Test] ${campaign.subject}`);
+    try {
+      await this.mail.send(message);
+    } catch (error) {
+      if (error instanceof MailDeliveryError) {
+        throw new BadGatewayException(`The mail server did not take the test e-mail: ${error.message}`);
+      }
+      throw error;
+    }
+    return { sentTo: email };
+  }
+
+  private async findOrThrow(id: string): Promise<CampaignEntity> {
+    const campaign = UUID.test(id) ? await this.campaigns.findOneBy({ id }) : null;
+    if (!campaign) throw new NotFoundException('Campaign not found');
+    return campaign;
+  }
+
+  private async withRecipients(campaigns: CampaignEntity[]): Promise<Campaign[]> {
+    if (campaigns.length === 0) return [];
+    const ids = campaigns.map((c) => c.id);
+    const [progress, rows] = await Promise.all([
+      this.queue.progress(ids),
+      this.recipients
+        .createQueryBuilder('r')
+        .select(['r.campaignId', 'r.email'])
+        .where('r.campaignId IN (:...ids)', { ids })
+        .orderBy('r.id', 'ASC')
+        .getMany(),
+    ]);
+    const emails = new Map<string, string[]>(ids.map((id) => [id, []]));
+    for (const row of rows) emails.get(row.campaignId)!.push(row.email);
+    return campaigns.map((c) => toCampaign(c, emails.get(c.id)!, progress.get(c.id) ?? emptyProgress()));
+  }
+}

@@ -1,0 +1,50 @@
+import { createCampaignRequestSchema, sendTestCampaignRequestSchema } from './campaigns.js';
+
+const valid = { name: 'Diwali', subject: 'Happy Diwali', content: '<p>Hi</p>', recipientEmails: ['guest@example.com'] };
+
+function messages(input: unknown): string[] {
+  const result = createCampaignRequestSchema.safeParse(input);
+  return result.success ? [] : result.error.issues.map((i) => i.message);
+}
+
+describe('campaign contracts', () => {
+  it('accepts a complete campaign, trimming text and lower-casing addresses', () => {
+    const parsed = createCampaignRequestSchema.parse({
+      ...valid,
+      name: '  Diwali  ',
+      recipientEmails: ['  Guest@Example.COM ', 'other@example.com'],
+    });
+    expect(parsed.name).toBe('Diwali');
+    expect(parsed.recipientEmails).toEqual(['guest@example.com', 'other@example.com']);
+  });
+
+  it('names every missing field', () => {
+    expect(messages({ name: ' ', subject: '', content: '   ', recipientEmails: [] })).toEqual([
+      'Campaign name is required',
+      'Email subject is required',
+      'Email content is required',
+      'Add at least one email address',
+    ]);
+    expect(messages({})).toEqual([
+      'Campaign name is required',
+      'Email subject is required',
+      'Email content is required',
+      'recipientEmails must be a list of e-mail addresses',
+    ]);
+  });
+
+  it('names the address that is not one', () => {
+    expect(messages({ ...valid, recipientEmails: ['guest@example.com', 'john@'] })).toEqual(['Not a valid e-mail address: john@']);
+  });
+
+  it('refuses a subject that would break the mail header, and unknown fields', () => {
+    expect(messages({ ...valid, subject: 'Hi\r\nBcc: everyone@example.com' })).toEqual(['Email subject must be one line']);
+    expect(createCampaignRequestSchema.safeParse({ ...valid, status: 'sent' }).success).toBe(false);
+  });
+
+  it('validates the test-send address', () => {
+    expect(sendTestCampaignRequestSchema.parse({ email: ' Staff@Restaurant.example ' })).toEqual({ email: 'staff@restaurant.example' });
+    expect(sendTestCampaignRequestSchema.safeParse({ email: 'nobody' }).success).toBe(false);
+    expect(sendTestCampaignRequestSchema.safeParse({}).success).toBe(false);
+  });
+});

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+/** A campaign is `draft` until sent, `sending` while the sender works, then `sent` or `failed`. */
+export const CAMPAIGN_STATUSES = ['draft', 'sending', 'sent', 'failed'] as const;
+export const campaignStatusSchema = z.enum(CAMPAIGN_STATUSES);
+export type CampaignStatus = z.infer<typeof campaignStatusSchema>;
+
+export const CAMPAIGN_NAME_MAX_LENGTH = 200;
+export const CAMPAIGN_SUBJECT_MAX_LENGTH = 300;
+/** Characters of HTML content, images as data URIs included (the API takes 2 MB bodies). */
+export const CAMPAIGN_CONTENT_MAX_LENGTH = 1_900_000;
+export const CAMPAIGN_MAX_RECIPIENTS = 10_000;
+/** The longest address SMTP can carry (RFC 5321 path limit, less the angle brackets). */
+export const EMAIL_MAX_LENGTH = 254;
+
+/**
+ * One recipient address: trimmed and lower-cased (so the same guest typed twice is one
+ * recipient), and a plausible address.
+ */
+export const recipientEmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(
+    z
+      .email({ error: (issue) => `Not a valid e-mail address: ${String(issue.input)}` })
+      .max(EMAIL_MAX_LENGTH, `An e-mail address can have at most ${EMAIL_MAX_LENGTH} characters`),
+  );
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} can have at most ${max} characters`);
+
+/** `POST /api/campaigns`. */
+export const createCampaignRequestSchema = z.strictObject({
+  name: requiredText('Campaign name', CAMPAIGN_NAME_MAX_LENGTH),
+  subject: requiredText('Email subject', CAMPAIGN_SUBJECT_MAX_LENGTH).refine((s) => !/[\r\n]/.test(s), 'Email subject must be one line'),
+  content: z
+    .string({ error: 'Email content is required' })
+    .max(CAMPAIGN_CONTENT_MAX_LENGTH, 'Email content is too large; use fewer or smaller images')
+    .refine((s) => s.trim().length > 0, 'Email content is required'),
+  recipientEmails: z
+    .array(recipientEmailSchema, { error: 'recipientEmails must be a list of e-mail addresses' })
+    .min(1, 'Add at least one email address')
+    .max(CAMPAIGN_MAX_RECIPIENTS, `A campaign can have at most ${CAMPAIGN_MAX_RECIPIENTS} recipients`),
+});
+export type CreateCampaignRequest = z.infer<typeof createCampaignRequestSchema>;
+
+/** `POST /api/campaigns/{id}/test`: one copy to one address, the campaign's status untouched. */
+export const sendTestCampaignRequestSchema = z.strictObject({
+  email: z.string({ error: 'email is required' }).pipe(recipientEmailSchema),
+});
+export type SendTestCampaignRequest = z.infer<typeof sendTestCampaignRequestSchema>;
+
+/** Where each recipient of a campaign stands. */
+export const campaignProgressSchema = z.object({
+  total: z.number().int().nonnegative(),
+  /** Not yet delivered: waiting, being sent, or waiting for a retry. */
+  pending: z.number().int().nonnegative(),
+  sent: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+  /** Unsubscribed before their message went out. */
+  skipped: z.number().int().nonnegative(),
+});
+export type CampaignProgress = z.infer<typeof campaignProgressSchema>;
+
+export const campaignSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  subject: z.string(),
+  content: z.string(),
+  recipientEmails: z.array(z.string()),
+  status: campaignStatusSchema,
+  /** Why a `failed` campaign stopped; null otherwise. */
+  failureReason: z.string().nullable(),
+  progress: campaignProgressSchema,
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type Campaign = z.infer<typeof campaignSchema>;
+
+export const sendTestCampaignResponseSchema = z.object({ sentTo: z.string() });
+export type SendTestCampaignResponse = z.infer<typeof sendTestCampaignResponseSchema>;
+
+/** `POST /api/unsubscribe?token=...` answered as JSON (mail programs' one-click requests). */
+export const unsubscribeResponseSchema = z.object({ unsubscribed: z.literal(true) });
+export type UnsubscribeResponse = z.infer<typeof unsubscribeResponseSchema>;
+
+/** `GET /api/campaigns/progress`: where every campaign stands, without content or recipients (cheap to poll). */
+export const campaignProgressItemSchema = campaignSchema.pick({ id: true, status: true, failureReason: true, progress: true, finishedAt: true });
+export type CampaignProgressItem = z.infer<typeof campaignProgressItemSchema>;
