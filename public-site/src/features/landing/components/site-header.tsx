@@ -59,7 +59,8 @@ export function SiteHeader({ site, failed }: { site: SiteConfig | undefined; fai
   return (
     <header className="lp-header">
       <div className="lp-header-inner">
-        <Link className="lp-logo" to="/" aria-label={site ? `${site.restaurant.name}, home` : 'Home'}>
+        {/* Named by its text once loaded; until then the placeholders say nothing, so a label does. */}
+        <Link className="lp-logo" to="/" aria-label={site ? undefined : 'Home'}>
           <LogoMark className="lp-logo-mark" />
           <span className="lp-logo-text">
             <span className="lp-logo-name">
