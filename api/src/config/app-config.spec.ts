@@ -63,4 +63,10 @@ describe('loadConfig', () => {
   it('normalises promo codes: trimmed, upper case, empty entries dropped', () => {
     expect(loadConfig({ PROMO_CODES: ' diwali5 , ,Lights10 ' }).promoCodes).toEqual(['DIWALI5', 'LIGHTS10']);
   });
+
+  it('limits analytics events per address to 120 a minute unless told otherwise', () => {
+    expect(loadConfig({}).analytics).toEqual({ eventsPerMinute: 120 });
+    expect(loadConfig({ ANALYTICS_EVENTS_PER_MINUTE: '600' }).analytics).toEqual({ eventsPerMinute: 600 });
+    expect(problemsOf({ ANALYTICS_EVENTS_PER_MINUTE: '0' })).toEqual([expect.stringMatching(/^ANALYTICS_EVENTS_PER_MINUTE: /)]);
+  });
 });
