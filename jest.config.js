@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 /**
  * One Jest run, four projects: the contracts, the API's unit specs, the API's integration
  * specs on a real database, and the browser code (jsdom).
@@ -30,13 +32,19 @@ const swcWeb = [
 const esmPackages = ['postal-mime', '@nestjs', 'uid', 'load-esm', 'file-type', 'strtok3', 'token-types', 'uint8array-extras', '@tokenizer', 'peek-readable'];
 const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/)`];
 
+// The web kit's entry points, exactly as its package.json exports them to the apps.
+const webKitExports = JSON.parse(readFileSync(new URL('./packages/web-kit/package.json', import.meta.url), 'utf8')).exports;
+const webKitMapper = Object.fromEntries(
+  Object.entries(webKitExports).map(([subpath, target]) => [
+    `^@festival/web-kit${subpath === '.' ? '' : subpath.slice(1)}$`,
+    `<rootDir>/packages/web-kit/${target.replace(/^\.\//, '')}`,
+  ]),
+);
+
 // Source imports carry `.js` extensions (NodeNext); Jest resolves them to the .ts files.
 const moduleNameMapper = {
   '^@festival/contracts$': '<rootDir>/packages/contracts/src/index.ts',
-  '^@festival/web-kit$': '<rootDir>/packages/web-kit/src/index.ts',
-  // The kit's `exports` name this one differently from its file.
-  '^@festival/web-kit/site$': '<rootDir>/packages/web-kit/src/site/use-site-config.ts',
-  '^@festival/web-kit/(.*)$': '<rootDir>/packages/web-kit/src/$1',
+  ...webKitMapper,
   '^(\\.{1,2}/.*)\\.js$': '$1',
   '\\.(css|svg|png|woff2?)$': '<rootDir>/packages/web-kit/test/asset-stub.cjs',
 };
@@ -67,6 +75,7 @@ export default {
       testMatch: ['<rootDir>/{packages/web-kit,shell,public-site,drinks-app,admin-app}/src/**/*.spec.{ts,tsx}'],
       transform: { '^.+\\.(t|j)sx?$': swcWeb },
       moduleNameMapper,
+      setupFiles: ['<rootDir>/packages/web-kit/test/jsdom-setup.ts'],
     },
   ],
 };

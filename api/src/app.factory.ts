@@ -11,7 +11,9 @@ import { mountBodyParsing, requestLogging } from './common/http-middleware.js';
 import { securityHeaders } from './common/security-headers.js';
 import { createLogger, PinoNestLogger } from './common/logger.js';
 import { runMigrations } from './database/migrate.js';
-import { mountFrontends } from './web/frontends.js';
+import { SiteService } from './modules/site/site.service.js';
+import { mountFrontends, type PageHtmlRegistry } from './web/frontends.js';
+import { landingPageHtml } from './web/landing-head.js';
 
 export interface CreatedApp {
   app: NestExpressApplication;
@@ -33,13 +35,16 @@ export async function createApp(config: AppConfig, logger: Logger = createLogger
   server.use(requestLogging(logger));
   server.use(securityHeaders(Boolean(config.stripe)));
   mountBodyParsing(server);
-  if (config.staticRoot) mountFrontends(server, config.staticRoot, config.remotesManifestPath);
+  const pages: PageHtmlRegistry = new Map();
+  if (config.staticRoot) mountFrontends(server, config.staticRoot, config.remotesManifestPath, pages, logger);
 
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), new ExpressAdapter(server), {
     bodyParser: false,
     logger: new PinoNestLogger(logger),
     abortOnError: false,
   });
+  // The landing page's title, preview tags and JSON-LD go into its HTML (see docs/seo.md).
+  pages.set('/', landingPageHtml(app.get(SiteService), config.publicUrl));
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new HttpErrorFilter(logger));
   app.enableShutdownHooks();

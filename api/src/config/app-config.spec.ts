@@ -80,4 +80,10 @@ describe('loadConfig', () => {
       'UNSUBSCRIBE_SECRET: must be at least 16 characters',
     ]);
   });
+
+  it('limits analytics events per address to 120 a minute unless told otherwise', () => {
+    expect(loadConfig({}).analytics).toEqual({ eventsPerMinute: 120 });
+    expect(loadConfig({ ANALYTICS_EVENTS_PER_MINUTE: '600' }).analytics).toEqual({ eventsPerMinute: 600 });
+    expect(problemsOf({ ANALYTICS_EVENTS_PER_MINUTE: '0' })).toEqual([expect.stringMatching(/^ANALYTICS_EVENTS_PER_MINUTE: /)]);
+  });
 });

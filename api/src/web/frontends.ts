@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import express, { type Express, type Response } from 'express';
+import type { Logger } from 'pino';
 import { DEFAULT_REMOTES_MANIFEST, remotesManifestSchema, type RemotesManifest } from '@festival/contracts';
+import type { PageHtml } from './landing-head.js';
 
 /** Folders of the three remotes, as served under /remotes/<folder>/. */
 export const REMOTE_FOLDERS = ['public-site', 'drinks-app', 'admin-app'] as const;
@@ -33,11 +35,23 @@ export function readRemotesManifest(manifestPath: string | undefined): RemotesMa
 }
 
 /**
+ * Pages whose HTML the server completes (the landing page's SEO tags), by path. Filled in once
+ * the application's services exist; until then, and on any failure, the plain index.html goes.
+ */
+export type PageHtmlRegistry = Map<string, PageHtml>;
+
+/**
  * The embedded mode serves the built shell and remotes from the API process (nginx does it in
  * production): `/remotes.json`, `/remotes/<name>/...`, the shell's assets, and the shell's
  * index.html for every app route (404 status for paths the shell does not know).
  */
-export function mountFrontends(app: Express, staticRoot: string, manifestPath: string | undefined): void {
+export function mountFrontends(
+  app: Express,
+  staticRoot: string,
+  manifestPath: string | undefined,
+  pages: PageHtmlRegistry = new Map(),
+  logger?: Logger,
+): void {
   const shellDist = join(staticRoot, 'shell', 'dist');
   const indexFile = join(shellDist, 'index.html');
   if (!existsSync(indexFile)) {
@@ -67,8 +81,22 @@ export function mountFrontends(app: Express, staticRoot: string, manifestPath: s
       res.status(404).type('text/plain').send('Not found');
       return;
     }
-    res.status(isAppRoute(req.path) ? 200 : 404);
-    res.setHeader('Cache-Control', 'no-cache');
-    res.type('html').send(indexHtml);
+    const send = (html: string) => {
+      res.status(isAppRoute(req.path) ? 200 : 404);
+      res.setHeader('Cache-Control', 'no-cache');
+      res.type('html').send(html);
+    };
+    const page = pages.get(req.path);
+    if (!page) {
+      send(indexHtml);
+      return;
+    }
+    page(req, indexHtml).then(
+      (html) => send(html ?? indexHtml),
+      (error: unknown) => {
+        logger?.warn({ err: error, path: req.path }, 'page head not rendered; serving the plain shell');
+        send(indexHtml);
+      },
+    );
   });
 }

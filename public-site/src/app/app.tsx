@@ -1,9 +1,27 @@
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
 import { LandingPage } from '../features/landing/components/landing-page';
-import { PartyPage } from '../features/party/components/party-page';
+
+// The party purchase (with its form validation) loads only on /diwali-party, keeping / light.
+const PartyPage = lazy(() => import('../features/party/components/party-page').then((m) => ({ default: m.PartyPage })));
+
+function PageLoading() {
+  return (
+    <main className="party-page" aria-busy="true">
+      <p role="status" style={{ padding: '4rem 1rem', textAlign: 'center', color: '#4a1030', fontWeight: 600 }}>
+        Loading…
+      </p>
+    </main>
+  );
+}
 
 /** The public-site remote: the landing page at `/` and the party tickets at `/diwali-party`. */
 export default function App() {
   const { pathname } = useLocation();
-  return pathname.startsWith('/diwali-party') ? <PartyPage /> : <LandingPage />;
+  if (!pathname.startsWith('/diwali-party')) return <LandingPage />;
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <PartyPage />
+    </Suspense>
+  );
 }

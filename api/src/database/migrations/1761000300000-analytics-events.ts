@@ -1,10 +1,11 @@
 import { Table, TableIndex, type MigrationInterface, type QueryRunner, type TableColumnOptions } from 'typeorm';
 
 /**
- * Visitor and server analytics events. Indexes serve the three reports: counts per event type
- * (funnel), newest-first pages of one type (event detail), page views and conversions per
- * normalised source (attribution); plus the session lookup of server events and the page view
- * id that merges a leave event onto its page view.
+ * Visitor and server analytics events. Indexes serve the reports (see bench/RESULTS.md): counts
+ * per event type and newest-first pages of one type (type_bot, whose entries end with the id on
+ * both databases); the event dialog's distinct people (people, covering); page views and
+ * conversions per normalised source, grouped in index order (attribution); plus the session
+ * lookup of server events and the page view id that merges a leave event onto its page view.
  */
 export class AnalyticsEvents1761000300000 implements MigrationInterface {
   name = 'AnalyticsEvents1761000300000';
@@ -64,12 +65,13 @@ export class AnalyticsEvents1761000300000 implements MigrationInterface {
       queryRunner.createIndex('analytics_events', new TableIndex({ name, columnNames, isUnique }));
     await index('IDX_analytics_events_type_bot', ['eventType', 'isBot']);
     await index('IDX_analytics_events_attribution', [
-      'eventType',
       'isBot',
       'attributionSource',
       'attributionMedium',
       'attributionCampaign',
+      'eventType',
     ]);
+    await index('IDX_analytics_events_people', ['eventType', 'isBot', 'entityId', 'sessionId']);
     await index('IDX_analytics_events_session', ['sessionId', 'eventType']);
     await index('IDX_analytics_events_page_view', ['pageViewId'], true);
   }

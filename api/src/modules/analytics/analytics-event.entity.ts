@@ -8,7 +8,8 @@ import type { PageSections } from '@festival/contracts';
  */
 @Entity('analytics_events')
 @Index('IDX_analytics_events_type_bot', ['eventType', 'isBot'])
-@Index('IDX_analytics_events_attribution', ['eventType', 'isBot', 'attributionSource', 'attributionMedium', 'attributionCampaign'])
+@Index('IDX_analytics_events_attribution', ['isBot', 'attributionSource', 'attributionMedium', 'attributionCampaign', 'eventType'])
+@Index('IDX_analytics_events_people', ['eventType', 'isBot', 'entityId', 'sessionId'])
 @Index('IDX_analytics_events_session', ['sessionId', 'eventType'])
 @Index('IDX_analytics_events_page_view', ['pageViewId'], { unique: true })
 export class AnalyticsEventEntity {

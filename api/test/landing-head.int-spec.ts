@@ -1,0 +1,76 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_SITE_CONFIG } from '@festival/contracts';
+import { SiteService } from '../src/modules/site/site.service.js';
+import { createTestApp, TEST_DATABASE, type TestApp } from './support/test-app.js';
+
+const SHELL_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Diwali Festival</title>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+function jsonLdOf(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]) as Record<string, unknown>);
+}
+
+function metaOf(html: string, key: string): string | undefined {
+  return new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html)?.[1];
+}
+
+describe(`the landing page's HTML on ${TEST_DATABASE}`, () => {
+  let staticRoot: string;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // A built shell as the embedded mode serves it.
+    staticRoot = mkdtempSync(join(tmpdir(), 'festival-static-'));
+    mkdirSync(join(staticRoot, 'shell', 'dist'), { recursive: true });
+    writeFileSync(join(staticRoot, 'shell', 'dist', 'index.html'), SHELL_HTML);
+    t = await createTestApp({ STATIC_ROOT: staticRoot, PUBLIC_URL: 'https://festival.example' });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(staticRoot, { recursive: true, force: true });
+  });
+
+  it('carries the title, description, preview tags and JSON-LD for crawlers that run no script', async () => {
+    const res = await t.http.get('/').expect(200);
+    const html = res.text;
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(html).toContain('<title>Diwali Family Feast Packs &amp; Diwali DJ Night | Saffron Leaf</title>');
+    expect(metaOf(html, 'description')).toContain('Friday, October 24, 2025');
+    expect(metaOf(html, 'og:title')).toBe('Diwali Family Feast Packs &amp; Diwali DJ Night | Saffron Leaf');
+    expect(metaOf(html, 'og:url')).toBe('https://festival.example/');
+    expect(metaOf(html, 'twitter:card')).toBe('summary');
+    const [restaurant, event] = jsonLdOf(html);
+    expect(restaurant).toMatchObject({ '@type': 'Restaurant', name: 'Saffron Leaf', telephone: DEFAULT_SITE_CONFIG.restaurant.phone });
+    expect(event).toMatchObject({ '@type': 'Event', name: 'Diwali DJ Night', startDate: '2025-10-24T19:00:00-07:00' });
+  });
+
+  it('follows the site configuration, so next year needs no code change', async () => {
+    const site = t.app.get(SiteService);
+    await site.update({ ...DEFAULT_SITE_CONFIG, party: { ...DEFAULT_SITE_CONFIG.party, name: 'Diwali DJ Night 2026', startsAt: '2026-11-06T19:00:00-08:00' } });
+    try {
+      const html = (await t.http.get('/').expect(200)).text;
+      expect(metaOf(html, 'og:title')).toBe('Diwali Family Feast Packs &amp; Diwali DJ Night 2026 | Saffron Leaf');
+      expect(jsonLdOf(html)[1]).toMatchObject({ name: 'Diwali DJ Night 2026', startDate: '2026-11-06T19:00:00-08:00' });
+    } finally {
+      await site.update(DEFAULT_SITE_CONFIG);
+    }
+  });
+
+  it('leaves the other pages of the shell as they are', async () => {
+    const html = (await t.http.get('/drinks').expect(200)).text;
+    expect(html).toBe(SHELL_HTML);
+    const missing = await t.http.get('/no-such-page').expect(404);
+    expect(missing.text).toBe(SHELL_HTML);
+  });
+});

@@ -1,0 +1,45 @@
+import type { SiteConfig } from '@festival/contracts';
+import { scrollToSection } from '../lib/scroll-to-section';
+import { Slot } from './placeholder';
+import { CalendarIcon, DiyaRow, Lantern, Rangoli } from './ornaments';
+
+export function HeroSection({ site, failed }: { site: SiteConfig | undefined; failed: boolean }) {
+  const restaurant = site?.restaurant;
+  const pickup = site ? `${site.feastPacks.pickupDates}, ${site.feastPacks.pickupHours}` : undefined;
+  return (
+    <section className="lp-hero" data-section="hero" aria-labelledby="lp-hero-title">
+      <Lantern className="lp-lantern lp-lantern--left" />
+      <Lantern className="lp-lantern lp-lantern--right" />
+      <Rangoli className="lp-hero-rangoli lp-hero-rangoli--left" />
+      <Rangoli className="lp-hero-rangoli lp-hero-rangoli--right" />
+      <div className="lp-hero-content lp-rise">
+        <p className="lp-tag">Diwali Special</p>
+        <p className="lp-presented">
+          Presented by <Slot value={restaurant?.name} width="9ch" failed={failed} />
+          {restaurant ? (
+            <>
+              {' '}
+              <span className="lp-dot" aria-hidden="true">
+                ·
+              </span>{' '}
+              {restaurant.tagline} since {restaurant.since}
+            </>
+          ) : null}
+        </p>
+        <h1 id="lp-hero-title" className="lp-hero-title">
+          Diwali Family Feast Packs
+        </h1>
+        <p className="lp-pickup">
+          <CalendarIcon />
+          <span>
+            Pickup: <strong>{pickup ?? <Slot value={undefined} width="16ch" failed={failed} />}</strong>
+          </span>
+        </p>
+        <button type="button" className="lp-btn lp-btn--gold lp-btn--large" onClick={() => scrollToSection('packs')}>
+          View Feast Packs
+        </button>
+      </div>
+      <DiyaRow className="lp-hero-diyas" />
+    </section>
+  );
+}

@@ -1,0 +1,138 @@
+import { formatCents, type SiteConfig } from '@festival/contracts';
+import { trackEvent } from '@festival/web-kit/analytics';
+import { Link } from 'react-router-dom';
+import { telHref } from '../lib/contact';
+import { Slot } from './placeholder';
+import { CalendarIcon, ClockIcon, MusicIcon, PhoneIcon, PinIcon, Rangoli } from './ornaments';
+
+function ClosedCard() {
+  return (
+    <article className="lp-card lp-card--closed lp-rise" aria-labelledby="lp-closed-title">
+      <Rangoli className="lp-card-rangoli" />
+      <div>
+        <h3 id="lp-closed-title" className="lp-card-title">
+          Diwali Feast Pack Orders Are Now Closed
+        </h3>
+        <p>
+          Thank you for the overwhelming response! Every feast pack for this Diwali has found its family, and we are
+          grateful to everyone who celebrated the festival of lights with us.
+        </p>
+      </div>
+    </article>
+  );
+}
+
+function PartyPromo({ party, failed }: { party: SiteConfig['party'] | undefined; failed: boolean }) {
+  return (
+    <article className="lp-card lp-card--party lp-rise" aria-labelledby="lp-party-title">
+      <p className="lp-eyebrow">Diwali DJ Party</p>
+      <h3 id="lp-party-title" className="lp-card-title">
+        <Slot value={party?.name} width="12ch" failed={failed} />
+      </h3>
+      <ul className="lp-facts">
+        <li>
+          <CalendarIcon />
+          <span>
+            <Slot value={party?.dateLabel} width="18ch" failed={failed} />
+          </span>
+        </li>
+        <li>
+          <ClockIcon />
+          <span>
+            <Slot value={party?.timeLabel} width="14ch" failed={failed} />
+          </span>
+        </li>
+        <li>
+          <PinIcon />
+          <span>
+            <Slot value={party ? `${party.venue.name}, ${party.venue.address}` : undefined} width="24ch" failed={failed} />
+          </span>
+        </li>
+        <li>
+          <MusicIcon />
+          <span>
+            <Slot value={party?.experience} width="22ch" failed={failed} />
+          </span>
+        </li>
+      </ul>
+      <ul className="lp-prices" aria-label="Ticket prices">
+        <li>
+          <span className="lp-price">
+            <Slot value={party ? formatCents(party.adultPriceCents) : undefined} width="5ch" failed={failed} />
+          </span>
+          <span className="lp-price-label">
+            <strong>Adults</strong>
+            <span>
+              <Slot value={party?.adultAges} width="10ch" failed={failed} />
+            </span>
+          </span>
+        </li>
+        <li>
+          <span className="lp-price">
+            <Slot value={party ? formatCents(party.childPriceCents) : undefined} width="5ch" failed={failed} />
+          </span>
+          <span className="lp-price-label">
+            <strong>Children</strong>
+            <span>
+              <Slot value={party?.childAges} width="10ch" failed={failed} />
+            </span>
+          </span>
+        </li>
+        <li>
+          <span className="lp-price">Free</span>
+          <span className="lp-price-label">
+            <Slot value={party?.freeUnder} width="10ch" failed={failed} />
+          </span>
+        </li>
+      </ul>
+      <Link to="/diwali-party" className="lp-btn lp-btn--gold lp-btn--large lp-btn--block">
+        Reserve Your Tickets Now
+      </Link>
+    </article>
+  );
+}
+
+function CateringCard({ phone, failed }: { phone: string | undefined; failed: boolean }) {
+  return (
+    <article className="lp-card lp-card--catering lp-rise" aria-labelledby="lp-catering-title">
+      <h3 id="lp-catering-title" className="lp-card-title">
+        Looking for Catering?
+      </h3>
+      <p>From office lunches to family celebrations, we bring a South Indian feast to your table. Call us to plan your menu.</p>
+      {phone ? (
+        <a
+          className="lp-btn lp-btn--maroon"
+          href={telHref(phone)}
+          // The event goes out first; the browser then follows the tel: link as usual.
+          onClick={() => void trackEvent('catering_clicked', { metadata: { phone_number: phone, source: 'catering_card' } })}
+        >
+          <PhoneIcon />
+          <span>Call {phone}</span>
+        </a>
+      ) : (
+        <span className="lp-btn lp-btn--maroon lp-btn--placeholder" aria-hidden="true">
+          <PhoneIcon />
+          <Slot value={undefined} width="14ch" failed={failed} />
+        </span>
+      )}
+    </article>
+  );
+}
+
+/** The packs section: the closed pre-order card, the DJ party promo, and catering by phone. */
+export function PacksSection({ site, failed }: { site: SiteConfig | undefined; failed: boolean }) {
+  return (
+    <section id="packs" className="lp-packs" data-section="packs" aria-labelledby="lp-packs-title" tabIndex={-1}>
+      <div className="lp-container">
+        <h2 id="lp-packs-title" className="lp-section-title">
+          Feast Packs &amp; Celebrations
+        </h2>
+        <div className="lp-cards">
+          <ClosedCard />
+          <PartyPromo party={site?.party} failed={failed} />
+          <CateringCard phone={site?.restaurant.phone} failed={failed} />
+        </div>
+      </div>
+    </section>
+  );
+}
