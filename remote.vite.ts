@@ -1,6 +1,6 @@
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type UserConfig } from 'vite';
+import { defineConfig, type UserConfigFnObject } from 'vite';
 import { SHARED_SINGLETONS, SOURCE_CONDITIONS } from './federation.shared.ts';
 
 interface RemoteOptions {
@@ -15,8 +15,8 @@ interface RemoteOptions {
  * `remoteEntry.js` and `mf-manifest.json`, and builds with a relative base so one build can
  * be served under any path.
  */
-export function defineRemoteConfig({ name, port }: RemoteOptions): UserConfig {
-  return defineConfig({
+export function defineRemoteConfig({ name, port }: RemoteOptions): UserConfigFnObject {
+  return defineConfig(({ command }) => ({
     base: './',
     plugins: [
       react(),
@@ -27,11 +27,14 @@ export function defineRemoteConfig({ name, port }: RemoteOptions): UserConfig {
         shared: SHARED_SINGLETONS,
         manifest: true,
         dts: false,
+        // Built remotes use the shell's federation runtime instead of carrying a copy each
+        // (a remote build needs a shell that provides it). Standalone dev keeps its own.
+        experiments: command === 'build' ? { externalRuntime: true } : undefined,
       }),
     ],
     resolve: { conditions: SOURCE_CONDITIONS },
     build: { target: 'es2022', outDir: process.env.REMOTE_OUT_DIR ?? 'dist', emptyOutDir: true },
     server: { port, strictPort: true, proxy: { '/api': 'http://localhost:8080' } },
     preview: { port },
-  });
+  }));
 }

@@ -12,6 +12,8 @@ export default defineConfig({
       remotes: {},
       shared: SHARED_SINGLETONS,
       dts: false,
+      // One federation runtime for the page, published for the remotes (built with externalRuntime).
+      experiments: { provideExternalRuntime: true },
     }),
   ],
   resolve: { conditions: SOURCE_CONDITIONS },

@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/runtime';
-import { remotesManifestSchema, type RemoteName, type RemotesManifest } from '@festival/contracts';
+import { parseRemotesManifest, type RemoteName, type RemotesManifest } from '@festival/contracts';
 import type { ComponentType } from 'react';
 
 let manifest: Promise<RemotesManifest> | undefined;
@@ -7,7 +7,7 @@ let manifest: Promise<RemotesManifest> | undefined;
 async function fetchManifest(): Promise<RemotesManifest> {
   const res = await fetch('/remotes.json', { cache: 'no-cache' });
   if (!res.ok) throw new Error(`The remotes manifest answered ${res.status}`);
-  const parsed = remotesManifestSchema.parse(await res.json());
+  const parsed = parseRemotesManifest(await res.json());
   registerRemotes(
     (Object.keys(parsed) as RemoteName[]).map((name) => ({
       name,

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import express, { type Express, type Response } from 'express';
 import type { Logger } from 'pino';
-import { DEFAULT_REMOTES_MANIFEST, remotesManifestSchema, type RemotesManifest } from '@festival/contracts';
+import { DEFAULT_REMOTES_MANIFEST, parseRemotesManifest, type RemotesManifest } from '@festival/contracts';
 import type { PageHtml } from './landing-head.js';
 
 /** Folders of the three remotes, as served under /remotes/<folder>/. */
@@ -31,7 +31,7 @@ function setCacheHeaders(res: Response, filePath: string): void {
 
 export function readRemotesManifest(manifestPath: string | undefined): RemotesManifest {
   if (!manifestPath) return DEFAULT_REMOTES_MANIFEST;
-  return remotesManifestSchema.parse(JSON.parse(readFileSync(manifestPath, 'utf8')));
+  return parseRemotesManifest(JSON.parse(readFileSync(manifestPath, 'utf8')));
 }
 
 /**
