@@ -39,6 +39,7 @@ export async function measurePage(browser, baseUrl, path) {
     js: { raw: sum('js', 'raw'), gzip: sum('js', 'gzip'), files: files.filter((f) => f.type === 'js').length },
     css: { raw: sum('css', 'raw'), gzip: sum('css', 'gzip'), files: files.filter((f) => f.type === 'css').length },
     largest: [...files].sort((a, b) => b.gzip - a.gzip).slice(0, 5),
+    files,
     urls: files.map((f) => f.url),
   };
 }
