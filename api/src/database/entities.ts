@@ -1,7 +1,10 @@
+import { DrinkEntity } from '../modules/drinks/drink.entity.js';
+import { DrinkOrderEntity } from '../modules/drinks/drink-order.entity.js';
+import { DrinkTabEntity } from '../modules/drinks/drink-tab.entity.js';
 import { HttpSessionEntity } from '../modules/auth/http-session.entity.js';
 import { SimulatedPaymentEntity } from '../modules/payments/simulated-payment.entity.js';
 import { SiteSettingEntity } from '../modules/site/site-setting.entity.js';
 import { PartyOrderEntity } from '../modules/tickets/party-order.entity.js';
 
 /** Every entity of the API, registered once with the data source. */
-export const ENTITIES = [SiteSettingEntity, HttpSessionEntity, SimulatedPaymentEntity, PartyOrderEntity];
+export const ENTITIES = [SiteSettingEntity, HttpSessionEntity, SimulatedPaymentEntity, PartyOrderEntity, DrinkEntity, DrinkOrderEntity, DrinkTabEntity];

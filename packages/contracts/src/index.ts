@@ -6,3 +6,4 @@ export * from './remotes.js';
 export * from './site.js';
 export * from './party.js';
 export * from './payments.js';
+export * from './drinks.js';

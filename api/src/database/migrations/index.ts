@@ -2,6 +2,7 @@ import { SiteSettings1761000000000 } from './1761000000000-site-settings.js';
 import { HttpSessions1761000001000 } from './1761000001000-http-sessions.js';
 import { SimulatedPayments1761000200000 } from './1761000200000-simulated-payments.js';
 import { PartyOrders1761000201000 } from './1761000201000-party-orders.js';
+import { Drinks1761000400000 } from './1761000400000-drinks.js';
 
 /** Every migration, oldest first. Never rewrite one that has been committed: add a new one. */
-export const MIGRATIONS = [SiteSettings1761000000000, HttpSessions1761000001000, SimulatedPayments1761000200000, PartyOrders1761000201000];
+export const MIGRATIONS = [SiteSettings1761000000000, HttpSessions1761000001000, SimulatedPayments1761000200000, PartyOrders1761000201000, Drinks1761000400000];
