@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { percentOfCents, TAX_RATE_BASIS_POINTS, type Cents } from './money.js';
 
-// Schemas below are annotated pure so a bundle that only needs priceDrinks() (the drinks menu)
-// leaves them, and zod, out.
+/**
+ * Builds a schema in a call marked pure, so a bundle that only needs priceDrinks() and the
+ * types (the guests' drinks pages) leaves the schemas, and zod, out.
+ */
+const defineSchema = <T>(build: () => T): T => build();
 
 /** The most of one drink a single order may hold. */
 export const MAX_DRINK_QUANTITY = 20;
@@ -76,72 +79,68 @@ export function drinkTabReference(tabId: string): string {
   return tabId.slice(0, 8).toUpperCase();
 }
 
-const customerName = /* @__PURE__ */ z
-  .string({ error: 'Please enter your name' })
-  .trim()
-  .min(1, 'Please enter your name')
-  .max(80, 'Name is too long');
+const customerName = () =>
+  z.string({ error: 'Please enter your name' }).trim().min(1, 'Please enter your name').max(80, 'Name is too long');
 
-/** Optional: empty strings count as not given. */
+/** Optional text: empty strings count as not given. */
 const optionalText = (max: number, label: string) =>
-  /* @__PURE__ */ z
+  z
     .string()
     .trim()
     .max(max, `${label} is too long`)
     .optional()
     .transform((v) => (v ? v : undefined));
 
-const optionalEmail = /* @__PURE__ */ z
-  .string()
-  .trim()
-  .max(254, 'Invalid email address')
-  .optional()
-  .transform((v) => (v ? v.toLowerCase() : undefined))
-  .pipe(z.email('Invalid email address').optional());
+const optionalEmail = () =>
+  z
+    .string()
+    .trim()
+    .max(254, 'Invalid email address')
+    .optional()
+    .transform((v) => (v ? v.toLowerCase() : undefined))
+    .pipe(z.email('Invalid email address').optional());
 
-const guestFields = {
-  customerName,
-  customerEmail: optionalEmail,
+const guestFields = () => ({
+  customerName: customerName(),
+  customerEmail: optionalEmail(),
   customerPhone: optionalText(30, 'Phone number'),
   tableNumber: optionalText(20, 'Table number'),
-};
+});
 
 /** One line of an order as the guest's cart sends it; the server checks name and price. */
-export const drinkOrderItemSchema = /* @__PURE__ */ z.strictObject({
-  id: z.string().trim().min(1, 'id is required').max(64),
-  name: z.string().trim().max(120),
-  price: z.number({ error: 'price must be whole cents' }).int('price must be whole cents').min(0, 'price cannot be negative'),
-  quantity: z
-    .number({ error: 'quantity must be a whole number' })
-    .int('quantity must be a whole number')
-    .min(1, 'quantity must be at least 1')
-    .max(MAX_DRINK_QUANTITY, `quantity cannot exceed ${MAX_DRINK_QUANTITY}`),
-});
+export const drinkOrderItemSchema = /* @__PURE__ */ defineSchema(() =>
+  z.strictObject({
+    id: z.string().trim().min(1, 'id is required').max(64),
+    name: z.string().trim().max(120),
+    price: z.number({ error: 'price must be whole cents' }).int('price must be whole cents').min(0, 'price cannot be negative'),
+    quantity: z
+      .number({ error: 'quantity must be a whole number' })
+      .int('quantity must be a whole number')
+      .min(1, 'quantity must be at least 1')
+      .max(MAX_DRINK_QUANTITY, `quantity cannot exceed ${MAX_DRINK_QUANTITY}`),
+  }),
+);
 export type DrinkOrderItem = z.infer<typeof drinkOrderItemSchema>;
 
-const orderItems = /* @__PURE__ */ z
-  .array(drinkOrderItemSchema)
-  .min(1, 'Your cart is empty')
-  .max(MAX_DRINK_LINES, `An order can hold at most ${MAX_DRINK_LINES} different drinks`)
-  .superRefine((items, ctx) => {
-    const seen = new Set<string>();
-    for (const item of items) {
-      if (seen.has(item.id)) ctx.addIssue({ code: 'custom', message: `${item.name || item.id} is listed twice` });
-      seen.add(item.id);
-    }
-  });
+const orderItems = () =>
+  z
+    .array(drinkOrderItemSchema)
+    .min(1, 'Your cart is empty')
+    .max(MAX_DRINK_LINES, `An order can hold at most ${MAX_DRINK_LINES} different drinks`)
+    .superRefine((items, ctx) => {
+      const seen = new Set<string>();
+      for (const item of items) {
+        if (seen.has(item.id)) ctx.addIssue({ code: 'custom', message: `${item.name || item.id} is listed twice` });
+        seen.add(item.id);
+      }
+    });
 
-const orderTotal = /* @__PURE__ */ z
-  .number({ error: 'total must be whole cents' })
-  .int('total must be whole cents')
-  .min(0, 'total cannot be negative');
+const orderTotal = () => z.number({ error: 'total must be whole cents' }).int('total must be whole cents').min(0, 'total cannot be negative');
 
 /** `POST /api/drink-payment-intent`: pay now. `total` is what the guest saw; the server re-prices. */
-export const drinkPaymentRequestSchema = /* @__PURE__ */ z.strictObject({
-  ...guestFields,
-  items: orderItems,
-  total: orderTotal,
-});
+export const drinkPaymentRequestSchema = /* @__PURE__ */ defineSchema(() =>
+  z.strictObject({ ...guestFields(), items: orderItems(), total: orderTotal() }),
+);
 export type DrinkPaymentRequest = z.input<typeof drinkPaymentRequestSchema>;
 export type ValidDrinkPaymentRequest = z.output<typeof drinkPaymentRequestSchema>;
 
@@ -151,10 +150,12 @@ export interface DrinkPaymentResponse {
 }
 
 /** `POST /api/confirm-drink-payment`. */
-export const confirmDrinkPaymentRequestSchema = /* @__PURE__ */ z.strictObject({
-  paymentIntentId: z.string().trim().min(1, 'paymentIntentId is required').max(255),
-  type: z.literal('drink_order', { error: 'type must be "drink_order"' }).optional(),
-});
+export const confirmDrinkPaymentRequestSchema = /* @__PURE__ */ defineSchema(() =>
+  z.strictObject({
+    paymentIntentId: z.string().trim().min(1, 'paymentIntentId is required').max(255),
+    type: z.literal('drink_order', { error: 'type must be "drink_order"' }).optional(),
+  }),
+);
 export type ConfirmDrinkPaymentRequest = z.infer<typeof confirmDrinkPaymentRequestSchema>;
 
 /** A drinks order as the guest and the bar see it. `number` is the bar's order number. */
@@ -175,7 +176,7 @@ export interface DrinkOrderReceipt {
 }
 
 /** `POST /api/drink-tab`: open a tab by saving a card. */
-export const drinkTabRequestSchema = /* @__PURE__ */ z.strictObject(guestFields);
+export const drinkTabRequestSchema = /* @__PURE__ */ defineSchema(() => z.strictObject(guestFields()));
 export type DrinkTabRequest = z.input<typeof drinkTabRequestSchema>;
 export type ValidDrinkTabRequest = z.output<typeof drinkTabRequestSchema>;
 
@@ -186,22 +187,24 @@ export interface DrinkTabResponse {
   tabToken: string;
 }
 
-const tabId = /* @__PURE__ */ z.uuid({ error: 'tabId must be a tab id' });
-
 /** `POST /api/drink-tab/confirm-setup`. */
-export const confirmDrinkTabSetupRequestSchema = /* @__PURE__ */ z.strictObject({
-  tabId,
-  setupIntentId: z.string().trim().min(1, 'setupIntentId is required').max(255),
-});
+export const confirmDrinkTabSetupRequestSchema = /* @__PURE__ */ defineSchema(() =>
+  z.strictObject({
+    tabId: z.uuid({ error: 'tabId must be a tab id' }),
+    setupIntentId: z.string().trim().min(1, 'setupIntentId is required').max(255),
+  }),
+);
 export type ConfirmDrinkTabSetupRequest = z.infer<typeof confirmDrinkTabSetupRequestSchema>;
 
 /** `POST /api/drink-tab/:tabId/orders`: an order onto an open tab, no card needed. */
-export const tabOrderRequestSchema = /* @__PURE__ */ z.strictObject({
-  tabToken: z.string().trim().min(1, 'tabToken is required').max(128),
-  items: orderItems,
-  total: orderTotal,
-  tableNumber: optionalText(20, 'Table number'),
-});
+export const tabOrderRequestSchema = /* @__PURE__ */ defineSchema(() =>
+  z.strictObject({
+    tabToken: z.string().trim().min(1, 'tabToken is required').max(128),
+    items: orderItems(),
+    total: orderTotal(),
+    tableNumber: optionalText(20, 'Table number'),
+  }),
+);
 export type TabOrderRequest = z.input<typeof tabOrderRequestSchema>;
 export type ValidTabOrderRequest = z.output<typeof tabOrderRequestSchema>;
 
@@ -238,9 +241,9 @@ export interface BarOrder {
 }
 
 /** `PATCH /api/admin/bar/orders/:id`. */
-export const updateBarOrderRequestSchema = /* @__PURE__ */ z.strictObject({
-  status: z.enum(BAR_ORDER_STATUSES, { error: 'status must be new, ready or served' }),
-});
+export const updateBarOrderRequestSchema = /* @__PURE__ */ defineSchema(() =>
+  z.strictObject({ status: z.enum(BAR_ORDER_STATUSES, { error: 'status must be new, ready or served' }) }),
+);
 export type UpdateBarOrderRequest = z.infer<typeof updateBarOrderRequestSchema>;
 
 /** A tab as staff see it. */
@@ -267,11 +270,13 @@ export interface StaffDrinkTab {
 }
 
 /** `PATCH /api/admin/drinks/:id`: set how many are left (0 = out of stock). */
-export const updateDrinkStockRequestSchema = /* @__PURE__ */ z.strictObject({
-  available: z
-    .number({ error: 'available must be a whole number' })
-    .int('available must be a whole number')
-    .min(0, 'available cannot be negative')
-    .max(100_000, 'available cannot exceed 100000'),
-});
+export const updateDrinkStockRequestSchema = /* @__PURE__ */ defineSchema(() =>
+  z.strictObject({
+    available: z
+      .number({ error: 'available must be a whole number' })
+      .int('available must be a whole number')
+      .min(0, 'available cannot be negative')
+      .max(100_000, 'available cannot exceed 100000'),
+  }),
+);
 export type UpdateDrinkStockRequest = z.infer<typeof updateDrinkStockRequestSchema>;
