@@ -18,6 +18,15 @@ async function fillCard(page: Page) {
   await page.getByLabel('CVC').fill(CARD.cvc);
 }
 
+/** Phone layout: nothing wider than the screen, and touch targets of at least 44 px. */
+async function expectPhoneFriendly(page: Page, targets: string[]) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  for (const name of targets) {
+    const box = await page.getByRole('button', { name, exact: true }).first().boundingBox();
+    expect({ name, tall: (box?.height ?? 0) >= 44, wide: (box?.width ?? 0) >= 44 }).toEqual({ name, tall: true, wide: true });
+  }
+}
+
 async function staffLogin(page: Page) {
   const res = await page.request.post('/api/admin/login', { data: { password: E2E_ADMIN_PASSWORD } });
   expect(res.status()).toBe(200);
@@ -37,7 +46,9 @@ test.describe('drinks at the party', () => {
     await addToCart(page, 'Mango Lassi', 2);
     await addToCart(page, 'Masala Chai');
     await expect(drink(page, 'Mango Lassi').getByText('2 in cart')).toBeVisible();
+    await expectPhoneFriendly(page, ['Add to Cart', 'Cart (3)']);
     await page.getByRole('button', { name: 'Cart (3)' }).click();
+    await expectPhoneFriendly(page, ['Increase quantity of Masala Chai', 'Decrease quantity of Masala Chai', 'Remove Masala Chai']);
 
     // Minus never goes below 1; plus and minus update the totals.
     await expect(page.getByRole('button', { name: 'Decrease quantity of Masala Chai' })).toBeDisabled();
@@ -66,6 +77,7 @@ test.describe('drinks at the party', () => {
 
     await expect(page.getByTestId('payment-total')).toHaveText('$18.59');
     await expect(page.getByText('Test mode: no card is charged', { exact: false })).toBeVisible();
+    await expectPhoneFriendly(page, ['Pay Now']);
     await fillCard(page);
     await page.getByRole('button', { name: 'Pay Now' }).click();
 

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useSiteConfig } from '@festival/web-kit/site';
 import { DiyaIcon } from './diya-icon';
 import './drinks.css';
@@ -13,6 +14,11 @@ interface DrinksPageProps {
 /** The frame of every drinks screen: a sticky header with the festival's name, then the content. */
 export function DrinksPage({ title, action, children }: DrinksPageProps) {
   const site = useSiteConfig();
+  const { pathname } = useLocation();
+  // Each drinks screen starts at its top, not where the previous one was scrolled to.
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [pathname]);
   return (
     <div className="drinks">
       <header className="drinks-header">

@@ -1,5 +1,5 @@
 import { App, Badge, Skeleton, Space, Tabs, Typography } from 'antd';
-import { Navigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { ApiError } from '@festival/web-kit/api-client';
 import { BAR_POLL_MS, useBarOrders } from '../api/bar-orders';
 import { useDrinkTabs } from '../api/drink-tabs';
@@ -39,6 +39,7 @@ export function BarPage() {
     <App>
       <main className="bar-page">
         <Space orientation="vertical" size={4} style={{ marginBottom: 16 }}>
+          <Link to="/admin">← Dashboard</Link>
           <Typography.Title level={2} style={{ margin: 0 }}>
             Bar
           </Typography.Title>

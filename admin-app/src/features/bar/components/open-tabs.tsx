@@ -141,7 +141,7 @@ export function OpenTabs({ tabs, loading }: { tabs: StaffDrinkTab[]; loading: bo
           showIcon
           closable={{ onClose: () => setProblem(null), 'aria-label': 'Dismiss' }}
           title={`Tab ${problem.tab.reference} (${problem.tab.customerName}${problem.tab.tableNumber ? `, table ${problem.tab.tableNumber}` : ''}): ${problem.message}`}
-          description="The tab stays open and keeps its orders. Ask the guest for another card (they can open a new tab from their phone), or take the payment at the bar and press Mark Paid at Bar."
+          description="It keeps its orders. Ask the guest for another card (they can open a new tab from their phone), or take the payment at the bar and press Mark Paid at Bar."
         />
       ) : null}
       <Table<StaffDrinkTab>

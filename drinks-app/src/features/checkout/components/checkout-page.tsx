@@ -87,9 +87,11 @@ export function CheckoutPage() {
         const created = await openTab.mutateAsync(guest);
         startPendingTab({ tabId: created.tabId, tabToken: created.tabToken, customerName: guest.customerName.trim() });
         setCardStep({ intent: 'setup', clientSecret: created.clientSecret, tabId: created.tabId });
+        window.scrollTo({ top: 0 });
       } else {
         const created = await createPayment.mutateAsync({ ...guest, items: lines, total: price.totalCents });
         setCardStep({ intent: 'payment', clientSecret: created.clientSecret });
+        window.scrollTo({ top: 0 });
       }
     } catch (e) {
       setError((e instanceof ApiError && e.serverMessage) || 'Error creating payment');
