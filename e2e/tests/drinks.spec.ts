@@ -47,6 +47,9 @@ test.describe('drinks at the party', () => {
     await addToCart(page, 'Masala Chai');
     await expect(drink(page, 'Mango Lassi').getByText('2 in cart')).toBeVisible();
     await expectPhoneFriendly(page, ['Add to Cart', 'Cart (3)']);
+    // The cart is kept on the phone: a reload (or a lost connection) does not empty it.
+    await page.reload();
+    await expect(drink(page, 'Mango Lassi').getByText('2 in cart')).toBeVisible();
     await page.getByRole('button', { name: 'Cart (3)' }).click();
     await expectPhoneFriendly(page, ['Increase quantity of Masala Chai', 'Decrease quantity of Masala Chai', 'Remove Masala Chai']);
 

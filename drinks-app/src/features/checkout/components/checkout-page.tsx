@@ -48,8 +48,15 @@ export function CheckoutPage() {
     if (menu.data) syncWithMenu(menu.data);
   }, [menu.data, syncWithMenu]);
 
-  // With an open tab, adding to it is the obvious choice; without one it is not offered.
-  const method: PaymentMethod = chosen === 'tab' && !myTab.open ? 'pay-now' : (chosen ?? (myTab.open ? 'tab' : 'pay-now'));
+  // With an open tab, adding to it is the obvious choice and a second tab is not offered;
+  // without one, adding to a tab is not offered.
+  const method: PaymentMethod = myTab.open
+    ? chosen === null || chosen === 'open-tab'
+      ? 'tab'
+      : chosen
+    : chosen === null || chosen === 'tab'
+      ? 'pay-now'
+      : chosen;
   const price = cartPrice(items);
   const unavailable = unavailableItems(items);
   const pending = createPayment.isPending || openTab.isPending || orderOnTab.isPending;
