@@ -2,7 +2,7 @@ import { DEFAULT_SITE_CONFIG, priceDrinks, type DrinkTabView, type StaffDrinkTab
 import { DrinkEntity } from '../src/modules/drinks/drink.entity.js';
 import { DrinkOrderEntity } from '../src/modules/drinks/drink-order.entity.js';
 import { DrinkTabEntity } from '../src/modules/drinks/drink-tab.entity.js';
-import { TabAutoCloseService } from '../src/modules/drinks/tab-auto-close.service.js';
+import { DrinksSweeper } from '../src/modules/drinks/drinks-sweeper.service.js';
 import { SimulatedPaymentEntity } from '../src/modules/payments/simulated-payment.entity.js';
 import { SiteService } from '../src/modules/site/site.service.js';
 import { createTabOrderRequest, DECLINE_LATER_CARD, MENU, openTab, staffCookie, TEST_CARD } from './support/drinks.js';
@@ -210,7 +210,7 @@ describe(`drink tabs on ${TEST_DATABASE}`, () => {
         // As if the process died right after the charge: back to "closing", long ago.
         const repo = t.dataSource.getRepository(DrinkTabEntity);
         await repo.update({ id: tabId }, { status: 'closing', closingSince: new Date(Date.now() - 10 * 60_000), closedAt: null });
-        await t.app.get(TabAutoCloseService).sweep();
+        await t.app.get(DrinksSweeper).sweep();
         expect(await repo.findOneByOrFail({ id: tabId })).toMatchObject({ status: 'closed', chargedCents: 1859 });
         expect(await tabCharges(t)).toHaveLength(1);
       } finally {
@@ -239,7 +239,7 @@ describe(`drink tabs on ${TEST_DATABASE}`, () => {
         // Opened 20 minutes after the end: it stays open for as long as the party lasts.
         await repo.update({ id: lateOpener.tabId }, { openedAt: new Date('2030-10-25T06:20:00Z') });
 
-        const sweeper = t.app.get(TabAutoCloseService);
+        const sweeper = t.app.get(DrinksSweeper);
         expect(await sweeper.sweep(new Date('2030-10-25T05:59:00Z'))).toEqual([]);
         const tried = await sweeper.sweep(new Date('2030-10-25T06:01:00Z'));
         expect(tried.sort()).toEqual([duringParty.tabId, declining.tabId].sort());
@@ -260,7 +260,7 @@ describe(`drink tabs on ${TEST_DATABASE}`, () => {
     it('stops with the application: many apps started and closed leave no job behind', async () => {
       for (let i = 0; i < 3; i += 1) {
         const t = await app();
-        const sweeper = t.app.get(TabAutoCloseService);
+        const sweeper = t.app.get(DrinksSweeper);
         expect(sweeper.state.scheduled).toBe(true);
         sweeper.sweepSoon();
         expect(sweeper.state.sweeping).toBe(true);

@@ -1,6 +1,8 @@
 import type { Drink } from '@festival/contracts';
 import { DrinkEntity } from '../src/modules/drinks/drink.entity.js';
 import { DrinkOrderEntity } from '../src/modules/drinks/drink-order.entity.js';
+import { DrinksSweeper } from '../src/modules/drinks/drinks-sweeper.service.js';
+import { GatewayUnavailableError, PaymentGateway } from '../src/modules/payments/payment-gateway.js';
 import { PaymentEvents } from '../src/modules/payments/payment-events.service.js';
 import { SimulatedPaymentEntity } from '../src/modules/payments/simulated-payment.entity.js';
 import { createDrinkPaymentRequest, intentIdOf, MENU, payDrinks, staffCookie, TEST_CARD } from './support/drinks.js';
@@ -232,7 +234,7 @@ describe(`drinks menu and pay-now orders on ${TEST_DATABASE}`, () => {
         const refused = results.filter((r) => r.status === 409);
         expect(refused).toHaveLength(7);
         for (const r of refused) {
-          expect(r.body).toEqual({ message: 'Sorry, Mango Lassi ran out while you were paying. Your payment of $7.11 has been refunded in full.' });
+          expect(r.body).toEqual({ message: 'Sorry, Mango Lassi ran out while you were paying. Your payment of $7.11 is being refunded in full.' });
         }
         await settled(t);
         expect(await stockOf(t, 'mango-lassi')).toBe(0);
@@ -247,6 +249,42 @@ describe(`drinks menu and pay-now orders on ${TEST_DATABASE}`, () => {
         const menu = (await t.http.get('/api/drinks').expect(200)).body as Drink[];
         expect(menu.find((d) => d.id === 'mango-lassi')?.available).toBe(0);
       } finally {
+        await t.close();
+      }
+    });
+  });
+
+  describe('when the gateway cannot be reached', () => {
+    it('answers a clear 503 instead of an error, and retries a refund in the background until it goes through', async () => {
+      const t = await app();
+      try {
+        const gateway = t.app.get(PaymentGateway);
+        // No payment event arrives during this test: only the browser's confirmations act.
+        jest.spyOn(t.app.get(PaymentEvents), 'deliverLater').mockImplementation(() => undefined);
+        await setStock(t, 'masala-chai', 1);
+        const chai = createDrinkPaymentRequest({ items: [{ ...MENU.masalaChai, quantity: 1 }] });
+        const first = await payDrinks(t, chai);
+        const second = await payDrinks(t, chai);
+
+        jest.spyOn(gateway, 'retrievePaymentIntent').mockRejectedValueOnce(new GatewayUnavailableError('Stripe: connection refused'));
+        const down = await t.http.post('/api/confirm-drink-payment').send({ paymentIntentId: first.paymentIntentId }).expect(503);
+        expect(down.body).toEqual({ message: 'The payment service could not be reached. Please try again.' });
+        await t.http.post('/api/confirm-drink-payment').send({ paymentIntentId: first.paymentIntentId }).expect(200);
+
+        // The last chai went to the first guest: the second is refunded, and the refund fails once.
+        const refunds = jest.spyOn(gateway, 'refundPayment').mockRejectedValueOnce(new GatewayUnavailableError('Stripe: timeout'));
+        const refused = await t.http.post('/api/confirm-drink-payment').send({ paymentIntentId: second.paymentIntentId }).expect(409);
+        expect(refused.body).toEqual({ message: 'Sorry, Masala Chai ran out while you were paying. Your payment of $4.38 is being refunded in full.' });
+        const repo = t.dataSource.getRepository(DrinkOrderEntity);
+        expect((await repo.findOneByOrFail({ id: second.orderId })).status).toBe('refunding');
+
+        await t.app.get(DrinksSweeper).sweep();
+        expect((await repo.findOneByOrFail({ id: second.orderId })).status).toBe('refunded');
+        expect(refunds).toHaveBeenCalledTimes(2);
+        expect(refunds).toHaveBeenLastCalledWith(second.paymentIntentId, `drink-refund-${second.orderId}`);
+        expect(await stockOf(t, 'masala-chai')).toBe(0);
+      } finally {
+        jest.restoreAllMocks();
         await t.close();
       }
     });

@@ -9,13 +9,13 @@ import { DrinkTabEntity } from './drink-tab.entity.js';
 import { DrinkTabsService } from './drink-tabs.service.js';
 import { DrinkEntity } from './drink.entity.js';
 import { DrinksController } from './drinks.controller.js';
+import { DrinksSweeper } from './drinks-sweeper.service.js';
 import { DrinksService } from './drinks.service.js';
-import { TabAutoCloseService } from './tab-auto-close.service.js';
 
 /** Drinks at the party: the menu and its stock, pay-now orders, tabs, and the bar's queue. */
 @Module({
   imports: [TypeOrmModule.forFeature([DrinkEntity, DrinkOrderEntity, DrinkTabEntity]), SiteModule],
   controllers: [DrinksController, BarController],
-  providers: [DrinkMenuService, DrinksService, DrinkTabsService, BarService, TabAutoCloseService],
+  providers: [DrinkMenuService, DrinksService, DrinkTabsService, BarService, DrinksSweeper],
 })
 export class DrinksModule {}

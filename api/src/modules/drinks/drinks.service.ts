@@ -9,6 +9,7 @@ import { PaymentGateway, type GatewayEvent } from '../payments/payment-gateway.j
 import { DrinkMenuService, DRINKS_LOCK } from './drink-menu.service.js';
 import { DrinkOrderEntity } from './drink-order.entity.js';
 import { nextOrderNumber, toReceipt } from './drink-order.mapper.js';
+import { gatewayCall } from './gateway-call.js';
 
 /** `metadata.type` of a pay-now drinks payment. */
 export const DRINK_ORDER_TYPE = 'drink_order';
@@ -90,7 +91,7 @@ export class DrinksService implements OnModuleInit {
       const outcome = await this.complete(order);
       if (outcome === 'refund') {
         const refunded = await this.orders.findOneByOrFail({ id: order.id });
-        throw new ConflictException(refunded.failureReason ?? 'Your payment has been refunded in full.');
+        throw new ConflictException(refunded.failureReason ?? 'Your payment is being refunded in full.');
       }
     }
     return toReceipt(await this.orders.findOneByOrFail({ id: order.id }));
@@ -114,10 +115,11 @@ export class DrinksService implements OnModuleInit {
    */
   private async complete(order: DrinkOrderEntity): Promise<Outcome> {
     if (order.status === 'refunding' || order.status === 'refunded') {
-      await this.refund(order.id);
+      await this.refundQuietly(order.id);
       return 'refund';
     }
-    const intent = order.paymentIntentId ? await this.gateway.retrievePaymentIntent(order.paymentIntentId) : undefined;
+    const paymentIntentId = order.paymentIntentId;
+    const intent = paymentIntentId ? await gatewayCall(() => this.gateway.retrievePaymentIntent(paymentIntentId)) : undefined;
     if (!intent || intent.status !== 'succeeded') throw new ConflictException('Payment was not completed');
     if (intent.amountCents !== order.totalCents || intent.metadata.orderId !== order.id) {
       this.logger.error(`Payment ${intent.id} does not match drink order ${order.id}`);
@@ -135,7 +137,7 @@ export class DrinksService implements OnModuleInit {
           { id: current.id, status: In(['pending', 'cancelled']) },
           {
             status: 'refunding',
-            failureReason: `Sorry, ${short.line.name} ran out while you were paying. Your payment of ${formatCents(current.totalCents)} has been refunded in full.`,
+            failureReason: `Sorry, ${short.line.name} ran out while you were paying. Your payment of ${formatCents(current.totalCents)} is being refunded in full.`,
           },
         );
         return 'refund';
@@ -150,8 +152,23 @@ export class DrinksService implements OnModuleInit {
     });
 
     if (outcome === 'paid') this.logger.log(`Drink order ${order.id} paid and sent to the bar`);
-    if (outcome === 'refund') await this.refund(order.id);
+    if (outcome === 'refund') await this.refundQuietly(order.id);
     return outcome;
+  }
+
+  /** Refunds that did not go through (the gateway could not be reached) are tried again. */
+  async retryRefunds(): Promise<void> {
+    const stuck = await this.orders.find({ where: { status: 'refunding' }, order: { updatedAt: 'ASC' }, take: 50 });
+    for (const order of stuck) await this.refundQuietly(order.id);
+  }
+
+  /** A refund that fails stays `refunding`, and the background job tries it again. */
+  private async refundQuietly(orderId: string): Promise<void> {
+    try {
+      await this.refund(orderId);
+    } catch (error) {
+      this.logger.error(`Refunding drink order ${orderId} failed; it will be retried: ${String(error)}`);
+    }
   }
 
   private async refund(orderId: string): Promise<void> {

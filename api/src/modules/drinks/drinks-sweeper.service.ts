@@ -3,8 +3,9 @@ import type { SiteConfig } from '@festival/contracts';
 import { SiteService } from '../site/site.service.js';
 import { DrinkTabsService } from './drink-tabs.service.js';
 import type { DrinkTabEntity } from './drink-tab.entity.js';
+import { DrinksService } from './drinks.service.js';
 
-/** How often the background job looks for tabs to close. */
+/** How often the background job looks for work. */
 export const TAB_SWEEP_EVERY_MS = 60_000;
 /** Used when the configured start time cannot be read. */
 const DEFAULT_PARTY_LENGTH_MS = 4 * 60 * 60_000;
@@ -25,19 +26,21 @@ export function autoCloseAt(openedAt: Date, party: SiteConfig['party']): Date | 
 }
 
 /**
- * The end-of-party close: every minute, open tabs that are due are closed and charged (each
- * tried once; a declined card stays open for staff to see), and closings interrupted by a
- * stopped process are finished. Stops cleanly when the application shuts down.
+ * The drinks' background job, every minute: the end-of-party close (open tabs that are due are
+ * closed and charged, each tried once; a declined card stays open for staff to see), closings
+ * interrupted by a stopped process are finished, and refunds the gateway could not take are
+ * tried again. Stops cleanly when the application shuts down.
  */
 @Injectable()
-export class TabAutoCloseService implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger(TabAutoCloseService.name);
+export class DrinksSweeper implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(DrinksSweeper.name);
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = false;
 
   constructor(
     private readonly tabs: DrinkTabsService,
+    private readonly drinks: DrinksService,
     private readonly site: SiteService,
   ) {}
 
@@ -63,14 +66,15 @@ export class TabAutoCloseService implements OnApplicationBootstrap, OnModuleDest
     if (this.stopped || this.running) return;
     this.running = this.sweep()
       .then(() => undefined)
-      .catch((error: unknown) => this.logger.error(`Closing tabs at the end of the party failed: ${String(error)}`))
+      .catch((error: unknown) => this.logger.error(`The drinks sweep failed: ${String(error)}`))
       .finally(() => {
         this.running = undefined;
       });
   }
 
-  /** One pass: closes what is due at `now`. Returns the ids of the tabs it tried to close. */
+  /** One pass at `now`. Returns the ids of the tabs it tried to close. */
   async sweep(now = new Date()): Promise<string[]> {
+    await this.drinks.retryRefunds();
     const { party } = await this.site.get();
     const tried: string[] = [];
     for (const tab of await this.tabs.staleClosings(now)) {

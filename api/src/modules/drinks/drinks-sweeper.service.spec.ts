@@ -1,5 +1,5 @@
 import { DEFAULT_SITE_CONFIG } from '@festival/contracts';
-import { autoCloseAt } from './tab-auto-close.service.js';
+import { autoCloseAt } from './drinks-sweeper.service.js';
 
 const party = { ...DEFAULT_SITE_CONFIG.party, startsAt: '2025-10-24T19:00:00-07:00', endsAt: '2025-10-24T23:00:00-07:00' };
 
