@@ -3,6 +3,7 @@ import { LoginPage } from '../features/auth/components/login-page';
 import { RequireAdmin } from '../features/auth/components/require-admin';
 import { CampaignsPage } from '../features/campaigns/components/campaigns-page';
 import { AdminThemeProvider } from '../shared/theme/admin-theme-provider';
+import { BarPage } from '../features/bar/components/bar-page';
 
 /** The admin-app remote, mounted by the shell under /admin/*. */
 export default function App() {
@@ -18,6 +19,7 @@ export default function App() {
             </RequireAdmin>
           }
         />
+        <Route path="bar" element={<BarPage />} />
         <Route path="*" element={<LoginPage />} />
       </Routes>
     </AdminThemeProvider>

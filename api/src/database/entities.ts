@@ -1,4 +1,7 @@
 import { AnalyticsEventEntity } from '../modules/analytics/analytics-event.entity.js';
+import { DrinkEntity } from '../modules/drinks/drink.entity.js';
+import { DrinkOrderEntity } from '../modules/drinks/drink-order.entity.js';
+import { DrinkTabEntity } from '../modules/drinks/drink-tab.entity.js';
 import { HttpSessionEntity } from '../modules/auth/http-session.entity.js';
 import { SimulatedPaymentEntity } from '../modules/payments/simulated-payment.entity.js';
 import { FeastOrderEntity } from '../modules/orders/feast-order.entity.js';
@@ -21,4 +24,7 @@ export const ENTITIES = [
   CampaignRecipientEntity,
   CampaignUnsubscribeEntity,
   CampaignSendClockEntity,
+  DrinkEntity,
+  DrinkOrderEntity,
+  DrinkTabEntity,
 ];

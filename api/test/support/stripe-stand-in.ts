@@ -19,12 +19,27 @@ interface StoredIntent {
   last_payment_error: null;
 }
 
+interface StoredSetupIntent {
+  id: string;
+  object: 'setup_intent';
+  status: string;
+  client_secret: string;
+  customer: string;
+  payment_method: string | null;
+  usage: string;
+  metadata: Record<string, string>;
+}
+
 export interface StripeStandIn {
   url: string;
   requests: RecordedStripeRequest[];
   intents: Map<string, StoredIntent>;
+  setupIntents: Map<string, StoredSetupIntent>;
   close(): Promise<void>;
 }
+
+/** A saved card whose off-session charges the stand-in declines, like Stripe's test card. */
+export const DECLINING_PAYMENT_METHOD = 'pm_card_chargeDeclined';
 
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -49,6 +64,7 @@ function metadataOf(body: URLSearchParams): Record<string, string> {
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const requests: RecordedStripeRequest[] = [];
   const intents = new Map<string, StoredIntent>();
+  const setupIntents = new Map<string, StoredSetupIntent>();
   const byIdempotencyKey = new Map<string, unknown>();
   let counter = 0;
 
@@ -65,13 +81,18 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (idempotencyKey && byIdempotencyKey.has(idempotencyKey)) return send(200, byIdempotencyKey.get(idempotencyKey));
 
       if (req.method === 'POST' && path === '/v1/payment_intents') {
+        // An off-session charge of a saved card (closing a tab) is confirmed at once.
+        const confirmNow = body.get('confirm') === 'true';
+        if (confirmNow && body.get('payment_method') === DECLINING_PAYMENT_METHOD) {
+          return send(402, { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } });
+        }
         counter += 1;
         const intent: StoredIntent = {
           id: `pi_standin_${counter}`,
           object: 'payment_intent',
           amount: Number(body.get('amount')),
           currency: body.get('currency') ?? 'usd',
-          status: 'requires_payment_method',
+          status: confirmNow ? 'succeeded' : 'requires_payment_method',
           client_secret: `pi_standin_${counter}_secret_abc`,
           metadata: metadataOf(body),
           last_payment_error: null,
@@ -84,6 +105,33 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (req.method === 'GET' && retrieve) {
         const intent = intents.get(retrieve[1]);
         return intent ? send(200, intent) : send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+      }
+      if (req.method === 'POST' && path === '/v1/customers') {
+        counter += 1;
+        const customer = { id: `cus_standin_${counter}`, object: 'customer', name: body.get('name'), email: body.get('email') };
+        if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, customer);
+        return send(200, customer);
+      }
+      if (req.method === 'POST' && path === '/v1/setup_intents') {
+        counter += 1;
+        const setup: StoredSetupIntent = {
+          id: `seti_standin_${counter}`,
+          object: 'setup_intent',
+          status: 'requires_payment_method',
+          client_secret: `seti_standin_${counter}_secret_abc`,
+          customer: body.get('customer') ?? '',
+          payment_method: null,
+          usage: body.get('usage') ?? 'on_session',
+          metadata: metadataOf(body),
+        };
+        setupIntents.set(setup.id, setup);
+        if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, setup);
+        return send(200, setup);
+      }
+      const retrieveSetup = /^\/v1\/setup_intents\/([^/]+)$/.exec(path);
+      if (req.method === 'GET' && retrieveSetup) {
+        const setup = setupIntents.get(retrieveSetup[1]);
+        return setup ? send(200, setup) : send(404, { error: { type: 'invalid_request_error', message: 'No such setup_intent' } });
       }
       if (req.method === 'POST' && path === '/v1/refunds') {
         counter += 1;
@@ -100,6 +148,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     url: `http://127.0.0.1:${port}`,
     requests,
     intents,
+    setupIntents,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

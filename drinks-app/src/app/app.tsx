@@ -1,4 +1,7 @@
 import { Route, Routes } from 'react-router-dom';
+import { CheckoutPage } from '../features/checkout/components/checkout-page';
+import { ConfirmationPage } from '../features/confirmation/components/confirmation-page';
+import { TabConfirmationPage } from '../features/confirmation/components/tab-confirmation-page';
 import { MenuPage } from '../features/menu/components/menu-page';
 
 /** The drinks-app remote, mounted by the shell under /drinks/*. */
@@ -6,6 +9,9 @@ export default function App() {
   return (
     <Routes>
       <Route index element={<MenuPage />} />
+      <Route path="checkout" element={<CheckoutPage />} />
+      <Route path="confirmation" element={<ConfirmationPage />} />
+      <Route path="tab-confirmation" element={<TabConfirmationPage />} />
       <Route path="*" element={<MenuPage />} />
     </Routes>
   );

@@ -11,3 +11,4 @@ export * from './site.js';
 export * from './party.js';
 export * from './payments.js';
 export * from './orders.js';
+export * from './drinks.js';

@@ -1,4 +1,4 @@
-import { ApiError, apiGet, apiPost } from './api-client';
+import { ApiError, apiGet, apiPatch, apiPost } from './api-client';
 
 function respond(status: number, body: string, statusText = '') {
   // jsdom has no Response: a fake with the parts the client reads.
@@ -28,5 +28,13 @@ describe('api client', () => {
   it('falls back to the status text when the body is empty', async () => {
     respond(503, '', 'Service Unavailable');
     await expect(apiGet('/api/z')).rejects.toThrow('503: Service Unavailable');
+  });
+
+  it('sends extra headers on a GET, and JSON bodies on a PATCH', async () => {
+    const fetchMock = respond(200, '{"ok":true}');
+    await apiGet('/api/tab', { 'X-Tab-Token': 'secret' });
+    expect(fetchMock).toHaveBeenLastCalledWith('/api/tab', expect.objectContaining({ method: 'GET', headers: { Accept: 'application/json', 'X-Tab-Token': 'secret' } }));
+    await apiPatch('/api/stock', { available: 0 });
+    expect(fetchMock).toHaveBeenLastCalledWith('/api/stock', expect.objectContaining({ method: 'PATCH', body: '{"available":0}' }));
   });
 });

@@ -24,11 +24,14 @@ export class ApiError extends Error {
 }
 
 /** Every call includes credentials (cookies) and throws ApiError on a non-success answer. */
-export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
+export async function apiRequest<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
   const res = await fetch(path, {
     method,
     credentials: 'include',
-    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    headers:
+      body === undefined
+        ? { Accept: 'application/json', ...headers }
+        : { Accept: 'application/json', 'Content-Type': 'application/json', ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
@@ -36,6 +39,7 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-export const apiGet = <T>(path: string): Promise<T> => apiRequest<T>('GET', path);
+export const apiGet = <T>(path: string, headers?: Record<string, string>): Promise<T> => apiRequest<T>('GET', path, undefined, headers);
 export const apiPost = <T>(path: string, body?: unknown): Promise<T> => apiRequest<T>('POST', path, body ?? {});
+export const apiPatch = <T>(path: string, body: unknown): Promise<T> => apiRequest<T>('PATCH', path, body);
 export const apiDelete = <T>(path: string): Promise<T> => apiRequest<T>('DELETE', path);

@@ -5,6 +5,7 @@ import { PartyOrders1761000201000 } from './1761000201000-party-orders.js';
 import { FeastOrders1761000202000 } from './1761000202000-feast-orders.js';
 import { AnalyticsEvents1761000300000 } from './1761000300000-analytics-events.js';
 import { Campaigns1761000310000 } from './1761000310000-campaigns.js';
+import { Drinks1761000400000 } from './1761000400000-drinks.js';
 
 /** Every migration, oldest first. Never rewrite one that has been committed: add a new one. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   FeastOrders1761000202000,
   AnalyticsEvents1761000300000,
   Campaigns1761000310000,
+  Drinks1761000400000,
 ];

@@ -1,5 +1,21 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { SiteModule } from '../site/site.module.js';
+import { BarController } from './bar.controller.js';
+import { BarService } from './bar.service.js';
+import { DrinkMenuService } from './drink-menu.service.js';
+import { DrinkOrderEntity } from './drink-order.entity.js';
+import { DrinkTabEntity } from './drink-tab.entity.js';
+import { DrinkTabsService } from './drink-tabs.service.js';
+import { DrinkEntity } from './drink.entity.js';
+import { DrinksController } from './drinks.controller.js';
+import { DrinksSweeper } from './drinks-sweeper.service.js';
+import { DrinksService } from './drinks.service.js';
 
-/** The drinks feature; its endpoints arrive with the feature's own work. */
-@Module({})
+/** Drinks at the party: the menu and its stock, pay-now orders, tabs, and the bar's queue. */
+@Module({
+  imports: [TypeOrmModule.forFeature([DrinkEntity, DrinkOrderEntity, DrinkTabEntity]), SiteModule],
+  controllers: [DrinksController, BarController],
+  providers: [DrinkMenuService, DrinksService, DrinkTabsService, BarService, DrinksSweeper],
+})
 export class DrinksModule {}

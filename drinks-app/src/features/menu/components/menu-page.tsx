@@ -1,7 +1,94 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { Drink } from '@festival/contracts';
+import { useDrinksMenu } from '../../../shared/api/drinks-menu';
+import { DrinksPage } from '../../../shared/components/drinks-page';
+import { selectCount, useCartStore } from '../../../shared/stores/cart-store';
+import { groupDrinks } from '../group-drinks';
+import { CART_PANEL_ID, CartPanel } from './cart-panel';
+import { DrinkCard } from './drink-card';
+import { TabBanner } from './tab-banner';
+
+/** `/drinks`: the menu by category, the cart, and the complimentary drink. */
 export function MenuPage() {
+  const menu = useDrinksMenu();
+  const items = useCartStore((s) => s.items);
+  const count = useCartStore(selectCount);
+  const add = useCartStore((s) => s.add);
+  const syncWithMenu = useCartStore((s) => s.syncWithMenu);
+  const [cartOpen, setCartOpen] = useState(false);
+  const closeCart = useCallback(() => setCartOpen(false), []);
+
+  useEffect(() => {
+    if (menu.data) syncWithMenu(menu.data);
+  }, [menu.data, syncWithMenu]);
+
+  const categories = useMemo(() => groupDrinks(menu.data ?? []), [menu.data]);
+  const inCart = useMemo(() => new Map(items.map((i) => [i.id, i.quantity])), [items]);
+
+  const cartButton = (
+    <button
+      type="button"
+      className="cart-toggle"
+      aria-expanded={cartOpen}
+      aria-controls={CART_PANEL_ID}
+      onClick={() => setCartOpen((open) => !open)}
+    >
+      Cart ({count})
+    </button>
+  );
+
   return (
-    <main>
-      <h1>Drinks Menu</h1>
-    </main>
+    <DrinksPage title="Drinks Menu" action={cartButton}>
+      <section className="drinks-note" aria-label="Your complimentary drink">
+        <p>
+          <strong>Your first drink is on us!</strong> One complimentary drink per guest: show your party ticket (the QR code in your
+          confirmation e-mail) at the bar to claim it. Drinks ordered here are extra.
+        </p>
+        <p>Beer, wine and cocktails are 21+: please have your ID ready at the bar.</p>
+      </section>
+      <TabBanner />
+      {menu.isPending ? (
+        <div role="status" aria-label="Loading the menu">
+          <div className="drinks-skeleton" />
+          <div className="drinks-skeleton" />
+          <div className="drinks-skeleton" />
+        </div>
+      ) : null}
+      {menu.isError && !menu.data ? (
+        <div className="drinks-alert" role="alert">
+          The menu could not load. Check your connection, then{' '}
+          <button type="button" className="drinks-button drinks-button--small drinks-button--secondary" onClick={() => void menu.refetch()}>
+            Try Again
+          </button>
+        </div>
+      ) : null}
+      {categories.length > 1 ? (
+        <nav className="category-nav" aria-label="Drink categories">
+          {categories.map((c) => (
+            <button key={c.slug} type="button" onClick={() => document.getElementById(c.slug)?.scrollIntoView({ behavior: 'smooth' })}>
+              {c.name}
+            </button>
+          ))}
+        </nav>
+      ) : null}
+      {categories.map((category) => (
+        <section key={category.slug} id={category.slug} className="menu-category" aria-labelledby={`${category.slug}-title`}>
+          <div className="menu-category__head">
+            <h2 className="menu-category__title" id={`${category.slug}-title`}>
+              {category.name}
+            </h2>
+            <span className="menu-category__count" data-testid={`${category.slug}-count`}>
+              {category.drinks.length} {category.drinks.length === 1 ? 'item' : 'items'}
+            </span>
+          </div>
+          <ul className="menu-list">
+            {category.drinks.map((drink: Drink) => (
+              <DrinkCard key={drink.id} drink={drink} inCart={inCart.get(drink.id) ?? 0} onAdd={add} />
+            ))}
+          </ul>
+        </section>
+      ))}
+      {cartOpen ? <CartPanel onClose={closeCart} /> : null}
+    </DrinksPage>
   );
 }

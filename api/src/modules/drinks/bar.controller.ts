@@ -1,0 +1,60 @@
+import { Body, Controller, Get, Header, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import {
+  updateBarOrderRequestSchema,
+  updateDrinkStockRequestSchema,
+  type BarOrder,
+  type Drink,
+  type StaffDrinkTab,
+  type UpdateBarOrderRequest,
+  type UpdateDrinkStockRequest,
+} from '@festival/contracts';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { BarService } from './bar.service.js';
+import { DrinkMenuService } from './drink-menu.service.js';
+import { DrinkTabsService } from './drink-tabs.service.js';
+
+/** The bar's side (staff session required): the order queue, open tabs, and stock. */
+@Controller('admin')
+export class BarController {
+  constructor(
+    private readonly bar: BarService,
+    private readonly tabs: DrinkTabsService,
+    private readonly menu: DrinkMenuService,
+  ) {}
+
+  @Get('bar/orders')
+  @Header('Cache-Control', 'no-store')
+  queue(): Promise<BarOrder[]> {
+    return this.bar.queue();
+  }
+
+  @Patch('bar/orders/:id')
+  setStatus(@Param('id') id: string, @Body(new ZodValidationPipe(updateBarOrderRequestSchema)) body: UpdateBarOrderRequest): Promise<BarOrder> {
+    return this.bar.setStatus(id, body.status);
+  }
+
+  @Get('drink-tabs')
+  @Header('Cache-Control', 'no-store')
+  openTabs(): Promise<StaffDrinkTab[]> {
+    return this.tabs.staffTabs();
+  }
+
+  /** Close & Charge: the saved card is charged once for the tab's total with tax. */
+  @Post('drink-tabs/:id/close')
+  @HttpCode(200)
+  closeTab(@Param('id') id: string): Promise<StaffDrinkTab> {
+    return this.tabs.close(id, 'staff');
+  }
+
+  /** The guest paid at the bar another way (after a declined card): closes without a charge. */
+  @Post('drink-tabs/:id/settle')
+  @HttpCode(200)
+  settleTab(@Param('id') id: string): Promise<StaffDrinkTab> {
+    return this.tabs.settle(id);
+  }
+
+  @Patch('drinks/:id')
+  setStock(@Param('id') id: string, @Body(new ZodValidationPipe(updateDrinkStockRequestSchema)) body: UpdateDrinkStockRequest): Promise<Drink> {
+    return this.menu.setStock(id, body.available);
+  }
+}

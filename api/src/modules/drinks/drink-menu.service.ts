@@ -1,0 +1,141 @@
+import { ConflictException, Injectable, Logger, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, Repository, type EntityManager } from 'typeorm';
+import { formatCents, priceDrinks, type Drink, type DrinkOrderItem, type DrinkPrice } from '@festival/contracts';
+import { ExclusiveSection } from '../../database/exclusive-section.js';
+import { DrinkEntity } from './drink.entity.js';
+import type { DrinkOrderLine } from './drink-order.entity.js';
+import { FESTIVAL_MENU } from './festival-menu.js';
+
+/**
+ * The named lock of every write to the drinks tables (stock, orders, tabs). On MySQL it
+ * serialises them across replicas; on SQLite it keeps them out of each other's transactions.
+ */
+export const DRINKS_LOCK = 'drinks';
+
+/** A line the stock cannot serve, and how many of that drink are left. */
+export interface Shortage {
+  line: DrinkOrderLine;
+  available: number;
+}
+
+/** What a guest is told when a drink in the cart is gone or short. */
+export function shortageMessage({ line, available }: Shortage): string {
+  if (available <= 0) return `${line.name} is out of stock. Please remove it from your cart.`;
+  return `Only ${available} ${line.name} left. Please lower the quantity.`;
+}
+
+export interface PricedOrder {
+  lines: DrinkOrderLine[];
+  price: DrinkPrice;
+}
+
+/** The menu, its stock, and the server's pricing of what a guest asks for. */
+@Injectable()
+export class DrinkMenuService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(DrinkMenuService.name);
+
+  constructor(
+    @InjectRepository(DrinkEntity) private readonly drinks: Repository<DrinkEntity>,
+    private readonly exclusive: ExclusiveSection,
+  ) {}
+
+  /** Seeds the festival menu into a database without drinks; stock edits are then kept. */
+  async onApplicationBootstrap(): Promise<void> {
+    const seeded = await this.exclusive.run(DRINKS_LOCK, async (manager) => {
+      if ((await manager.count(DrinkEntity)) > 0) return false;
+      await manager.insert(
+        DrinkEntity,
+        FESTIVAL_MENU.map((drink, index) => ({ ...drink, sortOrder: index })),
+      );
+      return true;
+    });
+    if (seeded) this.logger.log(`Seeded the drinks menu with ${FESTIVAL_MENU.length} drinks`);
+  }
+
+  /** The menu: categories alphabetically, drinks in menu order within each. */
+  async menu(): Promise<Drink[]> {
+    const rows = await this.drinks.find({ order: { category: 'ASC', sortOrder: 'ASC', name: 'ASC' } });
+    return rows.map(toDrink);
+  }
+
+  /** Staff set how many are left (0 = out of stock). */
+  async setStock(id: string, available: number): Promise<Drink> {
+    const updated = await this.exclusive.run(DRINKS_LOCK, async (manager) => {
+      const result = await manager.update(DrinkEntity, { id }, { available });
+      return result.affected ? manager.findOneBy(DrinkEntity, { id }) : null;
+    });
+    if (!updated) throw new NotFoundException('No such drink');
+    return toDrink(updated);
+  }
+
+  /**
+   * Prices an order from the database's menu. A drink no longer on the menu, a price that
+   * differs from the menu's, a total that differs from the server's, or a drink without enough
+   * stock is a 409 that says which, and nothing is created.
+   */
+  async priceOrder(items: DrinkOrderItem[], total: number): Promise<PricedOrder> {
+    const rows = await this.drinks.findBy({ id: In(items.map((i) => i.id)) });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const lines: DrinkOrderLine[] = [];
+    for (const item of items) {
+      const drink = byId.get(item.id);
+      if (!drink) {
+        throw new ConflictException(`${item.name || 'A drink in your cart'} is no longer on the menu. Please remove it from your cart.`);
+      }
+      if (drink.priceCents !== item.price) {
+        throw new ConflictException(`The price of ${drink.name} is now ${formatCents(drink.priceCents)}. Please review your cart.`);
+      }
+      lines.push({ id: drink.id, name: drink.name, price: drink.priceCents, quantity: item.quantity });
+    }
+    const price = priceDrinks(lines);
+    if (price.totalCents !== total) {
+      throw new ConflictException(`The total has changed: it is now ${formatCents(price.totalCents)}. Please review your order.`);
+    }
+    const short = shortageOf(lines, byId);
+    if (short) throw new ConflictException(shortageMessage(short));
+    return { lines, price };
+  }
+
+  /** Inside the drinks lock: the first line the stock cannot serve now, or undefined. */
+  async shortage(manager: EntityManager, lines: DrinkOrderLine[]): Promise<Shortage | undefined> {
+    const rows = await manager.findBy(DrinkEntity, { id: In(lines.map((l) => l.id)) });
+    return shortageOf(lines, new Map(rows.map((r) => [r.id, r])));
+  }
+
+  /**
+   * Inside the drinks lock, after `shortage()` found none: takes the stock down, each line one
+   * conditional UPDATE that never goes below 0. A line that cannot be taken aborts the whole
+   * transaction (nothing is taken).
+   */
+  async takeStock(manager: EntityManager, lines: DrinkOrderLine[]): Promise<void> {
+    for (const line of lines) {
+      const result = await manager
+        .createQueryBuilder()
+        .update(DrinkEntity)
+        .set({ available: () => 'available - :quantity' })
+        .where('id = :id AND available >= :quantity', { id: line.id, quantity: line.quantity })
+        .execute();
+      if (result.affected !== 1) throw new ConflictException(`${line.name} just sold out. Please review your cart.`);
+    }
+  }
+}
+
+function shortageOf(lines: DrinkOrderLine[], drinks: Map<string, DrinkEntity>): Shortage | undefined {
+  for (const line of lines) {
+    const available = drinks.get(line.id)?.available ?? 0;
+    if (available < line.quantity) return { line, available };
+  }
+  return undefined;
+}
+
+export function toDrink(row: DrinkEntity): Drink {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    category: row.category,
+    price: row.priceCents,
+    available: row.available,
+  };
+}

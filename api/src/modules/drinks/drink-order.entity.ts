@@ -1,0 +1,84 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import type { BarOrderStatus } from '@festival/contracts';
+
+/**
+ * `pending`: a pay-now order waiting for its payment; `paid`; `tab` (put on an open tab, no
+ * payment of its own); `cancelled` (the payment could not start); `refunding`/`refunded` (paid,
+ * but a drink sold out before the order could be placed).
+ */
+export type DrinkOrderStatus = 'pending' | 'paid' | 'tab' | 'cancelled' | 'refunding' | 'refunded';
+
+/** One line of an order, priced from the menu when the order was made. */
+export interface DrinkOrderLine {
+  id: string;
+  name: string;
+  price: number;
+  quantity: number;
+}
+
+@Entity('drink_orders')
+export class DrinkOrderEntity {
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id!: string;
+
+  /** The bar's order number, given when the order reaches the bar (paid, or put on a tab). */
+  @Column({ type: 'integer', nullable: true })
+  number!: number | null;
+
+  @Column({ type: 'varchar', length: 16 })
+  status!: DrinkOrderStatus;
+
+  @Column({ type: 'varchar', length: 16, default: 'new' })
+  barStatus!: BarOrderStatus;
+
+  @Column({ type: 'varchar', length: 36, nullable: true })
+  tabId!: string | null;
+
+  @Column({ type: 'varchar', length: 160 })
+  customerName!: string;
+
+  @Column({ type: 'varchar', length: 254, nullable: true })
+  customerEmail!: string | null;
+
+  @Column({ type: 'varchar', length: 30, nullable: true })
+  customerPhone!: string | null;
+
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  tableNumber!: string | null;
+
+  /** The lines as JSON (`DrinkOrderLine[]`): an order never changes once made. */
+  @Column({ type: 'text' })
+  items!: string;
+
+  @Column({ type: 'integer' })
+  subtotalCents!: number;
+
+  @Column({ type: 'integer' })
+  taxCents!: number;
+
+  @Column({ type: 'integer' })
+  totalCents!: number;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  paymentIntentId!: string | null;
+
+  /** When the order reached the bar's queue. */
+  @Column({ type: 'datetime', nullable: true })
+  placedAt!: Date | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  refundId!: string | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  failureReason!: string | null;
+
+  @CreateDateColumn({ type: 'datetime' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ type: 'datetime' })
+  updatedAt!: Date;
+
+  get lines(): DrinkOrderLine[] {
+    return JSON.parse(this.items) as DrinkOrderLine[];
+  }
+}

@@ -1,0 +1,48 @@
+import type { EntityManager } from 'typeorm';
+import { drinkTabReference, type BarOrder, type DrinkOrderReceipt } from '@festival/contracts';
+import { DrinkOrderEntity } from './drink-order.entity.js';
+
+/**
+ * The next bar order number. Called inside the drinks lock only, so numbers are given one at
+ * a time: 1, 2, 3... in the order drinks reach the bar (a unique index guards it too).
+ */
+export async function nextOrderNumber(manager: EntityManager): Promise<number> {
+  const row = await manager
+    .createQueryBuilder(DrinkOrderEntity, 'o')
+    .select('MAX(o.number)', 'max')
+    .getRawOne<{ max: number | string | null }>();
+  return Number(row?.max ?? 0) + 1;
+}
+
+export function toReceipt(order: DrinkOrderEntity): DrinkOrderReceipt {
+  return {
+    orderId: order.id,
+    number: order.number ?? 0,
+    payment: order.tabId ? 'tab' : 'paid',
+    barStatus: order.barStatus,
+    customerName: order.customerName,
+    tableNumber: order.tableNumber,
+    items: order.lines,
+    subtotalCents: order.subtotalCents,
+    taxCents: order.taxCents,
+    totalCents: order.totalCents,
+    tabId: order.tabId,
+    placedAt: (order.placedAt ?? order.updatedAt).toISOString(),
+  };
+}
+
+export function toBarOrder(order: DrinkOrderEntity): BarOrder {
+  return {
+    id: order.id,
+    number: order.number ?? 0,
+    payment: order.tabId ? 'tab' : 'paid',
+    status: order.barStatus,
+    customerName: order.customerName,
+    tableNumber: order.tableNumber,
+    items: order.lines.map((l) => ({ name: l.name, quantity: l.quantity })),
+    totalCents: order.totalCents,
+    tabReference: order.tabId ? drinkTabReference(order.tabId) : null,
+    placedAt: (order.placedAt ?? order.createdAt).toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+  };
+}

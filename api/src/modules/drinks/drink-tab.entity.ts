@@ -1,0 +1,86 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import type { DrinkTabStatus } from '@festival/contracts';
+
+/** A guest's tab: a saved card, the orders put on it, and one charge when it closes. */
+@Entity('drink_tabs')
+export class DrinkTabEntity {
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id!: string;
+
+  /** SHA-256 of the secret only the guest's phone holds. */
+  @Column({ type: 'varchar', length: 64 })
+  tokenHash!: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  status!: DrinkTabStatus;
+
+  @Column({ type: 'varchar', length: 160 })
+  customerName!: string;
+
+  @Column({ type: 'varchar', length: 254, nullable: true })
+  customerEmail!: string | null;
+
+  @Column({ type: 'varchar', length: 30, nullable: true })
+  customerPhone!: string | null;
+
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  tableNumber!: string | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  gatewayCustomerId!: string | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  setupIntentId!: string | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  paymentMethodId!: string | null;
+
+  @Column({ type: 'datetime', nullable: true })
+  openedAt!: Date | null;
+
+  /** Charge attempts started; each new attempt gets a new idempotency key. */
+  @Column({ type: 'integer', default: 0 })
+  closeAttempts!: number;
+
+  /** The idempotency key of the current charge attempt; kept when its outcome is unknown. */
+  @Column({ type: 'varchar', length: 128, nullable: true })
+  chargeKey!: string | null;
+
+  @Column({ type: 'datetime', nullable: true })
+  closingSince!: Date | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  lastChargeError!: string | null;
+
+  @Column({ type: 'datetime', nullable: true })
+  lastChargeAttemptAt!: Date | null;
+
+  /** Set when the end-of-party close picked the tab up (it tries each tab once). */
+  @Column({ type: 'datetime', nullable: true })
+  autoCloseTriedAt!: Date | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  chargePaymentIntentId!: string | null;
+
+  /** The amounts of the charge, fixed when the closing starts. */
+  @Column({ type: 'integer', nullable: true })
+  subtotalCents!: number | null;
+
+  @Column({ type: 'integer', nullable: true })
+  taxCents!: number | null;
+
+  @Column({ type: 'integer', nullable: true })
+  chargedCents!: number | null;
+
+  @Column({ type: 'datetime', nullable: true })
+  closedAt!: Date | null;
+
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  closedBy!: 'staff' | 'auto' | 'bar' | null;
+
+  @CreateDateColumn({ type: 'datetime' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ type: 'datetime' })
+  updatedAt!: Date;
+}

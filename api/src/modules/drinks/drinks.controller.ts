@@ -1,0 +1,80 @@
+import { Body, Controller, Get, Header, Headers, HttpCode, Param, Post } from '@nestjs/common';
+import {
+  confirmDrinkPaymentRequestSchema,
+  confirmDrinkTabSetupRequestSchema,
+  drinkPaymentRequestSchema,
+  drinkTabRequestSchema,
+  tabOrderRequestSchema,
+  type ConfirmDrinkPaymentRequest,
+  type ConfirmDrinkTabSetupRequest,
+  type Drink,
+  type DrinkOrderReceipt,
+  type DrinkPaymentResponse,
+  type DrinkTabResponse,
+  type DrinkTabView,
+  type ValidDrinkPaymentRequest,
+  type ValidDrinkTabRequest,
+  type ValidTabOrderRequest,
+} from '@festival/contracts';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { Public } from '../auth/public.decorator.js';
+import { DrinkMenuService } from './drink-menu.service.js';
+import { DrinkTabsService } from './drink-tabs.service.js';
+import { DrinksService } from './drinks.service.js';
+
+/** The guests' side: the menu, paying now, and tabs. */
+@Controller()
+@Public()
+export class DrinksController {
+  constructor(
+    private readonly menu: DrinkMenuService,
+    private readonly drinks: DrinksService,
+    private readonly tabs: DrinkTabsService,
+  ) {}
+
+  @Get('drinks')
+  @Header('Cache-Control', 'no-cache')
+  list(): Promise<Drink[]> {
+    return this.menu.menu();
+  }
+
+  @Post('drink-payment-intent')
+  @HttpCode(200)
+  createPayment(@Body(new ZodValidationPipe(drinkPaymentRequestSchema)) body: ValidDrinkPaymentRequest): Promise<DrinkPaymentResponse> {
+    return this.drinks.createPaymentIntent(body);
+  }
+
+  @Post('confirm-drink-payment')
+  @HttpCode(200)
+  confirmPayment(@Body(new ZodValidationPipe(confirmDrinkPaymentRequestSchema)) body: ConfirmDrinkPaymentRequest): Promise<DrinkOrderReceipt> {
+    return this.drinks.confirmPayment(body.paymentIntentId);
+  }
+
+  @Post('drink-tab')
+  @HttpCode(200)
+  openTab(@Body(new ZodValidationPipe(drinkTabRequestSchema)) body: ValidDrinkTabRequest): Promise<DrinkTabResponse> {
+    return this.tabs.open(body);
+  }
+
+  @Post('drink-tab/confirm-setup')
+  @HttpCode(200)
+  confirmSetup(@Body(new ZodValidationPipe(confirmDrinkTabSetupRequestSchema)) body: ConfirmDrinkTabSetupRequest): Promise<DrinkTabView> {
+    return this.tabs.confirmSetup(body.tabId, body.setupIntentId);
+  }
+
+  /** The tab's running total, for the phone that holds its token (header `X-Tab-Token`). */
+  @Get('drink-tab/:tabId')
+  @Header('Cache-Control', 'no-store')
+  tab(@Param('tabId') tabId: string, @Headers('x-tab-token') token: string | undefined): Promise<DrinkTabView> {
+    return this.tabs.guestView(tabId, token);
+  }
+
+  /** An order onto the phone's open tab: no card needed. */
+  @Post('drink-tab/:tabId/orders')
+  orderOnTab(
+    @Param('tabId') tabId: string,
+    @Body(new ZodValidationPipe(tabOrderRequestSchema)) body: ValidTabOrderRequest,
+  ): Promise<DrinkOrderReceipt> {
+    return this.tabs.addOrder(tabId, body);
+  }
+}

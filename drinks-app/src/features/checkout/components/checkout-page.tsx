@@ -1,0 +1,184 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { drinkTabReference, formatCents } from '@festival/contracts';
+import { ApiError } from '@festival/web-kit/api-client';
+import { PaymentForm } from '@festival/web-kit/payments';
+import { useMyTab } from '../../../shared/api/drink-tab';
+import { drinksMenuQuery, useDrinksMenu } from '../../../shared/api/drinks-menu';
+import { DrinksPage } from '../../../shared/components/drinks-page';
+import { StatusPanel } from '../../../shared/components/status-panel';
+import { cartPrice, unavailableItems, useCartStore, type GuestDetails } from '../../../shared/stores/cart-store';
+import { useTabStore } from '../../../shared/stores/tab-store';
+import { useCreateDrinkPayment } from '../api/create-drink-payment';
+import { useOpenDrinkTab } from '../api/open-drink-tab';
+import { useOrderOnTab } from '../api/order-on-tab';
+import { GuestForm } from './guest-form';
+import { OrderSummary } from './order-summary';
+import { PaymentChoice, type PaymentMethod } from './payment-choice';
+
+/** The card step: paying this order now, or saving a card to open a tab. */
+type CardStep = { intent: 'payment'; clientSecret: string } | { intent: 'setup'; clientSecret: string; tabId: string };
+
+/** `/drinks/checkout`: the order, the guest's details, then pay now, open a tab, or add to the open tab. */
+export function CheckoutPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const menu = useDrinksMenu();
+  const items = useCartStore((s) => s.items);
+  const savedGuest = useCartStore((s) => s.guest);
+  const setGuest = useCartStore((s) => s.setGuest);
+  const clearCart = useCartStore((s) => s.clear);
+  const syncWithMenu = useCartStore((s) => s.syncWithMenu);
+  const startPendingTab = useTabStore((s) => s.startPending);
+  const myTab = useMyTab();
+  const createPayment = useCreateDrinkPayment();
+  const openTab = useOpenDrinkTab();
+  const orderOnTab = useOrderOnTab();
+
+  const [guest, setGuestState] = useState<GuestDetails>(() => ({
+    ...savedGuest,
+    customerName: savedGuest.customerName || myTab.saved?.customerName || '',
+  }));
+  const [chosen, setChosen] = useState<PaymentMethod | null>(null);
+  const [cardStep, setCardStep] = useState<CardStep | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (menu.data) syncWithMenu(menu.data);
+  }, [menu.data, syncWithMenu]);
+
+  // With an open tab, adding to it is the obvious choice and a second tab is not offered;
+  // without one, adding to a tab is not offered.
+  const method: PaymentMethod = myTab.open
+    ? chosen === null || chosen === 'open-tab'
+      ? 'tab'
+      : chosen
+    : chosen === null || chosen === 'tab'
+      ? 'pay-now'
+      : chosen;
+  const price = cartPrice(items);
+  const unavailable = unavailableItems(items);
+  const pending = createPayment.isPending || openTab.isPending || orderOnTab.isPending;
+  const nameMissing = guest.customerName.trim() === '';
+
+  if (items.length === 0 && !cardStep) {
+    return (
+      <DrinksPage title="Checkout">
+        <StatusPanel tone="empty" title="Cart Empty">
+          <p>Your cart is empty. Pick a drink or two from the menu first.</p>
+          <Link className="drinks-button" to="/drinks">
+            Back to Menu
+          </Link>
+        </StatusPanel>
+      </DrinksPage>
+    );
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (nameMissing || pending) return;
+    setError(null);
+    setGuest(guest);
+    const lines = items.map(({ id, name, price: each, quantity }) => ({ id, name, price: each, quantity }));
+    try {
+      if (method === 'tab' && myTab.saved) {
+        const receipt = await orderOnTab.mutateAsync({
+          tabId: myTab.saved.tabId,
+          request: { tabToken: myTab.saved.tabToken, items: lines, total: price.totalCents, tableNumber: guest.tableNumber },
+        });
+        clearCart();
+        void queryClient.invalidateQueries(drinksMenuQuery);
+        navigate(`/drinks/confirmation?tab_order=${encodeURIComponent(receipt.orderId)}`);
+      } else if (method === 'open-tab') {
+        const created = await openTab.mutateAsync(guest);
+        startPendingTab({ tabId: created.tabId, tabToken: created.tabToken, customerName: guest.customerName.trim() });
+        setCardStep({ intent: 'setup', clientSecret: created.clientSecret, tabId: created.tabId });
+        window.scrollTo({ top: 0 });
+      } else {
+        const created = await createPayment.mutateAsync({ ...guest, items: lines, total: price.totalCents });
+        setCardStep({ intent: 'payment', clientSecret: created.clientSecret });
+        window.scrollTo({ top: 0 });
+      }
+    } catch (e) {
+      setError((e instanceof ApiError && e.serverMessage) || 'Error creating payment');
+      // A changed price or stock: fetch the menu again so the cart shows what changed.
+      if (e instanceof ApiError && e.status === 409) void queryClient.invalidateQueries(drinksMenuQuery);
+    }
+  }
+
+  if (cardStep) {
+    const origin = window.location.origin;
+    return (
+      <DrinksPage title="Checkout">
+        <section className="drinks-card" aria-labelledby="card-title">
+          <h2 className="drinks-card__title" id="card-title">
+            {cardStep.intent === 'payment' ? 'Pay for Your Drinks' : 'Open Your Tab'}
+          </h2>
+          {cardStep.intent === 'payment' ? (
+            <p className="drinks-hint">
+              Total to pay: <strong data-testid="payment-total">{formatCents(price.totalCents)}</strong>
+            </p>
+          ) : (
+            <p className="drinks-hint">
+              Your card is saved securely and nothing is charged now. Order as often as you like from this phone; the tab is charged once
+              when it closes, at the latest at the end of the party. Once the tab is open, put this cart on it with one tap.
+            </p>
+          )}
+          <PaymentForm
+            clientSecret={cardStep.clientSecret}
+            intent={cardStep.intent}
+            submitLabel={cardStep.intent === 'payment' ? 'Pay Now' : 'Save Card & Open Tab'}
+            returnUrl={cardStep.intent === 'payment' ? `${origin}/drinks/confirmation` : `${origin}/drinks/tab-confirmation?tabId=${cardStep.tabId}`}
+            onSucceeded={(intentId) => {
+              navigate(
+                cardStep.intent === 'payment'
+                  ? `/drinks/confirmation?payment_intent=${encodeURIComponent(intentId)}&redirect_status=succeeded`
+                  : `/drinks/tab-confirmation?tabId=${encodeURIComponent(cardStep.tabId)}&setup_intent=${encodeURIComponent(intentId)}&redirect_status=succeeded`,
+              );
+            }}
+          />
+          <button type="button" className="drinks-button drinks-button--secondary" onClick={() => setCardStep(null)}>
+            Back
+          </button>
+        </section>
+      </DrinksPage>
+    );
+  }
+
+  return (
+    <DrinksPage title="Checkout">
+      <OrderSummary items={items} price={price} />
+      {unavailable.length > 0 ? (
+        <p className="drinks-alert" role="alert">
+          {unavailable.map((i) => i.name).join(', ')} {unavailable.length === 1 ? 'is' : 'are'} no longer available in that quantity.{' '}
+          <Link to="/drinks">Back to Menu</Link> to change your cart.
+        </p>
+      ) : null}
+      <form className="drinks-card" onSubmit={submit} noValidate aria-labelledby="details-title">
+        <h2 className="drinks-card__title" id="details-title">
+          Your Details
+        </h2>
+        <GuestForm guest={guest} onChange={setGuestState} />
+        <PaymentChoice
+          method={method}
+          onChange={setChosen}
+          tab={myTab.open && myTab.view ? { reference: drinkTabReference(myTab.view.tabId), totalCents: myTab.view.totalCents } : null}
+        />
+        {error ? (
+          <p className="drinks-alert" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="checkout-actions">
+          <button type="submit" className="drinks-button drinks-button--block" disabled={nameMissing || pending || unavailable.length > 0}>
+            {pending ? 'Please wait…' : method === 'tab' ? 'Place Order on My Tab' : 'Continue to Payment'}
+          </button>
+          <Link className="drinks-button drinks-button--secondary drinks-button--block" to="/drinks">
+            Back to Menu
+          </Link>
+        </div>
+      </form>
+    </DrinksPage>
+  );
+}

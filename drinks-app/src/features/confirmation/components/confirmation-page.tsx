@@ -1,0 +1,110 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { drinkTabReference, formatCents } from '@festival/contracts';
+import { ApiError } from '@festival/web-kit/api-client';
+import { useMyTab } from '../../../shared/api/drink-tab';
+import { drinksMenuQuery } from '../../../shared/api/drinks-menu';
+import { DrinksPage } from '../../../shared/components/drinks-page';
+import { StatusPanel } from '../../../shared/components/status-panel';
+import { useCartStore } from '../../../shared/stores/cart-store';
+import { useDrinkPaymentConfirmation } from '../api/confirm-drink-payment';
+import { ReceiptLines } from './receipt-lines';
+
+/** `/drinks/confirmation`: a paid order (`payment_intent`, `redirect_status`) or an order put on the tab (`tab_order`). */
+export function ConfirmationPage() {
+  const [params] = useSearchParams();
+  const tabOrder = params.get('tab_order');
+  return (
+    <DrinksPage title="Your Order">
+      {tabOrder ? <TabOrderConfirmation orderId={tabOrder} /> : <PaymentConfirmation paymentIntent={params.get('payment_intent')} redirectStatus={params.get('redirect_status')} />}
+    </DrinksPage>
+  );
+}
+
+function Failed({ message }: { message: string }) {
+  return (
+    <StatusPanel tone="error" title="Payment Failed">
+      <p className="status-panel__message">{message}</p>
+      <Link className="drinks-button" to="/drinks">
+        Back to Menu
+      </Link>
+    </StatusPanel>
+  );
+}
+
+function PaymentConfirmation({ paymentIntent, redirectStatus }: { paymentIntent: string | null; redirectStatus: string | null }) {
+  const problem = !paymentIntent ? 'Missing payment information' : redirectStatus !== 'succeeded' ? 'Payment was not completed' : null;
+  const confirmation = useDrinkPaymentConfirmation(problem ? null : paymentIntent);
+  const clearCart = useCartStore((s) => s.clear);
+  const queryClient = useQueryClient();
+  const confirmed = confirmation.isSuccess;
+
+  // The cart is cleared only once the order is confirmed.
+  useEffect(() => {
+    if (!confirmed) return;
+    clearCart();
+    void queryClient.invalidateQueries(drinksMenuQuery);
+  }, [confirmed, clearCart, queryClient]);
+
+  if (problem) return <Failed message={problem} />;
+  if (confirmation.isError) {
+    const error = confirmation.error;
+    return <Failed message={(error instanceof ApiError && error.serverMessage) || 'Failed to confirm payment'} />;
+  }
+  if (!confirmation.data) {
+    return (
+      <StatusPanel tone="working" title="Processing">
+        <p>Confirming your payment. This takes a moment.</p>
+      </StatusPanel>
+    );
+  }
+  const receipt = confirmation.data;
+  return (
+    <StatusPanel tone="success" title="Order Confirmed">
+      <p className="status-panel__reference">
+        Order <strong data-testid="order-number">#{receipt.number}</strong>
+      </p>
+      <p>
+        The bar is making your drinks. Listen for your number{receipt.tableNumber ? ` or look out for us at table ${receipt.tableNumber}` : ''}.
+      </p>
+      <ReceiptLines receipt={receipt} />
+      <p className="drinks-hint">Paid {formatCents(receipt.totalCents)} by card.</p>
+      <Link className="drinks-button" to="/drinks">
+        Order More Drinks
+      </Link>
+    </StatusPanel>
+  );
+}
+
+function TabOrderConfirmation({ orderId }: { orderId: string }) {
+  const { saved, view, isChecking } = useMyTab();
+  if (!saved) return <Failed message="Missing payment information" />;
+  if (isChecking || !view) {
+    return (
+      <StatusPanel tone="working" title="Processing">
+        <p>Checking your tab.</p>
+      </StatusPanel>
+    );
+  }
+  const receipt = view.orders.find((o) => o.orderId === orderId);
+  if (!receipt) return <Failed message="This order is not on your tab." />;
+  return (
+    <StatusPanel tone="success" title="Order Confirmed">
+      <p className="status-panel__reference">
+        Order <strong data-testid="order-number">#{receipt.number}</strong>
+      </p>
+      <p>
+        Added to your tab <strong>{drinkTabReference(view.tabId)}</strong>. The bar is making your drinks: listen for your number.
+      </p>
+      <ReceiptLines receipt={receipt} />
+      <p className="drinks-hint">
+        Tab running total with tax: <strong data-testid="tab-total">{formatCents(view.totalCents)}</strong>, charged once when your tab
+        closes.
+      </p>
+      <Link className="drinks-button" to="/drinks">
+        Order More Drinks
+      </Link>
+    </StatusPanel>
+  );
+}

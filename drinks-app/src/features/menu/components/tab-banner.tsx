@@ -1,0 +1,50 @@
+import { drinkTabReference, formatCents } from '@festival/contracts';
+import { useMyTab } from '../../../shared/api/drink-tab';
+import { useTabStore } from '../../../shared/stores/tab-store';
+
+/** The phone's tab: its running total while open, what was charged once it closed. */
+export function TabBanner() {
+  const { saved, view } = useMyTab();
+  const forget = useTabStore((s) => s.forget);
+  if (!saved || !view) return null;
+  const reference = drinkTabReference(view.tabId);
+  if (view.status === 'closed' || view.status === 'settled') {
+    return (
+      <section className="tab-banner" aria-label="Your tab">
+        <span>
+          Your tab <strong>{reference}</strong> is closed
+          {view.chargedCents ? (
+            <>
+              : <strong>{formatCents(view.chargedCents)}</strong> charged to your card
+            </>
+          ) : null}
+          . Thank you!
+        </span>
+        <button type="button" className="drinks-button drinks-button--small drinks-button--secondary" onClick={forget}>
+          OK
+        </button>
+      </section>
+    );
+  }
+  if (view.status !== 'open' && view.status !== 'closing') return null;
+  const drinks = view.orders.reduce((n, o) => n + o.items.reduce((m, i) => m + i.quantity, 0), 0);
+  return (
+    <section className="tab-banner" aria-label="Your tab">
+      <span>
+        Tab <strong>{reference}</strong> is open · {drinks} {drinks === 1 ? 'drink' : 'drinks'} so far
+      </span>
+      <span>
+        Running total with tax <strong data-testid="tab-total">{formatCents(view.totalCents)}</strong>
+      </span>
+      {view.orders.length > 0 ? (
+        <ul className="tab-banner__orders">
+          {view.orders.map((order) => (
+            <li key={order.orderId}>
+              Order #{order.number}: {order.items.map((i) => `${i.quantity} × ${i.name}`).join(', ')} · {formatCents(order.subtotalCents)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

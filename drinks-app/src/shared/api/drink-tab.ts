@@ -1,0 +1,36 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { DrinkTabView } from '@festival/contracts';
+import { ApiError, apiGet } from '@festival/web-kit/api-client';
+import { useTabStore, type SavedTab } from '../stores/tab-store';
+
+export const fetchDrinkTab = (tab: SavedTab): Promise<DrinkTabView> =>
+  apiGet<DrinkTabView>(`/api/drink-tab/${encodeURIComponent(tab.tabId)}`, { 'X-Tab-Token': tab.tabToken });
+
+export const drinkTabQuery = (tab: SavedTab) =>
+  queryOptions({
+    queryKey: ['drinks', 'tab', tab.tabId],
+    queryFn: () => fetchDrinkTab(tab),
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+  });
+
+/**
+ * The phone's remembered tab, checked against the server: a tab the server does not know (or
+ * no longer lets this phone read) is forgotten. `open` is true only for a tab taking orders.
+ */
+export function useMyTab() {
+  const saved = useTabStore((s) => s.tab);
+  const forget = useTabStore((s) => s.forget);
+  const query = useQuery({ ...drinkTabQuery(saved ?? { tabId: '', tabToken: '', customerName: '' }), enabled: saved !== null });
+  const gone = query.error instanceof ApiError && query.error.status === 404;
+  useEffect(() => {
+    if (gone) forget();
+  }, [gone, forget]);
+  return {
+    saved,
+    view: saved ? query.data : undefined,
+    open: saved !== null && query.data?.status === 'open',
+    isChecking: saved !== null && query.isPending,
+  };
+}

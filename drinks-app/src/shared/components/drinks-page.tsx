@@ -1,0 +1,37 @@
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useSiteConfig } from '@festival/web-kit/site';
+import { DiyaIcon } from './diya-icon';
+import './drinks.css';
+
+interface DrinksPageProps {
+  title: string;
+  /** Shown at the right of the sticky header (the cart button on the menu). */
+  action?: ReactNode;
+  children: ReactNode;
+}
+
+/** The frame of every drinks screen: a sticky header with the festival's name, then the content. */
+export function DrinksPage({ title, action, children }: DrinksPageProps) {
+  const site = useSiteConfig();
+  const { pathname } = useLocation();
+  // Each drinks screen starts at its top, not where the previous one was scrolled to.
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [pathname]);
+  return (
+    <div className="drinks">
+      <header className="drinks-header">
+        <div className="drinks-header__brand">
+          <DiyaIcon size={28} />
+          <div className="drinks-header__text">
+            <span className="drinks-header__event">{site.data ? `${site.data.restaurant.name} · ${site.data.party.name}` : '\u00a0'}</span>
+            <h1 className="drinks-header__title">{title}</h1>
+          </div>
+        </div>
+        {action}
+      </header>
+      <main className="drinks-main">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+interface Statement {
+  all(...params: unknown[]): unknown[];
+}
+interface ReadonlyDatabase {
+  prepare(sql: string): Statement;
+  close(): void;
+}
+type DatabaseConstructor = new (path: string, options: { readonly: boolean; fileMustExist: boolean }) => ReadonlyDatabase;
+
+export interface SimulatedCharge {
+  id: string;
+  amountCents: number;
+  metadata: Record<string, string>;
+}
+
+/**
+ * The simulated gateway's record of successful charges (its "card statement"), read from the
+ * e2e server's database: what a guest's card was actually charged.
+ */
+export function succeededCharges(type: string): SimulatedCharge[] {
+  const workDir = process.env.E2E_WORK_DIR;
+  if (!workDir) throw new Error('E2E_WORK_DIR is not set: the global setup did not run');
+  const Database = createRequire(import.meta.url)('better-sqlite3') as DatabaseConstructor;
+  const db = new Database(join(workDir, 'e2e.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    const rows = db.prepare("SELECT id, amountCents, metadata FROM simulated_payments WHERE kind = 'payment' AND status = 'succeeded'").all() as {
+      id: string;
+      amountCents: number;
+      metadata: string;
+    }[];
+    return rows.map((r) => ({ id: r.id, amountCents: r.amountCents, metadata: JSON.parse(r.metadata) as Record<string, string> })).filter((c) => c.metadata.type === type);
+  } finally {
+    db.close();
+  }
+}
