@@ -33,6 +33,13 @@ await step('api integration tests on SQLite', 'npx', ['jest', '--selectProjects'
 if (process.env.TEST_DATABASE_URL) {
   await step('api integration tests on MySQL/MariaDB', 'npx', ['jest', '--selectProjects', 'api-integration', '--runInBand']);
 }
+// A short party night (bounded in guests and time, 127.0.0.1 only): no 5xx, no oversold
+// tickets, every paid order present. The long run is `npm run loadtest`.
+await step(
+  'short load: the party night',
+  process.execPath,
+  ['bench/loadtest.mjs', '--guests', '100', '--seconds', '10', '--replicas', process.env.TEST_DATABASE_URL ? '2' : '1', '--db', process.env.TEST_DATABASE_URL ? 'mysql' : 'sqlite', '--capacity', '80'],
+);
 await step('e2e tests in Chromium', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
   CHROMIUM_PATH: chromium,
 });

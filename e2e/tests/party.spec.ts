@@ -42,6 +42,9 @@ test.describe('party tickets', () => {
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
 
     await expect(page.getByTestId('payment-total')).toHaveText('$135.05');
+    await expect(page.getByLabel('Card number')).toBeVisible();
+    // Nothing wider than the phone: the card form fits the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expect(page.getByText('Test mode: no card is charged', { exact: false })).toBeVisible();
     await fillCard(page, CARD.number);
     await page.getByRole('button', { name: 'Complete Payment' }).click();
