@@ -49,7 +49,7 @@ async function databaseEnv() {
   }
   await dropAllTables(url);
   const version = execFileSync('bash', ['-c', 'mariadbd --version 2>/dev/null || /usr/sbin/mariadbd --version 2>/dev/null || echo MySQL'], { cwd: ROOT }).toString().trim();
-  return { label: `MariaDB (${version.split(' ').slice(0, 3).join(' ')})`, env: { DATABASE_URL: url } };
+  return { label: `MariaDB ${/Ver\s+(\S+)/.exec(version)?.[1] ?? ''}`.trim(), env: { DATABASE_URL: url } };
 }
 
 async function startReplica(port, env) {
