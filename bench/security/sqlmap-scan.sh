@@ -32,7 +32,7 @@ scan() {
   fi
 }
 
-echo "sqlmap $(sqlmap --version 2>/dev/null | tail -1), level $LEVEL, risk $RISK, against $BASE"
+echo "sqlmap $(sqlmap --version 2>/dev/null | grep -oE '^[0-9]+\.[0-9.]+' | head -1), level $LEVEL, risk $RISK, against $BASE"
 
 # A real pending ticket order, so the payment endpoints answer normally rather than 404.
 json_field() { node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const v=JSON.parse(s)[process.argv[1]];console.log(v??"")})' "$1"; }
