@@ -1,8 +1,40 @@
+import { Flex, Spin } from 'antd';
+import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { LoginPage } from '../features/auth/components/login-page';
+import { LogoutButton } from '../features/auth/components/logout-button';
 import { RequireAdmin } from '../features/auth/components/require-admin';
 import { CampaignsPage } from '../features/campaigns/components/campaigns-page';
+import { DashboardSkeleton } from '../features/dashboard/components/dashboard-skeleton';
 import { AdminThemeProvider } from '../shared/theme/admin-theme-provider';
+
+// The dashboard (its charts load later still) and the QR page load only when opened, so the
+// login page stays light.
+const loadDashboard = () => import('../features/dashboard/components/dashboard-page');
+const DashboardPage = lazy(() => loadDashboard().then((m) => ({ default: m.DashboardPage })));
+const DrinksQrPage = lazy(() => import('../features/qr/components/drinks-qr-page').then((m) => ({ default: m.DrinksQrPage })));
+
+function PageLoading() {
+  return (
+    <Flex align="center" justify="center" style={{ minHeight: '60vh' }}>
+      <Spin size="large" description="Loading…" />
+    </Flex>
+  );
+}
+
+/** /admin: the dashboard's code downloads while the session is being checked. */
+function DashboardRoute() {
+  useEffect(() => {
+    void loadDashboard();
+  }, []);
+  return (
+    <RequireAdmin fallback={<DashboardSkeleton />}>
+      <Suspense fallback={<DashboardSkeleton />}>
+        <DashboardPage headerActions={<LogoutButton />} />
+      </Suspense>
+    </RequireAdmin>
+  );
+}
 
 /** The admin-app remote, mounted by the shell under /admin/*. */
 export default function App() {
@@ -10,11 +42,22 @@ export default function App() {
     <AdminThemeProvider>
       <Routes>
         <Route path="login" element={<LoginPage />} />
+        <Route index element={<DashboardRoute />} />
         <Route
           path="campaigns"
           element={
             <RequireAdmin>
               <CampaignsPage />
+            </RequireAdmin>
+          }
+        />
+        <Route
+          path="drinks-qr"
+          element={
+            <RequireAdmin>
+              <Suspense fallback={<PageLoading />}>
+                <DrinksQrPage />
+              </Suspense>
             </RequireAdmin>
           }
         />
