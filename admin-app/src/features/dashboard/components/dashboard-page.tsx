@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Col, Flex, Layout, Row } from 'antd';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSiteConfig } from '@festival/web-kit/site';
 import { useAbandonedCarts } from '../api/get-abandoned-carts';
 import { useAttribution } from '../api/get-attribution';
@@ -10,6 +10,7 @@ import { usePartyTickets } from '../api/get-party-tickets';
 import { useLoginWhenSessionEnds } from '../hooks/use-session-ended';
 import { FEAST_FUNNEL, PARTY_FUNNEL } from '../lib/funnel';
 import { partyEventSubtitle } from '../lib/party-event';
+import { useEventDialogStore } from '../stores/event-dialog-store';
 import { AbandonedCartsSection } from './abandoned-carts-section';
 import { AttributionSection } from './attribution-section';
 import { DashboardHeader } from './dashboard-header';
@@ -46,16 +47,10 @@ export function DashboardPage({ headerActions }: { headerActions?: ReactNode }) 
   const attribution = useAttribution();
   const site = useSiteConfig();
   const queryClient = useQueryClient();
-  const [step, setStep] = useState<string | null>(null);
-  const [dialogOpen, setDialogOpen] = useState(false);
+  const openStep = useEventDialogStore((state) => state.show);
   const [refreshing, setRefreshing] = useState(false);
 
   useLoginWhenSessionEnds([orders.error, tickets.error, carts.error, funnel.error, attribution.error]);
-
-  const openStep = useCallback((eventType: string) => {
-    setStep(eventType);
-    setDialogOpen(true);
-  }, []);
 
   async function refresh() {
     setRefreshing(true);
@@ -105,7 +100,7 @@ export function DashboardPage({ headerActions }: { headerActions?: ReactNode }) 
           <AbandonedCartsSection carts={carts.data} error={errorOf('abandoned carts', carts)} />
         </Flex>
       </Layout.Content>
-      <EventDetailDialog eventType={step} open={dialogOpen} onClose={() => setDialogOpen(false)} />
+      <EventDetailDialog />
     </Layout>
   );
 }

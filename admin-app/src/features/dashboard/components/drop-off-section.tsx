@@ -37,8 +37,8 @@ function Column({ title, figures, unit }: { title: string; figures: DropOff; uni
         {title}
       </Typography.Title>
       <Flex gap={10} wrap>
-        <Figure label="In cart, not purchased" hint="Added to cart, minus completed" value={figures.inCart} tone="warn" />
-        <Figure label="Started checkout" hint="Checkouts not completed" value={figures.inCheckout} tone="warn" />
+        <Figure label="In cart, not purchased" hint="Added to cart, did not order" value={figures.inCart} tone="warn" />
+        <Figure label="Started checkout" hint="Began checkout, did not finish" value={figures.inCheckout} tone="warn" />
         <Figure label="Completed orders" hint={unit} value={figures.completed} tone="done" />
       </Flex>
     </section>

@@ -10,8 +10,12 @@ interface FunnelBarChartProps {
 }
 
 interface ChartEvent {
-  type?: string;
   data?: { data?: Partial<FunnelBar> };
+}
+
+/** The plot @ant-design/charts hands over when ready, and the G2 chart inside it. */
+interface ReadyPlot {
+  chart: { on(event: string, handler: (event: ChartEvent) => void): void };
 }
 
 /**
@@ -26,24 +30,33 @@ export default function FunnelBarChart({ bars, onSelect }: FunnelBarChartProps) 
       yField: 'count',
       height: 240,
       autoFit: true,
-      style: { fill: palette.maroon, maxWidth: 36, radiusTopRight: 4, radiusBottomRight: 4, cursor: 'pointer' },
+      style: { fill: palette.maroon, fillOpacity: 1, maxWidth: 36, radiusTopRight: 4, radiusBottomRight: 4, cursor: 'pointer' },
+      // The count just past the end of each bar.
       label: {
         text: (d: FunnelBar) => formatCount(d.count),
         position: 'right',
+        textAlign: 'start',
         dx: 6,
-        style: { fill: palette.ink, fontWeight: 600 },
+        fill: palette.ink,
+        fontWeight: 600,
+        cursor: 'pointer',
       },
       axis: {
         x: { title: false, labelFill: palette.ink, labelFontSize: 13 },
         y: { title: false, labelFormatter: (v: number) => formatCount(v), labelFill: palette.inkSoft },
       },
-      scale: { y: { domainMin: 0, nice: true } },
+      // Room past the longest bar for its count.
+      scale: { y: { domainMin: 0, domainMax: Math.max(1, Math.ceil(Math.max(...bars.map((b) => b.count)) * 1.18)), nice: true } },
       tooltip: { title: 'label', items: [{ channel: 'y', name: 'Events', valueFormatter: (v: number) => formatCount(v) }] },
       interaction: { elementHighlight: { background: true } },
-      // Bound once when the chart is made: `onSelect` must be stable.
-      onEvent: (_chart: unknown, event: ChartEvent) => {
-        const eventType = event.type === 'element:click' ? event.data?.data?.eventType : undefined;
-        if (eventType) onSelect(eventType);
+      // Bound once when the chart is made: `onSelect` must be stable. A bar or its label selects.
+      onReady: ({ chart }: ReadyPlot) => {
+        const select = (event: ChartEvent) => {
+          const eventType = event.data?.data?.eventType;
+          if (eventType) onSelect(eventType);
+        };
+        chart.on('element:click', select);
+        chart.on('label:click', select);
       },
     }),
     [bars, onSelect],

@@ -1,5 +1,5 @@
 import { Button, Card, Flex, Skeleton, Typography } from 'antd';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useMemo, type ReactNode } from 'react';
 import type { FunnelEntry } from '@festival/contracts';
 import { palette } from '../../../shared/theme/admin-theme';
 import { formatCount } from '../lib/format';
@@ -22,8 +22,9 @@ interface FunnelSectionProps {
  * 2 and 3. A conversion funnel: a bar per step, and under it the same steps as buttons with
  * their share of the first step. A bar or a button opens the step's events.
  */
-export function FunnelSection({ title, steps, funnel, error, onSelect }: FunnelSectionProps) {
-  const bars = funnel ? funnelBars(funnel, steps) : undefined;
+export const FunnelSection = memo(function FunnelSection({ title, steps, funnel, error, onSelect }: FunnelSectionProps) {
+  // The same bars while the data is the same, so the chart is not drawn again.
+  const bars = useMemo(() => (funnel ? funnelBars(funnel, steps) : undefined), [funnel, steps]);
   const first = bars?.[0]?.count ?? 0;
   return (
     <Card title={<SectionTitle subtitle="Click a bar to see who did what">{title}</SectionTitle>} style={{ height: '100%' }}>
@@ -35,7 +36,7 @@ export function FunnelSection({ title, steps, funnel, error, onSelect }: FunnelS
                 <FunnelBarChart bars={bars} onSelect={onSelect} />
               </Suspense>
             </div>
-            <ul aria-label={`${title} steps`} style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))', gap: 8 }}>
+            <ul aria-label={`${title} steps`} style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 8 }}>
               {bars.map((bar) => (
                 <li key={bar.eventType}>
                   <Button
@@ -47,8 +48,8 @@ export function FunnelSection({ title, steps, funnel, error, onSelect }: FunnelS
                     <span style={{ textAlign: 'left' }}>{bar.label}</span>
                     <Flex vertical align="end" style={{ lineHeight: 1.2 }}>
                       <strong>{formatCount(bar.count)}</strong>
-                      <Typography.Text type="secondary" style={{ fontSize: 11, color: palette.inkSoft }}>
-                        {first > 0 ? `${((bar.count / first) * 100).toFixed(1)}%` : '—'}
+                      <Typography.Text type="secondary" style={{ fontSize: 11, color: palette.inkSoft, whiteSpace: 'nowrap' }}>
+                        {first > 0 ? `${((bar.count / first) * 100).toFixed(1)}% of views` : '—'}
                       </Typography.Text>
                     </Flex>
                   </Button>
@@ -61,4 +62,4 @@ export function FunnelSection({ title, steps, funnel, error, onSelect }: FunnelS
         ))}
     </Card>
   );
-}
+});

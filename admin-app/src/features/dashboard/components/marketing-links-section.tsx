@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Typography } from 'antd';
 import { useMemo } from 'react';
 import { palette } from '../../../shared/theme/admin-theme';
 import { useToast } from '../../../shared/toast/use-toast';
@@ -48,13 +48,10 @@ export function MarketingLinksSection({ origin }: { origin: string }) {
               style={{ padding: '8px 10px', border: `1px solid ${palette.border}`, borderRadius: 8, background: '#fff', minHeight: 56 }}
             >
               <Flex vertical style={{ minWidth: 0, flex: 1 }}>
-                <Flex align="center" gap={6}>
-                  <Typography.Text strong>{link.channel}</Typography.Text>
-                  {link.channel.startsWith('Party') ? <Tag color="gold">Party</Tag> : null}
-                </Flex>
-                <Typography.Text code style={{ fontSize: 12, wordBreak: 'break-all', margin: 0 }}>
+                <Typography.Text strong>{link.channel}</Typography.Text>
+                <span style={{ fontFamily: "ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace", fontSize: 12, color: palette.inkSoft, wordBreak: 'break-all' }}>
                   {link.url}
-                </Typography.Text>
+                </span>
               </Flex>
               <Button onClick={() => void copy(link)} aria-label={`Copy ${link.channel} link`}>
                 Copy

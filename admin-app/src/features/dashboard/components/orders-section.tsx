@@ -53,6 +53,7 @@ const columns: TableColumnsType<FeastOrder> = [
   {
     title: 'Items',
     key: 'items',
+    width: 260,
     render: (_, o) => (
       <Flex vertical gap={2}>
         {o.items.map((item, i) => (

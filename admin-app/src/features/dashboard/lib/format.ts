@@ -1,14 +1,18 @@
 import { formatCents, type Cents } from '@festival/contracts';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const dateTimeSeconds = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
+const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const timeSeconds = new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' });
 const numbers = new Intl.NumberFormat('en-US');
 
 /** `Oct 12, 2025, 2:03 PM` in the browser's time zone. */
 export const formatDateTime = (iso: string): string => dateTime.format(new Date(iso));
 
-/** `Oct 12, 2025, 2:03:15 PM`: the event table's timestamps. */
-export const formatTimestamp = (iso: string): string => dateTimeSeconds.format(new Date(iso));
+/** `Oct 12, 2025`: the date of an event table's timestamp. */
+export const formatDate = (iso: string): string => dateOnly.format(new Date(iso));
+
+/** `2:03:15 PM`: the time of an event table's timestamp. */
+export const formatTime = (iso: string): string => timeSeconds.format(new Date(iso));
 
 /** `1,315`. */
 export const formatCount = (n: number): string => numbers.format(n);

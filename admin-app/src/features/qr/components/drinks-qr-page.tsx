@@ -1,22 +1,45 @@
 import { Alert, Button, Card, Col, Flex, Layout, Row, Typography } from 'antd';
 import { useMemo } from 'react';
+import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import { useSiteConfig } from '@festival/web-kit/site';
 import { palette } from '../../../shared/theme/admin-theme';
 import { drinksMenuUrl, QR_FILE_NAME, QR_SIZE, qrPngDataUrl } from '../lib/drinks-qr';
 
-const PRINT_AREA_ID = 'drinks-qr-print';
+const SHEET_ID = 'drinks-qr-sheet';
 
-/** On paper: only the card with the code, centred, nothing of the page around it. */
+/**
+ * On paper: only the sheet (a direct child of the body, next to the app), black on white, the
+ * code about 11 cm square; on screen the sheet is not shown.
+ */
 const PRINT_CSS = `
+#${SHEET_ID} { display: none; }
 @media print {
   @page { margin: 15mm; }
-  body * { visibility: hidden !important; }
-  #${PRINT_AREA_ID}, #${PRINT_AREA_ID} * { visibility: visible !important; }
-  #${PRINT_AREA_ID} { position: absolute; inset: 0 auto auto 0; width: 100%; border: none !important; box-shadow: none !important; }
-  #${PRINT_AREA_ID} img { width: 110mm !important; height: 110mm !important; max-width: none !important; }
+  body > *:not(#${SHEET_ID}) { display: none !important; }
+  html, body { background: #fff !important; }
+  #${SHEET_ID} { display: block; text-align: center; color: #000; font-family: system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; }
+  #${SHEET_ID} h1 { font-size: 30pt; margin: 0 0 4mm; }
+  #${SHEET_ID} .event { font-size: 15pt; margin: 0 0 8mm; }
+  #${SHEET_ID} img { width: 110mm; height: 110mm; image-rendering: pixelated; }
+  #${SHEET_ID} .hint { font-size: 14pt; margin: 8mm 0 2mm; }
+  #${SHEET_ID} .url { font: 11pt ui-monospace, Menlo, Consolas, monospace; }
 }
 `;
+
+/** The printed card: what guests see on the tables. */
+function PrintSheet({ dataUrl, url, event }: { dataUrl: string; url: string; event: string }) {
+  return createPortal(
+    <div id={SHEET_ID}>
+      <h1>Scan to Order Drinks</h1>
+      {event ? <p className="event">{event}</p> : null}
+      <img src={dataUrl} width={QR_SIZE} height={QR_SIZE} alt="" />
+      <p className="hint">Point your phone camera at the code to open the drinks menu.</p>
+      <p className="url">{url}</p>
+    </div>,
+    document.body,
+  );
+}
 
 function saveDataUrl(dataUrl: string, fileName: string): void {
   const link = document.createElement('a');
@@ -50,12 +73,12 @@ export function DrinksQrPage() {
     }
   }, [url]);
   const { dataUrl } = image;
-  const restaurant = site.data?.restaurant.name;
-  const party = site.data?.party.name;
+  const event = [site.data?.party.name, site.data?.restaurant.name].filter(Boolean).join(' · ');
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <style>{PRINT_CSS}</style>
+      {dataUrl ? <PrintSheet dataUrl={dataUrl} url={url} event={event} /> : null}
       <header style={{ background: palette.aubergine, borderBottom: `4px solid ${palette.marigold}` }}>
         <Flex vertical gap={12} style={{ maxWidth: 1100, margin: '0 auto', padding: '16px 16px 20px' }}>
           <div>
@@ -74,14 +97,12 @@ export function DrinksQrPage() {
       <Layout.Content style={{ maxWidth: 1100, width: '100%', margin: '0 auto', padding: '24px 16px 48px' }}>
         <Row gutter={[24, 24]}>
           <Col xs={24} lg={13}>
-            <Card id={PRINT_AREA_ID}>
+            <Card>
               <Flex vertical align="center" gap={10} style={{ textAlign: 'center' }}>
                 <Typography.Title level={2} style={{ margin: 0, color: palette.aubergine }}>
                   Scan to Order Drinks
                 </Typography.Title>
-                {restaurant || party ? (
-                  <Typography.Text style={{ fontSize: 16 }}>{[party, restaurant].filter(Boolean).join(' · ')}</Typography.Text>
-                ) : null}
+                {event ? <Typography.Text style={{ fontSize: 16 }}>{event}</Typography.Text> : null}
                 {dataUrl ? (
                   <img
                     src={dataUrl}
