@@ -1,8 +1,9 @@
-import { Card, Empty, Flex, Skeleton, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Card, Empty, Flex, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import type { PartyTicketRow } from '@festival/contracts';
-import { formatCount, formatDateTime, formatMoney } from '../lib/format';
-import { SectionTitle } from './section-title';
+import { formatDateTime, formatMoney } from '../lib/format';
+import { ScrollRegion } from './scroll-region';
+import { CountTag, SectionTitle } from './section-title';
 import { TicketCounts } from './ticket-counts';
 
 /** `tel:` wants digits (and a leading +) only. */
@@ -31,7 +32,7 @@ export function AbandonedCartsSection({ carts, error }: { carts: PartyTicketRow[
     <Card
       title={
         <SectionTitle
-          count={carts ? <Tag color="warning">{formatCount(carts.length)}</Tag> : null}
+          count={carts ? <CountTag count={carts.length} /> : null}
           subtitle="Customers who started ticket purchase but didn't complete (30+ minutes old)"
         >
           Abandoned Carts - Follow Up Opportunities
@@ -42,15 +43,16 @@ export function AbandonedCartsSection({ carts, error }: { carts: PartyTicketRow[
         (carts === undefined ? (
           <Skeleton active paragraph={{ rows: 4 }} />
         ) : (
-          <Table<PartyTicketRow>
-            rowKey="id"
-            columns={columns}
-            dataSource={carts}
-            pagination={carts.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
-            scroll={{ x: 820 }}
-            size="middle"
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No abandoned carts to follow up on" /> }}
-          />
+          <ScrollRegion label="Abandoned carts table" minWidth={820}>
+            <Table<PartyTicketRow>
+              rowKey="id"
+              columns={columns}
+              dataSource={carts}
+              pagination={carts.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
+              size="middle"
+              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No abandoned carts to follow up on" /> }}
+            />
+          </ScrollRegion>
         ))}
     </Card>
   );

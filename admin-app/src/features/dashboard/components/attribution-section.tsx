@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { AttributionRow } from '@festival/contracts';
 import { conversionRate, isHighRate } from '../lib/attribution';
 import { formatCount } from '../lib/format';
+import { ScrollRegion } from './scroll-region';
 import { SectionTitle } from './section-title';
 
 const EMPTY = 'No attribution data yet. Share the links above to track marketing performance!';
@@ -37,15 +38,16 @@ export function AttributionSection({ rows, error }: { rows: AttributionRow[] | u
         (rows === undefined ? (
           <Skeleton active paragraph={{ rows: 5 }} />
         ) : (
-        <Table<AttributionRow>
-          rowKey={(row) => `${row.source}\u0000${row.medium}\u0000${row.campaign ?? ''}`}
-          columns={columns}
-          dataSource={rows}
-          pagination={rows.length > 15 ? { pageSize: 15 } : false}
-          scroll={{ x: 720 }}
-          size="middle"
-          locale={{ emptyText: EMPTY }}
-        />
+          <ScrollRegion label="Marketing attribution table" minWidth={720}>
+            <Table<AttributionRow>
+              rowKey={(row) => `${row.source}\u0000${row.medium}\u0000${row.campaign ?? ''}`}
+              columns={columns}
+              dataSource={rows}
+              pagination={rows.length > 15 ? { pageSize: 15 } : false}
+              size="middle"
+              locale={{ emptyText: EMPTY }}
+            />
+          </ScrollRegion>
         ))}
     </Card>
   );

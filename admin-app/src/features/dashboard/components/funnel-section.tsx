@@ -42,7 +42,6 @@ export const FunnelSection = memo(function FunnelSection({ title, steps, funnel,
                   <Button
                     block
                     onClick={() => onSelect(bar.eventType)}
-                    aria-label={`${bar.label}: ${formatCount(bar.count)} events. Show events`}
                     style={{ height: 'auto', padding: '6px 10px', justifyContent: 'space-between', whiteSpace: 'normal' }}
                   >
                     <span style={{ textAlign: 'left' }}>{bar.label}</span>

@@ -1,12 +1,13 @@
-import { Button, Card, Empty, Flex, Input, Skeleton, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Empty, Flex, Input, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { FeastOrder } from '@festival/contracts';
 import { useToast } from '../../../shared/toast/use-toast';
 import { downloadCsv } from '../lib/csv';
-import { formatCount, formatDateTime, formatMoney, plural, shortId } from '../lib/format';
+import { formatDateTime, formatMoney, plural, shortId } from '../lib/format';
 import { ordersCsv, ordersCsvFileName, pickupSortKey, searchOrders } from '../lib/orders';
 import { printOrders } from '../lib/print-orders';
-import { SectionTitle } from './section-title';
+import { ScrollRegion } from './scroll-region';
+import { CountTag, SectionTitle } from './section-title';
 
 const compareText = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' });
 
@@ -123,7 +124,7 @@ export function OrdersSection({ orders, restaurantName, error }: OrdersSectionPr
   return (
     <Card
       title={
-        <SectionTitle count={orders ? <Tag color="processing">{formatCount(orders.length)}</Tag> : null} subtitle="Pre-orders for pickup">
+        <SectionTitle count={orders ? <CountTag count={orders.length} /> : null} subtitle="Pre-orders for pickup">
           Feast Pack Orders
         </SectionTitle>
       }
@@ -152,17 +153,18 @@ export function OrdersSection({ orders, restaurantName, error }: OrdersSectionPr
                 Showing {shown.length} of {orders.length} orders
               </Typography.Text>
             ) : null}
-            <Table<FeastOrder>
-              rowKey="id"
-              columns={columns}
-              dataSource={shown}
-              pagination={shown.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
-              scroll={{ x: 1000 }}
-              size="middle"
-              locale={{
-                emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={searching && orders.length > 0 ? 'No orders match your search' : 'No orders yet'} />,
-              }}
-            />
+            <ScrollRegion label="Feast pack orders table" minWidth={1000}>
+              <Table<FeastOrder>
+                rowKey="id"
+                columns={columns}
+                dataSource={shown}
+                pagination={shown.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
+                size="middle"
+                locale={{
+                  emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={searching && orders.length > 0 ? 'No orders match your search' : 'No orders yet'} />,
+                }}
+              />
+            </ScrollRegion>
           </Flex>
         ))}
     </Card>

@@ -1,8 +1,9 @@
-import { Card, Empty, Flex, Skeleton, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Card, Empty, Flex, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import type { PartyTicketRow } from '@festival/contracts';
 import { formatCount, formatDateTime, formatMoney, shortId } from '../lib/format';
-import { SectionTitle } from './section-title';
+import { ScrollRegion } from './scroll-region';
+import { CountTag, SectionTitle } from './section-title';
 import { TicketCounts } from './ticket-counts';
 
 const columns: TableColumnsType<PartyTicketRow> = [
@@ -46,7 +47,7 @@ export function PartyTicketsSection({ tickets, subtitle, error }: PartyTicketsSe
   return (
     <Card
       title={
-        <SectionTitle count={tickets ? <Tag color="processing">{formatCount(tickets.length)}</Tag> : null} subtitle={subtitle ?? '\u00a0'}>
+        <SectionTitle count={tickets ? <CountTag count={tickets.length} /> : null} subtitle={subtitle ?? '\u00a0'}>
           Diwali Party Tickets
         </SectionTitle>
       }
@@ -62,15 +63,16 @@ export function PartyTicketsSection({ tickets, subtitle, error }: PartyTicketsSe
         (tickets === undefined ? (
           <Skeleton active paragraph={{ rows: 6 }} />
         ) : (
-          <Table<PartyTicketRow>
-            rowKey="id"
-            columns={columns}
-            dataSource={tickets}
-            pagination={tickets.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
-            scroll={{ x: 900 }}
-            size="middle"
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No tickets sold yet" /> }}
-          />
+          <ScrollRegion label="Party tickets table" minWidth={900}>
+            <Table<PartyTicketRow>
+              rowKey="id"
+              columns={columns}
+              dataSource={tickets}
+              pagination={tickets.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
+              size="middle"
+              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No tickets sold yet" /> }}
+            />
+          </ScrollRegion>
         ))}
     </Card>
   );
