@@ -238,6 +238,22 @@ test.describe('the dashboard on the demo data', () => {
     await expect(orders.getByText(`Showing 0 of ${total} orders`)).toBeVisible();
   });
 
+  test('Print opens a printable page of every order, titled with the restaurant', async ({ page }) => {
+    const orders = section(page, 'Feast Pack Orders');
+    await expect(rows(orders).first()).toBeVisible();
+    const total = Number((await page.getByRole('status', { name: /^Feast Orders: / }).getAttribute('aria-label'))!.split(': ')[1]);
+    // Searching does not narrow what is printed.
+    await orders.getByRole('searchbox', { name: 'Search orders' }).fill('no such customer anywhere');
+    const popup = page.waitForEvent('popup');
+    await orders.getByRole('button', { name: 'Print' }).click();
+    const printed = await popup;
+    await expect(printed).toHaveTitle('Saffron Leaf - Feast Pack Orders');
+    await expect(printed.getByRole('heading', { name: 'Saffron Leaf' })).toBeVisible();
+    await expect(printed.locator('tbody tr')).toHaveCount(total);
+    await expect(printed.locator('tbody tr').first().locator('td').first()).toHaveText(/^[0-9a-f-]{12}$/);
+    await printed.close();
+  });
+
   test('a marketing link copies with Link copied!', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await section(page, 'Marketing Shareable Links').getByRole('button', { name: 'Copy Party - Instagram link' }).click();
