@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import type { AnalyticsEvent } from '@festival/contracts';
 import { createQueryClient } from '@festival/web-kit/query-client';
 import { prepareJsdomForAntd } from '../../../shared/testing/antd-in-jsdom';
@@ -27,7 +28,9 @@ function openDialog(eventType = 'add_to_cart') {
   render(
     <QueryClientProvider client={createQueryClient()}>
       <AdminThemeProvider>
-        <EventDetailDialog />
+        <MemoryRouter initialEntries={['/admin']}>
+          <EventDetailDialog />
+        </MemoryRouter>
       </AdminThemeProvider>
     </QueryClientProvider>,
   );

@@ -1,9 +1,10 @@
 import { Button, Empty, Flex, Grid, Modal, Skeleton, Typography } from 'antd';
-import { memo, useMemo, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, type ReactNode } from 'react';
 import type { AnalyticsEvent } from '@festival/contracts';
 import { palette } from '../../../shared/theme/admin-theme';
 import { useFunnelEventSummary } from '../api/get-funnel-event-summary';
 import { useFunnelEvents } from '../api/get-funnel-events';
+import { useLoginWhenSessionEnds } from '../hooks/use-session-ended';
 import { eventBehaviour, eventLocation, eventSource } from '../lib/event-details';
 import { groupEvents, type EventGroup } from '../lib/event-groups';
 import { formatCount, formatDate, formatTime, plural } from '../lib/format';
@@ -169,11 +170,14 @@ const GroupBlock = memo(
  */
 export function EventDetailDialog() {
   const { eventType, open, close: onClose } = useEventDialogStore();
+  // Leaving the page (the browser's back button) closes the dialog, so it is not open on return.
+  useEffect(() => onClose, [onClose]);
   const summary = useFunnelEventSummary(eventType);
   const events = useFunnelEvents(eventType);
   const loaded = useMemo(() => events.data?.pages.flat() ?? [], [events.data]);
   const groups = useMemo(() => groupEvents(loaded), [loaded]);
   const error = summary.error ?? events.error;
+  useLoginWhenSessionEnds([summary.error, events.error]);
   // A table where it fits; on a tablet held upright or a phone, a card per event.
   const asTable = Grid.useBreakpoint().lg ?? false;
 
