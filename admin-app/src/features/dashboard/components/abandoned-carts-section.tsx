@@ -10,12 +10,13 @@ import { TicketCounts } from './ticket-counts';
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 const columns: TableColumnsType<PartyTicketRow> = [
-  { title: 'Customer', dataIndex: 'customerName', key: 'customer', render: (name: string) => <Typography.Text strong>{name}</Typography.Text> },
+  { title: 'Customer', dataIndex: 'customerName', key: 'customer', width: 160, render: (name: string) => <Typography.Text strong>{name}</Typography.Text> },
   {
     title: 'Contact Info',
     key: 'contact',
+    width: 240,
     render: (_, c) => (
-      <Flex vertical gap={2} style={{ wordBreak: 'break-all' }}>
+      <Flex vertical gap={2} style={{ overflowWrap: 'anywhere' }}>
         <a href={`mailto:${encodeURIComponent(c.customerEmail).replace(/%40/g, '@')}`}>{c.customerEmail}</a>
         <a href={telHref(c.customerPhone)}>{c.customerPhone}</a>
       </Flex>
@@ -43,7 +44,7 @@ export function AbandonedCartsSection({ carts, error }: { carts: PartyTicketRow[
         (carts === undefined ? (
           <Skeleton active paragraph={{ rows: 4 }} />
         ) : (
-          <ScrollRegion label="Abandoned carts table" minWidth={820}>
+          <ScrollRegion label="Abandoned carts table" minWidth={850}>
             <Table<PartyTicketRow>
               rowKey="id"
               columns={columns}

@@ -38,7 +38,7 @@ export function AttributionSection({ rows, error }: { rows: AttributionRow[] | u
         (rows === undefined ? (
           <Skeleton active paragraph={{ rows: 5 }} />
         ) : (
-          <ScrollRegion label="Marketing attribution table" minWidth={720}>
+          <ScrollRegion label="Marketing attribution table" minWidth={640}>
             <Table<AttributionRow>
               rowKey={(row) => `${row.source}\u0000${row.medium}\u0000${row.campaign ?? ''}`}
               columns={columns}

@@ -49,7 +49,7 @@ export function MarketingLinksSection({ origin }: { origin: string }) {
             >
               <Flex vertical style={{ minWidth: 0, flex: 1 }}>
                 <Typography.Text strong>{link.channel}</Typography.Text>
-                <span style={{ fontFamily: "ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace", fontSize: 12, color: palette.inkSoft, wordBreak: 'break-all' }}>
+                <span style={{ fontFamily: "ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace", fontSize: 12, color: palette.inkSoft, overflowWrap: 'anywhere' }}>
                   {link.url}
                 </span>
               </Flex>

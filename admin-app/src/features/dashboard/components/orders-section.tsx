@@ -26,14 +26,16 @@ const columns: TableColumnsType<FeastOrder> = [
     title: 'Customer',
     dataIndex: 'customerName',
     key: 'customer',
+    width: 160,
     sorter: (a, b) => compareText(a.customerName, b.customerName),
     render: (name: string) => <Typography.Text strong>{name}</Typography.Text>,
   },
   {
     title: 'Contact',
     key: 'contact',
+    width: 230,
     render: (_, o) => (
-      <Flex vertical gap={2} style={{ wordBreak: 'break-all' }}>
+      <Flex vertical gap={2} style={{ overflowWrap: 'anywhere' }}>
         <span>{o.customerEmail}</span>
         <Typography.Text type="secondary">{o.customerPhone}</Typography.Text>
       </Flex>
@@ -153,7 +155,7 @@ export function OrdersSection({ orders, restaurantName, error }: OrdersSectionPr
                 Showing {shown.length} of {orders.length} orders
               </Typography.Text>
             ) : null}
-            <ScrollRegion label="Feast pack orders table" minWidth={1000}>
+            <ScrollRegion label="Feast pack orders table" minWidth={1170}>
               <Table<FeastOrder>
                 rowKey="id"
                 columns={columns}

@@ -17,12 +17,13 @@ const columns: TableColumnsType<PartyTicketRow> = [
       </Typography.Text>
     ),
   },
-  { title: 'Customer', dataIndex: 'customerName', key: 'customer', render: (name: string) => <Typography.Text strong>{name}</Typography.Text> },
+  { title: 'Customer', dataIndex: 'customerName', key: 'customer', width: 160, render: (name: string) => <Typography.Text strong>{name}</Typography.Text> },
   {
     title: 'Contact',
     key: 'contact',
+    width: 230,
     render: (_, t) => (
-      <Flex vertical gap={2} style={{ wordBreak: 'break-all' }}>
+      <Flex vertical gap={2} style={{ overflowWrap: 'anywhere' }}>
         <span>{t.customerEmail}</span>
         <Typography.Text type="secondary">{t.customerPhone}</Typography.Text>
       </Flex>
@@ -63,7 +64,7 @@ export function PartyTicketsSection({ tickets, subtitle, error }: PartyTicketsSe
         (tickets === undefined ? (
           <Skeleton active paragraph={{ rows: 6 }} />
         ) : (
-          <ScrollRegion label="Party tickets table" minWidth={900}>
+          <ScrollRegion label="Party tickets table" minWidth={950}>
             <Table<PartyTicketRow>
               rowKey="id"
               columns={columns}
