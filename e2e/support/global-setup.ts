@@ -33,6 +33,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw error;
   }
   process.env.E2E_WORK_DIR = workDir;
+  // The server's database, for specs that seed it (see support/seed-demo.ts).
+  process.env.E2E_SQLITE_PATH = sqlitePath(workDir);
   return teardown;
 }
 
@@ -50,7 +52,7 @@ async function startServers(workDir: string, processes: ChildProcess[], smtpUrl:
       PORT: String(API_PORT),
       HOST: '127.0.0.1',
       STATIC_ROOT: ROOT,
-      SQLITE_PATH: join(workDir, 'e2e.sqlite'),
+      SQLITE_PATH: sqlitePath(workDir),
       OUTBOX_DIR: join(workDir, 'outbox'),
       SMTP_URL: smtpUrl,
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
@@ -77,6 +79,8 @@ async function startServers(workDir: string, processes: ChildProcess[], smtpUrl:
     await waitForHttp(`${BASE_URL}/api/health`);
   }
 }
+
+const sqlitePath = (workDir: string) => join(workDir, 'e2e.sqlite');
 
 /** A server left over from an earlier run would silently answer instead of this build. */
 async function assertPortFree(port: number): Promise<void> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { priceParty, TICKET_HOLD_MINUTES } from '@festival/contracts';
-import type { DataSource } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { FeastOrderEntity } from '../modules/orders/feast-order.entity.js';
 import { PartyOrderEntity } from '../modules/tickets/party-order.entity.js';
 
@@ -25,10 +25,10 @@ const PACKS = [
   { name: 'Extra Biryani Tray', cents: 2499 },
 ];
 
-export interface DemoCounts {
-  feastOrders: number;
-  paidTickets: number;
-  abandonedCarts: number;
+export interface DemoOrders {
+  feastOrders: FeastOrderEntity[];
+  paidTickets: PartyOrderEntity[];
+  abandonedCarts: PartyOrderEntity[];
 }
 
 function person(random: () => number, index: number) {
@@ -42,21 +42,22 @@ function person(random: () => number, index: number) {
 }
 
 /**
- * Demo orders, party tickets and abandoned carts for exploring the staff dashboard. Fictional
- * people with example.com addresses and 555 numbers; dates spread over the weeks before `now`.
+ * Demo orders, party tickets and abandoned carts for exploring the staff dashboard, not yet
+ * stored. Fictional people with example.com addresses and 555 numbers; dates spread over the
+ * weeks before `now`.
  */
-export async function seedDemoOrders(dataSource: DataSource, now = new Date(), seed = 2025): Promise<DemoCounts> {
+export function buildDemoOrders(manager: EntityManager, now = new Date(), seed = 2025): DemoOrders {
   const random = seededRandom(seed);
   const daysAgo = (max: number) => new Date(now.getTime() - Math.floor(random() * max * 24 * 60) * 60_000 - 60 * 60_000);
 
-  const feast: FeastOrderEntity[] = [];
+  const feastOrders: FeastOrderEntity[] = [];
   for (let i = 0; i < 64; i += 1) {
     const who = person(random, i);
     const items = PACKS.filter(() => random() < 0.45).map((p) => ({ name: p.name, quantity: 1 + Math.floor(random() * 3) }));
     if (items.length === 0) items.push({ name: PACKS[0].name, quantity: 1 });
     const total = items.reduce((sum, item) => sum + item.quantity * PACKS.find((p) => p.name === item.name)!.cents, 0);
-    feast.push(
-      dataSource.manager.create(FeastOrderEntity, {
+    feastOrders.push(
+      manager.create(FeastOrderEntity, {
         id: randomUUID(),
         customerName: who.name,
         customerEmail: who.email,
@@ -70,14 +71,13 @@ export async function seedDemoOrders(dataSource: DataSource, now = new Date(), s
     );
   }
 
-  const party: PartyOrderEntity[] = [];
   const partyOrder = (i: number, status: 'paid' | 'pending', createdAt: Date) => {
     const who = person(random, 100 + i);
     const adultTickets = 1 + Math.floor(random() * 4);
     const childTickets = random() < 0.4 ? Math.floor(random() * 3) : 0;
     const promoApplied = random() < 0.2;
     const price = priceParty({ adultTickets, childTickets, adultPriceCents: 4999, childPriceCents: 2999, promoApplied });
-    return dataSource.manager.create(PartyOrderEntity, {
+    return manager.create(PartyOrderEntity, {
       id: randomUUID(),
       status,
       customerName: who.name,
@@ -94,10 +94,9 @@ export async function seedDemoOrders(dataSource: DataSource, now = new Date(), s
       createdAt,
     });
   };
-  for (let i = 0; i < 46; i += 1) party.push(partyOrder(i, 'paid', daysAgo(21)));
-  for (let i = 0; i < 12; i += 1) party.push(partyOrder(100 + i, 'pending', daysAgo(10)));
-
-  await dataSource.manager.insert(FeastOrderEntity, feast);
-  await dataSource.manager.insert(PartyOrderEntity, party);
-  return { feastOrders: feast.length, paidTickets: 46, abandonedCarts: 12 };
+  const paidTickets: PartyOrderEntity[] = [];
+  const abandonedCarts: PartyOrderEntity[] = [];
+  for (let i = 0; i < 46; i += 1) paidTickets.push(partyOrder(i, 'paid', daysAgo(21)));
+  for (let i = 0; i < 12; i += 1) abandonedCarts.push(partyOrder(100 + i, 'pending', daysAgo(10)));
+  return { feastOrders, paidTickets, abandonedCarts };
 }

@@ -33,6 +33,10 @@ export type BrowserEventType = (typeof BROWSER_EVENT_TYPES)[number];
 export const FEAST_FUNNEL_STEPS = ['page_view', 'add_to_cart', 'checkout_started', 'order_completed'] as const;
 export const PARTY_FUNNEL_STEPS = ['party_page_view', 'party_add_to_cart', 'party_checkout_started', 'party_order_completed'] as const;
 
+/** The kind of device an event came from, worked out by the server from its user agent. */
+export const DEVICE_TYPES = ['Mobile', 'Tablet', 'Desktop', 'Unknown'] as const;
+export type DeviceType = (typeof DEVICE_TYPES)[number];
+
 /** Source and medium of a visit with no utm parameters and no referrer. */
 export const DIRECT_SOURCE = 'direct';
 export const DIRECT_MEDIUM = 'none';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   BROWSER_EVENT_TYPES,
   CONVERSION_EVENT_TYPES,
+  DEVICE_TYPES,
   PAGE_LEAVE_EVENT_TYPE,
   PAGE_VIEW_EVENT_TYPES,
 } from './analytics-events.js';
@@ -136,6 +137,8 @@ export const analyticsEventSchema = z.object({
   timeOnPage: z.number().nullable(),
   pageSections: z.record(z.string(), pageSectionStatsSchema).nullable(),
   userAgent: z.string().nullable(),
+  /** From the user agent, by the server (see docs/staff-dashboard.md). */
+  device: z.enum(DEVICE_TYPES),
   utmSource: z.string().nullable(),
   utmMedium: z.string().nullable(),
   utmCampaign: z.string().nullable(),

@@ -34,6 +34,9 @@ export const adminTheme: ThemeConfig = {
     colorWarning: '#b26a00',
     colorText: palette.ink,
     colorTextSecondary: palette.inkSoft,
+    // Secondary text (Typography type="secondary", descriptions): antd's default is a pale
+    // alpha of the text colour, below AA contrast on the cream ground.
+    colorTextDescription: palette.inkSoft,
     colorBgLayout: palette.cream,
     colorBorder: '#dcc3a1',
     colorBorderSecondary: palette.border,

@@ -1,5 +1,6 @@
 import type { AnalyticsEvent } from '@festival/contracts';
 import type { AnalyticsEventEntity } from './analytics-event.entity.js';
+import { deviceType } from './device.js';
 
 /** A stored event as the staff dashboard reads it. */
 export function toAnalyticsEvent(e: AnalyticsEventEntity): AnalyticsEvent {
@@ -22,6 +23,7 @@ export function toAnalyticsEvent(e: AnalyticsEventEntity): AnalyticsEvent {
     timeOnPage: e.timeOnPage,
     pageSections: e.pageSections,
     userAgent: e.userAgent,
+    device: deviceType(e.userAgent),
     utmSource: e.utmSource,
     utmMedium: e.utmMedium,
     utmCampaign: e.utmCampaign,

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminCheckResponse, AdminLoginRequest } from '@festival/contracts';
+import { apiPost } from '@festival/web-kit/api-client';
+import { adminCheckQuery } from './get-admin-check';
+
+export const login = (body: AdminLoginRequest): Promise<AdminCheckResponse> => apiPost<AdminCheckResponse>('/api/admin/login', body);
+
+/** `POST /api/admin/login`; on success the session check knows without asking again. */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: () => queryClient.setQueryData(adminCheckQuery.queryKey, { authenticated: true }),
+  });
+}

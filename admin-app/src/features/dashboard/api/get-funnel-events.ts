@@ -1,0 +1,27 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { ANALYTICS_EVENTS_PAGE_SIZE, type AnalyticsEvent } from '@festival/contracts';
+import { apiGet } from '@festival/web-kit/api-client';
+
+/** One page of a step's events, newest first; `before` is the last id of the previous page. */
+export function fetchFunnelEvents(eventType: string, before?: string): Promise<AnalyticsEvent[]> {
+  const query = new URLSearchParams({ limit: String(ANALYTICS_EVENTS_PAGE_SIZE) });
+  if (before) query.set('before', before);
+  return apiGet<AnalyticsEvent[]>(`/api/analytics/events/${encodeURIComponent(eventType)}?${query}`);
+}
+
+export const funnelEventsQuery = (eventType: string) =>
+  infiniteQueryOptions({
+    queryKey: ['dashboard', 'events', eventType],
+    queryFn: ({ pageParam }) => fetchFunnelEvents(eventType, pageParam),
+    initialPageParam: undefined as string | undefined,
+    // A page shorter than the limit is the last one.
+    getNextPageParam: (last) => (last.length < ANALYTICS_EVENTS_PAGE_SIZE ? undefined : last[last.length - 1].id),
+  });
+
+/**
+ * The events of one funnel step, a page at a time (`GET /api/analytics/events/{eventType}`),
+ * fetched only once a step is selected.
+ */
+export function useFunnelEvents(eventType: string | null) {
+  return useInfiniteQuery({ ...funnelEventsQuery(eventType ?? ''), enabled: eventType !== null });
+}

@@ -1,0 +1,106 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Col, Flex, Layout, Row } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useSiteConfig } from '@festival/web-kit/site';
+import { useAbandonedCarts } from '../api/get-abandoned-carts';
+import { useAttribution } from '../api/get-attribution';
+import { useFeastOrders } from '../api/get-feast-orders';
+import { useFunnel } from '../api/get-funnel';
+import { usePartyTickets } from '../api/get-party-tickets';
+import { useLoginWhenSessionEnds } from '../hooks/use-session-ended';
+import { FEAST_FUNNEL, PARTY_FUNNEL } from '../lib/funnel';
+import { partyEventSubtitle } from '../lib/party-event';
+import { useEventDialogStore } from '../stores/event-dialog-store';
+import { AbandonedCartsSection } from './abandoned-carts-section';
+import { AttributionSection } from './attribution-section';
+import { DashboardHeader } from './dashboard-header';
+import { DropOffSection } from './drop-off-section';
+import { EventDetailDialog } from './event-detail-dialog';
+import { FunnelSection } from './funnel-section';
+import { MarketingLinksSection } from './marketing-links-section';
+import { OrdersSection } from './orders-section';
+import { PartyTicketsSection } from './party-tickets-section';
+import { SectionError } from './section-error';
+
+interface QueryState {
+  data: unknown;
+  error: unknown;
+  refetch(): unknown;
+}
+
+/**
+ * A section's error in place of its content, with Retry; nothing when the calls worked. A
+ * failed refresh of data already shown keeps the data on screen.
+ */
+function errorOf(what: string, ...queries: QueryState[]): ReactNode {
+  const failed = queries.filter((q) => q.error && q.data === undefined);
+  if (failed.length === 0) return null;
+  return <SectionError what={what} error={failed[0].error} onRetry={() => failed.forEach((q) => void q.refetch())} />;
+}
+
+/** /admin: the staff's order, ticket and marketing dashboard (spec sections 1 to 9). */
+export function DashboardPage({ headerActions }: { headerActions?: ReactNode }) {
+  const orders = useFeastOrders();
+  const tickets = usePartyTickets();
+  const carts = useAbandonedCarts();
+  const funnel = useFunnel();
+  const attribution = useAttribution();
+  const site = useSiteConfig();
+  const queryClient = useQueryClient();
+  const openStep = useEventDialogStore((state) => state.show);
+  const [refreshing, setRefreshing] = useState(false);
+
+  useLoginWhenSessionEnds([orders.error, tickets.error, carts.error, funnel.error, attribution.error]);
+
+  async function refresh() {
+    setRefreshing(true);
+    try {
+      await queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    } finally {
+      setRefreshing(false);
+    }
+  }
+
+  const origin = window.location.origin;
+  const funnelError = errorOf('funnel', funnel);
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <DashboardHeader
+        feastOrders={orders.data?.length}
+        partyTickets={tickets.data?.length}
+        refreshing={refreshing}
+        onRefresh={() => void refresh()}
+        actions={headerActions}
+      />
+      <Layout.Content style={{ maxWidth: 1280, width: '100%', margin: '0 auto', padding: '20px 16px 48px' }}>
+        <Flex vertical gap={16}>
+          <DropOffSection
+            funnel={funnel.data}
+            feastOrders={orders.data?.length}
+            ticketOrders={tickets.data?.length}
+            error={errorOf('funnel figures', funnel, orders, tickets)}
+          />
+          <Row gutter={[16, 16]}>
+            <Col xs={24} xl={12}>
+              <FunnelSection title="Feast Pack Conversion Funnel" steps={FEAST_FUNNEL} funnel={funnel.data} error={funnelError} onSelect={openStep} />
+            </Col>
+            <Col xs={24} xl={12}>
+              <FunnelSection title="Party Ticket Conversion Funnel" steps={PARTY_FUNNEL} funnel={funnel.data} error={funnelError} onSelect={openStep} />
+            </Col>
+          </Row>
+          <MarketingLinksSection origin={origin} />
+          <AttributionSection rows={attribution.data} error={errorOf('attribution', attribution)} />
+          <OrdersSection orders={orders.data} restaurantName={site.data?.restaurant.name} error={errorOf('orders', orders)} />
+          <PartyTicketsSection
+            tickets={tickets.data}
+            subtitle={site.data ? partyEventSubtitle(site.data.party) : undefined}
+            error={errorOf('party tickets', tickets)}
+          />
+          <AbandonedCartsSection carts={carts.data} error={errorOf('abandoned carts', carts)} />
+        </Flex>
+      </Layout.Content>
+      <EventDetailDialog />
+    </Layout>
+  );
+}

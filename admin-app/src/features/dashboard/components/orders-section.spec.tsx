@@ -1,0 +1,92 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import type { FeastOrder } from '@festival/contracts';
+import { prepareJsdomForAntd } from '../../../shared/testing/antd-in-jsdom';
+import { createFeastOrder } from '../../../shared/testing/factories';
+import { AdminThemeProvider } from '../../../shared/theme/admin-theme-provider';
+import { OrdersSection } from './orders-section';
+
+beforeAll(prepareJsdomForAntd);
+
+function renderOrders(orders: FeastOrder[]) {
+  render(
+    <AdminThemeProvider>
+      <OrdersSection orders={orders} restaurantName="Saffron Leaf" error={null} />
+    </AdminThemeProvider>,
+  );
+}
+
+function readText(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
+
+const asha = createFeastOrder();
+const ravi = createFeastOrder({ id: 'a1b2c3d4-0000-4000-8000-000000000000', customerName: 'Ravi Iyer', customerEmail: 'ravi@example.com' });
+
+describe('Feast Pack Orders', () => {
+  it('lists the orders with their 8-character ids and totals', () => {
+    renderOrders([asha, ravi]);
+    expect(screen.getByText('3f2a9c1e')).toBeTruthy();
+    expect(screen.getByText('a1b2c3d4')).toBeTruthy();
+    expect(screen.getAllByText('$103.88')).toHaveLength(2);
+    expect(screen.getAllByText('Vegetarian Feast Pack x 2')).toHaveLength(2);
+  });
+
+  it('narrows with the search and says how many it shows', () => {
+    renderOrders([asha, ravi]);
+    expect(screen.queryByText(/^Showing/)).toBeNull();
+    fireEvent.change(screen.getByLabelText('Search orders'), { target: { value: 'ravi' } });
+    expect(screen.getByText('Showing 1 of 2 orders')).toBeTruthy();
+    expect(screen.queryByText('Asha Raman')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Search orders'), { target: { value: 'nobody at all' } });
+    expect(screen.getByText('Showing 0 of 2 orders')).toBeTruthy();
+    expect(screen.getByText('No orders match your search')).toBeTruthy();
+  });
+
+  it('says No orders yet, and has nothing to export or print', async () => {
+    renderOrders([]);
+    expect(screen.getByText('No orders yet')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('No orders to export')).toBeTruthy();
+    expect(screen.getByText('There are no feast pack orders to export yet.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Print' }));
+    expect(await screen.findByText('No orders to print')).toBeTruthy();
+    expect(screen.getByText('There are no feast pack orders to print yet.')).toBeTruthy();
+  });
+
+  it('exports the shown orders to a dated CSV file', async () => {
+    const saved: { name: string; blob: Blob }[] = [];
+    URL.createObjectURL = jest.fn((blob: Blob) => {
+      saved.push({ name: '', blob });
+      return 'blob:orders';
+    });
+    URL.revokeObjectURL = jest.fn();
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved[saved.length - 1].name = this.download;
+    });
+    renderOrders([asha, ravi]);
+    fireEvent.change(screen.getByLabelText('Search orders'), { target: { value: 'asha' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    const toast = (await screen.findByText('Export successful')).closest('.ant-notification-notice') as HTMLElement;
+    expect(within(toast).getByText('1 order exported to CSV')).toBeTruthy();
+    expect(saved).toHaveLength(1);
+    expect(saved[0].name).toMatch(/^feast-pack-orders-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = (await readText(saved[0].blob)).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('"Asha Raman"');
+    click.mockRestore();
+  });
+
+  it('opens the printable page of every order, or says the browser blocked it', async () => {
+    const open = jest.spyOn(window, 'open').mockReturnValue(null);
+    renderOrders([asha, ravi]);
+    fireEvent.click(screen.getByRole('button', { name: 'Print' }));
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(await screen.findByText('Print blocked')).toBeTruthy();
+    open.mockRestore();
+  });
+});

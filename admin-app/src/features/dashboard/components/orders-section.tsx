@@ -1,0 +1,174 @@
+import { Button, Card, Empty, Flex, Input, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
+import { useMemo, useState, type ReactNode } from 'react';
+import type { FeastOrder } from '@festival/contracts';
+import { useToast } from '../../../shared/toast/use-toast';
+import { downloadCsv } from '../lib/csv';
+import { formatDateTime, formatMoney, plural, shortId } from '../lib/format';
+import { ordersCsv, ordersCsvFileName, pickupSortKey, searchOrders } from '../lib/orders';
+import { printOrders } from '../lib/print-orders';
+import { ScrollRegion } from './scroll-region';
+import { CountTag, SectionTitle } from './section-title';
+
+const compareText = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' });
+
+const columns: TableColumnsType<FeastOrder> = [
+  {
+    title: 'Order ID',
+    key: 'id',
+    width: 110,
+    render: (_, o) => (
+      <Typography.Text code title={o.id}>
+        {shortId(o.id)}
+      </Typography.Text>
+    ),
+  },
+  {
+    title: 'Customer',
+    dataIndex: 'customerName',
+    key: 'customer',
+    width: 160,
+    sorter: (a, b) => compareText(a.customerName, b.customerName),
+    render: (name: string) => <Typography.Text strong>{name}</Typography.Text>,
+  },
+  {
+    title: 'Contact',
+    key: 'contact',
+    width: 230,
+    render: (_, o) => (
+      <Flex vertical gap={2} style={{ overflowWrap: 'anywhere' }}>
+        <span>{o.customerEmail}</span>
+        <Typography.Text type="secondary">{o.customerPhone}</Typography.Text>
+      </Flex>
+    ),
+  },
+  {
+    title: 'Pickup',
+    key: 'pickup',
+    width: 130,
+    sorter: (a, b) => pickupSortKey(a) - pickupSortKey(b),
+    render: (_, o) => (
+      <Flex vertical gap={2}>
+        <span>{o.pickupDate}</span>
+        <Typography.Text type="secondary">{o.pickupTime}</Typography.Text>
+      </Flex>
+    ),
+  },
+  {
+    title: 'Items',
+    key: 'items',
+    width: 260,
+    render: (_, o) => (
+      <Flex vertical gap={2}>
+        {o.items.map((item, i) => (
+          <span key={`${item.name}-${i}`}>
+            {item.name} x {item.quantity}
+          </span>
+        ))}
+      </Flex>
+    ),
+  },
+  {
+    title: 'Total',
+    dataIndex: 'totalAmount',
+    key: 'total',
+    align: 'right',
+    width: 110,
+    sorter: (a, b) => a.totalAmount - b.totalAmount,
+    render: (cents: number) => <Typography.Text strong>{formatMoney(cents)}</Typography.Text>,
+  },
+  {
+    title: 'Date',
+    dataIndex: 'createdAt',
+    key: 'date',
+    width: 170,
+    sorter: (a, b) => a.createdAt.localeCompare(b.createdAt),
+    defaultSortOrder: 'descend',
+    render: (createdAt: string) => formatDateTime(createdAt),
+  },
+];
+
+interface OrdersSectionProps {
+  orders: FeastOrder[] | undefined;
+  restaurantName: string | undefined;
+  error: ReactNode;
+}
+
+/** 7. Feast Pack Orders: search, sort, export the shown orders to CSV, print them all. */
+export function OrdersSection({ orders, restaurantName, error }: OrdersSectionProps) {
+  const [search, setSearch] = useState('');
+  const shown = useMemo(() => (orders ? searchOrders(orders, search) : []), [orders, search]);
+  const searching = search.trim() !== '';
+  const toast = useToast();
+
+  function exportCsv() {
+    if (!orders || orders.length === 0) {
+      toast.info('No orders to export', 'There are no feast pack orders to export yet.');
+      return;
+    }
+    if (shown.length === 0) {
+      toast.info('No orders to export', 'No orders match your search.');
+      return;
+    }
+    downloadCsv(ordersCsv(shown), ordersCsvFileName());
+    toast.success('Export successful', `${plural(shown.length, 'order')} exported to CSV`);
+  }
+
+  function print() {
+    if (!orders || orders.length === 0) {
+      toast.info('No orders to print', 'There are no feast pack orders to print yet.');
+      return;
+    }
+    if (!printOrders(orders, restaurantName ?? 'Feast Pack Orders')) {
+      toast.error('Print blocked', 'Allow pop-ups for this site to print the orders.');
+    }
+  }
+
+  return (
+    <Card
+      title={
+        <SectionTitle count={orders ? <CountTag count={orders.length} /> : null} subtitle="Pre-orders for pickup">
+          Feast Pack Orders
+        </SectionTitle>
+      }
+    >
+      {error ??
+        (orders === undefined ? (
+          <Skeleton active paragraph={{ rows: 6 }} />
+        ) : (
+          <Flex vertical gap={12}>
+            <Flex gap={8} wrap align="center">
+              <Input.Search
+                aria-label="Search orders"
+                placeholder="Search by name, e-mail, phone, order ID or item"
+                allowClear
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+                style={{ flex: '1 1 280px', maxWidth: 480 }}
+              />
+              <Flex gap={8} wrap>
+                <Button onClick={exportCsv}>Export CSV</Button>
+                <Button onClick={print}>Print</Button>
+              </Flex>
+            </Flex>
+            {searching ? (
+              <Typography.Text type="secondary" aria-live="polite">
+                Showing {shown.length} of {orders.length} orders
+              </Typography.Text>
+            ) : null}
+            <ScrollRegion label="Feast pack orders table" minWidth={1170}>
+              <Table<FeastOrder>
+                rowKey="id"
+                columns={columns}
+                dataSource={shown}
+                pagination={shown.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
+                size="middle"
+                locale={{
+                  emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={searching && orders.length > 0 ? 'No orders match your search' : 'No orders yet'} />,
+                }}
+              />
+            </ScrollRegion>
+          </Flex>
+        ))}
+    </Card>
+  );
+}

@@ -1,0 +1,16 @@
+import { Flex, Tag } from 'antd';
+import { palette } from '../../../shared/theme/admin-theme';
+
+// Tag colours with AA contrast (antd's gold and orange presets fall short).
+const ADULT = { color: palette.maroon, background: '#fbe9ef', borderColor: '#e9b8c8' };
+const CHILD = { color: palette.saffron, background: '#fff3e0', borderColor: '#f3c99c' };
+
+/** Adult and Child badges, each shown only when above 0. */
+export function TicketCounts({ adultTickets, childTickets }: { adultTickets: number; childTickets: number }) {
+  return (
+    <Flex gap={4} wrap>
+      {adultTickets > 0 ? <Tag style={ADULT}>{adultTickets} Adult</Tag> : null}
+      {childTickets > 0 ? <Tag style={CHILD}>{childTickets} Child</Tag> : null}
+    </Flex>
+  );
+}
