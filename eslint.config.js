@@ -23,6 +23,17 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router-dom',
+              message: 'Import routing from @festival/router: it is the one router the shell and the remotes share.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -30,6 +30,8 @@ export function defineRemoteConfig({ name, port }: RemoteOptions): UserConfigFnO
         // Built remotes use the shell's federation runtime instead of carrying a copy each
         // (a remote build needs a shell that provides it). Standalone dev keeps its own.
         experiments: command === 'build' ? { externalRuntime: true } : undefined,
+        // A remote consumes no other remote.
+        disableRemote: true,
       }),
     ],
     resolve: { conditions: SOURCE_CONDITIONS },

@@ -3,6 +3,7 @@ import { log, run } from './lib.mjs';
 
 const PROJECTS = [
   'packages/contracts',
+  'packages/router',
   'packages/web-kit',
   'shell',
   'public-site',

@@ -14,6 +14,8 @@ export default defineConfig({
       dts: false,
       // One federation runtime for the page, published for the remotes (built with externalRuntime).
       experiments: { provideExternalRuntime: true },
+      // Remotes are plain remoteEntry.js URLs: no manifest snapshots, preloading or devtools.
+      disableSnapshot: true,
     }),
   ],
   resolve: { conditions: SOURCE_CONDITIONS },

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@festival/web-kit/query-client';
 import { useState } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from '@festival/router';
 import { NotFoundPage } from './not-found-page';
 import { RemoteRoute } from './remote-route';
 

@@ -1,6 +1,6 @@
 import { Flex, Spin } from 'antd';
 import { lazy, Suspense, useEffect } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@festival/router';
 import { LoginPage } from '../features/auth/components/login-page';
 import { LogoutButton } from '../features/auth/components/logout-button';
 import { RequireAdmin } from '../features/auth/components/require-admin';

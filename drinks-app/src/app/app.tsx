@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@festival/router';
 import { CheckoutPage } from '../features/checkout/components/checkout-page';
 import { ConfirmationPage } from '../features/confirmation/components/confirmation-page';
 import { TabConfirmationPage } from '../features/confirmation/components/tab-confirmation-page';

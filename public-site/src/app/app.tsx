@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@festival/router';
 import { LandingPage } from '../features/landing/components/landing-page';
 
 // The party purchase (with its form validation) loads only on /diwali-party, keeping / light.

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@festival/router';
 import { useSiteConfig } from '@festival/web-kit/site';
 import { DiyaIcon } from './diya-icon';
 import './drinks.css';

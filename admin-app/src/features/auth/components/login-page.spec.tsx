@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from '@festival/router';
 import { createQueryClient } from '@festival/web-kit/query-client';
 import { prepareJsdomForAntd } from '../../../shared/testing/antd-in-jsdom';
 import { AdminThemeProvider } from '../../../shared/theme/admin-theme-provider';

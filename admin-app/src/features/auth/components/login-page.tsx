@@ -1,6 +1,6 @@
 import { Button, Card, Flex, Input, Typography } from 'antd';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@festival/router';
 import { ApiError } from '@festival/web-kit/api-client';
 import { palette } from '../../../shared/theme/admin-theme';
 import { useToast } from '../../../shared/toast/use-toast';

@@ -1,5 +1,5 @@
 import { Button } from 'antd';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@festival/router';
 import { useToast } from '../../../shared/toast/use-toast';
 import { useLogout } from '../api/logout';
 

@@ -1,6 +1,6 @@
 import { Flex, Spin } from 'antd';
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '@festival/router';
 import { useAdminCheck } from '../api/get-admin-check';
 
 /**

@@ -1,5 +1,5 @@
 import { App, Badge, Skeleton, Space, Tabs, Typography } from 'antd';
-import { Link, Navigate } from 'react-router-dom';
+import { Link, Navigate } from '@festival/router';
 import { ApiError } from '@festival/web-kit/api-client';
 import { BAR_POLL_MS, useBarOrders } from '../api/bar-orders';
 import { useDrinkTabs } from '../api/drink-tabs';

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, ConfigProvider, Flex, Layout, Result, Typography } from 'antd';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@festival/router';
 import type { Campaign } from '@festival/contracts';
 import { ApiError } from '@festival/web-kit/api-client';
 import { errorMessage } from '../../../shared/api/error-message';

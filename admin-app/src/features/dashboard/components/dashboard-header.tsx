@@ -1,6 +1,6 @@
 import { Button, Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@festival/router';
 import { palette } from '../../../shared/theme/admin-theme';
 import { formatCount } from '../lib/format';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@festival/router';
 import { ApiError } from '@festival/web-kit/api-client';
 
 /** Whether a failed call means the staff session has ended (expired, or logged out elsewhere). */

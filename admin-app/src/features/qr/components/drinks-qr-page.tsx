@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Col, Flex, Layout, Row, Typography } from 'antd';
 import { useMemo } from 'react';
 import { createPortal } from 'react-dom';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@festival/router';
 import { useSiteConfig } from '@festival/web-kit/site';
 import { palette } from '../../../shared/theme/admin-theme';
 import { drinksMenuUrl, QR_FILE_NAME, QR_SIZE, qrPngDataUrl } from '../lib/drinks-qr';

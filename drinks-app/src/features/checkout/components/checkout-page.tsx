@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@festival/router';
 import { drinkTabReference, formatCents } from '@festival/contracts';
 import { ApiError } from '@festival/web-kit/api-client';
 import { PaymentForm } from '@festival/web-kit/payments';

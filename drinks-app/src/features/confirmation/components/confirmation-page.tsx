@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '@festival/router';
 import { drinkTabReference, formatCents } from '@festival/contracts';
 import { ApiError } from '@festival/web-kit/api-client';
 import { useMyTab } from '../../../shared/api/drink-tab';

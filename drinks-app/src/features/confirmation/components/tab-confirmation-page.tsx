@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '@festival/router';
 import { ApiError } from '@festival/web-kit/api-client';
 import { DrinksPage } from '../../../shared/components/drinks-page';
 import { StatusPanel } from '../../../shared/components/status-panel';

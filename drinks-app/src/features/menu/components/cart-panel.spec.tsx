@@ -1,20 +1,19 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { createElement, type ReactNode } from 'react';
+import { MemoryRouter } from '@festival/router';
 import type { Drink } from '@festival/contracts';
 import { EMPTY_GUEST, useCartStore } from '../../../shared/stores/cart-store';
 import { CartPanel } from './cart-panel';
-
-// The router needs browser APIs jsdom lacks; a plain link is all the panel uses of it.
-jest.mock('react-router-dom', () => ({
-  Link: ({ to, children, ...rest }: { to: string; children: ReactNode }) => createElement('a', { href: to, ...rest }, children),
-}));
 
 const lassi: Drink = { id: 'mango-lassi', name: 'Mango Lassi', description: '', category: 'Lassis', price: 650, available: 80 };
 const chai: Drink = { id: 'masala-chai', name: 'Masala Chai', description: '', category: 'Chai & Coffee', price: 400, available: 50 };
 
 function renderPanel() {
   const onClose = jest.fn();
-  render(<CartPanel onClose={onClose} />);
+  render(
+    <MemoryRouter initialEntries={['/drinks']}>
+      <CartPanel onClose={onClose} />
+    </MemoryRouter>,
+  );
   return onClose;
 }
 

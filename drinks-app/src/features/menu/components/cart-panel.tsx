@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@festival/router';
 import { formatCents } from '@festival/contracts';
 import { PriceLines } from '../../../shared/components/money';
 import { cartPrice, maxQuantity, unavailableItems, useCartStore } from '../../../shared/stores/cart-store';

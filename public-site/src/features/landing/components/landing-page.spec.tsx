@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from '@festival/router';
 import { DEFAULT_SITE_CONFIG } from '@festival/contracts';
 import { createQueryClient } from '@festival/web-kit/query-client';
 import { useFeastCartStore } from '../stores/feast-cart-store';

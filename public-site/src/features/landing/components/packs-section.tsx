@@ -1,6 +1,6 @@
 import { formatCents, type SiteConfig } from '@festival/contracts';
 import { trackEvent } from '@festival/web-kit/analytics';
-import { Link } from 'react-router-dom';
+import { Link } from '@festival/router';
 import { telHref } from '../lib/contact';
 import { Slot } from './placeholder';
 import { CalendarIcon, ClockIcon, MusicIcon, PhoneIcon, PinIcon, Rangoli } from './ornaments';

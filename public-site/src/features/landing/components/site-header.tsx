@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@festival/router';
 import type { SiteConfig } from '@festival/contracts';
 import { scrollToSection } from '../lib/scroll-to-section';
 import { feastCartCount, useFeastCartStore } from '../stores/feast-cart-store';

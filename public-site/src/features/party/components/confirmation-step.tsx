@@ -1,5 +1,5 @@
 import { formatCents, type PartyOrderReceipt, type SiteConfig } from '@festival/contracts';
-import { Link } from 'react-router-dom';
+import { Link } from '@festival/router';
 import { PriceBreakdown } from './price-breakdown';
 
 export function ConfirmationStep({ receipt, site }: { receipt: PartyOrderReceipt; site: SiteConfig }) {

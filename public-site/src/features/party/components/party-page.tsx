@@ -7,7 +7,7 @@ import {
 } from '@festival/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@festival/router';
 import { getAnalyticsSessionId, trackEvent, usePageTracking } from '@festival/web-kit/analytics';
 import { ApiError } from '@festival/web-kit/api-client';
 import { siteConfigQuery, useSiteConfig } from '@festival/web-kit/site';
