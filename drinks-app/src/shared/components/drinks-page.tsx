@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useLocation } from '@festival/router';
 import { useSiteConfig } from '@festival/web-kit/site';
 import { DiyaIcon } from './diya-icon';
+import '@festival/web-kit/palette.css';
 import './drinks.css';
 
 interface DrinksPageProps {

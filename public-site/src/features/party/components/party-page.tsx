@@ -19,6 +19,7 @@ import { ContactStep } from './contact-step';
 import { EventHero } from './event-hero';
 import { PaymentStep } from './payment-step';
 import { TicketsStep } from './tickets-step';
+import '@festival/web-kit/palette.css';
 import './party.css';
 
 type Step = 'tickets' | 'contact' | 'payment' | 'confirmation';
