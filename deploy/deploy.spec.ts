@@ -63,6 +63,12 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it('passes the replicas only variables the API knows', () => {
+    for (const [, service] of apiReplicas) {
+      expect(Object.keys(service.environment ?? {}).filter((name) => !CONFIG_VARIABLES.includes(name))).toEqual([]);
+    }
+  });
+
   it('refuses to start without the secrets', () => {
     const env = services['api-1'].environment ?? {};
     expect(() => interpolate(String(env.ADMIN_PASSWORD), {})).toThrow(/ADMIN_PASSWORD is required/);
