@@ -5,17 +5,7 @@ import { ApiError } from '@festival/web-kit/api-client';
 import { palette } from '../../../shared/theme/admin-theme';
 import { useToast } from '../../../shared/toast/use-toast';
 import { useLogin } from '../api/login';
-
-/** A small diya above the form (ornament only). */
-function Diya() {
-  return (
-    <svg width="44" height="44" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-      <path d="M16 3c2.5 3.5 3.5 6 3.5 8a3.5 3.5 0 0 1-7 0c0-2 1-4.5 3.5-8z" fill={palette.marigold} />
-      <path d="M3 17h26c-1.5 6-6.5 10-13 10S4.5 23 3 17z" fill={palette.gold} />
-      <path d="M8 17c1.5 2.5 4.5 4 8 4s6.5-1.5 8-4" fill="none" stroke={palette.saffron} strokeWidth="1.5" />
-    </svg>
-  );
-}
+import { Diya } from '../../../shared/components/diya';
 
 /** /admin/login: the staff's shared password. */
 export function LoginPage() {
@@ -51,7 +41,7 @@ export function LoginPage() {
         <form onSubmit={submit} aria-labelledby="admin-login-title">
           <Flex vertical gap={16}>
             <Flex vertical align="center" gap={4}>
-              <Diya />
+              <Diya size={44} />
               <Typography.Title id="admin-login-title" level={1} style={{ margin: 0, fontSize: 26, color: palette.aubergine }}>
                 Admin Access
               </Typography.Title>

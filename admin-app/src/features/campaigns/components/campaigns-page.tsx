@@ -10,20 +10,10 @@ import { useCampaignDraftStore } from '../stores/campaign-draft-store';
 import { CampaignsTable } from './campaigns-table';
 import { CreateCampaignDialog } from './create-campaign-dialog';
 import { SendTestDialog } from './send-test-dialog';
+import { Diya } from '../../../shared/components/diya';
 
 /** The page's main call to action, in marigold on the aubergine header. */
 const MARIGOLD_BUTTON = { token: { colorPrimary: palette.marigold, colorTextLightSolid: palette.ink } };
-
-/** A small diya, drawn inline (ornament only). */
-function Diya() {
-  return (
-    <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-      <path d="M16 3c2.5 3.5 3.5 6 3.5 8a3.5 3.5 0 0 1-7 0c0-2 1-4.5 3.5-8z" fill={palette.marigold} />
-      <path d="M3 17h26c-1.5 6-6.5 10-13 10S4.5 23 3 17z" fill={palette.gold} />
-      <path d="M8 17c1.5 2.5 4.5 4 8 4s6.5-1.5 8-4" fill="none" stroke={palette.saffron} strokeWidth="1.5" />
-    </svg>
-  );
-}
 
 /** /admin/campaigns: the campaign list, and the dialog to write a new one. */
 export function CampaignsPage() {
@@ -44,7 +34,7 @@ export function CampaignsPage() {
           </div>
           <Flex justify="space-between" align="center" gap={12} wrap>
             <Flex align="center" gap={10}>
-              <Diya />
+              <Diya size={28} />
               <div>
                 <Typography.Title level={1} style={{ margin: 0, fontSize: 28, color: palette.cream }}>
                   Email Campaigns

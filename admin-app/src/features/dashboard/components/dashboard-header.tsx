@@ -3,17 +3,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from '@festival/router';
 import { palette } from '../../../shared/theme/admin-theme';
 import { formatCount } from '../lib/format';
-
-/** A small diya, drawn inline (ornament only). */
-function Diya() {
-  return (
-    <svg width="30" height="30" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-      <path d="M16 3c2.5 3.5 3.5 6 3.5 8a3.5 3.5 0 0 1-7 0c0-2 1-4.5 3.5-8z" fill={palette.marigold} />
-      <path d="M3 17h26c-1.5 6-6.5 10-13 10S4.5 23 3 17z" fill={palette.gold} />
-      <path d="M8 17c1.5 2.5 4.5 4 8 4s6.5-1.5 8-4" fill="none" stroke={palette.saffron} strokeWidth="1.5" />
-    </svg>
-  );
-}
+import { Diya } from '../../../shared/components/diya';
 
 /** A count on the header: its label, and the number in a marigold pill (… while loading). */
 function CountBadge({ label, count }: { label: string; count: number | undefined }) {
@@ -53,7 +43,7 @@ export function DashboardHeader({ feastOrders, partyTickets, refreshing, onRefre
       <Flex vertical gap={14} style={{ maxWidth: 1280, margin: '0 auto', padding: '16px 16px 18px' }}>
         <Flex justify="space-between" align="center" gap={12} wrap>
           <Flex align="center" gap={10}>
-            <Diya />
+            <Diya size={30} />
             <div>
               <Typography.Title level={1} style={{ margin: 0, fontSize: 26, color: palette.cream }}>
                 Order Management
