@@ -3,16 +3,13 @@
 //                           [--capacity 300] [--record]
 // MySQL: TEST_DATABASE_URL when set (its tables are dropped first), else a private MariaDB
 // started with scripts/mariadb.sh. Exits non-zero when a promise is broken.
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import mysql from 'mysql2/promise';
+import { createStand, ROOT, STAFF_PASSWORD } from './lib/stand.mjs';
 import { partyNight } from './party-night.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const { values: opts } = parseArgs({
   options: {
     guests: { type: 'string', default: '500' },
@@ -23,67 +20,16 @@ const { values: opts } = parseArgs({
     record: { type: 'boolean', default: false },
   },
 });
-const STAFF_PASSWORD = 'loadtest-staff-password';
-const work = mkdtempSync(join(tmpdir(), 'festival-load-'));
-const stops = [];
-
-async function dropAllTables(url) {
-  const conn = await mysql.createConnection(url);
-  try {
-    const [rows] = await conn.query('SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()');
-    await conn.query('SET FOREIGN_KEY_CHECKS = 0');
-    for (const { name } of rows) await conn.query(`DROP TABLE IF EXISTS \`${name}\``);
-    await conn.query('SET FOREIGN_KEY_CHECKS = 1');
-  } finally {
-    await conn.end();
-  }
-}
-
-async function databaseEnv() {
-  if (opts.db === 'sqlite') return { label: 'SQLite (embedded)', env: { SQLITE_PATH: join(work, 'load.sqlite') } };
-  let url = process.env.TEST_DATABASE_URL;
-  if (!url) {
-    const dir = join(work, 'mariadb');
-    url = execFileSync('bash', ['scripts/mariadb.sh', 'start', dir], { cwd: ROOT, env: { ...process.env, MARIADB_PORT: '3399' } }).toString().trim().split('\n').pop();
-    stops.push(() => execFileSync('bash', ['scripts/mariadb.sh', 'stop', dir], { cwd: ROOT }));
-  }
-  await dropAllTables(url);
-  const version = execFileSync('bash', ['-c', 'mariadbd --version 2>/dev/null || /usr/sbin/mariadbd --version 2>/dev/null || echo MySQL'], { cwd: ROOT }).toString().trim();
-  return { label: `MariaDB ${/Ver\s+(\S+)/.exec(version)?.[1] ?? ''}`.trim(), env: { DATABASE_URL: url } };
-}
-
-async function startReplica(port, env) {
-  const child = spawn(process.execPath, ['api/dist/main.js'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      ...env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ADMIN_PASSWORD: STAFF_PASSWORD,
-      TICKET_CAPACITY: opts.capacity,
-      OUTBOX_DIR: join(work, 'outbox'),
-      LOG_LEVEL: 'error',
-      // Every simulated guest comes from 127.0.0.1: the per-address limits would stop the test.
-      ANALYTICS_EVENTS_PER_MINUTE: '10000000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  stops.push(() => child.kill('SIGTERM'));
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 150; i += 1) {
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return url;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`The API on ${url} did not start`);
-}
 
 let exitCode = 0;
+let stand;
 try {
-  const db = await databaseEnv();
+  stand = await createStand({ db: opts.db, prefix: 'festival-load-' });
+  const db = stand.database;
   const baseUrls = [];
-  for (let i = 0; i < Number(opts.replicas); i += 1) baseUrls.push(await startReplica(8710 + i, db.env));
+  for (let i = 0; i < Number(opts.replicas); i += 1) {
+    baseUrls.push((await stand.startApi({ port: 8710 + i, env: { TICKET_CAPACITY: opts.capacity } })).url);
+  }
   console.log(`Party night: ${opts.guests} guests for ${opts.seconds}s on ${baseUrls.length} replica(s), ${db.label}, capacity ${opts.capacity}`);
   const { figures, broken } = await partyNight({
     baseUrls,
@@ -113,14 +59,6 @@ try {
   console.error(error);
   exitCode = 1;
 } finally {
-  for (const stop of stops.reverse()) {
-    try {
-      stop();
-    } catch {
-      // already gone
-    }
-  }
-  await new Promise((r) => setTimeout(r, 500));
-  rmSync(work, { recursive: true, force: true });
+  await stand?.stop();
 }
 process.exit(exitCode);
