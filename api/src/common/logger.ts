@@ -1,7 +1,11 @@
 import type { LoggerService } from '@nestjs/common';
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
-/** Paths that must never reach a log line (cookies, credentials, card data). */
+/**
+ * Paths that must never reach a log line: cookies, credentials, card data, and the bound
+ * parameters of a failed query (payment client secrets, guests' e-mails and names). The
+ * query text itself stays, for the engineers.
+ */
 export const REDACTED_PATHS = [
   'req.headers.cookie',
   'req.headers.authorization',
@@ -9,15 +13,21 @@ export const REDACTED_PATHS = [
   '*.password',
   '*.cardNumber',
   '*.cvc',
+  'err.parameters',
+  'err.driverError.parameters',
+  'err.sql',
+  'err.driverError.sql',
 ];
 
-export function createLogger(level: string): Logger {
-  return pino({
+/** The API's JSON logger, to stdout unless a destination is given. */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = {
     level,
     base: { service: 'festival-api' },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** Routes Nest's own messages (boot, errors) into the same structured JSON log. */

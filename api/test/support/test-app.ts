@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory.js';
@@ -22,11 +22,11 @@ export interface TestApp {
 /**
  * A fully built API on a real database: a fresh SQLite file, or the MySQL database of
  * TEST_DATABASE_URL emptied first (unless `keepDatabase`, to restart on the same data). `env`
- * overrides the environment the config is read from.
+ * overrides the environment the config is read from; `logger` replaces the silent one.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { keepDatabase?: boolean } = {},
+  options: { keepDatabase?: boolean; logger?: Logger } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'festival-test-'));
   const config = loadConfig({
@@ -38,7 +38,7 @@ export async function createTestApp(
     ...env,
   });
   if (config.database.type === 'mysql' && !options.keepDatabase) await emptyMysqlDatabase(config.database.url);
-  const { app } = await createApp(config, pino({ level: 'silent' }));
+  const { app } = await createApp(config, options.logger ?? pino({ level: 'silent' }));
   // A real listening socket: supertest then sends every request (even 100 at once) to one port.
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
