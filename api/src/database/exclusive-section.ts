@@ -1,7 +1,68 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
 
 const DEADLOCK_CODES = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
+
+/**
+ * SQLite through TypeORM has one connection, shared by every query. A statement sent while a
+ * transaction is open on it becomes part of that transaction, and is undone with it if the
+ * transaction rolls back (a hold refused as sold out would take a guest's acknowledged write
+ * with it). The gate keeps them apart: a transaction starts only when no other statement is
+ * running, and while it is open, statements from outside it wait until it ends. The
+ * transaction's own statements are recognised by the async context they run in.
+ */
+class SqliteGate {
+  private readonly context = new AsyncLocalStorage<object>();
+  private owner: object | null = null;
+  private waitingOwners = 0;
+  private running = 0;
+  private waiters: (() => void)[] = [];
+
+  constructor(runner: QueryRunner) {
+    const query = runner.query.bind(runner) as (...args: unknown[]) => Promise<unknown>;
+    (runner as { query: unknown }).query = async (...args: unknown[]) => {
+      if (this.owner !== null && this.context.getStore() === this.owner) return query(...args);
+      // Outside statements give way to an open or waiting transaction.
+      while (this.owner !== null || this.waitingOwners > 0) await this.changed();
+      this.running += 1;
+      try {
+        return await query(...args);
+      } finally {
+        this.running -= 1;
+        this.notify();
+      }
+    };
+  }
+
+  /** Runs `work` (one transaction at a time, see ExclusiveSection) with the connection to itself. */
+  async alone<T>(work: () => Promise<T>): Promise<T> {
+    this.waitingOwners += 1;
+    try {
+      while (this.owner !== null || this.running > 0) await this.changed();
+    } finally {
+      this.waitingOwners -= 1;
+    }
+    const token = {};
+    this.owner = token;
+    try {
+      return await this.context.run(token, work);
+    } finally {
+      this.owner = null;
+      this.notify();
+    }
+  }
+
+  private changed(): Promise<void> {
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  private notify(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const wake of waiters) wake();
+  }
+}
 
 /**
  * Runs a read-check-write as one transaction that no other holder of the same named lock can
@@ -14,8 +75,11 @@ const DEADLOCK_CODES = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
 export class ExclusiveSection {
   /** SQLite: every exclusive transaction, whatever its lock name, runs one after another. */
   private sqliteQueue: Promise<unknown> = Promise.resolve();
+  private readonly sqliteGate: SqliteGate | null;
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly dataSource: DataSource) {
+    this.sqliteGate = this.isMysql ? null : new SqliteGate(dataSource.driver.createQueryRunner('master'));
+  }
 
   private get isMysql(): boolean {
     return this.dataSource.options.type === 'mysql' || this.dataSource.options.type === 'mariadb';
@@ -23,7 +87,8 @@ export class ExclusiveSection {
 
   async run<T>(lockName: string, work: (manager: EntityManager) => Promise<T>): Promise<T> {
     if (this.isMysql) return this.runOnMysql(lockName, work);
-    const current = this.sqliteQueue.catch(() => undefined).then(() => this.dataSource.transaction(work));
+    const gate = this.sqliteGate!;
+    const current = this.sqliteQueue.catch(() => undefined).then(() => gate.alone(() => this.dataSource.transaction(work)));
     this.sqliteQueue = current;
     return current;
   }
