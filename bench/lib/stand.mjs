@@ -148,3 +148,46 @@ export function createChecks(title) {
     },
   };
 }
+
+/**
+ * Direct SQL on the stand's database, for what no API shows (a recipient's attempts) and for
+ * setting up a situation (a ticket hold that lapsed). `query` returns rows; `close` when done.
+ * @param {{ kind: 'mysql' | 'sqlite', url?: string, env: Record<string, string> }} database
+ */
+export async function openDatabase(database) {
+  if (database.kind === 'sqlite') {
+    const { default: Database } = await import('better-sqlite3');
+    const db = new Database(database.env.SQLITE_PATH);
+    db.pragma('busy_timeout = 5000');
+    return {
+      async query(sql, params = []) {
+        const statement = db.prepare(sql);
+        return statement.reader ? statement.all(...params) : [statement.run(...params)];
+      },
+      async close() {
+        db.close();
+      },
+    };
+  }
+  const conn = await mysql.createConnection(database.url);
+  return {
+    async query(sql, params = []) {
+      const [rows] = await conn.query(sql, params);
+      return Array.isArray(rows) ? rows : [rows];
+    },
+    async close() {
+      await conn.end();
+    },
+  };
+}
+
+/** Polls `probe` until it returns a truthy value (returned) or `timeoutMs` passes (undefined). */
+export async function waitUntil(probe, { timeoutMs = 10_000, everyMs = 100 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) return undefined;
+    await sleep(everyMs);
+  }
+}
