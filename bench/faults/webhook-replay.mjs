@@ -10,16 +10,20 @@
 // order statuses, tickets and remaining, drink stock and the bar queue, tabs, refunds at the
 // gateway, and the e-mails sent. Replays must answer 2xx, never 5xx. Exits 1 when a promise broke.
 import { isDeepStrictEqual } from 'node:util';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { priceDrinks } from '@festival/contracts';
 import { startSmtpSink } from '../lib/smtp-sink.mjs';
 import { startStripeStandIn } from '../lib/stripe-stand-in.mjs';
-import { createChecks, createStand, openDatabase, sleep, staffCookie, waitUntil } from '../lib/stand.mjs';
+import { createChecks, createStand, openDatabase, ROOT, sleep, staffCookie, waitUntil } from '../lib/stand.mjs';
 
 const { values: opts } = parseArgs({
   options: {
     db: { type: 'string', default: 'mysql' },
     'api-entry': { type: 'string', default: 'api/dist/main.js' },
+    record: { type: 'boolean', default: false },
     seed: { type: 'string', default: '7' },
   },
 });
@@ -53,10 +57,13 @@ function shuffled(list, rand) {
 const checks = createChecks(`Webhooks replayed twice and out of order (${opts.db}, seed ${opts.seed})`);
 let stand;
 let exitCode;
+let figures = {};
+let database = opts.db;
 const started = Date.now();
 try {
   stand = await createStand({ db: opts.db, mariadbPort: MARIADB_PORT, prefix: 'festival-fault-webhooks-' });
-  console.log(`  database: ${stand.database.label}; API: ${opts['api-entry']}`);
+  database = stand.database.label;
+  console.log(`  database: ${database}; API: ${opts['api-entry']}`);
   const apiUrl = `http://127.0.0.1:${API_PORT}`;
   const sink = await startSmtpSink({ port: SMTP_PORT });
   stand.onStop(() => sink.stop());
@@ -269,6 +276,19 @@ try {
   const notOk = answers.filter(([, s]) => !(s >= 200 && s < 300));
   const fivexx = answers.filter(([, s]) => s >= 500 || s === 0);
   console.log(`  ${answers.length} replays: ${Object.entries(answers.reduce((m, [, s]) => ({ ...m, [s]: (m[s] ?? 0) + 1 }), {})).map(([s, n]) => `${s} ×${n}`).join(', ')}`);
+  figures = {
+    events: firstEvents.length,
+    eventTypes: types,
+    firstDeliveries: firstStatuses.reduce((m, st) => ({ ...m, [st]: (m[st] ?? 0) + 1 }), {}),
+    replays: answers.length,
+    replayAnswers: answers.reduce((m, [, st]) => ({ ...m, [st]: (m[st] ?? 0) + 1 }), {}),
+    ticketOrders: first['party orders'].length,
+    drinkOrders: first['drink orders'].length,
+    tabs: first['tab rows'].length,
+    refunds: first['refunds at the gateway'].length,
+    emails: first['e-mails sent'].length,
+    seed: Number(opts.seed),
+  };
   checks.check(notOk.length === 0, 'every replay answered 2xx (Stripe stops retrying)', notOk.length ? notOk.slice(0, 3).map(([e, s]) => `${e.type} ${s}`).join('; ') : `${answers.length} replays`);
   checks.check(fivexx.length === 0, 'no replay answered 5xx', `${fivexx.length}`);
   for (const [what, value] of Object.entries(first)) {
@@ -282,6 +302,13 @@ try {
   exitCode = 1;
 } finally {
   await stand?.stop();
+}
+if (opts.record) {
+  mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
+  const file = join(ROOT, 'bench', 'results', `fault-webhook-replay-${opts.db}.json`);
+  const machine = { cpus: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version };
+  writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine, database, options: opts, figures, checks: checks.results }, null, 2)}\n`);
+  console.log(`  recorded in ${file}`);
 }
 console.log(`  ${exitCode === 0 ? 'all promises held' : `${checks.broken.length} promise(s) broken`} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 process.exit(exitCode);
