@@ -202,6 +202,10 @@ try {
   await stripe.settled();
   // Confirmation e-mails go out in the background: three tickets paid, one refund notice.
   await waitUntil(() => sink.messages.length >= 4, { timeoutMs: 10_000 });
+  await waitUntil(
+    async () => Number((await db.query("SELECT COUNT(*) AS n FROM party_orders WHERE emailStatus IN ('pending', 'sending')"))[0].n) === 0,
+    { timeoutMs: 10_000 },
+  );
 
   /** What staff, guests and the gateway see, plus the rows behind it. */
   async function snapshot() {
