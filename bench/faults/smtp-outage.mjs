@@ -1,8 +1,8 @@
 // Fault: the mail server stops in the middle of a campaign and comes back a few seconds later.
 //   node bench/faults/smtp-outage.mjs [--db mysql|sqlite] [--api-entry <path to main.js>]
-//                                     [--recipients 60] [--outage-ms 4000]
-// A real SMTP server (smtp-server) on 127.0.0.1:2630, one API process on 127.0.0.1:8730 sending
-// at 20 messages a second with retries after 1, 2, 4, 8 s (5 attempts). The campaign is created
+//                                     [--recipients 60] [--outage-ms 4000] [--replicas 1]
+// A real SMTP server (smtp-server) on 127.0.0.1:2630, the API on 127.0.0.1:8730 (more replicas on
+// :8732 and up) sending at 20 messages a second with retries after 1, 2, 4, 8 s (5 attempts). The campaign is created
 // and sent through the staff API; the SMTP server is stopped once a third of it has arrived,
 // then started again on the same port. Promises checked: the campaign finishes by itself, every
 // recipient gets exactly one copy, the staff's counters match what the server received, and the
@@ -21,6 +21,7 @@ const { values: opts } = parseArgs({
     record: { type: 'boolean', default: false },
     recipients: { type: 'string', default: '60' },
     'outage-ms': { type: 'string', default: '4000' },
+    replicas: { type: 'string', default: '1' },
   },
 });
 
@@ -35,7 +36,7 @@ const outageMs = Number(opts['outage-ms']);
 // The waits a recipient gets before giving up: 1 + 2 + 4 + 8 s with the settings above.
 const retryBudgetMs = Array.from({ length: MAX_ATTEMPTS - 1 }, (_, i) => RETRY_BASE_MS * 2 ** i).reduce((a, b) => a + b, 0);
 
-const checks = createChecks(`SMTP server stopped mid-campaign (${opts.db}, ${recipientCount} recipients, outage ${outageMs} ms)`);
+const checks = createChecks(`SMTP server stopped mid-campaign (${opts.db}, ${opts.replicas} API process(es), ${recipientCount} recipients, outage ${outageMs} ms)`);
 let stand;
 let exitCode;
 let figures = {};
@@ -48,17 +49,24 @@ try {
   console.log(`  database: ${database}; API: ${opts['api-entry']}`);
   const sink = await startSmtpSink({ port: SMTP_PORT });
   stand.onStop(() => sink.stop());
-  const api = await stand.startApi({
-    port: API_PORT,
-    entry: opts['api-entry'],
-    env: {
-      SMTP_URL: sink.url,
-      CAMPAIGN_RATE_PER_SECOND: String(RATE_PER_SECOND),
-      CAMPAIGN_RETRY_BASE_MS: String(RETRY_BASE_MS),
-      CAMPAIGN_MAX_ATTEMPTS: String(MAX_ATTEMPTS),
-      CAMPAIGN_POLL_INTERVAL_MS: '100',
-    },
-  });
+  // Every replica runs a sender; they share the database's send clock and claims.
+  const replicas = [];
+  for (let i = 0; i < Number(opts.replicas); i += 1) {
+    replicas.push(
+      await stand.startApi({
+        port: i === 0 ? API_PORT : API_PORT + 1 + i,
+        entry: opts['api-entry'],
+        env: {
+          SMTP_URL: sink.url,
+          CAMPAIGN_RATE_PER_SECOND: String(RATE_PER_SECOND),
+          CAMPAIGN_RETRY_BASE_MS: String(RETRY_BASE_MS),
+          CAMPAIGN_MAX_ATTEMPTS: String(MAX_ATTEMPTS),
+          CAMPAIGN_POLL_INTERVAL_MS: '100',
+        },
+      }),
+    );
+  }
+  const api = replicas[0];
   const cookie = await staffCookie(api.url);
   const staff = async (method, path, body) => {
     const res = await fetch(`${api.url}${path}`, {
