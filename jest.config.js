@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 
 /**
- * One Jest run, four projects: the contracts, the API's unit specs, the API's integration
- * specs on a real database, and the browser code (jsdom).
+ * One Jest run, six projects: the contracts, the deploy files, the API's unit specs, the API's
+ * integration specs on a real database, the bench scripts, and the browser code (jsdom).
  */
 const swcNode = [
   '@swc/jest',
@@ -68,6 +68,8 @@ export default {
     node('deploy', ['<rootDir>/deploy/**/*.spec.ts']),
     node('api', ['<rootDir>/api/src/**/*.spec.ts']),
     node('api-integration', ['<rootDir>/api/test/**/*.int-spec.ts']),
+    // The bench scripts' own tests (a fault script must fail against a deliberately broken build).
+    node('bench', ['<rootDir>/bench/**/*.spec.{ts,mjs}'], { testPathIgnorePatterns: ['/node_modules/', '/results/'] }),
     {
       displayName: 'web',
       rootDir: '.',

@@ -1,6 +1,7 @@
 // `npm test`: every check, in order — lint, type-check, unit and integration tests (SQLite,
-// and MySQL/MariaDB when TEST_DATABASE_URL is set), browser unit tests, and the Playwright
-// e2e suite in Chromium against the built site. Installs and builds first when needed.
+// and MySQL/MariaDB when TEST_DATABASE_URL is set), browser unit tests, the short load and the
+// fault scripts, and the Playwright e2e suite in Chromium against the built site. Installs and
+// builds first when needed.
 import { ensureChromium } from './chromium.mjs';
 import { ensureBuilt, ensureInstalled } from './ensure.mjs';
 import { log, run } from './lib.mjs';
@@ -26,7 +27,9 @@ try {
 
 await step('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
 await step('type-check', process.execPath, ['scripts/typecheck.mjs']);
-await step('unit tests (contracts, deploy, api, web)', 'npx', ['jest', '--selectProjects', 'contracts', 'deploy', 'api', 'web']);
+// `bench` runs the fault scripts against a deliberately broken copy of the API build (they must
+// fail) and against the real build (they must pass), on SQLite.
+await step('unit tests (contracts, deploy, api, bench, web)', 'npx', ['jest', '--selectProjects', 'contracts', 'deploy', 'api', 'bench', 'web']);
 await step('api integration tests on SQLite', 'npx', ['jest', '--selectProjects', 'api-integration'], {
   TEST_DATABASE_URL: '',
 });
@@ -40,6 +43,11 @@ await step(
   process.execPath,
   ['bench/loadtest.mjs', '--guests', '100', '--seconds', '10', '--replicas', process.env.TEST_DATABASE_URL ? '2' : '1', '--db', process.env.TEST_DATABASE_URL ? 'mysql' : 'sqlite', '--capacity', '80'],
 );
+// Fault scripts (bounded, 127.0.0.1 only): the mail server stopped mid-campaign, Stripe's
+// webhooks replayed twice and out of order. SQLite, or MySQL/MariaDB when TEST_DATABASE_URL is set.
+for (const fault of ['smtp-outage', 'webhook-replay']) {
+  await step(`fault: ${fault}`, process.execPath, [`bench/faults/${fault}.mjs`, '--db', process.env.TEST_DATABASE_URL ? 'mysql' : 'sqlite']);
+}
 await step('e2e tests in Chromium', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
   CHROMIUM_PATH: chromium,
 });

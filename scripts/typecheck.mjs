@@ -12,6 +12,7 @@ const PROJECTS = [
   'api',
   'e2e',
   'deploy',
+  'bench',
 ];
 
 let failed = 0;

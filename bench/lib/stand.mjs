@@ -4,7 +4,7 @@
 // a list of checks printed as they are made. Everything started is stopped by `stand.stop()`.
 //   const stand = await createStand({ db: 'mysql', mariadbPort: 3399 });
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +37,8 @@ export function mariadbVersion() {
  */
 export async function createStand({ db = 'mysql', mariadbPort = 3399, prefix = 'festival-stand-' } = {}) {
   const work = mkdtempSync(join(tmpdir(), prefix));
+  // mkdtemp makes it private to root; the MariaDB server runs as `mysql` and must reach its data.
+  chmodSync(work, 0o755);
   const stops = [];
   const mariadbDir = join(work, 'mariadb');
   let database;
@@ -147,4 +149,47 @@ export function createChecks(title) {
       return results.some((r) => !r.ok) ? 1 : 0;
     },
   };
+}
+
+/**
+ * Direct SQL on the stand's database, for what no API shows (a recipient's attempts) and for
+ * setting up a situation (a ticket hold that lapsed). `query` returns rows; `close` when done.
+ * @param {{ kind: 'mysql' | 'sqlite', url?: string, env: Record<string, string> }} database
+ */
+export async function openDatabase(database) {
+  if (database.kind === 'sqlite') {
+    const { default: Database } = await import('better-sqlite3');
+    const db = new Database(database.env.SQLITE_PATH);
+    db.pragma('busy_timeout = 5000');
+    return {
+      async query(sql, params = []) {
+        const statement = db.prepare(sql);
+        return statement.reader ? statement.all(...params) : [statement.run(...params)];
+      },
+      async close() {
+        db.close();
+      },
+    };
+  }
+  const conn = await mysql.createConnection(database.url);
+  return {
+    async query(sql, params = []) {
+      const [rows] = await conn.query(sql, params);
+      return Array.isArray(rows) ? rows : [rows];
+    },
+    async close() {
+      await conn.end();
+    },
+  };
+}
+
+/** Polls `probe` until it returns a truthy value (returned) or `timeoutMs` passes (undefined). */
+export async function waitUntil(probe, { timeoutMs = 10_000, everyMs = 100 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) return undefined;
+    await sleep(everyMs);
+  }
 }
