@@ -239,7 +239,7 @@ ${checks.results.map((c) => `- ${c.ok ? '✓' : '✗ **broken:**'} ${c.what}${c.
 
 const checks = createChecks(`Contention: ${BUYERS} buyers for the last ${LEFT} tickets`);
 const all = [];
-let exitCode = 0;
+let exitCode;
 try {
   if (opts.database) process.env.TEST_DATABASE_URL = opts.database;
   const kinds = opts.db.split(',').map((k) => k.trim());
