@@ -107,7 +107,11 @@ function targetRows(fresh) {
     const scope = `${(f.events / 1e6).toFixed(f.events >= 1e6 ? 0 : 1)} M events, ${f.orders.total.toLocaleString('en-US')} orders, ${f.database}`;
     const targeted = { funnel: 'funnel', 'events, first page': 'event page (first)', 'events, deep page': 'event page (deep)', 'events, header (summary)': 'event dialog header', attribution: 'attribution' };
     for (const q of f.queries.filter((x) => targeted[x.name])) {
-      rows.push(row(`Scale (${scope}): ${targeted[q.name]} under 200 ms`, fmtMs(q.median), q.median < 200, 'the query reads every matching index entry (see its plan in the data at scale section); it grows with the number of events.'));
+      const why =
+        q.name === 'attribution'
+          ? 'one pass over the index entries of every counted event (the page views are about 80 % of all events), grouped by source: under 200 ms at this size needs the views counted per source as they are stored, as the people behind each step already are (`analytics_people`).'
+          : 'the query reads every matching index entry (see its plan in the data at scale section); it grows with the number of events.';
+      rows.push(row(`Scale (${scope}): ${targeted[q.name]} under 200 ms`, fmtMs(q.median), q.median < 200, why));
     }
     const load = f.dashboard.load;
     rows.push(row(`Scale (${scope}): dashboard first load under 2 s`, `${(load.median / 1000).toFixed(2)} s`, load.median < 2000, `${(load.frameMedian / 1000).toFixed(2)} s of it pass before the dashboard's frame shows (loading and starting the admin app's code); the seven data calls together take ${fmtMs(f.dashboard.together.median)}.`));
