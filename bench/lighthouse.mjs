@@ -43,6 +43,21 @@ async function audit(port, url) {
   };
 }
 
+/**
+ * Lighthouse sometimes fails to record a trace on a loaded machine (NO_NAVSTART, NO_FCP): such
+ * a run is tried again, up to twice, and said so.
+ */
+async function auditWithRetries(port, url, attempts = 3) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await audit(port, url);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.log(`  ${url}: ${error.message}; trying again`);
+    }
+  }
+}
+
 export async function runLighthouse(baseUrl, { runs = 3, pages = PAGES } = {}) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -55,7 +70,7 @@ export async function runLighthouse(baseUrl, { runs = 3, pages = PAGES } = {}) {
     for (const path of pages) {
       const samples = [];
       for (let i = 0; i < runs; i += 1) {
-        const sample = await audit(chrome.port, baseUrl + path);
+        const sample = await auditWithRetries(chrome.port, baseUrl + path);
         console.log(
           `  ${path} run ${i + 1}: performance ${sample.performance}, accessibility ${sample.accessibility}, best practices ${sample.bestPractices}, SEO ${sample.seo}; LCP ${(sample.lcpMs / 1000).toFixed(2)} s, CLS ${sample.cls.toFixed(3)}, TBT ${sample.tbtMs.toFixed(0)} ms`,
         );

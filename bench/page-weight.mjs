@@ -57,6 +57,15 @@ export async function measureAll(baseUrl) {
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
+/** A built file's name for people: a shared package by its name, else the file without its hash. */
+export function fileLabel(url) {
+  const name = url.split('/').pop();
+  const shared = /__loadShare__(.+?)__loadShare__/.exec(name)?.[1];
+  if (shared) return `shared ${shared.replace(/_mf_0_/g, '@').replace(/_mf_1_/g, '/').replace(/_mf_2_/g, '-').replace(/^_+/, '')}`;
+  const remote = /^\/remotes\/([^/]+)\//.exec(url)?.[1];
+  return `${remote ? `${remote} ` : ''}${name.replace(/-[\w-]{8}\.(js|css)$/, '.$1')}`;
+}
+
 function markdown(results, command) {
   const rows = results.map((r) => {
     const budget = JS_BUDGETS[r.path];
@@ -76,7 +85,7 @@ charts outside \`/admin\`.
 
 ${table(['Page', 'JS gzip', 'JS raw', 'CSS gzip', 'Requests', 'Budget'], rows, ['', 'right', 'right', 'right', 'right'])}
 
-Largest files on \`/\` (gzip): ${home ? home.largest.map((f) => `\`${f.url.split('/').pop()}\` ${kb(f.gzip)}`).join(', ') : 'n/a'}.
+Largest files on \`/\` (gzip): ${home ? home.largest.map((f) => `${fileLabel(f.url)} ${kb(f.gzip)}`).join(', ') : 'n/a'}.
 
 ### Reading the numbers
 
