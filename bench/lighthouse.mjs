@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { lcpText, shiftText } from './lib/lighthouse-text.mjs';
 import { chromiumVersion, commandLine, median, record, table, verdict } from './lib/results.mjs';
 import { createStand } from './lib/stand.mjs';
 
@@ -29,6 +30,14 @@ async function audit(port, url) {
     (lhr.categories[id]?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && lhr.audits[ref.id]?.score < 0.9)
       .map((ref) => lhr.audits[ref.id].id);
+  // What the largest paint was and where its time went; what moved and why.
+  const lcpDetails = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  const lcpNode = lcpDetails[0]?.items?.[0]?.node;
+  const phases = Object.fromEntries((lcpDetails[1]?.items ?? []).map((p) => [p.phase, Math.round(p.timing)]));
+  const shifts = (lhr.audits['layout-shifts']?.details?.items ?? [])
+    .filter((item) => item.score >= 0.001)
+    .slice(0, 3)
+    .map((item) => ({ selector: item.node?.selector ?? item.node?.snippet ?? '?', score: item.score, causes: [...new Set((item.subItems?.items ?? []).map((c) => c.cause))] }));
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -40,6 +49,8 @@ async function audit(port, url) {
     fcpMs: metric('first-contentful-paint'),
     failing: { performance: failing('performance'), accessibility: failing('accessibility'), bestPractices: failing('best-practices'), seo: failing('seo') },
     warnings: lhr.runWarnings ?? [],
+    lcpElement: lcpNode ? { selector: lcpNode.selector, label: lcpNode.nodeLabel, phases } : null,
+    shifts,
   };
 }
 
@@ -90,8 +101,10 @@ export async function runLighthouse(baseUrl, { runs = 3, pages = PAGES } = {}) {
         fcpMs: mid('fcpMs'),
         // What held a score below 90 % in the last run, to read with the figures.
         failing: samples[samples.length - 1].failing,
+        lcpElement: samples[samples.length - 1].lcpElement,
+        shifts: samples[samples.length - 1].shifts,
         warnings: [...new Set(samples.flatMap((s) => s.warnings))],
-        samples: samples.map(({ failing, warnings, ...s }) => ({ ...s, failingCount: Object.values(failing).flat().length, warningCount: warnings.length })),
+        samples: samples.map(({ failing, warnings, lcpElement, shifts, ...s }) => ({ ...s, failingCount: Object.values(failing).flat().length, warningCount: warnings.length, shiftCount: shifts.length, lcpSelector: lcpElement?.selector ?? null })),
       });
     }
     return results;
@@ -152,6 +165,9 @@ ${table(['Target', 'Figure (median)', 'Status'], targetRows)}
   the JS a page needs before it can paint its main content (see the page weight section).
 - TBT is main-thread work longer than 50 ms between the first paint and interactivity, again
   projected at 4× CPU slowdown: large bundles parsed at start show here.
+- The largest paint and the layout shifts in the last run (where LCP's time went: TTFB, then
+  the delay and time to load its resource, then the render delay until it was drawn):
+${results.map((r) => `  - \`${r.path}\`: ${lcpText(r)}; ${shiftText(r)}`).join('\n')}
 - Audits scoring under 90 % in the last run (what to fix first for a missed score):
 ${misses.length ? misses.map((m) => `  - ${m}`).join('\n') : '  - none'}
 ${warnings.length ? `- Lighthouse warned: ${warnings.map((w) => w.replace(/\s+/g, ' ')).join('; ')}` : ''}`;
