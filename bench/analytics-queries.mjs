@@ -476,13 +476,16 @@ shows: loading and starting the admin app's code, before any of the data matters
 ### Reading the numbers
 
 - Every report is one indexed query (the event page is two: its ids from the index, then those
-  rows); none reads the events into the API's memory. The plans below name the index each uses
+  rows; the header is two: the events, and the people behind them); none reads the events into
+  the API's memory. The plans below name the index each uses
   ("Using index" / "COVERING INDEX": the table rows are not read at all).
 - The event dialog's header counts the events of a step and, from \`analytics_people\` (one row per
   step and visitor, kept as events are stored), the people behind them, both from indexes alone:
   counting distinct sessions among the page views themselves took 390 ms on MariaDB.
-- The first load is bound by the largest answers (all paid ticket orders and all feast orders,
-  each listed whole on the dashboard) and by the browser drawing the tables and charts.
+- Of the first load, ${(load.frameMedian / 1000).toFixed(2)} s go to the admin app's code before its frame shows;
+  the remaining ${((load.median - load.frameMedian) / 1000).toFixed(2)} s are the seven calls (${f.dashboard.together.median.toFixed(0)} ms together when made at once,
+  the largest answers being every feast order and every paid ticket order, listed whole) and the
+  browser drawing the sections with their data.
 
 ### Query plans (${f.kind === 'mysql' ? '`EXPLAIN`' : '`EXPLAIN QUERY PLAN`'})
 
