@@ -1,17 +1,17 @@
 // Page weight: loads each page in Chromium through the production server and records the JS
 // and CSS it downloads (raw and gzip), the request count and the largest files.
-//   node bench/page-weight.mjs [baseUrl]        (default: starts the built site on a free port)
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+//   node bench/page-weight.mjs [--url http://127.0.0.1:8080] [--port 8770] [--record]
+// Without --url it serves the built site the production way on 127.0.0.1 (build first).
 import { gzipSync } from 'node:zlib';
+import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
+import { commandLine, record, table, verdict } from './lib/results.mjs';
+import { createStand } from './lib/stand.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const PAGES = ['/', '/diwali-party', '/drinks', '/admin/login'];
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+/** Gzipped JS budgets (bytes), the same as e2e/tests/budgets.spec.ts. */
+export const JS_BUDGETS = { '/': 150 * 1024, '/drinks': 170 * 1024 };
 
 /** Measures one page: every script and stylesheet the browser downloaded until the network was idle. */
 export async function measurePage(browser, baseUrl, path) {
@@ -44,24 +44,8 @@ export async function measurePage(browser, baseUrl, path) {
   };
 }
 
-async function startServer() {
-  const dir = mkdtempSync(join(tmpdir(), 'festival-weight-'));
-  const port = 8600 + Math.floor(Math.random() * 200);
-  const child = spawn(process.execPath, ['api/dist/main.js'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', STATIC_ROOT: ROOT, SQLITE_PATH: join(dir, 'w.sqlite'), LOG_LEVEL: 'warn', NODE_ENV: 'test' },
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i += 1) {
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { url, stop: () => { child.kill(); rmSync(dir, { recursive: true, force: true }); } };
-}
-
 export async function measureAll(baseUrl) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ARGS });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const results = [];
     for (const path of PAGES) results.push(await measurePage(browser, baseUrl, path));
@@ -71,15 +55,71 @@ export async function measureAll(baseUrl) {
   }
 }
 
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+/** A built file's name for people: a shared package by its name, else the file without its hash. */
+export function fileLabel(url) {
+  const name = url.split('/').pop();
+  const shared = /__loadShare__(.+?)__loadShare__/.exec(name)?.[1];
+  if (shared) return `shared ${shared.replace(/_mf_0_/g, '@').replace(/_mf_1_/g, '/').replace(/_mf_2_/g, '-').replace(/^_+/, '')}`;
+  const remote = /^\/remotes\/([^/]+)\//.exec(url)?.[1];
+  return `${remote ? `${remote} ` : ''}${name.replace(/-[\w-]{8}\.(js|css)$/, '.$1')}`;
+}
+
+function markdown(results, command) {
+  const rows = results.map((r) => {
+    const budget = JS_BUDGETS[r.path];
+    const budgetCell = budget === undefined ? 'none set' : `${kb(budget)}: ${verdict(r.js.gzip <= budget)}${r.js.gzip > budget ? ` (${kb(r.js.gzip - budget)} over)` : ''}`;
+    return [`\`${r.path}\``, kb(r.js.gzip), kb(r.js.raw), kb(r.css.gzip), String(r.requests), budgetCell];
+  });
+  const home = results.find((r) => r.path === '/');
+  return `## Page weight (\`page-weight.mjs\`)
+
+JavaScript and CSS each page downloads in Chromium through the production server (the API
+process serving the builds with NODE_ENV=production, as \`npm start\` does), until the network
+is idle; gzip at level 9 of each file as served. Budgets (gzipped JS), also enforced by
+\`e2e/tests/budgets.spec.ts\`: \`/\` at most 150 KB, \`/drinks\` at most 170 KB; no antd or
+charts outside \`/admin\`.
+
+**Command:** \`${command}\`
+
+${table(['Page', 'JS gzip', 'JS raw', 'CSS gzip', 'Requests', 'Budget'], rows, ['', 'right', 'right', 'right', 'right'])}
+
+Largest files on \`/\` (gzip): ${home ? home.largest.map((f) => `${fileLabel(f.url)} ${kb(f.gzip)}`).join(', ') : 'n/a'}.
+
+### Reading the numbers
+
+- The bytes are what a phone downloads before the page can run; on a slow mobile link every
+  10 KB of gzipped JS costs about 60 ms of transfer and more of parsing. \`/admin/login\` carries
+  antd and has no budget: only staff load it.
+- A page over its budget is listed as **not met** with the excess; the largest files above are
+  where to look first.`;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const server = process.argv[2] ? { url: process.argv[2], stop() {} } : await startServer();
+  const { values: opts } = parseArgs({ options: { url: { type: 'string' }, port: { type: 'string', default: '8770' }, record: { type: 'boolean', default: false } } });
+  let stand;
+  let exitCode = 0;
   try {
-    const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-    for (const r of await measureAll(server.url)) {
+    let baseUrl = opts.url;
+    if (!baseUrl) {
+      stand = await createStand({ db: 'sqlite', prefix: 'festival-weight-' });
+      baseUrl = (await stand.startSite({ port: Number(opts.port) })).url;
+    }
+    const results = await measureAll(baseUrl);
+    for (const r of results) {
       console.log(`${r.path}: JS ${kb(r.js.gzip)} gzip (${kb(r.js.raw)} raw, ${r.js.files} files), CSS ${kb(r.css.gzip)} gzip, ${r.requests} requests`);
       for (const f of r.largest) console.log(`    ${kb(f.gzip).padStart(9)}  ${f.url}`);
     }
+    if (opts.record) {
+      const figures = results.map((r) => ({ path: r.path, requests: r.requests, js: r.js, css: r.css, largest: r.largest, budget: JS_BUDGETS[r.path] ?? null }));
+      record('page-weight', { database: 'SQLite (embedded)', options: opts, figures, markdown: markdown(results, commandLine()) });
+    }
+  } catch (error) {
+    console.error(error);
+    exitCode = 1;
   } finally {
-    server.stop();
+    await stand?.stop();
   }
+  process.exit(exitCode);
 }

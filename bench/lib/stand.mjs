@@ -96,10 +96,29 @@ export async function createStand({ db = 'mysql', mariadbPort = 3399, prefix = '
     throw new Error(`The API on ${url} did not start`);
   }
 
+  /**
+   * The whole site served the production way, as `npm start` does in production: one API
+   * process serving the built shell and remotes (STATIC_ROOT) with NODE_ENV=production.
+   */
+  function startSite({ port, env = {} }) {
+    return startApi({
+      port,
+      env: {
+        NODE_ENV: 'production',
+        STATIC_ROOT: ROOT,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        SESSION_SECRET: 'bench-session-secret-of-at-least-thirty-two-chars',
+        ALLOW_SIMULATED_PAYMENTS: 'true',
+        ...env,
+      },
+    });
+  }
+
   return {
     work,
     database,
     startApi,
+    startSite,
     /** Registers something to stop when the stand stops (last registered, first stopped). */
     onStop(fn) {
       stops.push(fn);

@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import { AnalyticsEventEntity } from '../modules/analytics/analytics-event.entity.js';
+import { recordPeople } from '../modules/analytics/analytics-people.js';
 import { FeastOrderEntity } from '../modules/orders/feast-order.entity.js';
 import { PartyOrderEntity } from '../modules/tickets/party-order.entity.js';
 import { buildDemoAnalytics } from './demo-analytics.js';
@@ -34,6 +35,7 @@ export async function seedDemoData(dataSource: DataSource, options: { force?: bo
       const rows = analytics.events.slice(i, i + CHUNK) as QueryDeepPartialEntity<AnalyticsEventEntity>[];
       await manager.insert(AnalyticsEventEntity, rows);
     }
+    await recordPeople(manager, analytics.events);
   });
   return {
     seeded: true,

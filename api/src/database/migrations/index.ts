@@ -6,6 +6,7 @@ import { FeastOrders1761000202000 } from './1761000202000-feast-orders.js';
 import { AnalyticsEvents1761000300000 } from './1761000300000-analytics-events.js';
 import { Campaigns1761000310000 } from './1761000310000-campaigns.js';
 import { Drinks1761000400000 } from './1761000400000-drinks.js';
+import { AnalyticsPeople1761000500000 } from './1761000500000-analytics-people.js';
 
 /** Every migration, oldest first. Never rewrite one that has been committed: add a new one. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   AnalyticsEvents1761000300000,
   Campaigns1761000310000,
   Drinks1761000400000,
+  AnalyticsPeople1761000500000,
 ];

@@ -47,12 +47,16 @@ export class AnalyticsReportService {
 
   /** The event dialog's header: total events of a type and the people behind them. */
   async summary(eventType: string): Promise<AnalyticsEventsSummary> {
-    const row = await this.summaryQuery(eventType).getRawOne<Record<string, unknown>>();
+    const [eventsQuery, peopleQuery] = this.summaryQueries(eventType);
+    const [row, people] = await Promise.all([
+      eventsQuery.getRawOne<Record<string, unknown>>(),
+      peopleQuery.getRawOne<Record<string, unknown>>(),
+    ]);
     return {
       eventType,
       totalEvents: count(row?.total),
-      // The dialog's grouping: by entityId, else sessionId, else the event alone.
-      uniqueUsers: count(row?.entities) + count(row?.sessions) + count(row?.anonymous),
+      // The dialog's grouping: by entityId, else sessionId (the people), else the event alone.
+      uniqueUsers: count(people?.people) + count(row?.anonymous),
     };
   }
 
@@ -108,15 +112,26 @@ export class AnalyticsReportService {
     return query.orderBy('e.id', 'DESC').limit(page.limit);
   }
 
-  summaryQuery(eventType: string): SelectQueryBuilder<AnalyticsEventEntity> {
-    return this.repo
+  /**
+   * The header's two queries: the events of the type and those with no person (from the
+   * people index of the events), and the people behind them, kept in `analytics_people` as
+   * events are stored. Counting distinct sessions among the events themselves took 390 ms on
+   * MariaDB for the page views of a million events.
+   */
+  summaryQueries(eventType: string): [SelectQueryBuilder<AnalyticsEventEntity>, SelectQueryBuilder<object>] {
+    const events = this.repo
       .createQueryBuilder('e')
       .select('COUNT(*)', 'total')
-      .addSelect('COUNT(DISTINCT e.entityId)', 'entities')
-      .addSelect('COUNT(DISTINCT CASE WHEN e.entityId IS NULL THEN e.sessionId END)', 'sessions')
       .addSelect('SUM(CASE WHEN e.entityId IS NULL AND e.sessionId IS NULL THEN 1 ELSE 0 END)', 'anonymous')
       .where('e.eventType = :eventType', { eventType })
       .andWhere('e.isBot = 0');
+    const people = this.repo.manager
+      .createQueryBuilder()
+      .select('COUNT(*)', 'people')
+      .from('analytics_people', 'p')
+      .where('p.eventType = :eventType', { eventType })
+      .andWhere('p.isBot = 0');
+    return [events, people];
   }
 
   attributionQuery(): SelectQueryBuilder<AnalyticsEventEntity> {

@@ -9,6 +9,7 @@ import {
   type ValidAnalyticsEvent,
 } from '@festival/contracts';
 import { AnalyticsEventEntity } from './analytics-event.entity.js';
+import { recordPeople } from './analytics-people.js';
 import { normaliseAttribution } from './attribution.js';
 import type { ClientInfo } from './client-info.js';
 import { GeoIpService, type GeoLocation } from './geoip.service.js';
@@ -88,11 +89,13 @@ export class AnalyticsService {
 
     const insert = this.events.createQueryBuilder().insert().into(AnalyticsEventEntity);
     let insertedId: number | undefined;
+    let storedType = row.eventType;
     if (event.eventType === PAGE_LEAVE_EVENT_TYPE) {
       // The page view's own row, created here if the leave event arrived first.
       const started = new Date(now.getTime() - (event.timeOnPage ?? 0));
+      storedType = event.pageEventType ?? 'page_view';
       await insert
-        .values(values({ ...row, eventType: event.pageEventType ?? 'page_view', createdAt: started }))
+        .values(values({ ...row, eventType: storedType, createdAt: started }))
         .orUpdate(BEHAVIOUR_COLUMNS, ['pageViewId'])
         .updateEntity(false)
         .execute();
@@ -102,6 +105,7 @@ export class AnalyticsService {
       const result = await insert.values(values(row)).execute();
       insertedId = Number(result.identifiers[0]?.id);
     }
+    await recordPeople(this.events.manager, [{ eventType: storedType, isBot: client.isBot, sessionId: row.sessionId }]);
 
     if (!immediate.ready && client.ip) this.locateLater(client.ip, event.pageViewId, insertedId);
   }
@@ -158,6 +162,7 @@ export class AnalyticsService {
           : {}),
       };
       await this.events.createQueryBuilder().insert().into(AnalyticsEventEntity).values(values(row)).execute();
+      await recordPeople(this.events.manager, [{ eventType: row.eventType, isBot: false, entityId: row.entityId, sessionId }]);
     } catch (error) {
       this.logger.error(`Server analytics event ${String(input?.eventType)} not recorded: ${String(error)}`);
     }
