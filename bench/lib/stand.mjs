@@ -4,7 +4,7 @@
 // a list of checks printed as they are made. Everything started is stopped by `stand.stop()`.
 //   const stand = await createStand({ db: 'mysql', mariadbPort: 3399 });
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +37,9 @@ export function mariadbVersion() {
  */
 export async function createStand({ db = 'mysql', mariadbPort = 3399, prefix = 'festival-stand-' } = {}) {
   const work = mkdtempSync(join(tmpdir(), prefix));
+  // mkdtemp makes the directory private to its owner; mariadbd runs as the mysql user and must
+  // reach its data directory inside it.
+  chmodSync(work, 0o755);
   const stops = [];
   const mariadbDir = join(work, 'mariadb');
   let database;
