@@ -14,6 +14,8 @@ const DEADLOCK_CODES = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
 export class ExclusiveSection {
   /** SQLite: every exclusive transaction, whatever its lock name, runs one after another. */
   private sqliteQueue: Promise<unknown> = Promise.resolve();
+  /** Called after each transaction under a lock has ended (committed or rolled back). */
+  private readonly afterListeners = new Map<string, (() => void)[]>();
 
   constructor(private readonly dataSource: DataSource) {}
 
@@ -21,11 +23,24 @@ export class ExclusiveSection {
     return this.dataSource.options.type === 'mysql' || this.dataSource.options.type === 'mariadb';
   }
 
+  /**
+   * Registers `listener` to run after every transaction under `lockName` has ended, once its
+   * changes are visible to other connections: the hot-read caches drop what the write may have
+   * changed. Runs after a rollback too (a cache dropped for nothing is only read again).
+   */
+  afterEach(lockName: string, listener: () => void): void {
+    this.afterListeners.set(lockName, [...(this.afterListeners.get(lockName) ?? []), listener]);
+  }
+
   async run<T>(lockName: string, work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    if (this.isMysql) return this.runOnMysql(lockName, work);
-    const current = this.sqliteQueue.catch(() => undefined).then(() => this.dataSource.transaction(work));
-    this.sqliteQueue = current;
-    return current;
+    try {
+      if (this.isMysql) return await this.runOnMysql(lockName, work);
+      const current = this.sqliteQueue.catch(() => undefined).then(() => this.dataSource.transaction(work));
+      this.sqliteQueue = current;
+      return await current;
+    } finally {
+      for (const listener of this.afterListeners.get(lockName) ?? []) listener();
+    }
   }
 
   private async runOnMysql<T>(lockName: string, work: (manager: EntityManager) => Promise<T>): Promise<T> {
