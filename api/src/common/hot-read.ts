@@ -28,7 +28,7 @@ export interface HotLoad<T> {
  * called after a write that changes it has committed, makes the next ask load it again. A load
  * that started before an invalidation is handed to those already waiting for it, never kept: a
  * request that arrives after the write always sees it. The answer is for display only; writes
- * check the database under their lock.
+ * check the database under their lock. The value is shared by every asker: never modify it.
  */
 export class HotRead<T> {
   private current: HotAnswer<T> | undefined;
