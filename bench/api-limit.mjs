@@ -3,7 +3,7 @@
 // side by side with a bare node:http server (one process) answering the very bytes and headers
 // the app answered. Rounds alternate between the two; the medians and the ratio app/bare are
 // reported against the targets (reads at least 0.5, analytics writes at least 0.3).
-//   node bench/api-limit.mjs [--rounds 3] [--seconds 4] [--connections 32] [--orders 40]
+//   node bench/api-limit.mjs [--rounds 5] [--seconds 3] [--connections 32] [--orders 40]
 //                            [--database mysql://...] [--mariadb-port 3399] [--port 8740]
 //                            [--bare-port 8758] [--only analytics] [--record]
 // Exits non-zero when a promise of the run breaks (an unexpected status, an acknowledged
@@ -23,8 +23,8 @@ const NAME = 'api-limit';
 const TITLE = 'The API against the limit';
 const { values: opts } = parseArgs({
   options: {
-    rounds: { type: 'string', default: '3' },
-    seconds: { type: 'string', default: '4' },
+    rounds: { type: 'string', default: '5' },
+    seconds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '32' },
     orders: { type: 'string', default: '40' },
     database: { type: 'string' },
@@ -186,7 +186,8 @@ function markdown(result) {
     '',
     '**Reading the numbers.** The bare server answers the same status, headers and body bytes as the app, captured from it at the start of the run, ' +
       'so the ratio is what the app costs over writing those bytes on this machine: routing, middleware, validation, caches and, for the analytics write, the insert in MariaDB. ' +
-      'Both are one Node process on 127.0.0.1 with the load generator on the same machine, so the absolute figures move with the machine; the ratio moves much less. ' +
+      'Both are one Node process on 127.0.0.1 with the load generator on the same machine, so the absolute figures move with the machine; pairing each app run with the bare run next to it steadies the ratio, ' +
+      'but on a machine shared with other work it still moves (a ratio above 1 only says the machine got quieter between the two runs), which is why the recorded figures come from a quiet machine. ' +
       'The reads are served from the in-process caches (see docs/performance-caching.md), so their ratio shows what is left of the framework cost. ' +
       'The write is a real row per event, written in groups and acknowledged only once committed; MariaDB runs on the same cores, so its share of the CPU counts against the app and not against the bare server, and this ratio moves most with a busy machine.',
     '',
