@@ -1,6 +1,6 @@
 // `npm run loadtest`: the party night against real API replicas on 127.0.0.1, bounded in time.
 //   node bench/loadtest.mjs [--guests 500] [--seconds 60] [--replicas 2] [--db mysql|sqlite]
-//                           [--capacity 300] [--record]
+//                           [--capacity 300] [--mariadb-port 3399] [--port 8710] [--record]
 // MySQL: TEST_DATABASE_URL when set (its tables are dropped first), else a private MariaDB
 // started with scripts/mariadb.sh. Exits non-zero when a promise is broken.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -17,6 +17,9 @@ const { values: opts } = parseArgs({
     replicas: { type: 'string', default: '2' },
     db: { type: 'string', default: 'mysql' },
     capacity: { type: 'string', default: '300' },
+    // The private MariaDB's port and the first API replica's port (the others follow it).
+    'mariadb-port': { type: 'string', default: process.env.MARIADB_PORT ?? '3399' },
+    port: { type: 'string', default: '8710' },
     record: { type: 'boolean', default: false },
   },
 });
@@ -24,11 +27,11 @@ const { values: opts } = parseArgs({
 let exitCode = 0;
 let stand;
 try {
-  stand = await createStand({ db: opts.db, prefix: 'festival-load-' });
+  stand = await createStand({ db: opts.db, mariadbPort: Number(opts['mariadb-port']), prefix: 'festival-load-' });
   const db = stand.database;
   const baseUrls = [];
   for (let i = 0; i < Number(opts.replicas); i += 1) {
-    baseUrls.push((await stand.startApi({ port: 8710 + i, env: { TICKET_CAPACITY: opts.capacity } })).url);
+    baseUrls.push((await stand.startApi({ port: Number(opts.port) + i, env: { TICKET_CAPACITY: opts.capacity } })).url);
   }
   console.log(`Party night: ${opts.guests} guests for ${opts.seconds}s on ${baseUrls.length} replica(s), ${db.label}, capacity ${opts.capacity}`);
   const { figures, broken } = await partyNight({

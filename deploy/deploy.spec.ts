@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { DEFAULT_REMOTES_MANIFEST } from '../packages/contracts/src/remotes.js';
@@ -78,6 +78,85 @@ describe('docker-compose.yml', () => {
     const dockerfile = read('deploy/Dockerfile');
     for (const target of ['api', 'web']) expect(dockerfile).toMatch(new RegExp(`^FROM .* AS ${target}$`, 'm'));
     expect(JSON.parse(read('deploy/remotes.json'))).toEqual(DEFAULT_REMOTES_MANIFEST);
+  });
+});
+
+/** The body of every `location` block of nginx.conf, by its match (`= /x`, `~ ^/api/...$`, `/api/`). */
+function locations(conf: string): Map<string, string> {
+  const found = new Map<string, string>();
+  const opening = /location\s+([^{]+?)\s*\{/g;
+  for (let m = opening.exec(conf); m; m = opening.exec(conf)) {
+    let depth = 1;
+    let i = opening.lastIndex;
+    for (; depth > 0 && i < conf.length; i += 1) {
+      if (conf[i] === '{') depth += 1;
+      if (conf[i] === '}') depth -= 1;
+    }
+    found.set(m[1].trim(), conf.slice(opening.lastIndex, i - 1));
+  }
+  return found;
+}
+
+const directives = (body: string) => body.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+
+/** Every GET route the API's controllers declare, as a concrete path (`:id` filled in). */
+function apiGetRoutes(): string[] {
+  const modules = join(ROOT, 'api/src/modules');
+  const routes: string[] = [];
+  for (const dir of readdirSync(modules)) {
+    for (const file of readdirSync(join(modules, dir)).filter((f) => f.endsWith('.controller.ts'))) {
+      const source = read(`api/src/modules/${dir}/${file}`);
+      const prefix = /@Controller\((?:'([^']*)')?\)/.exec(source)?.[1] ?? '';
+      for (const get of source.matchAll(/@Get\((?:'([^']*)')?\)/g)) {
+        const path = ['/api', prefix, get[1] ?? ''].filter(Boolean).join('/').replace(/\/+/g, '/');
+        routes.push(path.replace(/:\w+/g, 'sample'));
+      }
+    }
+  }
+  return routes;
+}
+
+describe('nginx.conf micro-cache', () => {
+  const conf = read('nginx.conf');
+  const all = locations(conf);
+  const cached = [...all].filter(([, body]) => /^\s*proxy_cache\s+festival_micro;/m.test(body));
+
+  it('is one location, for exactly the public hot reads among every GET route of the API', () => {
+    expect(cached).toHaveLength(1);
+    const [match] = cached[0];
+    expect(match.startsWith('~ ')).toBe(true);
+    const pattern = new RegExp(match.slice(2));
+    const routes = apiGetRoutes();
+    expect(routes.length).toBeGreaterThan(15);
+    expect(routes.filter((path) => pattern.test(path)).sort()).toEqual(['/api/drinks', '/api/party-ticket-stats', '/api/site']);
+    for (const near of ['/api/site/', '/api/drinks/mango-lassi', '/api/drink-tab/abc', '/api/party-tickets', '/api/admin/drinks', '/api/analytics']) {
+      expect(pattern.test(near)).toBe(false);
+    }
+  });
+
+  it('keeps answers one second, one refresh at a time, GET and HEAD only, never with a cookie', () => {
+    const lines = directives(cached[0][1]);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'proxy_cache_methods GET HEAD;',
+        'proxy_cache_valid 200 1s;',
+        'proxy_cache_lock on;',
+        'proxy_cache_revalidate on;',
+        'proxy_cache_bypass $http_cookie;',
+        'proxy_no_cache $http_cookie;',
+      ]),
+    );
+    expect(lines.find((l) => l.startsWith('proxy_cache_use_stale'))).toMatch(/\bupdating\b/);
+    expect(lines.find((l) => l.startsWith('proxy_cache_key'))).toBe('proxy_cache_key $request_method$host$uri;');
+    expect(lines.some((l) => l.startsWith('proxy_cache_valid') && !l.startsWith('proxy_cache_valid 200 1s'))).toBe(false);
+    expect(conf).toMatch(/proxy_cache_path \S+ .*keys_zone=festival_micro:/);
+  });
+
+  it('proxies those reads exactly as the rest of /api/, and caches nothing else', () => {
+    const api = directives(all.get('/api/') ?? '');
+    const proxying = directives(cached[0][1]).filter((l) => !l.startsWith('proxy_cache') && !l.startsWith('proxy_ignore_headers') && !l.startsWith('proxy_no_cache'));
+    expect(proxying).toEqual(api);
+    expect(conf.match(/^\s*proxy_cache\s/gm)).toHaveLength(1);
   });
 });
 

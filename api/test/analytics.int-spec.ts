@@ -96,6 +96,24 @@ describe(`analytics ingest on ${TEST_DATABASE}`, () => {
     expect(event).toMatchObject({ ipAddress: '10.1.2.3', geoCity: null, geoCountry: null, geoLatitude: null });
   });
 
+  it('stores every event of a burst the moment it answers 204, page views with their leave events, and a bad one alone fails', async () => {
+    const before = await rowCount(t);
+    const views = Array.from({ length: 60 }, (_, i) => pageView('session-burst-1', { pageViewId: `burst-view-${i}` }));
+    const leaves = views.slice(0, 20).map((v) => ({ eventType: 'page_leave', sessionId: 'session-burst-1', pageViewId: v.pageViewId, pageEventType: 'page_view', scrollDepth: 80, timeOnPage: 5000 }));
+    const answers = await Promise.all([...views, ...leaves].map((event) => send(t, event)));
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 204));
+    // Acknowledged means stored: counted straight after the last 204, with nothing left to wait for.
+    expect(await rowCount(t)).toBe(before + 60);
+    const [row] = (await t.dataSource.query('SELECT scrollDepth AS depth FROM analytics_events WHERE pageViewId = ?', ['burst-view-0'])) as { depth: unknown }[];
+    expect(Number(row.depth)).toBe(80);
+  });
+
+  it('stores an event sent with a staff session the same way (the full application path)', async () => {
+    await send(t, pageView('session-staff-1', { pageViewId: 'staff-view-000001' })).set('Cookie', cookie).expect(204);
+    const [row] = (await t.dataSource.query('SELECT COUNT(*) AS n FROM analytics_events WHERE pageViewId = ?', ['staff-view-000001'])) as { n: unknown }[];
+    expect(Number(row.n)).toBe(1);
+  });
+
   it('accepts a beacon: the same JSON sent as text/plain', async () => {
     await t.http
       .post('/api/analytics')

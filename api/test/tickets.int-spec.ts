@@ -122,7 +122,10 @@ describe(`party tickets on ${TEST_DATABASE}`, () => {
         const res = await t.http.post('/api/party-payment-intent').send(createPartyOrderRequest({ adultTickets: 3, childTickets: 2 })).expect(200);
         await t.http.get('/api/party-ticket-stats').expect(200, { remaining: 0 });
         await t.dataSource.getRepository(PartyOrderEntity).update({ id: res.body.orderId }, { holdExpiresAt: new Date(Date.now() - 1000) });
-        await t.http.get('/api/party-ticket-stats').expect(200, { remaining: 5 });
+        // The hold lapsed: the server sells its tickets again at once (it counts holds in the
+        // database under the lock), and the ticket stats show it straight after.
+        await t.http.post('/api/party-payment-intent').send(createPartyOrderRequest({ adultTickets: 2, childTickets: 0 })).expect(200);
+        await t.http.get('/api/party-ticket-stats').expect(200, { remaining: 3 });
       } finally {
         await t.close();
       }

@@ -12,10 +12,11 @@ export function localNginxConfig(workDir: string, listenPort: number, apiPort: n
   const replaced = conf
     .replace(/^pid .*;$/m, `pid ${join(workDir, 'nginx.pid')};`)
     .replace(/access_log \/var\/log\/nginx\/access\.log;/, `access_log ${join(workDir, 'logs', 'access.log')};`)
+    .replace(/proxy_cache_path \/var\/cache\/nginx\/festival_api /, `proxy_cache_path ${join(workDir, 'cache')} `)
     .replace(/listen 80;/, `listen 127.0.0.1:${listenPort};`)
     .replace(/root \/usr\/share\/nginx\/html;/, `root ${join(workDir, 'html')};`)
     .replace(/upstream festival_api \{[^}]*\}/, `upstream festival_api {\n    server 127.0.0.1:${apiPort};\n    keepalive 8;\n  }`);
-  for (const expected of ['pid ', `listen 127.0.0.1:${listenPort}`, `root ${workDir}`, `server 127.0.0.1:${apiPort}`]) {
+  for (const expected of ['pid ', `listen 127.0.0.1:${listenPort}`, `root ${workDir}`, `server 127.0.0.1:${apiPort}`, `proxy_cache_path ${join(workDir, 'cache')} `]) {
     if (!replaced.includes(expected)) throw new Error(`nginx.conf no longer has the shape the test expects (${expected})`);
   }
   return replaced;

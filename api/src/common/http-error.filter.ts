@@ -2,7 +2,7 @@ import { Catch, HttpException, HttpStatus, type ArgumentsHost, type ExceptionFil
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 
-function messageOf(exception: HttpException): string {
+export function messageOf(exception: HttpException): string {
   const body = exception.getResponse();
   if (typeof body === 'string') return body;
   if (body && typeof body === 'object' && 'message' in body) {

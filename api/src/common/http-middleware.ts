@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 /** The largest JSON body the API accepts; campaign content with inline images needs the most. */
 export const JSON_BODY_LIMIT = '2mb';
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+export const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
 export function requestLogging(logger: Logger): RequestHandler {
   return pinoHttp({

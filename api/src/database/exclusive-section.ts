@@ -76,6 +76,8 @@ export class ExclusiveSection {
   /** SQLite: every exclusive transaction, whatever its lock name, runs one after another. */
   private sqliteQueue: Promise<unknown> = Promise.resolve();
   private readonly sqliteGate: SqliteGate | null;
+  /** Called after each transaction under a lock has ended (committed or rolled back). */
+  private readonly afterListeners = new Map<string, (() => void)[]>();
 
   constructor(private readonly dataSource: DataSource) {
     this.sqliteGate = this.isMysql ? null : new SqliteGate(dataSource.driver.createQueryRunner('master'));
@@ -85,12 +87,25 @@ export class ExclusiveSection {
     return this.dataSource.options.type === 'mysql' || this.dataSource.options.type === 'mariadb';
   }
 
+  /**
+   * Registers `listener` to run after every transaction under `lockName` has ended, once its
+   * changes are visible to other connections: the hot-read caches drop what the write may have
+   * changed. Runs after a rollback too (a cache dropped for nothing is only read again).
+   */
+  afterEach(lockName: string, listener: () => void): void {
+    this.afterListeners.set(lockName, [...(this.afterListeners.get(lockName) ?? []), listener]);
+  }
+
   async run<T>(lockName: string, work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    if (this.isMysql) return this.runOnMysql(lockName, work);
-    const gate = this.sqliteGate!;
-    const current = this.sqliteQueue.catch(() => undefined).then(() => gate.alone(() => this.dataSource.transaction(work)));
-    this.sqliteQueue = current;
-    return current;
+    try {
+      if (this.isMysql) return await this.runOnMysql(lockName, work);
+      const gate = this.sqliteGate!;
+      const current = this.sqliteQueue.catch(() => undefined).then(() => gate.alone(() => this.dataSource.transaction(work)));
+      this.sqliteQueue = current;
+      return await current;
+    } finally {
+      for (const listener of this.afterListeners.get(lockName) ?? []) listener();
+    }
   }
 
   private async runOnMysql<T>(lockName: string, work: (manager: EntityManager) => Promise<T>): Promise<T> {

@@ -22,10 +22,15 @@ export class AnalyticsRateLimitGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     const http = context.switchToHttp();
-    const req = http.getRequest<Request>();
+    this.check(http.getRequest<Request>(), http.getResponse<Response>());
+    return true;
+  }
+
+  /** Counts one event of this request's address; beyond the limit, sets Retry-After and throws the 429. */
+  check(req: Request, res: Pick<Response, 'setHeader'>): void {
     const decision = this.limiter.hit(plainIp(req.ip) ?? 'unknown');
-    if (decision.allowed) return true;
-    http.getResponse<Response>().setHeader('Retry-After', String(decision.retryAfterSeconds));
+    if (decision.allowed) return;
+    res.setHeader('Retry-After', String(decision.retryAfterSeconds));
     throw new HttpException('Too many analytics events from this address. Please slow down.', HttpStatus.TOO_MANY_REQUESTS);
   }
 }

@@ -32,7 +32,7 @@ import { AnalyticsService } from './analytics.service.js';
 import { clientInfo } from './client-info.js';
 
 /** Refuses an event body larger than one event can be, whatever it holds. */
-class EventSizePipe implements PipeTransform<unknown, unknown> {
+export class EventSizePipe implements PipeTransform<unknown, unknown> {
   transform(value: unknown): unknown {
     if (value !== undefined && JSON.stringify(value).length > ANALYTICS_LIMITS.eventChars) {
       throw new BadRequestException('Analytics event is too large');

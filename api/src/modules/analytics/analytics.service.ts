@@ -10,6 +10,7 @@ import {
 } from '@festival/contracts';
 import { AnalyticsEventEntity } from './analytics-event.entity.js';
 import { recordPeople } from './analytics-people.js';
+import { AnalyticsWriter } from './analytics-writer.js';
 import { normaliseAttribution } from './attribution.js';
 import type { ClientInfo } from './client-info.js';
 import { GeoIpService, type GeoLocation } from './geoip.service.js';
@@ -32,7 +33,6 @@ type NewEvent = Partial<AnalyticsEventEntity> & Pick<AnalyticsEventEntity, 'even
 /** TypeORM's insert type cannot express a JSON column of arbitrary objects. */
 const values = (row: NewEvent) => row as QueryDeepPartialEntity<AnalyticsEventEntity>;
 
-const BEHAVIOUR_COLUMNS = ['scrollDepth', 'timeOnPage', 'pageSections'];
 const NO_GEO: GeoLocation = { geoCity: null, geoRegion: null, geoCountry: null, geoLatitude: null, geoLongitude: null };
 
 const clip = (value: string | null | undefined, max: number): string | null => {
@@ -44,16 +44,20 @@ const clip = (value: string | null | undefined, max: number): string | null => {
 @Injectable()
 export class AnalyticsService {
   private readonly logger = new Logger(AnalyticsService.name);
+  private readonly writer: AnalyticsWriter;
 
   constructor(
     @InjectRepository(AnalyticsEventEntity) private readonly events: Repository<AnalyticsEventEntity>,
     private readonly geo: GeoIpService,
-  ) {}
+  ) {
+    this.writer = new AnalyticsWriter(events);
+  }
 
   /**
    * Stores one validated browser event with what the server knows of its sender (time, IP,
    * user agent, bot flag, place). A leave event is written onto its page view's row, whichever
-   * of the two arrives first; a page view sent twice is counted once.
+   * of the two arrives first; a page view sent twice is counted once. Resolves once the event
+   * is stored (written together with the events that arrived meanwhile, see AnalyticsWriter).
    */
   async ingest(event: ValidAnalyticsEvent, client: ClientInfo): Promise<void> {
     const now = new Date();
@@ -87,25 +91,21 @@ export class AnalyticsService {
       metadata: event.metadata,
     };
 
-    const insert = this.events.createQueryBuilder().insert().into(AnalyticsEventEntity);
     let insertedId: number | undefined;
-    let storedType = row.eventType;
     if (event.eventType === PAGE_LEAVE_EVENT_TYPE) {
       // The page view's own row, created here if the leave event arrived first.
       const started = new Date(now.getTime() - (event.timeOnPage ?? 0));
-      storedType = event.pageEventType ?? 'page_view';
-      await insert
-        .values(values({ ...row, eventType: storedType, createdAt: started }))
-        .orUpdate(BEHAVIOUR_COLUMNS, ['pageViewId'])
-        .updateEntity(false)
-        .execute();
+      await this.writer.write('leave', { ...row, eventType: event.pageEventType ?? 'page_view', createdAt: started });
     } else if (event.pageViewId) {
-      await insert.values(values(row)).orIgnore().updateEntity(false).execute();
+      await this.writer.write('view', row);
+    } else if (immediate.ready || !client.ip) {
+      await this.writer.write('plain', row);
     } else {
-      const result = await insert.values(values(row)).execute();
+      // Its place is filled in later by its id (only while the GeoIP database loads).
+      const result = await this.events.createQueryBuilder().insert().into(AnalyticsEventEntity).values(values(row)).execute();
       insertedId = Number(result.identifiers[0]?.id);
+      await recordPeople(this.events.manager, [{ eventType: row.eventType!, isBot: client.isBot, sessionId: row.sessionId }]);
     }
-    await recordPeople(this.events.manager, [{ eventType: storedType, isBot: client.isBot, sessionId: row.sessionId }]);
 
     if (!immediate.ready && client.ip) this.locateLater(client.ip, event.pageViewId, insertedId);
   }

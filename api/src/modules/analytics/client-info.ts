@@ -10,6 +10,19 @@ export interface ClientInfo {
 }
 
 const MAX_USER_AGENT = 512;
+/** isbot's pattern is long and the same few user agents come again and again: their verdicts are kept. */
+const BOT_VERDICTS_KEPT = 2000;
+const botVerdicts = new Map<string, boolean>();
+
+function isBotAgent(userAgent: string): boolean {
+  let verdict = botVerdicts.get(userAgent);
+  if (verdict === undefined) {
+    verdict = isbot(userAgent);
+    if (botVerdicts.size >= BOT_VERDICTS_KEPT) botVerdicts.clear();
+    botVerdicts.set(userAgent, verdict);
+  }
+  return verdict;
+}
 
 /** `::ffff:81.2.69.160` (an IPv4 client on a dual-stack socket) is reported as `81.2.69.160`. */
 export function plainIp(ip: string | undefined): string | null {
@@ -25,6 +38,6 @@ export function clientInfo(req: Request): ClientInfo {
     ip: plainIp(req.ip),
     userAgent: userAgent || null,
     // No user agent at all is a script, not a browser.
-    isBot: !userAgent || isbot(userAgent),
+    isBot: !userAgent || isBotAgent(userAgent),
   };
 }

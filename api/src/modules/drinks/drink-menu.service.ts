@@ -2,6 +2,7 @@ import { ConflictException, Injectable, Logger, NotFoundException, type OnApplic
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository, type EntityManager } from 'typeorm';
 import { formatCents, priceDrinks, type Drink, type DrinkOrderItem, type DrinkPrice } from '@festival/contracts';
+import { HotRead } from '../../common/hot-read.js';
 import { ExclusiveSection } from '../../database/exclusive-section.js';
 import { DrinkEntity } from './drink.entity.js';
 import type { DrinkOrderLine } from './drink-order.entity.js';
@@ -34,11 +35,19 @@ export interface PricedOrder {
 @Injectable()
 export class DrinkMenuService implements OnApplicationBootstrap {
   private readonly logger = new Logger(DrinkMenuService.name);
+  /**
+   * `GET /api/drinks`: every stock change (orders, staff edits, seeding) happens under the
+   * drinks lock, after which this is dropped; other replicas re-read within a second. Browsers
+   * revalidate every time (`no-cache`) with the ETag.
+   */
+  readonly answer = new HotRead<Drink[]>(async () => ({ value: await this.readMenu() }), 'no-cache');
 
   constructor(
     @InjectRepository(DrinkEntity) private readonly drinks: Repository<DrinkEntity>,
     private readonly exclusive: ExclusiveSection,
-  ) {}
+  ) {
+    exclusive.afterEach(DRINKS_LOCK, () => this.answer.invalidate());
+  }
 
   /** Seeds the festival menu into a database without drinks; stock edits are then kept. */
   async onApplicationBootstrap(): Promise<void> {
@@ -54,7 +63,11 @@ export class DrinkMenuService implements OnApplicationBootstrap {
   }
 
   /** The menu: categories alphabetically, drinks in menu order within each. */
-  async menu(): Promise<Drink[]> {
+  menu(): Promise<Drink[]> {
+    return this.answer.value();
+  }
+
+  private async readMenu(): Promise<Drink[]> {
     const rows = await this.drinks.find({ order: { category: 'ASC', sortOrder: 'ASC', name: 'ASC' } });
     return rows.map(toDrink);
   }

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, Header, Headers, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Header, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import {
   confirmDrinkPaymentRequestSchema,
   confirmDrinkTabSetupRequestSchema,
@@ -32,10 +33,13 @@ export class DrinksController {
     private readonly tabs: DrinkTabsService,
   ) {}
 
+  /** The menu with stock (see DrinkMenuService.answer); also on the hot-read path. */
   @Get('drinks')
-  @Header('Cache-Control', 'no-cache')
-  list(): Promise<Drink[]> {
-    return this.menu.menu();
+  async list(@Res({ passthrough: true }) res: Response): Promise<Drink[]> {
+    const answer = await this.menu.answer.get();
+    res.setHeader('Cache-Control', this.menu.answer.cacheControl);
+    res.setHeader('ETag', answer.etag);
+    return answer.value;
   }
 
   @Post('drink-payment-intent')

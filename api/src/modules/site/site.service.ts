@@ -2,15 +2,17 @@ import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { DEFAULT_SITE_CONFIG, siteConfigSchema, type SiteConfig } from '@festival/contracts';
+import { HotRead } from '../../common/hot-read.js';
 import { SiteSettingEntity } from './site-setting.entity.js';
 
 const SITE_KEY = 'site';
-/** Replicas re-read the stored configuration at most this often. */
-const CACHE_MS = 30_000;
+/** Browsers keep the configuration a minute, then revalidate it with its ETag. */
+export const SITE_CACHE_CONTROL = 'public, max-age=60';
 
 @Injectable()
 export class SiteService implements OnApplicationBootstrap {
-  private cached: { config: SiteConfig; at: number } | undefined;
+  /** `GET /api/site`: re-read from the database at most once a second per replica. */
+  readonly answer = new HotRead<SiteConfig>(async () => ({ value: await this.read() }), SITE_CACHE_CONTROL);
 
   constructor(@InjectRepository(SiteSettingEntity) private readonly settings: Repository<SiteSettingEntity>) {}
 
@@ -27,18 +29,19 @@ export class SiteService implements OnApplicationBootstrap {
     }
   }
 
-  async get(): Promise<SiteConfig> {
-    if (this.cached && Date.now() - this.cached.at < CACHE_MS) return this.cached.config;
+  get(): Promise<SiteConfig> {
+    return this.answer.value();
+  }
+
+  private async read(): Promise<SiteConfig> {
     const row = await this.settings.findOneBy({ key: SITE_KEY });
-    const config = row ? siteConfigSchema.parse(JSON.parse(row.value)) : DEFAULT_SITE_CONFIG;
-    this.cached = { config, at: Date.now() };
-    return config;
+    return row ? siteConfigSchema.parse(JSON.parse(row.value)) : DEFAULT_SITE_CONFIG;
   }
 
   async update(config: SiteConfig): Promise<SiteConfig> {
     const valid = siteConfigSchema.parse(config);
     await this.settings.upsert({ key: SITE_KEY, value: JSON.stringify(valid), updatedAt: new Date() }, ['key']);
-    this.cached = { config: valid, at: Date.now() };
+    this.answer.invalidate();
     return valid;
   }
 }

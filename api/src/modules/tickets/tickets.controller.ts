@@ -1,4 +1,5 @@
-import { Body, Controller, Get, Header, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import {
   confirmPaymentRequestSchema,
   partyOrderRequestSchema,
@@ -20,11 +21,14 @@ import { TicketsService } from './tickets.service.js';
 export class TicketsController {
   constructor(private readonly tickets: TicketsService) {}
 
+  /** Tickets left, for display (see TicketsService.statsAnswer); also on the hot-read path. */
   @Get('party-ticket-stats')
   @Public()
-  @Header('Cache-Control', 'no-cache')
-  stats(): Promise<PartyTicketStats> {
-    return this.tickets.stats();
+  async stats(@Res({ passthrough: true }) res: Response): Promise<PartyTicketStats> {
+    const answer = await this.tickets.statsAnswer.get();
+    res.setHeader('Cache-Control', this.tickets.statsAnswer.cacheControl);
+    res.setHeader('ETag', answer.etag);
+    return answer.value;
   }
 
   /** The price breakdown of a selection, with the promo code checked on the server. */

@@ -24,6 +24,7 @@ import {
   type PartyTicketStats,
   type PromoCodeStatus,
 } from '@festival/contracts';
+import { HotRead, type HotLoad } from '../../common/hot-read.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import { ExclusiveSection } from '../../database/exclusive-section.js';
@@ -43,6 +44,13 @@ type Outcome = 'paid' | 'already-paid' | 'refund';
 @Injectable()
 export class TicketsService implements OnModuleInit {
   private readonly logger = new Logger(TicketsService.name);
+  /**
+   * `GET /api/party-ticket-stats`, for display only: every hold, payment and release happens
+   * under the party lock (or says so, see createOrder), after which this is dropped; a cached
+   * count also ends when the earliest live hold lapses. Other replicas re-read within a second.
+   * Holds check capacity in the database under the lock, never here.
+   */
+  readonly statsAnswer = new HotRead<PartyTicketStats>(() => this.readStats(), 'no-cache');
 
   constructor(
     @InjectRepository(PartyOrderEntity) private readonly orders: Repository<PartyOrderEntity>,
@@ -56,6 +64,7 @@ export class TicketsService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
+    this.exclusive.afterEach(PARTY_LOCK, () => this.statsAnswer.invalidate());
     this.events.on('payment_intent.succeeded', (event) => this.onPaymentSucceeded(event));
   }
 
@@ -78,8 +87,21 @@ export class TicketsService implements OnModuleInit {
     return { ...price, promoCodeStatus };
   }
 
-  async stats(): Promise<PartyTicketStats> {
-    return { remaining: Math.max(0, this.config.ticketCapacity - (await this.ticketsTaken(this.orders.manager, new Date()))) };
+  stats(): Promise<PartyTicketStats> {
+    return this.statsAnswer.value();
+  }
+
+  private async readStats(): Promise<HotLoad<PartyTicketStats>> {
+    const now = new Date();
+    const row = await this.orders
+      .createQueryBuilder('o')
+      .select('COALESCE(SUM(o.adultTickets + o.childTickets), 0)', 'taken')
+      .addSelect("MIN(CASE WHEN o.status = 'pending' THEN o.holdExpiresAt END)", 'nextLapse')
+      .where("(o.status = 'paid' OR (o.status = 'pending' AND o.holdExpiresAt > :now))", { now })
+      .getRawOne<{ taken: string | number; nextLapse: string | Date | null }>();
+    const taken = Number(row?.taken ?? 0);
+    const nextLapse = row?.nextLapse ? toDate(row.nextLapse).getTime() : undefined;
+    return { value: { remaining: Math.max(0, this.config.ticketCapacity - taken) }, validUntil: nextLapse };
   }
 
   /** Tickets that count against capacity: paid ones and live holds. */
@@ -156,6 +178,7 @@ export class TicketsService implements OnModuleInit {
     } catch (error) {
       // Release the hold at once: the buyer could not even start paying.
       await this.orders.update({ id: order.id, status: 'pending' }, { status: 'cancelled' });
+      this.statsAnswer.invalidate();
       this.logger.error(`Could not start the payment of order ${order.id}: ${String(error)}`);
       throw new ServiceUnavailableException('Failed to initialize payment. Please try again.');
     }
@@ -272,6 +295,12 @@ export class TicketsService implements OnModuleInit {
     for (const p of paid) lastPaid.set(p.customerEmail, Math.max(lastPaid.get(p.customerEmail) ?? 0, p.createdAt.getTime()));
     return candidates.filter((o) => (lastPaid.get(o.customerEmail) ?? 0) < o.createdAt.getTime()).map(toTicketRow);
   }
+}
+
+/** A raw datetime column: a Date from MySQL, an ISO-like UTC string from SQLite. */
+function toDate(value: string | Date): Date {
+  if (value instanceof Date) return value;
+  return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value.replace(' ', 'T')}Z`);
 }
 
 export function toReceipt(order: PartyOrderEntity): PartyOrderReceipt {

@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+
+/** How long a replica serves a hot read without asking the database again (see docs/performance-caching.md). */
+export const HOT_READ_TTL_MS = 750;
+/** How much longer the previous answer may be given while the next one loads: no answer is older than 1 s. */
+export const HOT_READ_STALE_MS = 250;
+
+/** A hot read's current answer: the value, its JSON bytes and their ETag. */
+export interface HotAnswer<T> {
+  value: T;
+  body: Buffer;
+  /** A weak validator of the body (the same bytes give the same tag on every replica). */
+  etag: string;
+  expiresAt: number;
+  /** Until when it may still be given while its successor loads. */
+  staleUntil: number;
+}
+
+export interface HotLoad<T> {
+  value: T;
+  /** When the value stops being true on its own (e.g. a ticket hold lapses), if before the TTL. */
+  validUntil?: number;
+}
+
+/**
+ * An in-process cache of one public read that every page asks for. The answer is loaded from
+ * the database at most once per `ttlMs` (concurrent askers share one load), and `invalidate()`,
+ * called after a write that changes it has committed, makes the next ask load it again. A load
+ * that started before an invalidation is handed to those already waiting for it, never kept: a
+ * request that arrives after the write always sees it. The answer is for display only; writes
+ * check the database under their lock. The value is shared by every asker: never modify it.
+ */
+export class HotRead<T> {
+  private current: HotAnswer<T> | undefined;
+  private loading: { generation: number; promise: Promise<HotAnswer<T>> } | undefined;
+  private generation = 0;
+
+  constructor(
+    private readonly load: () => Promise<HotLoad<T>>,
+    readonly cacheControl: string,
+    private readonly ttlMs: number = HOT_READ_TTL_MS,
+  ) {}
+
+  /**
+   * The answer without waiting, or undefined. Once its time is up (and nothing invalidated it)
+   * the previous answer is still given while the new one loads, for at most HOT_READ_STALE_MS
+   * (never past a `validUntil`): the askers do not all wait on the database each time.
+   */
+  peek(now = Date.now()): HotAnswer<T> | undefined {
+    const current = this.current;
+    if (!current) return undefined;
+    if (now < current.expiresAt) return current;
+    if (now >= current.staleUntil) return undefined;
+    this.get().catch(() => undefined);
+    return current;
+  }
+
+  get(): Promise<HotAnswer<T>> {
+    const now = Date.now();
+    const current = this.current;
+    if (current && now < current.expiresAt) return Promise.resolve(current);
+    if (this.loading && this.loading.generation === this.generation) return this.loading.promise;
+    const generation = this.generation;
+    const startedAt = Date.now();
+    const promise = this.load().then(
+      ({ value, validUntil }) => {
+        const body = Buffer.from(JSON.stringify(value));
+        const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+        const lapses = validUntil ?? Number.POSITIVE_INFINITY;
+        const expiresAt = Math.min(startedAt + this.ttlMs, lapses);
+        const staleUntil = Math.min(startedAt + this.ttlMs + HOT_READ_STALE_MS, lapses);
+        const answer: HotAnswer<T> = { value, body, etag, expiresAt, staleUntil };
+        if (generation === this.generation) this.current = answer;
+        if (this.loading?.promise === promise) this.loading = undefined;
+        return answer;
+      },
+      (error: unknown) => {
+        if (this.loading?.promise === promise) this.loading = undefined;
+        throw error;
+      },
+    );
+    this.loading = { generation, promise };
+    return promise;
+  }
+
+  async value(): Promise<T> {
+    return (await this.get()).value;
+  }
+
+  /** After a committed write that changes this answer: the next ask reads the database. */
+  invalidate(): void {
+    this.generation += 1;
+    this.current = undefined;
+  }
+}
+
+/** True when an `If-None-Match` header names this ETag (weak comparison, lists and `*`). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const opaque = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
+}
