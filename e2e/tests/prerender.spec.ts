@@ -1,0 +1,110 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The landing and party pages are pre-rendered (scripts/prerender.mjs): their HTML shows the
+ * page before any script arrives, and the scripts then hydrate that HTML instead of drawing
+ * the page again.
+ */
+
+/** Console errors (React reports a hydration mismatch there) and uncaught exceptions. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Remembers the page's first h1 as the HTML delivered it, before React touches the page. */
+async function rememberServerHeading(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { serverHeading: Element | null }).serverHeading = document.querySelector('h1');
+    });
+  });
+}
+
+/** Whether the h1 on screen is still the element the HTML delivered (hydrated, not redrawn). */
+const sameHeading = (page: Page) =>
+  page.evaluate(() => (window as unknown as { serverHeading: Element | null }).serverHeading === document.querySelector('h1'));
+
+test.describe('pre-rendered pages, without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('/ shows the hero and the tickets call-to-action', async ({ page }) => {
+    await page.goto('/');
+    const hero = page.locator('[data-section="hero"]');
+    await expect(hero.getByRole('heading', { level: 1, name: 'Diwali Family Feast Packs' })).toBeVisible();
+    await expect(hero.getByText('Presented by Saffron Leaf · South Indian Kitchen since 1995')).toBeVisible();
+    await expect(hero.getByText('Pickup: October 18-19, 11 AM to 3 PM')).toBeVisible();
+    // Styled by the public site's own stylesheet, linked in the HTML: the hero's maroon ground.
+    await expect(hero).not.toHaveCSS('background-image', 'none');
+    const tickets = page.getByRole('link', { name: 'Reserve Your Tickets Now' });
+    await expect(tickets).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Diwali DJ Night' })).toBeVisible();
+
+    // The call-to-action is a plain link: it works before (and without) any script.
+    await tickets.click();
+    await expect(page).toHaveURL(/\/diwali-party$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Diwali DJ Night' })).toBeVisible();
+  });
+
+  test('/diwali-party shows the event hero', async ({ page }) => {
+    await page.goto('/diwali-party');
+    const hero = page.locator('.party-hero');
+    await expect(hero.getByText('Saffron Leaf presents')).toBeVisible();
+    await expect(hero.getByRole('heading', { level: 1, name: 'Diwali DJ Night' })).toBeVisible();
+    await expect(hero.getByText('Friday, October 24, 2025')).toBeVisible();
+    await expect(hero.getByText(/^Adults \$49\.99/)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Select your tickets' })).toBeVisible();
+    // Until the script arrives the ticket buttons are disabled rather than silently dead.
+    await expect(page.getByRole('button', { name: 'Increase adult tickets' })).toBeDisabled();
+  });
+
+  test('the other pages stay the plain shell', async ({ page }) => {
+    await page.goto('/drinks');
+    await expect(page.locator('#root')).toBeEmpty();
+  });
+});
+
+test.describe('pre-rendered pages, hydrated', () => {
+  test('/ hydrates without a mismatch or an error and works as before', async ({ page }) => {
+    const errors = collectErrors(page);
+    await rememberServerHeading(page);
+    await page.goto('/');
+    const viewPacks = page.getByRole('button', { name: 'View Feast Packs' });
+    await expect(viewPacks).toBeEnabled();
+    await viewPacks.click();
+    await expect(page.locator('#packs')).toBeFocused();
+    await page.getByRole('button', { name: 'Cart, empty' }).click();
+    await expect(page.getByRole('region', { name: 'Your cart' })).toContainText('Your cart is empty');
+    expect(await sameHeading(page)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  test('/diwali-party hydrates without a mismatch or an error and works as before', async ({ page }) => {
+    const errors = collectErrors(page);
+    await rememberServerHeading(page);
+    await page.goto('/diwali-party');
+    await page.getByRole('button', { name: 'Increase adult tickets' }).click();
+    await page.getByRole('button', { name: 'Increase child tickets' }).click();
+    await expect(page.getByTestId('adult-count')).toHaveText('1');
+    await expect(page.getByTestId('child-count')).toHaveText('1');
+    await expect(page.getByRole('button', { name: 'Continue', exact: true })).toBeEnabled();
+    expect(await sameHeading(page)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  test('a page whose HTML does not match what the browser renders is reported', async ({ page }) => {
+    // The check above would catch a real mismatch: alter the delivered HTML and React says so.
+    const errors = collectErrors(page);
+    await page.route('**/diwali-party', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: (await response.text()).replace('Select your tickets', 'Select tickets') });
+    });
+    await page.goto('/diwali-party');
+    await expect(page.getByRole('heading', { name: 'Select your tickets' })).toBeVisible();
+    await expect.poll(() => errors.join('\n')).toContain('did not hydrate cleanly');
+  });
+});
