@@ -53,19 +53,20 @@ export async function prerender() {
   const { DEFAULT_REMOTES_MANIFEST } = contracts;
   const site = await siteConfig(contracts);
   const { renderPage } = await import(pathToFileURL(join(ROOT, 'shell/dist-prerender/render.js')).href);
-  const remoteBase = DEFAULT_REMOTES_MANIFEST.public_site.replace(/[^/]*$/, '');
+  const remoteEntry = DEFAULT_REMOTES_MANIFEST.public_site;
+  const remoteBase = remoteEntry.replace(/[^/]*$/, '');
   const template = readFileSync(join(ROOT, 'shell/dist/index.html'), 'utf8');
   const assets = remoteAssets(remoteBase);
   const outDir = join(ROOT, 'shell/dist/prerendered');
   mkdirSync(outDir, { recursive: true });
   const pages = {};
   for (const [path, file] of Object.entries(PRERENDERED_FILES)) {
-    const html = await renderPage({ template, path, site, ...assets[path] });
+    const html = await renderPage({ template, path, site, remoteEntry, ...assets[path] });
     writeFileSync(join(outDir, file), html);
     pages[path] = { file: `prerendered/${file}`, ...assets[path] };
     log(`pre-rendered ${path} -> shell/dist/prerendered/${file}`);
   }
-  writeFileSync(join(ROOT, 'shell/dist-prerender/pages.json'), `${JSON.stringify({ remoteBase, pages }, null, 2)}\n`);
+  writeFileSync(join(ROOT, 'shell/dist-prerender/pages.json'), `${JSON.stringify({ remoteEntry, pages }, null, 2)}\n`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

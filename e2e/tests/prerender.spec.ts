@@ -1,4 +1,7 @@
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { DEFAULT_REMOTES_MANIFEST } from '../../packages/contracts/src/remotes';
+import { ROOT } from '../support/environment';
 
 /**
  * The landing and party pages are pre-rendered (scripts/prerender.mjs): their HTML shows the
@@ -93,6 +96,25 @@ test.describe('pre-rendered pages, hydrated', () => {
     await expect(page.getByTestId('child-count')).toHaveText('1');
     await expect(page.getByRole('button', { name: 'Continue', exact: true })).toBeEnabled();
     expect(await sameHeading(page)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  test('when /remotes.json points the public site at another build, the page is drawn afresh instead', async ({ page }) => {
+    // The HTML goes with the build it was rendered from; a remote redeployed on its own (to a
+    // new folder, listed in /remotes.json) may render differently, so it is not hydrated.
+    const errors = collectErrors(page);
+    await rememberServerHeading(page);
+    await page.route('**/remotes.json', (route) =>
+      route.fulfill({ json: { ...DEFAULT_REMOTES_MANIFEST, public_site: '/remotes/public-site-next/remoteEntry.js' } }),
+    );
+    await page.route('**/remotes/public-site-next/**', (route) => {
+      const file = new URL(route.request().url()).pathname.replace('/remotes/public-site-next/', '');
+      return route.fulfill({ path: join(ROOT, 'public-site', 'dist', file) });
+    });
+    await page.goto('/diwali-party');
+    await page.getByRole('button', { name: 'Increase adult tickets' }).click();
+    await expect(page.getByTestId('adult-count')).toHaveText('1');
+    expect(await sameHeading(page)).toBe(false);
     expect(errors).toEqual([]);
   });
 

@@ -4,7 +4,7 @@ import { BrowserRouter } from '@festival/router';
 import { createQueryClient } from '@festival/web-kit/query-client';
 import { App } from './app';
 import { PAGE_DATA_ID, SITE_QUERY_KEY, type PageData } from './prerender/page-data';
-import { loadRemoteApp } from './remotes';
+import { loadRemoteApp, remotesManifest } from './remotes';
 import './shell.css';
 
 const root = document.getElementById('root')!;
@@ -24,11 +24,15 @@ function prerenderedPageData(): PageData | undefined {
   return data.path === window.location.pathname ? data : undefined;
 }
 
-const prerendered = prerenderedPageData();
-if (prerendered) {
+function render(): void {
+  root.replaceChildren();
+  createRoot(root).render(page);
+}
+
+function hydrate(data: PageData): void {
   // Hydrate with the configuration the HTML was rendered with, so the first render matches it
   // exactly; marked stale, the page then fetches the current one and updates in place.
-  queryClient.setQueryData(SITE_QUERY_KEY, prerendered.site);
+  queryClient.setQueryData(SITE_QUERY_KEY, data.site);
   void queryClient.invalidateQueries({ queryKey: SITE_QUERY_KEY, refetchType: 'none' });
   void loadRemoteApp('public_site').catch(() => undefined);
   hydrateRoot(root, page, {
@@ -37,7 +41,17 @@ if (prerendered) {
       console.error('The pre-rendered page did not hydrate cleanly', error, info.componentStack);
     },
   });
+}
+
+const prerendered = prerenderedPageData();
+if (!prerendered) {
+  render();
 } else {
-  root.replaceChildren();
-  createRoot(root).render(page);
+  // The HTML goes with one build of the public site: hydrate it only if /remotes.json still
+  // points at that build (it is fetched for the remote anyway), else render the page afresh.
+  const renderedFrom = new URL(prerendered.remoteEntry, window.location.href).href;
+  remotesManifest().then(
+    (manifest) => (new URL(manifest.public_site, window.location.href).href === renderedFrom ? hydrate(prerendered) : render()),
+    render,
+  );
 }

@@ -12,17 +12,16 @@ interface PageEntry {
 }
 
 interface PagesManifest {
-  /** Where the public-site remote was when the pages were rendered (the default /remotes.json). */
-  remoteBase: string;
+  /** The public-site's entry in the /remotes.json the pages were rendered for. */
+  remoteEntry: string;
   pages: Record<string, PageEntry>;
 }
 
-interface RenderOptions {
+interface RenderOptions extends Omit<PageEntry, 'file'> {
   template: string;
   path: string;
   site: SiteConfig;
-  stylesheets: string[];
-  fonts: string[];
+  remoteEntry: string;
 }
 
 type RenderPage = (options: RenderOptions) => Promise<string>;
@@ -42,19 +41,18 @@ export interface PrerenderedPages {
 }
 
 /**
- * Reads what the pre-render step left in a built tree; undefined when the shell was built
- * without it (a test's bare index.html), in which case every route gets the plain shell.
- * `remoteEntry` is the public-site's entry in the served /remotes.json: the stylesheets move
- * with it when the remote is deployed elsewhere.
+ * Reads what the pre-render step left in a built tree. Undefined, so that every route gets the
+ * plain shell, when the shell was built without it (a test's bare index.html) or when the
+ * served /remotes.json points the public site at another build than the one the pages were
+ * rendered from (`remoteEntry`): that build's markup and stylesheets may differ.
  */
 export function loadPrerenderedPages(staticRoot: string, template: string, remoteEntry: string): PrerenderedPages | undefined {
   const manifestFile = join(staticRoot, 'shell', 'dist-prerender', 'pages.json');
   const bundleFile = join(staticRoot, 'shell', 'dist-prerender', 'render.js');
   if (!existsSync(manifestFile) || !existsSync(bundleFile)) return undefined;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as PagesManifest;
+  if (manifest.remoteEntry !== remoteEntry) return undefined;
   const html = new Map(Object.entries(manifest.pages).map(([path, page]) => [path, readFileSync(join(staticRoot, 'shell', 'dist', page.file), 'utf8')]));
-  const remoteBase = remoteEntry.replace(/[^/]*$/, '');
-  const moved = (url: string) => (url.startsWith(manifest.remoteBase) ? remoteBase + url.slice(manifest.remoteBase.length) : url);
 
   let renderPage: Promise<RenderPage> | undefined;
   const rendered = new Map<string, { key: string; html: Promise<string> }>();
@@ -68,7 +66,7 @@ export function loadPrerenderedPages(staticRoot: string, template: string, remot
       if (last?.key === key) return last.html;
       renderPage ??= import(pathToFileURL(bundleFile).href).then((m: { renderPage: RenderPage }) => m.renderPage);
       const next = renderPage.then((render) =>
-        render({ template, path, site, stylesheets: page.stylesheets.map(moved), fonts: page.fonts.map(moved) }),
+        render({ template, path, site, stylesheets: page.stylesheets, fonts: page.fonts, remoteEntry: manifest.remoteEntry }),
       );
       rendered.set(path, { key, html: next });
       next.catch(() => rendered.delete(path));

@@ -9,6 +9,12 @@ export interface PageData {
   path: string;
   /** The site configuration the HTML shows (GET /api/site answers the same shape). */
   site: SiteConfig;
+  /**
+   * The public-site remote's entry the HTML was rendered from, as `/remotes.json` listed it. When
+   * `/remotes.json` now points elsewhere (the remote was redeployed without the pages being
+   * rendered again), the browser renders the page afresh instead of hydrating stale HTML.
+   */
+  remoteEntry: string;
 }
 
 /** Query key of the site configuration (`siteConfigQuery` in @festival/web-kit/site). */

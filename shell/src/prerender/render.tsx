@@ -62,12 +62,14 @@ export interface RenderOptions {
   stylesheets: string[];
   /** Fonts the first paint uses, preloaded. */
   fonts?: string[];
+  /** The public-site's entry in the `/remotes.json` the page goes with. */
+  remoteEntry: string;
 }
 
 const attr = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The page's complete HTML: the template with the rendered body, its styles and its data. */
-export async function renderPage({ template, path, site, stylesheets, fonts = [] }: RenderOptions): Promise<string> {
+export async function renderPage({ template, path, site, stylesheets, fonts = [], remoteEntry }: RenderOptions): Promise<string> {
   if (!template.includes('<div id="root"></div>')) throw new Error('The shell template has no empty <div id="root"></div>');
   const body = await renderBody(path, site);
   const head = [
@@ -76,7 +78,7 @@ export async function renderPage({ template, path, site, stylesheets, fonts = []
   ]
     .map((tag) => `    ${tag}\n`)
     .join('');
-  const data = `<script type="application/json" id="${PAGE_DATA_ID}">${pageDataJson({ path, site })}</script>`;
+  const data = `<script type="application/json" id="${PAGE_DATA_ID}">${pageDataJson({ path, site, remoteEntry })}</script>`;
   return template
     .replace(/<\/head>/i, () => `${head}  </head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${body}</div>\n    ${data}`);
