@@ -26,7 +26,14 @@ export default defineConfig({
     }),
   ],
   resolve: { conditions: SOURCE_CONDITIONS, alias: ROUTER_PRODUCTION_ALIASES },
-  build: { target: 'es2022', outDir: 'dist', emptyOutDir: true, rolldownOptions: { output: FEDERATION_CHUNKING } },
+  build: {
+    target: 'es2022',
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Every browser the site supports knows modulepreload; the polyfill would load on every page.
+    modulePreload: { polyfill: false },
+    rolldownOptions: { output: FEDERATION_CHUNKING },
+  },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:8080', '/remotes.json': 'http://localhost:8080', '/remotes': 'http://localhost:8080' },
