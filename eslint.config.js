@@ -31,6 +31,10 @@ export default tseslint.config(
               name: 'react-router-dom',
               message: 'Import routing from @festival/router: it is the one router the shell and the remotes share.',
             },
+            {
+              name: '@tanstack/react-query',
+              message: 'Import react-query from @festival/query: it is the one data cache the shell and the remotes share.',
+            },
           ],
         },
       ],

@@ -1,3 +1,7 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { Alias, Plugin } from 'vite';
+
 /**
  * Libraries the shell and every remote share as singletons through Module Federation, so a
  * page carries one React, one router, one query client context and one zustand.
@@ -9,9 +13,68 @@ export const SHARED_SINGLETONS = {
   // site uses: a share is bundled whole, and react-router-dom itself is four times larger.
   // Apps import routing from @festival/router only (a lint rule forbids react-router-dom).
   '@festival/router': { singleton: true, requiredVersion: '^1.0.0' },
-  '@tanstack/react-query': { singleton: true, requiredVersion: '^5.0.0' },
+  // react-query likewise through @festival/query, the parts of it the site uses (a lint rule
+  // forbids importing @tanstack/react-query directly).
+  '@festival/query': { singleton: true, requiredVersion: '^1.0.0' },
   zustand: { singleton: true, requiredVersion: '^5.0.0' },
 };
 
 /** Resolve workspace packages to their TypeScript sources in every Vite build. */
 export const SOURCE_CONDITIONS = ['source'];
+
+/**
+ * The shell's Rolldown output options: the federation runtime and the modules the plugin
+ * generates around it (host init, pending shares, import maps, the runtime published for the
+ * remotes) go into one `federation` chunk instead of a dozen small files. They all load on
+ * every page anyway, and as one file they compress together (the generated modules repeat
+ * much of the same code): about 3 KB less gzipped JavaScript. The share loaders and the shared
+ * libraries' own copies (`__loadShare__`, `__prebuild__`) keep their chunks.
+ */
+export const FEDERATION_CHUNKING = {
+  codeSplitting: {
+    groups: [
+      {
+        name: 'federation',
+        test: (id: string) => /virtual:mf|@module-federation[\\/]|vite[\\/]preload-helper/.test(id) && !/__prebuild__|__loadShare__/.test(id),
+      },
+    ],
+  },
+};
+
+/**
+ * A remote's Rolldown output options: the pieces of the federation runtime a remote still
+ * carries (its entry's helpers) in one chunk. The generated modules stay where the plugin puts
+ * them; grouping them too changes which copy of a shared library a remote picks.
+ */
+export const REMOTE_FEDERATION_CHUNKING = {
+  codeSplitting: {
+    groups: [{ name: 'federation', test: /node_modules[\\/]@module-federation[\\/]|vite[\\/]preload-helper/ }],
+  },
+};
+
+const routerDir = dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+
+/**
+ * react-router's package exports point at its development build (its own Vite plugin switches
+ * to the production one); the site's builds use the production build directly.
+ */
+export const ROUTER_PRODUCTION_ALIASES: Alias[] = [
+  { find: /^react-router$/, replacement: join(routerDir, 'dist/production/index.mjs') },
+  { find: /^react-router\/dom$/, replacement: join(routerDir, 'dist/production/dom-export.mjs') },
+];
+
+/**
+ * The federation runtime's plugin that publishes the runtime for the remotes imports the
+ * runtime's whole package.json to read its version; only the version goes into the build.
+ */
+export function federationRuntimeVersionOnly(): Plugin {
+  return {
+    name: 'festival:federation-runtime-version-only',
+    enforce: 'pre',
+    load(id) {
+      if (!/@module-federation[\\/]runtime[\\/]package\.json$/.test(id)) return null;
+      const { version } = createRequire(import.meta.url)('@module-federation/runtime/package.json') as { version: string };
+      return { code: `export default ${JSON.stringify({ version })};`, moduleType: 'js' };
+    },
+  };
+}

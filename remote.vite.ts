@@ -1,7 +1,7 @@
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfigFnObject } from 'vite';
-import { SHARED_SINGLETONS, SOURCE_CONDITIONS } from './federation.shared.ts';
+import { REMOTE_FEDERATION_CHUNKING, ROUTER_PRODUCTION_ALIASES, SHARED_SINGLETONS, SOURCE_CONDITIONS } from './federation.shared.ts';
 
 interface RemoteOptions {
   /** Federation name, as listed in /remotes.json. */
@@ -34,8 +34,13 @@ export function defineRemoteConfig({ name, port }: RemoteOptions): UserConfigFnO
         disableRemote: true,
       }),
     ],
-    resolve: { conditions: SOURCE_CONDITIONS },
-    build: { target: 'es2022', outDir: process.env.REMOTE_OUT_DIR ?? 'dist', emptyOutDir: true },
+    resolve: { conditions: SOURCE_CONDITIONS, alias: ROUTER_PRODUCTION_ALIASES },
+    build: {
+      target: 'es2022',
+      outDir: process.env.REMOTE_OUT_DIR ?? 'dist',
+      emptyOutDir: true,
+      rolldownOptions: { output: REMOTE_FEDERATION_CHUNKING },
+    },
     server: { port, strictPort: true, proxy: { '/api': 'http://localhost:8080' } },
     preview: { port },
   }));

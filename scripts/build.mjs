@@ -1,6 +1,8 @@
-// Builds everything that runs: the contracts, the API, the shell and the three remotes.
+// Builds everything that runs: the contracts, the API, the shell and the three remotes, then
+// pre-renders the landing and party pages (scripts/prerender.mjs).
 import { pathToFileURL } from 'node:url';
 import { log, mustRun } from './lib.mjs';
+import { prerender } from './prerender.mjs';
 
 export const FRONTENDS = ['shell', 'public-site', 'drinks-app', 'admin-app'];
 
@@ -13,6 +15,9 @@ export async function build() {
     log(app);
     await mustRun('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: new URL(`../${app}/`, import.meta.url) });
   }
+  log('pre-render');
+  await mustRun('npx', ['vite', 'build', '-c', 'vite.prerender.config.ts', '--logLevel', 'warn'], { cwd: new URL('../shell/', import.meta.url) });
+  await prerender();
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

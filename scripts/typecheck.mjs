@@ -4,6 +4,7 @@ import { log, run } from './lib.mjs';
 const PROJECTS = [
   'packages/contracts',
   'packages/router',
+  'packages/query',
   'packages/web-kit',
   'shell',
   'public-site',

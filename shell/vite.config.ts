@@ -1,10 +1,17 @@
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { SHARED_SINGLETONS, SOURCE_CONDITIONS } from '../federation.shared.ts';
+import {
+  FEDERATION_CHUNKING,
+  federationRuntimeVersionOnly,
+  ROUTER_PRODUCTION_ALIASES,
+  SHARED_SINGLETONS,
+  SOURCE_CONDITIONS,
+} from '../federation.shared.ts';
 
 export default defineConfig({
   plugins: [
+    federationRuntimeVersionOnly(),
     react(),
     federation({
       name: 'shell',
@@ -18,8 +25,15 @@ export default defineConfig({
       disableSnapshot: true,
     }),
   ],
-  resolve: { conditions: SOURCE_CONDITIONS },
-  build: { target: 'es2022', outDir: 'dist', emptyOutDir: true },
+  resolve: { conditions: SOURCE_CONDITIONS, alias: ROUTER_PRODUCTION_ALIASES },
+  build: {
+    target: 'es2022',
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Every browser the site supports knows modulepreload; the polyfill would load on every page.
+    modulePreload: { polyfill: false },
+    rolldownOptions: { output: FEDERATION_CHUNKING },
+  },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:8080', '/remotes.json': 'http://localhost:8080', '/remotes': 'http://localhost:8080' },

@@ -16,7 +16,7 @@ import { AnalyticsService } from './modules/analytics/analytics.service.js';
 import { DrinkMenuService } from './modules/drinks/drink-menu.service.js';
 import { SiteService } from './modules/site/site.service.js';
 import { TicketsService } from './modules/tickets/tickets.service.js';
-import { mountFrontends, type PageHtmlRegistry } from './web/frontends.js';
+import { mountFrontends, type PageHtmlRegistry, type SiteConfigSource } from './web/frontends.js';
 import { analyticsIngestPath } from './web/analytics-ingest.js';
 import { mountHotReads } from './web/hot-reads.js';
 import { landingPageHtml } from './web/landing-head.js';
@@ -43,7 +43,8 @@ export async function createApp(config: AppConfig, logger: Logger = createLogger
   server.use(security);
   mountBodyParsing(server);
   const pages: PageHtmlRegistry = new Map();
-  if (config.staticRoot) mountFrontends(server, config.staticRoot, config.remotesManifestPath, pages, logger);
+  const siteConfig: SiteConfigSource = {};
+  if (config.staticRoot) mountFrontends(server, config.staticRoot, config.remotesManifestPath, pages, logger, siteConfig);
 
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), new ExpressAdapter(server), {
     bodyParser: false,
@@ -52,6 +53,9 @@ export async function createApp(config: AppConfig, logger: Logger = createLogger
   });
   // The landing page's title, preview tags and JSON-LD go into its HTML (see docs/seo.md).
   pages.set('/', landingPageHtml(app.get(SiteService), config.publicUrl));
+  // The pre-rendered landing and party pages show the current configuration (docs/landing-page.md).
+  const siteService = app.get(SiteService);
+  siteConfig.get = () => siteService.get();
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new HttpErrorFilter(logger));
   app.enableShutdownHooks();

@@ -16,8 +16,10 @@ test.afterAll(async () => {
 
 async function openLanding(page: Page, path = '/'): Promise<void> {
   await page.goto(path);
-  // The configuration has loaded once the pickup dates show.
+  // The pre-rendered page shows the configuration at once; its buttons come alive (and the
+  // page starts recording the visit) once the scripts have hydrated it.
   await expect(page.getByText('October 18-19, 11 AM to 3 PM')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'View Feast Packs' })).toBeEnabled();
 }
 
 const sessionIdOf = (page: Page) => page.evaluate((key) => sessionStorage.getItem(key), SESSION_KEY);

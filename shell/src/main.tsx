@@ -1,10 +1,57 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from '@festival/router';
+import { createQueryClient } from '@festival/web-kit/query-client';
 import { App } from './app';
+import { PAGE_DATA_ID, SITE_QUERY_KEY, type PageData } from './prerender/page-data';
+import { loadRemoteApp, remotesManifest } from './remotes';
 import './shell.css';
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+const queryClient = createQueryClient();
+const browserRouter = (routes: ReactNode) => <BrowserRouter>{routes}</BrowserRouter>;
+const page = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App queryClient={queryClient} loadRemote={loadRemoteApp} router={browserRouter} />
+  </StrictMode>
 );
+
+/** The data of a page pre-rendered at build (or serve) time, when this is such a page. */
+function prerenderedPageData(): PageData | undefined {
+  const block = document.getElementById(PAGE_DATA_ID);
+  if (!block || root.firstChild === null) return undefined;
+  const data = JSON.parse(block.textContent ?? '{}') as PageData;
+  return data.path === window.location.pathname ? data : undefined;
+}
+
+function render(): void {
+  root.replaceChildren();
+  createRoot(root).render(page);
+}
+
+function hydrate(data: PageData): void {
+  // Hydrate with the configuration the HTML was rendered with, so the first render matches it
+  // exactly; marked stale, the page then fetches the current one and updates in place.
+  queryClient.setQueryData(SITE_QUERY_KEY, data.site);
+  void queryClient.invalidateQueries({ queryKey: SITE_QUERY_KEY, refetchType: 'none' });
+  void loadRemoteApp('public_site').catch(() => undefined);
+  hydrateRoot(root, page, {
+    // A mismatch makes React re-render part of the page on the client: report it loudly.
+    onRecoverableError(error, info) {
+      console.error('The pre-rendered page did not hydrate cleanly', error, info.componentStack);
+    },
+  });
+}
+
+const prerendered = prerenderedPageData();
+if (!prerendered) {
+  render();
+} else {
+  // The HTML goes with one build of the public site: hydrate it only if /remotes.json still
+  // points at that build (it is fetched for the remote anyway), else render the page afresh.
+  const renderedFrom = new URL(prerendered.remoteEntry, window.location.href).href;
+  remotesManifest().then(
+    (manifest) => (new URL(manifest.public_site, window.location.href).href === renderedFrom ? hydrate(prerendered) : render()),
+    render,
+  );
+}

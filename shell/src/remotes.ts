@@ -20,18 +20,27 @@ async function fetchManifest(): Promise<RemotesManifest> {
 }
 
 /**
+ * The remote URLs of `/remotes.json`, fetched once (and the remotes registered with them);
+ * `fresh` fetches them again. A failed fetch is forgotten, so the next call tries again.
+ */
+export function remotesManifest(fresh = false): Promise<RemotesManifest> {
+  if (fresh || !manifest) {
+    const pending = fetchManifest();
+    manifest = pending;
+    pending.catch(() => {
+      if (manifest === pending) manifest = undefined;
+    });
+  }
+  return manifest;
+}
+
+/**
  * Loads a remote's `./App` through Module Federation, reading the remote URLs at run time so
  * that a remote is redeployed by editing `/remotes.json`, never by rebuilding the shell.
  * `fresh` drops what a failed attempt left behind so Retry really tries again.
  */
 export async function loadRemoteApp(name: RemoteName, fresh = false): Promise<{ default: ComponentType }> {
-  if (fresh || !manifest) manifest = fetchManifest();
-  try {
-    await manifest;
-  } catch (error) {
-    manifest = undefined;
-    throw error;
-  }
+  await remotesManifest(fresh);
   const mod = await loadRemote<{ default: ComponentType }>(`${name}/App`);
   if (!mod?.default) throw new Error(`The ${name} remote did not provide an App`);
   return mod;

@@ -2,8 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import express, { type Express, type Response } from 'express';
 import type { Logger } from 'pino';
-import { DEFAULT_REMOTES_MANIFEST, parseRemotesManifest, type RemotesManifest } from '@festival/contracts';
+import { DEFAULT_REMOTES_MANIFEST, parseRemotesManifest, type RemotesManifest, type SiteConfig } from '@festival/contracts';
 import type { PageHtml } from './landing-head.js';
+import { loadPrerenderedPages } from './prerendered-pages.js';
 
 /** Folders of the three remotes, as served under /remotes/<folder>/. */
 export const REMOTE_FOLDERS = ['public-site', 'drinks-app', 'admin-app'] as const;
@@ -41,9 +42,18 @@ export function readRemotesManifest(manifestPath: string | undefined): RemotesMa
 export type PageHtmlRegistry = Map<string, PageHtml>;
 
 /**
+ * The current site configuration, once the application's services exist. The pre-rendered
+ * pages are rendered again with it; until it is set, their build-time HTML goes.
+ */
+export interface SiteConfigSource {
+  get?: () => Promise<SiteConfig>;
+}
+
+/**
  * The embedded mode serves the built shell and remotes from the API process (nginx does it in
- * production): `/remotes.json`, `/remotes/<name>/...`, the shell's assets, and the shell's
- * index.html for every app route (404 status for paths the shell does not know).
+ * production): `/remotes.json`, `/remotes/<name>/...`, the shell's assets, the landing and
+ * party pages pre-rendered (rendered again with the current site configuration), and the
+ * shell's index.html for every other app route (404 status for paths the shell does not know).
  */
 export function mountFrontends(
   app: Express,
@@ -51,6 +61,7 @@ export function mountFrontends(
   manifestPath: string | undefined,
   pages: PageHtmlRegistry = new Map(),
   logger?: Logger,
+  siteConfig: SiteConfigSource = {},
 ): void {
   const shellDist = join(staticRoot, 'shell', 'dist');
   const indexFile = join(shellDist, 'index.html');
@@ -69,9 +80,26 @@ export function mountFrontends(
       express.static(join(staticRoot, folder, 'dist'), { index: false, fallthrough: false, setHeaders: setCacheHeaders }),
     );
   }
+  // The pre-rendered pages are served at their routes below, not at their file names.
+  app.use('/prerendered', (_req, res) => {
+    res.status(404).type('text/plain').send('Not found');
+  });
   app.use(express.static(shellDist, { index: false, setHeaders: setCacheHeaders }));
 
   const indexHtml = readFileSync(indexFile, 'utf8');
+  const prerendered = loadPrerenderedPages(staticRoot, indexHtml, manifest.public_site);
+  /** The page's HTML before its head is completed: pre-rendered with the current configuration where it can be. */
+  const baseHtml = async (path: string): Promise<string> => {
+    const built = prerendered?.html.get(path);
+    if (!prerendered || built === undefined) return indexHtml;
+    if (!siteConfig.get) return built;
+    try {
+      return (await prerendered.render(path, await siteConfig.get())) ?? built;
+    } catch (error) {
+      logger?.warn({ err: error, path }, 'page not rendered with the current configuration; serving the build-time HTML');
+      return built;
+    }
+  };
   app.use((req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === '/api' || req.path.startsWith('/api/')) {
       next();
@@ -86,17 +114,18 @@ export function mountFrontends(
       res.setHeader('Cache-Control', 'no-cache');
       res.type('html').send(html);
     };
-    const page = pages.get(req.path);
-    if (!page) {
-      send(indexHtml);
-      return;
-    }
-    page(req, indexHtml).then(
-      (html) => send(html ?? indexHtml),
-      (error: unknown) => {
-        logger?.warn({ err: error, path: req.path }, 'page head not rendered; serving the plain shell');
-        send(indexHtml);
-      },
-    );
+    void baseHtml(req.path).then(async (base) => {
+      const page = pages.get(req.path);
+      if (!page) {
+        send(base);
+        return;
+      }
+      try {
+        send((await page(req, base)) ?? base);
+      } catch (error) {
+        logger?.warn({ err: error, path: req.path }, 'page head not rendered; serving the page without it');
+        send(base);
+      }
+    });
   });
 }

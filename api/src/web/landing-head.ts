@@ -36,7 +36,7 @@ export function injectHead(indexHtml: string, seo: PageSeo): string {
   return titled.replace(/<\/head>/i, () => `${renderHeadTags(seo)}  </head>`);
 }
 
-/** Serves the HTML of one page of the shell, or undefined for the shell's plain index.html. */
+/** Completes the HTML of one page of the shell (pre-rendered, or the plain index.html); undefined keeps it as it is. */
 export type PageHtml = (req: Request, indexHtml: string) => Promise<string | undefined>;
 
 /**

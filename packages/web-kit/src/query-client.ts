@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient } from '@festival/query';
 
 /**
  * The product's data-cache defaults: data never goes stale, no refetch on window focus, no

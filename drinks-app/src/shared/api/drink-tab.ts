@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@festival/query';
 import { useEffect } from 'react';
 import type { DrinkTabView } from '@festival/contracts';
 import { ApiError, apiGet } from '@festival/web-kit/api-client';

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@festival/query';
 import type { PaymentConfig } from '@festival/contracts';
 import { apiGet } from '../api-client';
 

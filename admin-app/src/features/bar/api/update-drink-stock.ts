@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@festival/query';
 import type { Drink } from '@festival/contracts';
 import { apiPatch } from '@festival/web-kit/api-client';
 import { drinksStockQuery } from './drinks-stock';

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@festival/query';
 import type { Campaign } from '@festival/contracts';
 import { apiPost } from '@festival/web-kit/api-client';
 import { campaignsQuery } from './get-campaigns';

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@festival/query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createQueryClient } from '@festival/web-kit/query-client';
 import { prepareJsdomForAntd } from '../../../shared/testing/antd-in-jsdom';

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@festival/query';
 import { act, render, screen } from '@testing-library/react';
 import { createQueryClient } from '@festival/web-kit/query-client';
 import { useAbandonedCarts } from './get-abandoned-carts';

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@festival/query';
 import { ANALYTICS_EVENTS_PAGE_SIZE, type AnalyticsEvent } from '@festival/contracts';
 import { apiGet } from '@festival/web-kit/api-client';
 

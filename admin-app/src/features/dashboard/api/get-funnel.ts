@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@festival/query';
 import type { FunnelEntry } from '@festival/contracts';
 import { apiGet } from '@festival/web-kit/api-client';
 

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@festival/query';
 import { Col, Flex, Layout, Row } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useSiteConfig } from '@festival/web-kit/site';

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@festival/query';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from '@festival/router';
 import { drinkTabReference, formatCents } from '@festival/contracts';

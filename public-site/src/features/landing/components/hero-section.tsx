@@ -1,9 +1,11 @@
 import type { SiteConfig } from '@festival/contracts';
+import { useHydrated } from '@festival/web-kit/hydration';
 import { scrollToSection } from '../lib/scroll-to-section';
 import { Slot } from './placeholder';
 import { CalendarIcon, DiyaRow, Lantern, Rangoli } from './ornaments';
 
 export function HeroSection({ site, failed }: { site: SiteConfig | undefined; failed: boolean }) {
+  const hydrated = useHydrated();
   const restaurant = site?.restaurant;
   const pickup = site ? `${site.feastPacks.pickupDates}, ${site.feastPacks.pickupHours}` : undefined;
   return (
@@ -35,7 +37,13 @@ export function HeroSection({ site, failed }: { site: SiteConfig | undefined; fa
             Pickup: <strong>{pickup ?? <Slot value={undefined} width="16ch" failed={failed} />}</strong>
           </span>
         </p>
-        <button type="button" className="lp-btn lp-btn--gold lp-btn--large" onClick={() => scrollToSection('packs')}>
+        <button
+          type="button"
+          className="lp-btn lp-btn--gold lp-btn--large"
+          disabled={!hydrated}
+          data-hydrating={hydrated ? undefined : ''}
+          onClick={() => scrollToSection('packs')}
+        >
           View Feast Packs
         </button>
       </div>

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@festival/query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from '@festival/router';
 import { DEFAULT_SITE_CONFIG } from '@festival/contracts';

@@ -1,12 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { Link } from '@festival/router';
 import type { SiteConfig } from '@festival/contracts';
+import { useHydrated } from '@festival/web-kit/hydration';
 import { scrollToSection } from '../lib/scroll-to-section';
 import { feastCartCount, useFeastCartStore } from '../stores/feast-cart-store';
 import { Slot } from './placeholder';
 import { BagIcon, LogoMark } from './ornaments';
 
 function CartButton() {
+  const hydrated = useHydrated();
   const items = useFeastCartStore((s) => s.items);
   const open = useFeastCartStore((s) => s.open);
   const setOpen = useFeastCartStore((s) => s.setOpen);
@@ -29,6 +31,8 @@ function CartButton() {
       <button
         type="button"
         className="lp-icon-button"
+        disabled={!hydrated}
+        data-hydrating={hydrated ? undefined : ''}
         aria-label={label}
         aria-expanded={open}
         aria-controls="lp-cart-panel"
@@ -56,6 +60,7 @@ function CartButton() {
 
 /** The page header: the restaurant's mark and name, Order Now, and the cart. */
 export function SiteHeader({ site, failed }: { site: SiteConfig | undefined; failed: boolean }) {
+  const hydrated = useHydrated();
   return (
     <header className="lp-header">
       <div className="lp-header-inner">
@@ -72,7 +77,13 @@ export function SiteHeader({ site, failed }: { site: SiteConfig | undefined; fai
           </span>
         </Link>
         <div className="lp-header-actions">
-          <button type="button" className="lp-btn lp-btn--gold lp-btn--compact" onClick={() => scrollToSection('packs')}>
+          <button
+            type="button"
+            className="lp-btn lp-btn--gold lp-btn--compact"
+            disabled={!hydrated}
+            data-hydrating={hydrated ? undefined : ''}
+            onClick={() => scrollToSection('packs')}
+          >
             <span>
               Order<span className="lp-wide-only"> Now</span>
             </span>

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '@festival/query';
 import type { PartyOrderRequest, PartyOrderResponse } from '@festival/contracts';
 import { apiPost } from '@festival/web-kit/api-client';
 

@@ -5,7 +5,7 @@ import {
   type PartyOrderResponse,
   type PromoCodeStatus,
 } from '@festival/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@festival/query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from '@festival/router';
 import { getAnalyticsSessionId, trackEvent, usePageTracking } from '@festival/web-kit/analytics';

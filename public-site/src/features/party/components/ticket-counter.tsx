@@ -5,11 +5,13 @@ interface TicketCounterProps {
   price: string;
   value: number;
   canIncrease: boolean;
+  /** False until the page is live (see useHydrated): the buttons wait for their script. */
+  interactive: boolean;
   onChange: (value: number) => void;
 }
 
 /** A ticket count with - and + buttons (never below 0). */
-export function TicketCounter({ kind, label, detail, price, value, canIncrease, onChange }: TicketCounterProps) {
+export function TicketCounter({ kind, label, detail, price, value, canIncrease, interactive, onChange }: TicketCounterProps) {
   return (
     <div className="ticket-counter">
       <div className="ticket-counter__text">
@@ -25,7 +27,7 @@ export function TicketCounter({ kind, label, detail, price, value, canIncrease, 
           type="button"
           className="ticket-counter__button"
           aria-label={`Decrease ${kind} tickets`}
-          disabled={value <= 0}
+          disabled={!interactive || value <= 0}
           onClick={() => onChange(Math.max(0, value - 1))}
         >
           −
@@ -37,7 +39,7 @@ export function TicketCounter({ kind, label, detail, price, value, canIncrease, 
           type="button"
           className="ticket-counter__button"
           aria-label={`Increase ${kind} tickets`}
-          disabled={!canIncrease}
+          disabled={!interactive || !canIncrease}
           onClick={() => onChange(value + 1)}
         >
           +

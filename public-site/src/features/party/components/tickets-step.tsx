@@ -9,6 +9,7 @@ import {
 } from '@festival/contracts';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '@festival/web-kit/api-client';
+import { useHydrated } from '@festival/web-kit/hydration';
 import { usePartyQuote } from '../api/party-quote';
 import { PriceBreakdown } from './price-breakdown';
 import { TicketCounter } from './ticket-counter';
@@ -30,6 +31,7 @@ export function TicketsStep(props: TicketsStepProps) {
   const { site, remaining, adultTickets, childTickets, price, promo, notice } = props;
   const [promoInput, setPromoInput] = useState(promo.code);
   const quote = usePartyQuote();
+  const hydrated = useHydrated();
   const count = adultTickets + childTickets;
   const soldOut = remaining === 0;
   const limit = Math.min(MAX_TICKETS_PER_ORDER, remaining ?? MAX_TICKETS_PER_ORDER);
@@ -83,6 +85,7 @@ export function TicketsStep(props: TicketsStepProps) {
         price={formatCents(site.party.adultPriceCents)}
         value={adultTickets}
         canIncrease={!soldOut && count < limit}
+        interactive={hydrated}
         onChange={(n) => props.onCounts(n, childTickets)}
       />
       <TicketCounter
@@ -92,6 +95,7 @@ export function TicketsStep(props: TicketsStepProps) {
         price={formatCents(site.party.childPriceCents)}
         value={childTickets}
         canIncrease={!soldOut && count < limit}
+        interactive={hydrated}
         onChange={(n) => props.onCounts(adultTickets, n)}
       />
       <p className="party-hint">Groups of 10 or more save 3%, groups of 20 or more save 5%.</p>
@@ -102,11 +106,12 @@ export function TicketsStep(props: TicketsStepProps) {
           <input
             id="promo-code"
             value={promoInput}
+            disabled={!hydrated}
             autoComplete="off"
             autoCapitalize="characters"
             onChange={(e) => setPromoInput(e.target.value)}
           />
-          <button type="submit" className="party-button party-button--secondary" disabled={quote.isPending}>
+          <button type="submit" className="party-button party-button--secondary" disabled={!hydrated || quote.isPending}>
             {quote.isPending ? 'Checking...' : 'Apply'}
           </button>
         </div>
@@ -123,7 +128,7 @@ export function TicketsStep(props: TicketsStepProps) {
 
       <PriceBreakdown price={price} />
 
-      <button type="button" className="party-button" disabled={count === 0 || soldOut || tooMany} onClick={props.onContinue}>
+      <button type="button" className="party-button" disabled={!hydrated || count === 0 || soldOut || tooMany} onClick={props.onContinue}>
         Continue
       </button>
       {count === 0 && !soldOut ? <p className="party-hint party-hint--center">Please select at least one ticket</p> : null}

@@ -1,0 +1,74 @@
+// Pre-renders the landing page (/) and the party page (/diwali-party) into HTML after the
+// frontends are built: the shell's pre-render bundle (shell/dist-prerender/render.js) renders
+// the same React components with the site configuration (its defaults) into the shell's
+// index.html, with the public-site remote's stylesheets linked. Writes
+// shell/dist/prerendered/{index,diwali-party}.html, served for exactly those two paths, and
+// shell/dist-prerender/pages.json, which the API's embedded mode reads to render them again
+// with the current configuration. See docs/landing-page.md.
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { log, ROOT } from './lib.mjs';
+
+/** File under shell/dist/prerendered/ of each pre-rendered path. */
+export const PRERENDERED_FILES = { '/': 'index.html', '/diwali-party': 'diwali-party.html' };
+
+/** The public-site build's stylesheets for a page, and the fonts its first screen uses. */
+function remoteAssets(remoteBase) {
+  const dist = join(ROOT, 'public-site', 'dist');
+  const manifest = JSON.parse(readFileSync(join(dist, 'mf-manifest.json'), 'utf8'));
+  const app = manifest.exposes.find((e) => e.path === './App');
+  if (!app) throw new Error('public-site/dist/mf-manifest.json exposes no ./App');
+  const url = (file) => `${remoteBase}${file}`;
+  const fontFile = (prefix) => {
+    const file = readdirSync(join(dist, 'assets')).find((f) => f.startsWith(prefix) && f.endsWith('.woff2'));
+    if (!file) throw new Error(`public-site/dist/assets has no ${prefix}*.woff2`);
+    return url(`assets/${file}`);
+  };
+  const partyCss = app.assets.css.async.filter((f) => /party-page/.test(f));
+  if (partyCss.length === 0) throw new Error('public-site/dist/mf-manifest.json lists no party-page stylesheet');
+  const fonts = [fontFile('playfair-display-latin-700-normal'), fontFile('inter-latin-400-normal')];
+  return {
+    '/': { stylesheets: app.assets.css.sync.map(url), fonts },
+    '/diwali-party': { stylesheets: [...app.assets.css.sync, ...partyCss].map(url), fonts: [] },
+  };
+}
+
+/**
+ * The configuration to render with: the defaults from @festival/contracts, or, with
+ * PRERENDER_SITE_URL set to a running site, the configuration it serves (to refresh the pages
+ * nginx serves after the staff changed it).
+ */
+async function siteConfig({ DEFAULT_SITE_CONFIG, siteConfigSchema }) {
+  const origin = process.env.PRERENDER_SITE_URL;
+  if (!origin) return DEFAULT_SITE_CONFIG;
+  const res = await fetch(new URL('/api/site', origin));
+  if (!res.ok) throw new Error(`${origin}/api/site answered ${res.status}`);
+  log(`rendering with the configuration of ${origin}`);
+  return siteConfigSchema.parse(await res.json());
+}
+
+export async function prerender() {
+  const contracts = await import(pathToFileURL(join(ROOT, 'packages/contracts/dist/index.js')).href);
+  const { DEFAULT_REMOTES_MANIFEST } = contracts;
+  const site = await siteConfig(contracts);
+  const { renderPage } = await import(pathToFileURL(join(ROOT, 'shell/dist-prerender/render.js')).href);
+  const remoteEntry = DEFAULT_REMOTES_MANIFEST.public_site;
+  const remoteBase = remoteEntry.replace(/[^/]*$/, '');
+  const template = readFileSync(join(ROOT, 'shell/dist/index.html'), 'utf8');
+  const assets = remoteAssets(remoteBase);
+  const outDir = join(ROOT, 'shell/dist/prerendered');
+  mkdirSync(outDir, { recursive: true });
+  const pages = {};
+  for (const [path, file] of Object.entries(PRERENDERED_FILES)) {
+    const html = await renderPage({ template, path, site, remoteEntry, ...assets[path] });
+    writeFileSync(join(outDir, file), html);
+    pages[path] = { file: `prerendered/${file}`, ...assets[path] };
+    log(`pre-rendered ${path} -> shell/dist/prerendered/${file}`);
+  }
+  writeFileSync(join(ROOT, 'shell/dist-prerender/pages.json'), `${JSON.stringify({ remoteEntry, pages }, null, 2)}\n`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await prerender();
+}

@@ -1,0 +1,31 @@
+import type { SiteConfig } from '@festival/contracts';
+
+/** Id of the `<script type="application/json">` block a pre-rendered page carries. */
+export const PAGE_DATA_ID = 'festival-page-data';
+
+/** The data a page was pre-rendered with; the browser hydrates with exactly this. */
+export interface PageData {
+  /** The path the HTML was rendered for. */
+  path: string;
+  /** The site configuration the HTML shows (GET /api/site answers the same shape). */
+  site: SiteConfig;
+  /**
+   * The public-site remote's entry the HTML was rendered from, as `/remotes.json` listed it. When
+   * `/remotes.json` now points elsewhere (the remote was redeployed without the pages being
+   * rendered again), the browser renders the page afresh instead of hydrating stale HTML.
+   */
+  remoteEntry: string;
+}
+
+/** Query key of the site configuration (`siteConfigQuery` in @festival/web-kit/site). */
+export const SITE_QUERY_KEY = ['site'] as const;
+
+/** JSON that cannot end its <script> element early, whatever the configuration holds. */
+export function pageDataJson(data: PageData): string {
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}

@@ -1,0 +1,85 @@
+/**
+ * The pre-render build's entry (vite.prerender.config.ts): renders the shell's page for one
+ * path with react-dom/server into the shell's index.html. The same components as the browser
+ * build, with the public-site remote imported from its sources instead of through Module
+ * Federation. `scripts/prerender.mjs` calls it at build time; the API's embedded mode calls it
+ * again at serve time with the current site configuration.
+ */
+import { Writable } from 'node:stream';
+import { StrictMode, type ReactNode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import type { ComponentType } from 'react';
+import type { SiteConfig } from '@festival/contracts';
+import { MemoryRouter } from '@festival/router';
+import { createQueryClient } from '@festival/web-kit/query-client';
+import PublicSiteApp from '../../../public-site/src/app/app';
+import { App } from '../app';
+import type { RemoteLoader } from '../remote-loader';
+import { PAGE_DATA_ID, pageDataJson, SITE_QUERY_KEY } from './page-data';
+
+/** The paths that are pre-rendered: the public-site remote's two pages. */
+export const PRERENDERED_PATHS = ['/', '/diwali-party'] as const;
+
+const loadRemote: RemoteLoader = async (name) => {
+  if (name !== 'public_site') throw new Error(`Only the public site is pre-rendered, not ${name}`);
+  return { default: PublicSiteApp as ComponentType };
+};
+
+async function renderBody(path: string, site: SiteConfig): Promise<string> {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(SITE_QUERY_KEY, site);
+  const router = (routes: ReactNode) => <MemoryRouter initialEntries={[path]}>{routes}</MemoryRouter>;
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <App queryClient={queryClient} loadRemote={loadRemote} router={router} />
+    </StrictMode>,
+    { onError: (error) => console.error(error) },
+  );
+  const chunks: Buffer[] = [];
+  await new Promise<void>((resolve, reject) => {
+    prelude
+      .pipe(
+        new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            chunks.push(chunk);
+            done();
+          },
+        }),
+      )
+      .on('finish', resolve)
+      .on('error', reject);
+  });
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export interface RenderOptions {
+  /** The shell's built index.html. */
+  template: string;
+  /** The path to render, one of PRERENDERED_PATHS. */
+  path: string;
+  site: SiteConfig;
+  /** Stylesheets of the remote the page shows, so it is styled before any script runs. */
+  stylesheets: string[];
+  /** Fonts the first paint uses, preloaded. */
+  fonts?: string[];
+  /** The public-site's entry in the `/remotes.json` the page goes with. */
+  remoteEntry: string;
+}
+
+const attr = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The page's complete HTML: the template with the rendered body, its styles and its data. */
+export async function renderPage({ template, path, site, stylesheets, fonts = [], remoteEntry }: RenderOptions): Promise<string> {
+  if (!template.includes('<div id="root"></div>')) throw new Error('The shell template has no empty <div id="root"></div>');
+  const body = await renderBody(path, site);
+  const head = [
+    ...fonts.map((href) => `<link rel="preload" href="${attr(href)}" as="font" type="font/woff2" crossorigin>`),
+    ...stylesheets.map((href) => `<link rel="stylesheet" href="${attr(href)}">`),
+  ]
+    .map((tag) => `    ${tag}\n`)
+    .join('');
+  const data = `<script type="application/json" id="${PAGE_DATA_ID}">${pageDataJson({ path, site, remoteEntry })}</script>`;
+  return template
+    .replace(/<\/head>/i, () => `${head}  </head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${body}</div>\n    ${data}`);
+}
