@@ -11,6 +11,8 @@ import { confirmationHtml, confirmationText, orderReference, partyCalendarEvent,
 /** Waits between attempts after a temporary failure; the last one ends in `failed`. */
 export const EMAIL_RETRY_DELAYS_MS = [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000, 2 * 60 * 60_000];
 const SWEEP_EVERY_MS = 15_000;
+/** Waits between attempts to record a message as sent while the database is out of reach. */
+const RECORD_SENT_RETRY_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
 /** A claim older than this belongs to a sender that died mid-send: the message goes out again. */
 const STALE_CLAIM_MS = 10 * 60_000;
 
@@ -96,7 +98,6 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
   private async sendConfirmation(order: PartyOrderEntity): Promise<void> {
     try {
       await this.mail.send(await this.confirmationMessage(order));
-      await this.orders.update({ id: order.id, emailStatus: 'sending' }, { emailStatus: 'sent', emailLastError: null });
     } catch (error) {
       const attempts = order.emailAttempts + 1;
       const permanent = error instanceof MailDeliveryError && error.permanent;
@@ -111,6 +112,29 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
           emailNextAttemptAt: giveUp ? null : new Date(Date.now() + EMAIL_RETRY_DELAYS_MS[attempts - 1]),
         },
       );
+      return;
+    }
+    await this.recordSent(order.id);
+  }
+
+  /**
+   * Records a message that went out. The database may be out of reach at that very moment: the
+   * record is tried again (about a minute in all) rather than treating the sent message as a
+   * failure, which would send it a second time.
+   */
+  private async recordSent(orderId: string): Promise<void> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await this.orders.update({ id: orderId, emailStatus: 'sending' }, { emailStatus: 'sent', emailLastError: null });
+        return;
+      } catch (error) {
+        const delay = RECORD_SENT_RETRY_DELAYS_MS[attempt];
+        if (delay === undefined || this.stopped) {
+          this.logger.error(`Confirmation e-mail of order ${orderId} was sent but could not be recorded: ${String(error)}`);
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
     }
   }
 
