@@ -1,8 +1,8 @@
 /**
  * Errors that mean "the database cannot be reached right now" rather than "this request is
- * wrong": the server is stopped or restarting, a pooled connection was cut, or it is full. The
- * HTTP layer answers them with a 503 the caller may retry; the connection pool reconnects on its
- * own once the server is back.
+ * wrong": the server is stopped or restarting, a pooled connection was cut, or it is full (on
+ * SQLite: another process held the file locked too long). The HTTP layer answers them with a 503
+ * the caller may retry; the connection pool reconnects on its own once the server is back.
  */
 const UNAVAILABLE_CODES = new Set([
   // The socket: refused, reset, cut or timed out.
@@ -28,6 +28,8 @@ const UNAVAILABLE_CODES = new Set([
   'CR_SERVER_LOST',
   'CR_CONNECTION_ERROR',
   'CR_CONN_HOST_ERROR',
+  // SQLite: another process held the write lock past the busy timeout.
+  'SQLITE_BUSY',
 ]);
 
 /** MySQL error numbers of the same cases, for drivers that give only the number. */
