@@ -94,6 +94,11 @@ async function holdTickets(base, guest, pay) {
 
 let stand;
 let db;
+// Bounded in time whatever happens: past the limit, stop everything and fail.
+const watchdog = setTimeout(() => {
+  checks.check(false, `the fault script finished within ${seconds + 120} s`);
+  void Promise.allSettled([stand?.stop()]).then(() => process.exit(1));
+}, (seconds + 120) * 1000);
 try {
   stand = await createStand({ db: 'mysql', mariadbPort: MARIADB_PORT, prefix: 'festival-fault-db-' });
   const apis = [];
@@ -245,6 +250,7 @@ try {
 } finally {
   await db?.end().catch(() => undefined);
   await stand?.stop();
+  clearTimeout(watchdog);
 }
 console.log(checks.exitCode === 0 ? 'All promises held.' : `${checks.broken.length} promise(s) broken.`);
 process.exit(checks.exitCode);
