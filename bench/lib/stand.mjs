@@ -54,11 +54,16 @@ export async function createStand({ db = 'mysql', mariadbPort = 3399, prefix = '
     let url = process.env.TEST_DATABASE_URL;
     let ownServer = false;
     if (!url) {
-      url = execFileSync('bash', ['scripts/mariadb.sh', 'start', mariadbDir], { cwd: ROOT, env: { ...process.env, MARIADB_PORT: String(mariadbPort) } })
-        .toString()
-        .trim()
-        .split('\n')
-        .pop();
+      try {
+        url = execFileSync('bash', ['scripts/mariadb.sh', 'start', mariadbDir], { cwd: ROOT, env: { ...process.env, MARIADB_PORT: String(mariadbPort) } })
+          .toString()
+          .trim()
+          .split('\n')
+          .pop();
+      } catch (error) {
+        rmSync(work, { recursive: true, force: true });
+        throw error;
+      }
       ownServer = true;
       stops.push(() => execFileSync('bash', ['scripts/mariadb.sh', 'stop', mariadbDir], { cwd: ROOT }));
     }
