@@ -11,8 +11,11 @@ import { confirmationHtml, confirmationText, orderReference, partyCalendarEvent,
 /** Waits between attempts after a temporary failure; the last one ends in `failed`. */
 export const EMAIL_RETRY_DELAYS_MS = [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000, 2 * 60 * 60_000];
 const SWEEP_EVERY_MS = 15_000;
-/** Waits between attempts to record a message as sent while the database is out of reach. */
-const RECORD_SENT_RETRY_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
+/**
+ * Waits between attempts to record the outcome of a send while the database is out of reach
+ * (about a minute in all): left as "sending", the message would wait for STALE_CLAIM_MS.
+ */
+const RECORD_RETRY_DELAYS_MS = [250, 500, 1_000, ...Array<number>(29).fill(2_000)];
 /** A claim older than this belongs to a sender that died mid-send: the message goes out again. */
 const STALE_CLAIM_MS = 10 * 60_000;
 
@@ -103,34 +106,38 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
       const permanent = error instanceof MailDeliveryError && error.permanent;
       const giveUp = permanent || attempts > EMAIL_RETRY_DELAYS_MS.length;
       this.logger.warn(`Confirmation e-mail of order ${order.id} failed (attempt ${attempts}): ${String(error)}`);
-      await this.orders.update(
-        { id: order.id, emailStatus: In(['sending']) },
-        {
-          emailStatus: giveUp ? 'failed' : 'pending',
-          emailAttempts: attempts,
-          emailLastError: String(error).slice(0, 250),
-          emailNextAttemptAt: giveUp ? null : new Date(Date.now() + EMAIL_RETRY_DELAYS_MS[attempts - 1]),
-        },
+      await this.record(`the failed attempt of order ${order.id}`, () =>
+        this.orders.update(
+          { id: order.id, emailStatus: In(['sending']) },
+          {
+            emailStatus: giveUp ? 'failed' : 'pending',
+            emailAttempts: attempts,
+            emailLastError: String(error).slice(0, 250),
+            emailNextAttemptAt: giveUp ? null : new Date(Date.now() + EMAIL_RETRY_DELAYS_MS[attempts - 1]),
+          },
+        ),
       );
       return;
     }
-    await this.recordSent(order.id);
+    // Sent: recording it must not fail into the branch above, which would send it again.
+    await this.record(`the sent e-mail of order ${order.id}`, () =>
+      this.orders.update({ id: order.id, emailStatus: 'sending' }, { emailStatus: 'sent', emailLastError: null }),
+    );
   }
 
   /**
-   * Records a message that went out. The database may be out of reach at that very moment: the
-   * record is tried again (about a minute in all) rather than treating the sent message as a
-   * failure, which would send it a second time.
+   * Writes the outcome of a send, trying again while the database is out of reach (the send
+   * itself already happened and is not repeated).
    */
-  private async recordSent(orderId: string): Promise<void> {
+  private async record(what: string, write: () => Promise<unknown>): Promise<void> {
     for (let attempt = 0; ; attempt += 1) {
       try {
-        await this.orders.update({ id: orderId, emailStatus: 'sending' }, { emailStatus: 'sent', emailLastError: null });
+        await write();
         return;
       } catch (error) {
-        const delay = RECORD_SENT_RETRY_DELAYS_MS[attempt];
+        const delay = RECORD_RETRY_DELAYS_MS[attempt];
         if (delay === undefined || this.stopped) {
-          this.logger.error(`Confirmation e-mail of order ${orderId} was sent but could not be recorded: ${String(error)}`);
+          this.logger.error(`Could not record ${what}: ${String(error)}`);
           return;
         }
         await new Promise((resolve) => setTimeout(resolve, delay));
