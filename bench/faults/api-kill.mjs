@@ -13,6 +13,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import mysql from 'mysql2/promise';
+import { record } from '../lib/results.mjs';
 import { createChecks, createStand, sleep, staffCookie } from '../lib/stand.mjs';
 import { startStripeStandIn } from '../lib/stripe-stand-in.mjs';
 
@@ -21,8 +22,12 @@ const { values: opts } = parseArgs({
     db: { type: 'string', default: 'mysql' },
     hold: { type: 'string', default: '20' },
     'api-entry': { type: 'string', default: 'api/dist/main.js' },
+    record: { type: 'boolean', default: false },
   },
 });
+const started = Date.now();
+/** The run's figures, written with the checks to bench/results/ by --record. */
+const figures = {};
 
 const MARIADB_PORT = 3311;
 const API_PORT = 8722;
@@ -129,6 +134,7 @@ try {
 
   api = await stand.startApi(apiOptions);
   const restartedMs = Date.now() - killedAt;
+  figures.restartMs = restartedMs;
   console.log(`  restarted and healthy ${restartedMs} ms after the kill`);
 
   // Before the holds expire: the same count, paid ones not counted twice.
@@ -144,6 +150,7 @@ try {
     const list = await staffList();
     return early.every((b) => list.some((t) => t.id === b.orderId)) && list;
   }, 30_000);
+  figures.webhooksCompletedMsAfterKill = completedEarly ? Date.now() - killedAt : null;
   checks.check(Boolean(completedEarly), 'the webhooks complete the four orders paid just before and during the kill, with nobody confirming from the page', completedEarly ? `${Math.round((Date.now() - killedAt) / 100) / 10} s after the kill` : 'not within 30 s');
 
   // After every hold expired (and buyer 4's late webhook got through).
@@ -191,6 +198,7 @@ try {
   checks.check(unpaidBuyers.every((b) => !sent.includes(b.email)), 'the unpaid buyers get none', `${sent.length} e-mails in all`);
 
   const succeeded = stripe.events.filter((r) => r.event.type === 'payment_intent.succeeded');
+  figures.webhookAttempts = succeeded.map((r) => r.attempts.length);
   const deliveries = succeeded.map((r) => `${r.attempts.length} attempt(s)${r.acceptedAt ? '' : ' never accepted'}`);
   checks.check(succeeded.length === paidBuyers.length && succeeded.every((r) => r.acceptedAt), 'every payment_intent.succeeded webhook was eventually accepted (2xx)', deliveries.join('; '));
   const refused = stripe.events.flatMap((r) => r.attempts).filter((a) => a.status >= 300);
@@ -203,6 +211,16 @@ try {
   await stripe?.close();
   await stand?.stop();
   clearTimeout(watchdog);
+}
+figures.seconds = Math.round((Date.now() - started) / 100) / 10;
+if (opts.record) {
+  const name = `fault-api-kill-${opts.db}`;
+  record(name, {
+    database: stand?.database?.label ?? null,
+    options: opts,
+    figures: { ...figures, checks: checks.results },
+    markdown: [`### api-kill (${opts.db})`, '', ...checks.results.map((r) => `- ${r.ok ? '✓' : '✗ **BROKEN**:'} ${r.what}${r.detail ? ` (${r.detail})` : ''}`)].join('\n'),
+  });
 }
 console.log(checks.exitCode === 0 ? 'All promises held.' : `${checks.broken.length} promise(s) broken.`);
 process.exit(checks.exitCode);

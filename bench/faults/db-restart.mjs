@@ -11,6 +11,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import mysql from 'mysql2/promise';
+import { record } from '../lib/results.mjs';
 import { createChecks, createStand, sleep, STAFF_PASSWORD, staffCookie, waitUntil } from '../lib/stand.mjs';
 import { partyNight } from '../party-night.mjs';
 
@@ -23,8 +24,12 @@ const { values: opts } = parseArgs({
     capacity: { type: 'string', default: '300' },
     db: { type: 'string', default: 'mysql' },
     'api-entry': { type: 'string', default: 'api/dist/main.js' },
+    record: { type: 'boolean', default: false },
   },
 });
+const started = Date.now();
+/** The run's figures, written with the checks to bench/results/ by --record. */
+const figures = {};
 if (opts.db !== 'mysql') {
   console.error('db-restart stops a MariaDB server: only --db mysql is meaningful (SQLite lives inside the API process)');
   process.exit(2);
@@ -169,6 +174,11 @@ try {
   }
   window.to = Math.max(...recovered.map((t) => t ?? Date.now())) + 1000;
 
+  figures.outage = {
+    shutdownMs: outage.downAt - outage.stopAt,
+    downMs: outage.upAt - outage.downAt,
+    healthyAgainMs: recovered.map((t) => (t ? t - outage.upAt : null)),
+  };
   console.log(`  database stopped at +0 ms, down for ${outage.upAt - outage.downAt} ms after a ${outage.downAt - outage.stopAt} ms shutdown; back at ${outage.upAt - outage.stopAt} ms`);
   const health = during.health;
   checks.check(health.length > 0 && health.every((r) => r.status >= 500 && r.json && r.body?.database === 'down'), '/api/health answers unhealthy (5xx, JSON, database "down") while the database is down', `${health.length} probes: ${[...new Set(health.map((r) => r.status || r.error))].join(', ')}`);
@@ -200,8 +210,10 @@ try {
   );
   checks.check(fresh.status === 200 && fresh.body?.status === 'paid', 'after recovery a fresh ticket purchase works end to end', describe(fresh));
 
-  const { figures, broken, serverErrors, networkErrors, paidOrderIds } = await night;
-  console.log(`  the night: ${figures.requests} requests, ${figures.throughput} req/s, p50 ${figures.p50.toFixed(0)} ms, p99 ${figures.p99.toFixed(0)} ms, ${figures.paidOrders} paid orders, ${figures.ticketsSold}/${capacity} tickets`);
+  const { figures: nightFigures, broken, serverErrors, networkErrors, paidOrderIds } = await night;
+  const { actions: _actions, ...nightSummary } = nightFigures;
+  figures.night = nightSummary;
+  console.log(`  the night: ${nightFigures.requests} requests, ${nightFigures.throughput} req/s, p50 ${nightFigures.p50.toFixed(0)} ms, p99 ${nightFigures.p99.toFixed(0)} ms, ${nightFigures.paidOrders} paid orders, ${nightFigures.ticketsSold}/${capacity} tickets`);
   const outside = serverErrors.filter((e) => !inWindow(e));
   const insideUnclear = serverErrors.filter((e) => inWindow(e) && !(e.status === 503 && e.json));
   checks.check(outside.length === 0, 'no 5xx outside the outage window', `${outside.length} outside, ${serverErrors.length - outside.length} inside${outside[0] ? `; e.g. ${JSON.stringify(outside[0])}` : ''}`);
@@ -210,12 +222,13 @@ try {
   // down are held to "fail fast".
   // "Fast" is FAST_MS, or twice the night's own p99 when the machine is so busy that every
   // answer is slower than that (the figure is then printed for what it is).
-  const fastMs = Math.max(FAST_MS, Math.round(2 * figures.p99));
+  const fastMs = Math.max(FAST_MS, Math.round(2 * nightFigures.p99));
   const probes = [...during.health, ...during.reads, ...during.confirms, ...during.cards];
   const slowestProbe = Math.max(...probes.map((r) => r.ms));
-  checks.check(slowestProbe <= fastMs, `every probe while the database was down was answered within ${fastMs} ms (fails fast, no hang)`, `slowest ${slowestProbe} ms; the night's p99 ${Math.round(figures.p99)} ms`);
+  checks.check(slowestProbe <= fastMs, `every probe while the database was down was answered within ${fastMs} ms (fails fast, no hang)`, `slowest ${slowestProbe} ms; the night's p99 ${Math.round(nightFigures.p99)} ms`);
   const whileDown = serverErrors.filter((e) => e.startedAt >= outage.downAt && e.startedAt <= outage.upAt);
   const slowest503 = Math.round(Math.max(0, ...whileDown.map((e) => e.ms)));
+  figures.during = { probes: probes.length, slowestProbeMs: slowestProbe, loadAnswersWhileDown: whileDown.length, slowest503WhileDownMs: slowest503, clear503s: serverErrors.length - outside.length - insideUnclear.length, fiveXxOutside: outside.length };
   checks.check(slowest503 <= fastMs, `the load's 503s sent while the database was down came within ${fastMs} ms`, `${whileDown.length} answers, slowest ${slowest503} ms; during the shutdown itself, slowest ${Math.round(Math.max(0, ...serverErrors.map((e) => e.ms)))} ms`);
   checks.check(networkErrors.length === 0, 'no request of the load was dropped or timed out (network errors)', `${networkErrors.length}${networkErrors[0] ? `; e.g. ${JSON.stringify(networkErrors[0])}` : ''}`);
   for (const b of broken.filter((b) => !b.includes('answers were 5xx'))) checks.check(false, b);
@@ -257,6 +270,16 @@ try {
   await db?.end().catch(() => undefined);
   await stand?.stop();
   clearTimeout(watchdog);
+}
+figures.seconds = Math.round((Date.now() - started) / 100) / 10;
+if (opts.record) {
+  const name = 'fault-db-restart-mysql';
+  record(name, {
+    database: stand?.database?.label ?? null,
+    options: opts,
+    figures: { ...figures, checks: checks.results },
+    markdown: ['### db-restart (mysql)', '', ...checks.results.map((r) => `- ${r.ok ? '✓' : '✗ **BROKEN**:'} ${r.what}${r.detail ? ` (${r.detail})` : ''}`)].join('\n'),
+  });
 }
 console.log(checks.exitCode === 0 ? 'All promises held.' : `${checks.broken.length} promise(s) broken.`);
 process.exit(checks.exitCode);
