@@ -1,5 +1,6 @@
 // Fault: the API process is killed (SIGKILL) in the middle of checkouts, and started again.
-//   node bench/faults/api-kill.mjs [--db mysql|sqlite] [--hold 20] [--api-entry api/dist/main.js]
+//   node bench/faults/api-kill.mjs [--db mysql|sqlite] [--hold 20] [--api-entry api/dist/main.js] [--record]
+// MySQL: TEST_DATABASE_URL when set (its tables are dropped first), else a private MariaDB.
 // Stripe is played by a local stand-in (bench/lib/stripe-stand-in.mjs) that the API's real Stripe
 // SDK talks to, and that sends the signed webhooks, retried until accepted, as Stripe does in
 // production. Buyers hold tickets (payment intents), some pay at
@@ -38,7 +39,6 @@ const TICKETS_EACH = 2;
 const holdSeconds = Number(opts.hold);
 
 const checks = createChecks(`API killed during checkout: ${opts.db === 'sqlite' ? 'SQLite' : 'MariaDB'}, holds of ${holdSeconds}s, Stripe stand-in with webhooks`);
-if (opts.db === 'mysql') delete process.env.TEST_DATABASE_URL;
 
 async function json(url, init = {}) {
   const res = await fetch(url, { ...init, headers: { 'Content-Type': 'application/json', ...(init.headers ?? {}) }, signal: AbortSignal.timeout(15_000) });

@@ -1,6 +1,6 @@
 // Fault: MariaDB stops in the middle of the party night and comes back a few seconds later.
 //   node bench/faults/db-restart.mjs [--guests 100] [--seconds 25] [--replicas 2] [--down 5]
-//                                    [--capacity 300] [--api-entry api/dist/main.js]
+//                                    [--capacity 300] [--api-entry api/dist/main.js] [--record]
 // A private MariaDB (scripts/mariadb.sh, port 3311) under the party-night load on API replicas
 // (ports 8720+). While the database is down: /api/health answers 503 JSON, requests fail fast with
 // a clear JSON 503. After it is back: the same API processes become healthy on their own, a fresh
