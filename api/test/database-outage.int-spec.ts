@@ -1,9 +1,11 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
+import { HOT_READ_STALE_MS, HOT_READ_TTL_MS } from '../src/common/hot-read.js';
 import { createPartyOrderRequest } from './support/factories.js';
 import { createTestApp, TEST_DATABASE, type TestApp } from './support/test-app.js';
 
+const PAGE_VIEW = { eventType: 'party_page_view', sessionId: 'outage-session-1', pageViewId: 'outage-session-1-pv' };
 const UNAVAILABLE = { message: 'The service is briefly unavailable. Please try again in a moment.' };
 
 /**
@@ -75,6 +77,8 @@ if (TEST_DATABASE === 'mysql') {
       await t.http.get('/api/party-ticket-stats').expect(200);
       await proxy.cut();
 
+      // The public hot reads may answer from their in-process cache for up to a second.
+      await new Promise((r) => setTimeout(r, HOT_READ_TTL_MS + HOT_READ_STALE_MS + 50));
       const health = await t.http.get('/api/health').expect(503);
       expect(health.body).toEqual({ status: 'degraded', database: 'down' });
       const started = Date.now();
@@ -84,6 +88,9 @@ if (TEST_DATABASE === 'mysql') {
       expect(stats.headers['retry-after']).toBe('5');
       const order = await t.http.post('/api/party-payment-intent').send(createPartyOrderRequest()).expect(503);
       expect(order.body.message).toMatch(/try again/i);
+      const event = await t.http.post('/api/analytics').send(PAGE_VIEW).expect(503);
+      expect(event.body).toEqual(UNAVAILABLE);
+      expect(event.headers['retry-after']).toBe('5');
       expect(Date.now() - started).toBeLessThan(5_000);
 
       await proxy.restore();
@@ -111,7 +118,10 @@ if (TEST_DATABASE === 'mysql') {
         const blocked = await t.http.post('/api/party-payment-intent').send(createPartyOrderRequest()).expect(503);
         expect(blocked.body).toEqual(UNAVAILABLE);
         expect(blocked.headers['retry-after']).toBe('5');
+        const event = await t.http.post('/api/analytics').send(PAGE_VIEW).expect(503);
+        expect(event.body).toEqual(UNAVAILABLE);
         await other.query('COMMIT');
+        await t.http.post('/api/analytics').send(PAGE_VIEW).expect(204);
         await t.http.post('/api/party-payment-intent').send(createPartyOrderRequest()).expect(200);
       } finally {
         await other.destroy();
