@@ -44,9 +44,14 @@ await step(
   ['bench/loadtest.mjs', '--guests', '100', '--seconds', '10', '--replicas', process.env.TEST_DATABASE_URL ? '2' : '1', '--db', process.env.TEST_DATABASE_URL ? 'mysql' : 'sqlite', '--capacity', '80'],
 );
 // Fault scripts (bounded, 127.0.0.1 only): the mail server stopped mid-campaign, Stripe's
-// webhooks replayed twice and out of order. SQLite, or MySQL/MariaDB when TEST_DATABASE_URL is set.
-for (const fault of ['smtp-outage', 'webhook-replay']) {
+// webhooks replayed twice and out of order, the API killed during checkouts. SQLite, or
+// MySQL/MariaDB when TEST_DATABASE_URL is set; then also MariaDB restarted under load (on a
+// private server of its own, which it stops and starts).
+for (const fault of ['smtp-outage', 'webhook-replay', 'api-kill']) {
   await step(`fault: ${fault}`, process.execPath, [`bench/faults/${fault}.mjs`, '--db', process.env.TEST_DATABASE_URL ? 'mysql' : 'sqlite']);
+}
+if (process.env.TEST_DATABASE_URL) {
+  await step('fault: db-restart', process.execPath, ['bench/faults/db-restart.mjs', '--guests', '100', '--seconds', '20']);
 }
 await step('e2e tests in Chromium', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
   CHROMIUM_PATH: chromium,

@@ -130,6 +130,29 @@ describe(`party tickets on ${TEST_DATABASE}`, () => {
         await t.close();
       }
     });
+
+    it('holds for TICKET_HOLD_SECONDS, then gives the tickets back by itself; a paid order stays sold', async () => {
+      const t = await app({ TICKET_CAPACITY: '10', TICKET_HOLD_SECONDS: '5' });
+      try {
+        const before = Date.now();
+        const held = await t.http.post('/api/party-payment-intent').send(createPartyOrderRequest({ adultTickets: 3, childTickets: 0, customerEmail: 'held@example.com' })).expect(200);
+        const bought = await t.http.post('/api/party-payment-intent').send(createPartyOrderRequest({ adultTickets: 2, childTickets: 0, customerEmail: 'bought@example.com' })).expect(200);
+        const expiresAt = new Date(held.body.holdExpiresAt).getTime();
+        expect(expiresAt).toBeGreaterThanOrEqual(before + 5000);
+        expect(expiresAt).toBeLessThanOrEqual(Date.now() + 5000);
+        const paid = await pay(t, bought.body.clientSecret).expect(200);
+        await t.http.post('/api/confirm-payment').send({ paymentIntentId: paid.body.id, type: 'party_ticket' }).expect(200);
+        await t.http.get('/api/party-ticket-stats').expect(200, { remaining: 5 });
+
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiresAt - Date.now()) + 300));
+        await t.http.get('/api/party-ticket-stats').expect(200, { remaining: 8 });
+        const orders = t.dataSource.getRepository(PartyOrderEntity);
+        expect((await orders.findOneByOrFail({ id: held.body.orderId })).status).toBe('pending');
+        expect((await orders.findOneByOrFail({ id: bought.body.orderId })).status).toBe('paid');
+      } finally {
+        await t.close();
+      }
+    });
   });
 
   describe('payment and confirmation', () => {

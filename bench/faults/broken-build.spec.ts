@@ -63,6 +63,12 @@ const SMTP_DOWN_IS_PERMANENT: Patch = {
   replacements: [['return new MailDeliveryError(message, false);', 'return new MailDeliveryError(message, true);']],
 };
 
+/** Stripe's webhook is ignored: only the browser's confirmation would complete an order. */
+const TICKET_WEBHOOK_IGNORED: Patch = {
+  file: 'modules/tickets/tickets.service.js',
+  replacements: [["this.events.on('payment_intent.succeeded', (event) => this.onPaymentSucceeded(event));", 'void this.onPaymentSucceeded;']],
+};
+
 describe('the fault scripts catch a broken promise', () => {
   it('webhook-replay fails when a replayed webhook confirms a ticket order again, and passes on the real build', () => {
     const broken = brokenBuild([TICKET_WEBHOOK_NOT_IDEMPOTENT]);
@@ -92,6 +98,22 @@ describe('the fault scripts catch a broken promise', () => {
     }
     const real = runFaultScript('smtp-outage.mjs', 'api/dist/main.js');
     expect(real.output).toContain('all promises held');
+    expect(real.output).not.toContain('✗');
+    expect(real.status).toBe(0);
+  }, 240_000);
+
+  it('api-kill fails when the webhook no longer completes a ticket order, and passes on the real build', () => {
+    const broken = brokenBuild([TICKET_WEBHOOK_IGNORED]);
+    try {
+      const run = runFaultScript('api-kill.mjs', broken.entry);
+      expect(run.output).toContain('✗ BROKEN: the webhooks complete the four orders paid just before and during the kill');
+      expect(run.output).toContain('✗ BROKEN: each paid buyer gets exactly one confirmation e-mail');
+      expect(run.status).toBe(1);
+    } finally {
+      broken.remove();
+    }
+    const real = runFaultScript('api-kill.mjs', 'api/dist/main.js');
+    expect(real.output).toContain('All promises held.');
     expect(real.output).not.toContain('✗');
     expect(real.status).toBe(0);
   }, 240_000);

@@ -2,16 +2,21 @@
 // database (SQLite, TEST_DATABASE_URL, or a private MariaDB started with scripts/mariadb.sh),
 // API processes started from the built `api/dist/main.js` on 127.0.0.1, a staff session, and
 // a list of checks printed as they are made. Everything started is stopped by `stand.stop()`.
+// The stand's own MariaDB can be stopped and started again on its data
+// (`stand.database.restart({ downSeconds })`) for the fault scripts.
 //   const stand = await createStand({ db: 'mysql', mariadbPort: 3399 });
-import { execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import mysql from 'mysql2/promise';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const STAFF_PASSWORD = 'bench-staff-password';
+
+const execFileAsync = promisify(execFile);
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -49,16 +54,55 @@ export async function createStand({ db = 'mysql', mariadbPort = 3399, prefix = '
     let url = process.env.TEST_DATABASE_URL;
     let ownServer = false;
     if (!url) {
-      url = execFileSync('bash', ['scripts/mariadb.sh', 'start', mariadbDir], { cwd: ROOT, env: { ...process.env, MARIADB_PORT: String(mariadbPort) } })
-        .toString()
-        .trim()
-        .split('\n')
-        .pop();
+      try {
+        url = execFileSync('bash', ['scripts/mariadb.sh', 'start', mariadbDir], { cwd: ROOT, env: { ...process.env, MARIADB_PORT: String(mariadbPort) } })
+          .toString()
+          .trim()
+          .split('\n')
+          .pop();
+      } catch (error) {
+        rmSync(work, { recursive: true, force: true });
+        throw error;
+      }
       ownServer = true;
       stops.push(() => execFileSync('bash', ['scripts/mariadb.sh', 'stop', mariadbDir], { cwd: ROOT }));
     }
     await dropAllTables(url);
-    database = { kind: 'mysql', label: mariadbVersion(), url, ownServer, dir: mariadbDir, env: { DATABASE_URL: url } };
+    // Asynchronous, so the load and the probes of a fault script go on while the server stops.
+    const mariadb = (command) => execFileAsync('bash', ['scripts/mariadb.sh', command, mariadbDir], { cwd: ROOT });
+    const ownServerOnly = () => {
+      if (!ownServer) throw new Error('Only the stand\'s own MariaDB can be stopped (unset TEST_DATABASE_URL)');
+    };
+    database = {
+      kind: 'mysql',
+      label: mariadbVersion(),
+      url,
+      ownServer,
+      dir: mariadbDir,
+      env: { DATABASE_URL: url },
+      /** A clean shutdown of the stand's MariaDB; its data stays. */
+      async stop() {
+        ownServerOnly();
+        await mariadb('stop');
+      },
+      /** Starts the stopped MariaDB again on the same data and port. */
+      async resume() {
+        ownServerOnly();
+        await mariadb('resume');
+      },
+      /**
+       * Stops the database, keeps it down `downSeconds` (running `whileDown` meanwhile, if given)
+       * and starts it again. Returns when it was stopped, back up, and `whileDown`'s result.
+       */
+      async restart({ downSeconds = 5, whileDown } = {}) {
+        const stopAt = Date.now();
+        await this.stop();
+        const downAt = Date.now();
+        const [during] = await Promise.all([whileDown?.(), sleep(downSeconds * 1000)]);
+        await this.resume();
+        return { stopAt, downAt, upAt: Date.now(), during };
+      },
+    };
   }
 
   /** Starts one API process and waits until it answers /api/health. */

@@ -3,6 +3,8 @@
 // each change produces the events Stripe would send, signed with the webhook secret (the real
 // `stripe` SDK's signing) and POSTed to the API. Every event is kept, so a script can replay
 // them. The browser's part (Stripe.js confirming a card) is `confirmPayment`/`confirmSetup`.
+// With `retryDelaysMs`, an event whose delivery fails (no answer, or not 2xx) is sent again after
+// each delay until it is accepted, as Stripe retries a webhook (the API killed, say).
 //   const stripe = await startStripeStandIn({ port: 8731, webhookUrl, webhookSecret });
 import { createServer } from 'node:http';
 import Stripe from 'stripe';
@@ -25,15 +27,17 @@ function metadataOf(body) {
 }
 
 /**
- * @param {{ port: number, webhookUrl: string, webhookSecret: string }} options
+ * @param {{ port: number, webhookUrl: string, webhookSecret: string, retryDelaysMs?: number[] }} options
  */
-export async function startStripeStandIn({ port, webhookUrl, webhookSecret }) {
+export async function startStripeStandIn({ port, webhookUrl, webhookSecret, retryDelaysMs = [] }) {
   const intents = new Map();
   const setupIntents = new Map();
   const refunds = [];
   /** Every event produced, in order, with the answer of its first delivery. */
   const events = [];
   const deliveries = new Set();
+  const retryTimers = new Set();
+  let closed = false;
   const byIdempotencyKey = new Map();
   let counter = 0;
   const next = (prefix) => `${prefix}_standin_${(counter += 1)}`;
@@ -51,8 +55,22 @@ export async function startStripeStandIn({ port, webhookUrl, webhookSecret }) {
     }
   }
 
-  /** Records an event and sends it after the current answer, as Stripe does. */
-  function emit(type, object) {
+  /** Sends a record's event again after each of `retryDelaysMs` while it is not accepted. */
+  function retryLater(record) {
+    const delay = retryDelaysMs[record.attempts.length - 1];
+    if (delay === undefined || closed) return;
+    const timer = setTimeout(async () => {
+      retryTimers.delete(timer);
+      const status = await deliver(record.event);
+      record.attempts.push({ at: Date.now(), status });
+      if (status >= 200 && status < 300) record.acceptedAt = Date.now();
+      else retryLater(record);
+    }, delay);
+    retryTimers.add(timer);
+  }
+
+  /** Records an event and sends it after the current answer (or `delayMs` later), as Stripe does. */
+  function emit(type, object, { delayMs = 0 } = {}) {
     const event = {
       id: next('evt'),
       object: 'event',
@@ -63,12 +81,16 @@ export async function startStripeStandIn({ port, webhookUrl, webhookSecret }) {
       type,
       data: { object: structuredClone(object) },
     };
-    const record = { event, firstStatus: undefined };
+    /** `attempts`: every delivery with its status (0: unreachable); `acceptedAt`: the first 2xx. */
+    const record = { event, firstStatus: undefined, attempts: [], acceptedAt: undefined };
     events.push(record);
-    const delivery = new Promise((resolve) => setImmediate(resolve))
+    const delivery = new Promise((resolve) => (delayMs > 0 ? setTimeout(resolve, delayMs) : setImmediate(resolve)))
       .then(() => deliver(event))
       .then((status) => {
         record.firstStatus = status;
+        record.attempts.push({ at: Date.now(), status });
+        if (status >= 200 && status < 300) record.acceptedAt = Date.now();
+        else retryLater(record);
       })
       .finally(() => deliveries.delete(delivery));
     deliveries.add(delivery);
@@ -196,14 +218,17 @@ export async function startStripeStandIn({ port, webhookUrl, webhookSecret }) {
     refunds,
     events,
     deliver,
-    /** The buyer's card succeeds in the browser (Stripe.js): the intent succeeds, events follow. */
-    confirmPayment(intentId) {
+    /**
+     * The buyer's card succeeds in the browser (Stripe.js): the intent succeeds, events follow
+     * (`webhookDelayMs` later, for a webhook that arrives late).
+     */
+    confirmPayment(intentId, { webhookDelayMs = 0 } = {}) {
       const intent = intents.get(intentId);
       if (!intent) throw new Error(`no payment intent ${intentId}`);
       intent.status = 'succeeded';
       intent.payment_method = next('pm');
-      emit('charge.succeeded', charge(intent));
-      emit('payment_intent.succeeded', publicIntent(intent));
+      emit('charge.succeeded', charge(intent), { delayMs: webhookDelayMs });
+      emit('payment_intent.succeeded', publicIntent(intent), { delayMs: webhookDelayMs });
     },
     /** The guest saves a card in the browser: the setup intent succeeds, its event follows. */
     confirmSetup(setupIntentId) {
@@ -219,6 +244,8 @@ export async function startStripeStandIn({ port, webhookUrl, webhookSecret }) {
     },
     close: () =>
       new Promise((resolve) => {
+        closed = true;
+        for (const timer of retryTimers) clearTimeout(timer);
         server.close(() => resolve());
         server.closeAllConnections();
       }),

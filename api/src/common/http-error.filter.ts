@@ -1,6 +1,7 @@
 import { Catch, HttpException, HttpStatus, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../database/database-unavailable.js';
 
 export function messageOf(exception: HttpException): string {
   const body = exception.getResponse();
@@ -14,8 +15,10 @@ export function messageOf(exception: HttpException): string {
 }
 
 /**
- * Every error leaves the API as JSON `{ message }`. Unexpected errors are logged with their
- * stack and answered with a plain 500 that carries no internals.
+ * Every error leaves the API as JSON `{ message }`. A database out of reach (stopped,
+ * restarting, connection cut) is a 503 with `Retry-After`, logged as a warning. Other
+ * unexpected errors are logged with their stack and answered with a plain 500 that carries no
+ * internals.
  */
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
@@ -32,6 +35,18 @@ export class HttpErrorFilter implements ExceptionFilter {
       const headers = (exception as HttpException & { headers?: Record<string, string> }).headers;
       if (headers) res.set(headers);
       res.status(status).json({ message: messageOf(exception) });
+      return;
+    }
+    if (isDatabaseUnavailable(exception)) {
+      this.logger.warn(
+        { code: (exception as { code?: unknown }).code, reqId: (req as Request & { id?: unknown }).id, path: req.path },
+        `database unavailable: ${String((exception as Error).message ?? exception).slice(0, 200)}`,
+      );
+      res
+        .status(HttpStatus.SERVICE_UNAVAILABLE)
+        .set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+        .set('Cache-Control', 'no-store')
+        .json({ message: DATABASE_UNAVAILABLE_MESSAGE });
       return;
     }
     this.logger.error(

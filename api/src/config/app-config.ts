@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TICKET_HOLD_MINUTES } from '@festival/contracts';
 
 /** The development default of the staff password, used only outside production. */
 export const DEV_ADMIN_PASSWORD = 'diwali-admin';
@@ -40,6 +41,12 @@ const envSchema = z.object({
   STRIPE_API_URL: optionalString.pipe(z.url({ message: 'must be a URL such as http://127.0.0.1:12111' }).optional()),
   ALLOW_SIMULATED_PAYMENTS: booleanFlag,
   TICKET_CAPACITY: z.coerce.number().int().min(0).default(200),
+  TICKET_HOLD_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(5, 'must be at least 5 seconds')
+    .max(24 * 60 * 60, 'must be at most a day (86400 seconds)')
+    .default(TICKET_HOLD_MINUTES * 60),
   PROMO_CODES: z.string().default('DIWALI5,FESTIVAL5'),
   TRUST_PROXY: z.string().default('loopback'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -83,6 +90,8 @@ export interface AppConfig {
       }
     | undefined;
   ticketCapacity: number;
+  /** How long an unpaid order holds its tickets against capacity. */
+  ticketHoldSeconds: number;
   promoCodes: string[];
   trustProxy: string;
   /** Visitor analytics: events one IP address may send per minute (to each API replica). */
@@ -182,6 +191,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : undefined,
     ticketCapacity: env.TICKET_CAPACITY,
+    ticketHoldSeconds: env.TICKET_HOLD_SECONDS,
     promoCodes,
     trustProxy: env.TRUST_PROXY,
     analytics: { eventsPerMinute: env.ANALYTICS_EVENTS_PER_MINUTE },

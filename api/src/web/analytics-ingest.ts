@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { ANALYTICS_LIMITS, analyticsEventRequestSchema } from '@festival/contracts';
 import { messageOf } from '../common/http-error.filter.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../database/database-unavailable.js';
 import { AnalyticsRateLimitGuard } from '../modules/analytics/analytics-rate-limit.guard.js';
 import { EventSizePipe } from '../modules/analytics/analytics.controller.js';
 import type { AnalyticsService } from '../modules/analytics/analytics.service.js';
@@ -70,6 +71,11 @@ export function analyticsIngestPath(expressApp: Express, analytics: AnalyticsSer
       return [204];
     } catch (error) {
       if (error instanceof HttpException) return [error.getStatus(), messageOf(error)];
+      if (isDatabaseUnavailable(error)) {
+        logger.warn({ path: '/api/analytics' }, `database unavailable: ${String((error as Error).message ?? error).slice(0, 200)}`);
+        headers.push('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS), 'Cache-Control', 'no-store');
+        return [503, DATABASE_UNAVAILABLE_MESSAGE];
+      }
       logger.error({ err: error, path: '/api/analytics' }, 'unhandled error');
       return [500, SERVER_ERROR];
     }

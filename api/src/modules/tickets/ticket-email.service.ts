@@ -11,6 +11,11 @@ import { confirmationHtml, confirmationText, orderReference, partyCalendarEvent,
 /** Waits between attempts after a temporary failure; the last one ends in `failed`. */
 export const EMAIL_RETRY_DELAYS_MS = [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000, 2 * 60 * 60_000];
 const SWEEP_EVERY_MS = 15_000;
+/**
+ * Waits between attempts to record the outcome of a send while the database is out of reach
+ * (about a minute in all): left as "sending", the message would wait for STALE_CLAIM_MS.
+ */
+const RECORD_RETRY_DELAYS_MS = [250, 500, 1_000, ...Array<number>(29).fill(2_000)];
 /** A claim older than this belongs to a sender that died mid-send: the message goes out again. */
 const STALE_CLAIM_MS = 10 * 60_000;
 
@@ -96,21 +101,47 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
   private async sendConfirmation(order: PartyOrderEntity): Promise<void> {
     try {
       await this.mail.send(await this.confirmationMessage(order));
-      await this.orders.update({ id: order.id, emailStatus: 'sending' }, { emailStatus: 'sent', emailLastError: null });
     } catch (error) {
       const attempts = order.emailAttempts + 1;
       const permanent = error instanceof MailDeliveryError && error.permanent;
       const giveUp = permanent || attempts > EMAIL_RETRY_DELAYS_MS.length;
       this.logger.warn(`Confirmation e-mail of order ${order.id} failed (attempt ${attempts}): ${String(error)}`);
-      await this.orders.update(
-        { id: order.id, emailStatus: In(['sending']) },
-        {
-          emailStatus: giveUp ? 'failed' : 'pending',
-          emailAttempts: attempts,
-          emailLastError: String(error).slice(0, 250),
-          emailNextAttemptAt: giveUp ? null : new Date(Date.now() + EMAIL_RETRY_DELAYS_MS[attempts - 1]),
-        },
+      await this.record(`the failed attempt of order ${order.id}`, () =>
+        this.orders.update(
+          { id: order.id, emailStatus: In(['sending']) },
+          {
+            emailStatus: giveUp ? 'failed' : 'pending',
+            emailAttempts: attempts,
+            emailLastError: String(error).slice(0, 250),
+            emailNextAttemptAt: giveUp ? null : new Date(Date.now() + EMAIL_RETRY_DELAYS_MS[attempts - 1]),
+          },
+        ),
       );
+      return;
+    }
+    // Sent: recording it must not fail into the branch above, which would send it again.
+    await this.record(`the sent e-mail of order ${order.id}`, () =>
+      this.orders.update({ id: order.id, emailStatus: 'sending' }, { emailStatus: 'sent', emailLastError: null }),
+    );
+  }
+
+  /**
+   * Writes the outcome of a send, trying again while the database is out of reach (the send
+   * itself already happened and is not repeated).
+   */
+  private async record(what: string, write: () => Promise<unknown>): Promise<void> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await write();
+        return;
+      } catch (error) {
+        const delay = RECORD_RETRY_DELAYS_MS[attempt];
+        if (delay === undefined || this.stopped) {
+          this.logger.error(`Could not record ${what}: ${String(error)}`);
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
     }
   }
 

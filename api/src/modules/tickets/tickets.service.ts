@@ -14,7 +14,6 @@ import { In, LessThanOrEqual, Repository, type EntityManager } from 'typeorm';
 import {
   formatCents,
   priceParty,
-  TICKET_HOLD_MINUTES,
   type PartyOrderReceipt,
   type PartyOrderRequest,
   type PartyOrderResponse,
@@ -155,7 +154,7 @@ export class TicketsService implements OnModuleInit {
         taxCents: quote.taxCents,
         totalCents: quote.totalCents,
         paymentIntentId: null,
-        holdExpiresAt: new Date(now.getTime() + TICKET_HOLD_MINUTES * 60_000),
+        holdExpiresAt: new Date(now.getTime() + this.config.ticketHoldSeconds * 1000),
         paidAt: null,
         refundId: null,
         analyticsSessionId: request.sessionId ?? null,
