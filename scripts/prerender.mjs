@@ -5,6 +5,7 @@
 // shell/dist/prerendered/{index,diwali-party}.html, served for exactly those two paths, and
 // shell/dist-prerender/pages.json, which the API's embedded mode reads to render them again
 // with the current configuration. See docs/landing-page.md.
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -48,6 +49,47 @@ async function siteConfig({ DEFAULT_SITE_CONFIG, siteConfigSchema }) {
   return siteConfigSchema.parse(await res.json());
 }
 
+/**
+ * The template of the pre-rendered pages: the shell's index.html whose scripts start only once
+ * the page has been painted. The pre-rendered HTML is the page; fetching the scripts at once
+ * (the entry and its module preloads) would only compete with its stylesheets and fonts on a
+ * slow link. A small loader (`assets/boot-<hash>.js`, same origin, so the CSP allows it) waits
+ * for the load event and two frames, then adds the module preloads and imports the entry; a tab
+ * opened in the background (no frames) starts after three seconds.
+ */
+function paintFirstTemplate(template) {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(template);
+  if (!entry) throw new Error('shell/dist/index.html has no module entry script');
+  const preloads = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+  const loader = [
+    '// Starts the page\'s scripts once its pre-rendered HTML has been painted (scripts/prerender.mjs).',
+    'let started = false;',
+    'const start = () => {',
+    '  if (started) return;',
+    '  started = true;',
+    `  for (const href of ${JSON.stringify(preloads.map((m) => m[1]))}) {`,
+    "    const link = document.createElement('link');",
+    "    link.rel = 'modulepreload';",
+    "    link.crossOrigin = '';",
+    '    link.href = href;',
+    '    document.head.append(link);',
+    '  }',
+    `  import(${JSON.stringify(entry[1])});`,
+    '};',
+    '// Two frames after the load event: the page has surely been painted by then.',
+    'const afterPaint = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));',
+    "if (document.readyState === 'complete') afterPaint();",
+    "else addEventListener('load', afterPaint, { once: true });",
+    'setTimeout(start, 3000);',
+    '',
+  ].join('\n');
+  const file = `assets/boot-${createHash('sha256').update(loader).digest('hex').slice(0, 10)}.js`;
+  writeFileSync(join(ROOT, 'shell/dist', file), loader);
+  let html = template.replace(entry[0], `<script type="module" src="/${file}"></script>\n    `);
+  for (const m of preloads) html = html.replace(m[0], '');
+  return html;
+}
+
 export async function prerender() {
   const contracts = await import(pathToFileURL(join(ROOT, 'packages/contracts/dist/index.js')).href);
   const { DEFAULT_REMOTES_MANIFEST } = contracts;
@@ -55,10 +97,11 @@ export async function prerender() {
   const { renderPage } = await import(pathToFileURL(join(ROOT, 'shell/dist-prerender/render.js')).href);
   const remoteEntry = DEFAULT_REMOTES_MANIFEST.public_site;
   const remoteBase = remoteEntry.replace(/[^/]*$/, '');
-  const template = readFileSync(join(ROOT, 'shell/dist/index.html'), 'utf8');
+  const template = paintFirstTemplate(readFileSync(join(ROOT, 'shell/dist/index.html'), 'utf8'));
   const assets = remoteAssets(remoteBase);
   const outDir = join(ROOT, 'shell/dist/prerendered');
   mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, 'template.html'), template);
   const pages = {};
   for (const [path, file] of Object.entries(PRERENDERED_FILES)) {
     const html = await renderPage({ template, path, site, remoteEntry, ...assets[path] });
@@ -66,7 +109,7 @@ export async function prerender() {
     pages[path] = { file: `prerendered/${file}`, ...assets[path] };
     log(`pre-rendered ${path} -> shell/dist/prerendered/${file}`);
   }
-  writeFileSync(join(ROOT, 'shell/dist-prerender/pages.json'), `${JSON.stringify({ remoteEntry, pages }, null, 2)}\n`);
+  writeFileSync(join(ROOT, 'shell/dist-prerender/pages.json'), `${JSON.stringify({ remoteEntry, template: 'prerendered/template.html', pages }, null, 2)}\n`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -14,6 +14,8 @@ interface PageEntry {
 interface PagesManifest {
   /** The public-site's entry in the /remotes.json the pages were rendered for. */
   remoteEntry: string;
+  /** Their template under shell/dist/ (the shell's index.html, scripts started after the first paint). */
+  template?: string;
   pages: Record<string, PageEntry>;
 }
 
@@ -52,6 +54,7 @@ export function loadPrerenderedPages(staticRoot: string, template: string, remot
   if (!existsSync(manifestFile) || !existsSync(bundleFile)) return undefined;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as PagesManifest;
   if (manifest.remoteEntry !== remoteEntry) return undefined;
+  if (manifest.template) template = readFileSync(join(staticRoot, 'shell', 'dist', manifest.template), 'utf8');
   const html = new Map(Object.entries(manifest.pages).map(([path, page]) => [path, readFileSync(join(staticRoot, 'shell', 'dist', page.file), 'utf8')]));
 
   let renderPage: Promise<RenderPage> | undefined;

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from '@festival/router';
-import { useSiteConfig } from '@festival/web-kit/site';
+import { usePageMeta, useSiteConfig } from '@festival/web-kit/site';
 import { DiyaIcon } from './diya-icon';
 import '@festival/web-kit/palette.css';
 import './drinks.css';
@@ -16,6 +16,12 @@ interface DrinksPageProps {
 export function DrinksPage({ title, action, children }: DrinksPageProps) {
   const site = useSiteConfig();
   const { pathname } = useLocation();
+  usePageMeta(
+    site.data && {
+      title: `${title} | ${site.data.party.name}`,
+      description: `Order drinks to your table at ${site.data.party.name}, ${site.data.restaurant.name}: pay now or open a tab.`,
+    },
+  );
   // Each drinks screen starts at its top, not where the previous one was scrolled to.
   useEffect(() => {
     window.scrollTo({ top: 0 });

@@ -10,3 +10,5 @@ export const siteConfigQuery = queryOptions({ queryKey: ['site'], queryFn: fetch
 export function useSiteConfig() {
   return useQuery(siteConfigQuery);
 }
+
+export { usePageMeta } from './use-page-meta';

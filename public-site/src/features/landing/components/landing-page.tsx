@@ -1,6 +1,4 @@
-import '@fontsource/playfair-display/latin-700.css';
-import '@fontsource/inter/latin-400.css';
-import '@fontsource/inter/latin-600.css';
+import './fonts.css';
 import './landing.css';
 import { usePageTracking } from '@festival/web-kit/analytics';
 import { useSiteConfig } from '@festival/web-kit/site';

@@ -10,7 +10,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from '@festival/router';
 import { getAnalyticsSessionId, trackEvent, usePageTracking } from '@festival/web-kit/analytics';
 import { ApiError } from '@festival/web-kit/api-client';
-import { siteConfigQuery, useSiteConfig } from '@festival/web-kit/site';
+import { siteConfigQuery, usePageMeta, useSiteConfig } from '@festival/web-kit/site';
 import { useConfirmPartyPayment } from '../api/confirm-party-payment';
 import { useCreatePartyOrder } from '../api/create-party-order';
 import { partyTicketStatsQuery, usePartyTicketStats } from '../api/party-ticket-stats';
@@ -57,6 +57,12 @@ export function PartyPage() {
   const headingRef = useRef<HTMLDivElement>(null);
   const addedToCart = useRef(false);
   usePageTracking('party_page_view');
+  usePageMeta(
+    site.data && {
+      title: `${site.data.party.name} tickets | ${site.data.restaurant.name}`,
+      description: `${site.data.party.name}, ${site.data.party.dateLabel}, ${site.data.party.timeLabel} at ${site.data.party.venue.name}. ${site.data.party.experience}`,
+    },
+  );
 
   const price = useMemo(
     () =>
