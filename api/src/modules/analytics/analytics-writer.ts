@@ -111,11 +111,16 @@ export class AnalyticsWriter {
         ? ` ON DUPLICATE KEY UPDATE ${set.map((c) => `${c} = VALUES(${c})`).join(', ')}`
         : ` ON CONFLICT (${driver.escape('pageViewId')}) DO UPDATE SET ${set.map((c) => `${c} = excluded.${c}`).join(', ')}`;
     }
-    await this.events.manager.connection.query(sql, parameters);
-    // The people behind them, for the event dialog's header (see analytics-people.ts).
-    await recordPeople(
-      this.events.manager,
-      rows.map((row) => ({ eventType: row.eventType!, isBot: Boolean(row.isBot), entityId: row.entityId, sessionId: row.sessionId })),
-    );
+    // The events and the people behind them (for the event dialog's header, see
+    // analytics-people.ts) are written side by side; the batch is acknowledged once both are.
+    const people = rows.map((row) => ({ eventType: row.eventType!, isBot: Boolean(row.isBot), entityId: row.entityId, sessionId: row.sessionId }));
+    const [events, persons] = await Promise.allSettled([
+      this.events.manager.connection.query(sql, parameters),
+      recordPeople(this.events.manager, people),
+    ]);
+    // Events not stored: the caller retries them (the people rows are written idempotently).
+    if (events.status === 'rejected') throw events.reason;
+    // Events stored, people not: only the people are tried again.
+    if (persons.status === 'rejected') await recordPeople(this.events.manager, people);
   }
 }
