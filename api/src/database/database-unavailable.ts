@@ -1,7 +1,8 @@
 /**
- * Errors that mean "the database cannot be reached right now" rather than "this request is
- * wrong": the server is stopped or restarting, a pooled connection was cut, or it is full (on
- * SQLite: another process held the file locked too long). The HTTP layer answers them with a 503
+ * Errors that mean "the database cannot serve this right now" rather than "this request is
+ * wrong": the server is stopped or restarting, a pooled connection was cut, it is full, or the
+ * transaction lost a deadlock or a lock wait (on SQLite: another process held the file locked
+ * too long). The HTTP layer answers them with a 503
  * the caller may retry; the connection pool reconnects on its own once the server is back.
  */
 const UNAVAILABLE_CODES = new Set([
@@ -28,12 +29,16 @@ const UNAVAILABLE_CODES = new Set([
   'CR_SERVER_LOST',
   'CR_CONNECTION_ERROR',
   'CR_CONN_HOST_ERROR',
+  // MySQL/MariaDB chose this transaction as a deadlock's victim, or its lock wait timed out:
+  // the transaction was rolled back whole, so nothing changed and the request can be repeated.
+  'ER_LOCK_DEADLOCK',
+  'ER_LOCK_WAIT_TIMEOUT',
   // SQLite: another process held the write lock past the busy timeout.
   'SQLITE_BUSY',
 ]);
 
 /** MySQL error numbers of the same cases, for drivers that give only the number. */
-const UNAVAILABLE_ERRNOS = new Set([1040, 1053, 1203, 1927, 2002, 2003, 2006, 2013]);
+const UNAVAILABLE_ERRNOS = new Set([1040, 1053, 1203, 1205, 1213, 1927, 2002, 2003, 2006, 2013]);
 
 function codesOf(error: unknown, depth = 0): { code?: unknown; errno?: unknown }[] {
   if (!error || typeof error !== 'object' || depth > 3) return [];
