@@ -14,7 +14,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import mysql from 'mysql2/promise';
-import { record } from '../lib/results.mjs';
+import { finishFault } from '../lib/results.mjs';
 import { createChecks, createStand, sleep, staffCookie } from '../lib/stand.mjs';
 import { startStripeStandIn } from '../lib/stripe-stand-in.mjs';
 
@@ -213,14 +213,4 @@ try {
   clearTimeout(watchdog);
 }
 figures.seconds = Math.round((Date.now() - started) / 100) / 10;
-if (opts.record) {
-  const name = `fault-api-kill-${opts.db}`;
-  record(name, {
-    database: stand?.database?.label ?? null,
-    options: opts,
-    figures: { ...figures, checks: checks.results },
-    markdown: [`### api-kill (${opts.db})`, '', ...checks.results.map((r) => `- ${r.ok ? '✓' : '✗ **BROKEN**:'} ${r.what}${r.detail ? ` (${r.detail})` : ''}`)].join('\n'),
-  });
-}
-console.log(checks.exitCode === 0 ? 'All promises held.' : `${checks.broken.length} promise(s) broken.`);
-process.exit(checks.exitCode);
+finishFault(`api-kill-${opts.db}`, { record: opts.record, database: stand?.database?.label ?? null, options: opts, figures, checks, started });

@@ -113,7 +113,7 @@ describe('the fault scripts catch a broken promise', () => {
       broken.remove();
     }
     const real = runFaultScript('api-kill.mjs', 'api/dist/main.js');
-    expect(real.output).toContain('All promises held.');
+    expect(real.output).toContain('all promises held');
     expect(real.output).not.toContain('✗');
     expect(real.status).toBe(0);
   }, 240_000);

@@ -11,7 +11,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import mysql from 'mysql2/promise';
-import { record } from '../lib/results.mjs';
+import { finishFault } from '../lib/results.mjs';
 import { createChecks, createStand, sleep, STAFF_PASSWORD, staffCookie, waitUntil } from '../lib/stand.mjs';
 import { partyNight } from '../party-night.mjs';
 
@@ -275,14 +275,4 @@ try {
   clearTimeout(watchdog);
 }
 figures.seconds = Math.round((Date.now() - started) / 100) / 10;
-if (opts.record) {
-  const name = 'fault-db-restart-mysql';
-  record(name, {
-    database: stand?.database?.label ?? null,
-    options: opts,
-    figures: { ...figures, checks: checks.results },
-    markdown: ['### db-restart (mysql)', '', ...checks.results.map((r) => `- ${r.ok ? '✓' : '✗ **BROKEN**:'} ${r.what}${r.detail ? ` (${r.detail})` : ''}`)].join('\n'),
-  });
-}
-console.log(checks.exitCode === 0 ? 'All promises held.' : `${checks.broken.length} promise(s) broken.`);
-process.exit(checks.exitCode);
+finishFault('db-restart-mysql', { record: opts.record, database: stand?.database?.label ?? null, options: opts, figures, checks, started });

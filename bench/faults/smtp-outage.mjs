@@ -7,12 +7,10 @@
 // then started again on the same port. Promises checked: the campaign finishes by itself, every
 // recipient gets exactly one copy, the staff's counters match what the server received, and the
 // outage shows up as retries, not as failed recipients. Exits 1 when one is broken.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { finishFault } from '../lib/results.mjs';
 import { startSmtpSink } from '../lib/smtp-sink.mjs';
-import { createChecks, createStand, openDatabase, ROOT, sleep, staffCookie, waitUntil } from '../lib/stand.mjs';
+import { createChecks, createStand, openDatabase, sleep, staffCookie, waitUntil } from '../lib/stand.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -38,7 +36,6 @@ const retryBudgetMs = Array.from({ length: MAX_ATTEMPTS - 1 }, (_, i) => RETRY_B
 
 const checks = createChecks(`SMTP server stopped mid-campaign (${opts.db}, ${opts.replicas} API process(es), ${recipientCount} recipients, outage ${outageMs} ms)`);
 let stand;
-let exitCode;
 let figures = {};
 let database = opts.db;
 const started = Date.now();
@@ -185,20 +182,10 @@ try {
     'the failed sends were recorded as retries of recipients that were then sent',
     `${retried.length} recipients needed ${retries} retries; error meanwhile: "${String(example?.lastError ?? '').slice(0, 70)}"`,
   );
-  exitCode = checks.exitCode;
 } catch (error) {
   console.error(error);
   checks.check(false, 'the fault script ran to the end', String(error?.message ?? error));
-  exitCode = 1;
 } finally {
   await stand?.stop();
 }
-if (opts.record) {
-  mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
-  const file = join(ROOT, 'bench', 'results', `fault-smtp-outage-${opts.db}.json`);
-  const machine = { cpus: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version };
-  writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine, database, options: opts, figures, checks: checks.results }, null, 2)}\n`);
-  console.log(`  recorded in ${file}`);
-}
-console.log(`  ${exitCode === 0 ? 'all promises held' : `${checks.broken.length} promise(s) broken`} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-process.exit(exitCode);
+finishFault(`smtp-outage-${opts.db}`, { record: opts.record, database, options: opts, figures, checks, started });

@@ -10,14 +10,12 @@
 // order statuses, tickets and remaining, drink stock and the bar queue, tabs, refunds at the
 // gateway, and the e-mails sent. Replays must answer 2xx, never 5xx. Exits 1 when a promise broke.
 import { isDeepStrictEqual } from 'node:util';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { priceDrinks } from '@festival/contracts';
+import { finishFault } from '../lib/results.mjs';
 import { startSmtpSink } from '../lib/smtp-sink.mjs';
 import { startStripeStandIn } from '../lib/stripe-stand-in.mjs';
-import { createChecks, createStand, openDatabase, ROOT, sleep, staffCookie, waitUntil } from '../lib/stand.mjs';
+import { createChecks, createStand, openDatabase, sleep, staffCookie, waitUntil } from '../lib/stand.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -56,7 +54,6 @@ function shuffled(list, rand) {
 
 const checks = createChecks(`Webhooks replayed twice and out of order (${opts.db}, seed ${opts.seed})`);
 let stand;
-let exitCode;
 let figures = {};
 let database = opts.db;
 const started = Date.now();
@@ -299,20 +296,10 @@ try {
     const same = isDeepStrictEqual(value, after[what]);
     checks.check(same, `${what}: unchanged by the replays`, same ? '' : `before ${JSON.stringify(value).slice(0, 300)} after ${JSON.stringify(after[what]).slice(0, 300)}`);
   }
-  exitCode = checks.exitCode;
 } catch (error) {
   console.error(error);
   checks.check(false, 'the fault script ran to the end', String(error?.message ?? error));
-  exitCode = 1;
 } finally {
   await stand?.stop();
 }
-if (opts.record) {
-  mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
-  const file = join(ROOT, 'bench', 'results', `fault-webhook-replay-${opts.db}.json`);
-  const machine = { cpus: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version };
-  writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine, database, options: opts, figures, checks: checks.results }, null, 2)}\n`);
-  console.log(`  recorded in ${file}`);
-}
-console.log(`  ${exitCode === 0 ? 'all promises held' : `${checks.broken.length} promise(s) broken`} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-process.exit(exitCode);
+finishFault(`webhook-replay-${opts.db}`, { record: opts.record, database, options: opts, figures, checks, started });

@@ -42,6 +42,24 @@ export function record(name, { database = null, options = {}, figures, markdown 
   return { json, md };
 }
 
+/**
+ * The end of a fault script: with `--record`, writes `fault-<name>` (its figures and every check,
+ * and the checks as a markdown list), then prints the verdict and exits with the checks' code.
+ */
+export function finishFault(name, { record: wanted, database, options, figures, checks, started }) {
+  if (wanted) {
+    record(`fault-${name}`, {
+      database,
+      options,
+      figures: { ...figures, checks: checks.results },
+      markdown: [`### ${name}`, '', ...checks.results.map((r) => `- ${r.ok ? '✓' : '✗ **BROKEN**:'} ${r.what}${r.detail ? ` (${r.detail})` : ''}`)].join('\n'),
+    });
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`  ${checks.exitCode === 0 ? 'all promises held' : `${checks.broken.length} promise(s) broken`} (${seconds} s)`);
+  process.exit(checks.exitCode);
+}
+
 /** The command that ran this script, as a reader would type it. */
 export function commandLine() {
   const script = process.argv[1].startsWith(ROOT) ? process.argv[1].slice(ROOT.length) : process.argv[1];
