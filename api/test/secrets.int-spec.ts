@@ -30,19 +30,30 @@ function captureLogs(): { lines: string[]; stream: Writable } {
   return { lines, stream };
 }
 
+/**
+ * Whether `text` holds `secret`. A short all-digit secret (a CVC) is looked for as a value of its own:
+ * the same four digits also turn up by chance inside ids, hashes, numbers and a Content-Length, and
+ * those are not the guest's card.
+ */
+function holds(text: string, secret: string): boolean {
+  if (!/^\d{1,6}$/.test(secret)) return text.includes(secret);
+  return new RegExp(`(?<![\\w.:/+-])${secret}(?![\\w.:/+-])`).test(text);
+}
+
 const STACK_FRAME = /\n\s+at\s.+(:\d+:\d+|\(native\))/;
 const INTERNALS = [/node_modules/, /\/src\/.+\.(ts|js)/, /QueryFailedError/, /SQLITE_/, /ER_[A-Z_]+/, /TypeORM/i, /\bSELECT\b.+\bFROM\b/i];
 
-/** What a caller can see of an answer: its status line's headers and its body. */
+/** What a caller can see of an answer: its headers (less its byte count) and its body. */
 function visible(res: Response): string {
-  return `${JSON.stringify(res.headers)}\n${res.text ?? ''}`;
+  const { 'content-length': _length, ...headers } = res.headers as Record<string, unknown>;
+  return `${JSON.stringify(headers)}\n${res.text ?? ''}`;
 }
 
 function expectNothingSecret(answers: Response[], secrets: string[]): void {
   expect(answers.length).toBeGreaterThan(10);
   for (const res of answers) {
     const text = visible(res);
-    for (const secret of secrets) expect({ status: res.status, leaked: text.includes(secret) ? secret : null }).toEqual({ status: res.status, leaked: null });
+    for (const secret of secrets) expect({ status: res.status, leaked: holds(text, secret) ? secret : null }).toEqual({ status: res.status, leaked: null });
     expect(text).not.toMatch(STACK_FRAME);
     for (const pattern of INTERNALS) expect(res.text ?? '').not.toMatch(pattern);
   }
@@ -52,7 +63,7 @@ function expectLogsClean(lines: string[], secrets: string[]): void {
   // The capture works: request lines are there.
   expect(lines.some((l) => l.includes('"statusCode"'))).toBe(true);
   for (const line of lines) {
-    for (const secret of secrets) expect({ leaked: line.includes(secret) ? secret : null, line: line.slice(0, 300) }).toEqual({ leaked: null, line: line.slice(0, 300) });
+    for (const secret of secrets) expect({ leaked: holds(line, secret) ? secret : null, line: line.slice(0, 300) }).toEqual({ leaked: null, line: line.slice(0, 300) });
   }
 }
 
