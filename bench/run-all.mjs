@@ -25,7 +25,7 @@ const { values: opts } = parseArgs({
 const quick = opts.quick;
 
 /** The pages `npm run build` pre-renders (scripts/prerender.mjs). */
-const PRERENDERED = ['/', '/diwali-party'];
+const PRERENDERED = ['/', '/diwali-party', '/drinks'];
 
 /** The steps, in order: [name, script, arguments, arguments with --quick]. */
 const STEPS = [
@@ -111,7 +111,7 @@ function targetRows(fresh, failed) {
   const scriptDrawn = (p) =>
     PRERENDERED.includes(p.path)
       ? ''
-      : ' This page is not pre-rendered: its first paint waits for the shell, the federation runtime and the remote in turn; pre-rendering its frame, as for `/` and `/diwali-party`, is the next step.';
+      : ' This page is not pre-rendered: its first paint waits for the shell, the federation runtime and the remote in turn; pre-rendering it, as for `/`, `/diwali-party` and `/drinks`, is the next step.';
   if (lh) {
     for (const p of lh.figures) {
       const failing = (category) => (p.failing[category].length ? ` Audits below 90 %: ${p.failing[category].join(', ')}.` : '');

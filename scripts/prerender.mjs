@@ -1,37 +1,53 @@
-// Pre-renders the landing page (/) and the party page (/diwali-party) into HTML after the
-// frontends are built: the shell's pre-render bundle (shell/dist-prerender/render.js) renders
-// the same React components with the site configuration (its defaults) into the shell's
-// index.html, with the public-site remote's stylesheets linked. Writes
-// shell/dist/prerendered/{index,diwali-party}.html, served for exactly those two paths, and
-// shell/dist-prerender/pages.json, which the API's embedded mode reads to render them again
-// with the current configuration. See docs/landing-page.md.
+// Pre-renders the landing page (/), the party page (/diwali-party) and the drinks menu's frame
+// (/drinks) into HTML after the frontends are built: the shell's pre-render bundle
+// (shell/dist-prerender/render.js) renders the same React components with the site
+// configuration (its defaults) into the shell's index.html, with the remote's stylesheets
+// linked. Writes shell/dist/prerendered/{index,diwali-party,drinks}.html, served for exactly
+// those paths, and shell/dist-prerender/pages.json, which the API's embedded mode reads to
+// render them again with the current configuration. See docs/landing-page.md.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { log, ROOT } from './lib.mjs';
 
-/** File under shell/dist/prerendered/ of each pre-rendered path. */
-export const PRERENDERED_FILES = { '/': 'index.html', '/diwali-party': 'diwali-party.html' };
+/** Each pre-rendered path: its file under shell/dist/prerendered/ and the remote drawing it. */
+export const PRERENDERED_FILES = {
+  '/': { file: 'index.html', remote: 'public_site' },
+  '/diwali-party': { file: 'diwali-party.html', remote: 'public_site' },
+  '/drinks': { file: 'drinks.html', remote: 'drinks_app' },
+};
 
-/** The public-site build's stylesheets for a page, and the fonts its first screen uses. */
-function remoteAssets(remoteBase) {
-  const dist = join(ROOT, 'public-site', 'dist');
+/** A remote's build: its folder, its exposed App in mf-manifest.json, and its files' URLs. */
+function remoteBuild(folder, remoteEntry) {
+  const dist = join(ROOT, folder, 'dist');
   const manifest = JSON.parse(readFileSync(join(dist, 'mf-manifest.json'), 'utf8'));
   const app = manifest.exposes.find((e) => e.path === './App');
-  if (!app) throw new Error('public-site/dist/mf-manifest.json exposes no ./App');
-  const url = (file) => `${remoteBase}${file}`;
+  if (!app) throw new Error(`${folder}/dist/mf-manifest.json exposes no ./App`);
+  const base = remoteEntry.replace(/[^/]*$/, '');
+  const url = (file) => `${base}${file}`;
   const fontFile = (prefix) => {
     const file = readdirSync(join(dist, 'assets')).find((f) => f.startsWith(prefix) && f.endsWith('.woff2'));
-    if (!file) throw new Error(`public-site/dist/assets has no ${prefix}*.woff2`);
+    if (!file) throw new Error(`${folder}/dist/assets has no ${prefix}*.woff2`);
     return url(`assets/${file}`);
   };
-  const partyCss = app.assets.css.async.filter((f) => /party-page/.test(f));
+  return { app, url, fontFile };
+}
+
+/** The stylesheets each page links, and the fonts its first screen uses. */
+function pageAssets(remotes) {
+  const site = remoteBuild('public-site', remotes.public_site);
+  const partyCss = site.app.assets.css.async.filter((f) => /party-page/.test(f));
   if (partyCss.length === 0) throw new Error('public-site/dist/mf-manifest.json lists no party-page stylesheet');
-  const fonts = [fontFile('playfair-display-latin-700-normal'), fontFile('inter-latin-400-normal')];
+  const drinks = remoteBuild('drinks-app', remotes.drinks_app);
   return {
-    '/': { stylesheets: app.assets.css.sync.map(url), fonts },
-    '/diwali-party': { stylesheets: [...app.assets.css.sync, ...partyCss].map(url), fonts: [] },
+    '/': {
+      stylesheets: site.app.assets.css.sync.map(site.url),
+      fonts: [site.fontFile('playfair-display-latin-700-normal'), site.fontFile('inter-latin-400-normal')],
+    },
+    '/diwali-party': { stylesheets: [...site.app.assets.css.sync, ...partyCss].map(site.url), fonts: [] },
+    // The drinks screens use the system fonts unless the guest's browser already has the site's.
+    '/drinks': { stylesheets: drinks.app.assets.css.sync.map(drinks.url), fonts: [] },
   };
 }
 
@@ -95,21 +111,20 @@ export async function prerender() {
   const { DEFAULT_REMOTES_MANIFEST } = contracts;
   const site = await siteConfig(contracts);
   const { renderPage } = await import(pathToFileURL(join(ROOT, 'shell/dist-prerender/render.js')).href);
-  const remoteEntry = DEFAULT_REMOTES_MANIFEST.public_site;
-  const remoteBase = remoteEntry.replace(/[^/]*$/, '');
   const template = paintFirstTemplate(readFileSync(join(ROOT, 'shell/dist/index.html'), 'utf8'));
-  const assets = remoteAssets(remoteBase);
+  const assets = pageAssets(DEFAULT_REMOTES_MANIFEST);
   const outDir = join(ROOT, 'shell/dist/prerendered');
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'template.html'), template);
   const pages = {};
-  for (const [path, file] of Object.entries(PRERENDERED_FILES)) {
+  for (const [path, { file, remote }] of Object.entries(PRERENDERED_FILES)) {
+    const remoteEntry = DEFAULT_REMOTES_MANIFEST[remote];
     const html = await renderPage({ template, path, site, remoteEntry, ...assets[path] });
     writeFileSync(join(outDir, file), html);
-    pages[path] = { file: `prerendered/${file}`, ...assets[path] };
+    pages[path] = { file: `prerendered/${file}`, remote, remoteEntry, ...assets[path] };
     log(`pre-rendered ${path} -> shell/dist/prerendered/${file}`);
   }
-  writeFileSync(join(ROOT, 'shell/dist-prerender/pages.json'), `${JSON.stringify({ remoteEntry, template: 'prerendered/template.html', pages }, null, 2)}\n`);
+  writeFileSync(join(ROOT, 'shell/dist-prerender/pages.json'), `${JSON.stringify({ template: 'prerendered/template.html', pages }, null, 2)}\n`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

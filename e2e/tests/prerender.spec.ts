@@ -6,9 +6,9 @@ import { DEFAULT_SITE_CONFIG, type SiteConfig } from '../../packages/contracts/s
 import { ROOT, VIA_NGINX } from '../support/environment';
 
 /**
- * The landing and party pages are pre-rendered (scripts/prerender.mjs): their HTML shows the
- * page before any script arrives, and the scripts then hydrate that HTML instead of drawing
- * the page again.
+ * The landing and party pages and the drinks menu's frame are pre-rendered
+ * (scripts/prerender.mjs): their HTML shows the page before any script arrives, and the
+ * scripts then hydrate that HTML instead of drawing the page again.
  */
 
 /** Console errors (React reports a hydration mismatch there) and uncaught exceptions. */
@@ -77,9 +77,23 @@ test.describe('pre-rendered pages, without JavaScript', () => {
     await expect(page.getByRole('button', { name: 'Increase adult tickets' })).toBeDisabled();
   });
 
-  test('the other pages stay the plain shell', async ({ page }) => {
+  test('/drinks shows its header, the complimentary drink and a placeholder for the menu', async ({ page }) => {
     await page.goto('/drinks');
-    await expect(page.locator('#root')).toBeEmpty();
+    await expect(page.getByRole('heading', { level: 1, name: 'Drinks Menu' })).toBeVisible();
+    await expect(page.getByText('Saffron Leaf · Diwali DJ Night')).toBeVisible();
+    await expect(page.getByText('Your first drink is on us!')).toBeVisible();
+    // Styled by the drinks app's own stylesheet, linked in the HTML.
+    await expect(page.locator('.drinks-header')).toHaveCSS('position', 'sticky');
+    await expect(page.getByRole('status', { name: 'Loading the menu' })).toBeVisible();
+    // The cart needs the script (it is saved on the phone): disabled until then.
+    await expect(page.getByRole('button', { name: 'Cart (0)' })).toBeDisabled();
+  });
+
+  test('the other pages stay the plain shell', async ({ page }) => {
+    for (const path of ['/drinks/checkout', '/admin/login']) {
+      await page.goto(path);
+      await expect(page.locator('#root')).toBeEmpty();
+    }
   });
 });
 
@@ -103,6 +117,25 @@ test.describe('pre-rendered pages, hydrated', () => {
     await rememberServerHeading(page);
     await page.goto('/diwali-party');
     await checkPromoCode(page);
+    expect(await sameHeading(page)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  test('/drinks hydrates without a mismatch, then shows the menu and the cart saved on the phone', async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.goto('/drinks');
+    const lassi = page.getByRole('article', { name: 'Mango Lassi', exact: true });
+    await lassi.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page.getByRole('button', { name: 'Cart (1)' })).toBeEnabled();
+
+    // Reloaded: the HTML has an empty cart, the phone has one drink in it. The page hydrates
+    // the HTML, then shows the saved cart.
+    await rememberServerHeading(page);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Cart (1)' })).toBeEnabled();
+    await expect(lassi.getByText('1 in cart')).toBeVisible();
+    await page.getByRole('button', { name: 'Cart (1)' }).click();
+    await expect(page.getByRole('button', { name: 'Remove Mango Lassi' })).toBeVisible();
     expect(await sameHeading(page)).toBe(true);
     expect(errors).toEqual([]);
   });

@@ -34,7 +34,7 @@ function hydrate(data: PageData): void {
   // exactly; marked stale, the page then fetches the current one and updates in place.
   queryClient.setQueryData(SITE_QUERY_KEY, data.site);
   void queryClient.invalidateQueries({ queryKey: SITE_QUERY_KEY, refetchType: 'none' });
-  void loadRemoteApp('public_site').catch(() => undefined);
+  void loadRemoteApp(data.remote).catch(() => undefined);
   hydrateRoot(root, page, {
     // A mismatch makes React re-render part of the page on the client: report it loudly.
     onRecoverableError(error, info) {
@@ -47,11 +47,11 @@ const prerendered = prerenderedPageData();
 if (!prerendered) {
   render();
 } else {
-  // The HTML goes with one build of the public site: hydrate it only if /remotes.json still
-  // points at that build (it is fetched for the remote anyway), else render the page afresh.
+  // The HTML goes with one build of its remote: hydrate it only if /remotes.json still points
+  // at that build (it is fetched for the remote anyway), else render the page afresh.
   const renderedFrom = new URL(prerendered.remoteEntry, window.location.href).href;
   remotesManifest().then(
-    (manifest) => (new URL(manifest.public_site, window.location.href).href === renderedFrom ? hydrate(prerendered) : render()),
+    (manifest) => (new URL(manifest[prerendered.remote], window.location.href).href === renderedFrom ? hydrate(prerendered) : render()),
     render,
   );
 }

@@ -87,7 +87,7 @@ export function mountFrontends(
   app.use(express.static(shellDist, { index: false, setHeaders: setCacheHeaders }));
 
   const indexHtml = readFileSync(indexFile, 'utf8');
-  const prerendered = loadPrerenderedPages(staticRoot, indexHtml, manifest.public_site);
+  const prerendered = loadPrerenderedPages(staticRoot, manifest);
   /** The page's HTML before its head is completed: pre-rendered with the current configuration where it can be. */
   const baseHtml = async (path: string): Promise<string> => {
     const built = prerendered?.html.get(path);

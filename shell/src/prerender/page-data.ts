@@ -1,4 +1,4 @@
-import type { SiteConfig } from '@festival/contracts';
+import type { RemoteName, SiteConfig } from '@festival/contracts';
 
 /** Id of the `<script type="application/json">` block a pre-rendered page carries. */
 export const PAGE_DATA_ID = 'festival-page-data';
@@ -9,8 +9,10 @@ export interface PageData {
   path: string;
   /** The site configuration the HTML shows (GET /api/site answers the same shape). */
   site: SiteConfig;
+  /** The remote that draws the page. */
+  remote: RemoteName;
   /**
-   * The public-site remote's entry the HTML was rendered from, as `/remotes.json` listed it. When
+   * That remote's entry the HTML was rendered from, as `/remotes.json` listed it. When
    * `/remotes.json` now points elsewhere (the remote was redeployed without the pages being
    * rendered again), the browser renders the page afresh instead of hydrating stale HTML.
    */

@@ -1,7 +1,7 @@
 /**
  * The pre-render build's entry (vite.prerender.config.ts): renders the shell's page for one
  * path with react-dom/server into the shell's index.html. The same components as the browser
- * build, with the public-site remote imported from its sources instead of through Module
+ * build, with the public-site and drinks-app remotes imported from their sources instead of through Module
  * Federation. `scripts/prerender.mjs` calls it at build time; the API's embedded mode calls it
  * again at serve time with the current site configuration.
  */
@@ -9,20 +9,25 @@ import { Writable } from 'node:stream';
 import { StrictMode, type ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import type { ComponentType } from 'react';
-import type { SiteConfig } from '@festival/contracts';
+import type { RemoteName, SiteConfig } from '@festival/contracts';
 import { MemoryRouter } from '@festival/router';
 import { createQueryClient } from '@festival/web-kit/query-client';
+import DrinksApp from '../../../drinks-app/src/app/app';
 import PublicSiteApp from '../../../public-site/src/app/app';
 import { App } from '../app';
 import type { RemoteLoader } from '../remote-loader';
 import { PAGE_DATA_ID, pageDataJson, SITE_QUERY_KEY } from './page-data';
 
-/** The paths that are pre-rendered: the public-site remote's two pages. */
-export const PRERENDERED_PATHS = ['/', '/diwali-party'] as const;
+/** The remotes whose pages are pre-rendered, from their sources. */
+const PRERENDERED_REMOTES: Partial<Record<RemoteName, ComponentType>> = { public_site: PublicSiteApp, drinks_app: DrinksApp };
+
+/** The pre-rendered paths and the remote drawing each: the public site's two pages and the drinks menu. */
+export const PRERENDERED_PATHS = { '/': 'public_site', '/diwali-party': 'public_site', '/drinks': 'drinks_app' } as const satisfies Record<string, RemoteName>;
 
 const loadRemote: RemoteLoader = async (name) => {
-  if (name !== 'public_site') throw new Error(`Only the public site is pre-rendered, not ${name}`);
-  return { default: PublicSiteApp as ComponentType };
+  const app = PRERENDERED_REMOTES[name];
+  if (!app) throw new Error(`The ${name} remote is not pre-rendered`);
+  return { default: app };
 };
 
 async function renderBody(path: string, site: SiteConfig): Promise<string> {
@@ -62,7 +67,7 @@ export interface RenderOptions {
   stylesheets: string[];
   /** Fonts the first paint uses, preloaded. */
   fonts?: string[];
-  /** The public-site's entry in the `/remotes.json` the page goes with. */
+  /** The entry of the page's remote in the `/remotes.json` the page goes with. */
   remoteEntry: string;
 }
 
@@ -71,6 +76,8 @@ const attr = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/
 /** The page's complete HTML: the template with the rendered body, its styles and its data. */
 export async function renderPage({ template, path, site, stylesheets, fonts = [], remoteEntry }: RenderOptions): Promise<string> {
   if (!template.includes('<div id="root"></div>')) throw new Error('The shell template has no empty <div id="root"></div>');
+  const remote = (PRERENDERED_PATHS as Record<string, RemoteName | undefined>)[path];
+  if (!remote) throw new Error(`${path} is not a pre-rendered path`);
   const body = await renderBody(path, site);
   const head = [
     ...fonts.map((href) => `<link rel="preload" href="${attr(href)}" as="font" type="font/woff2" crossorigin>`),
@@ -78,7 +85,7 @@ export async function renderPage({ template, path, site, stylesheets, fonts = []
   ]
     .map((tag) => `    ${tag}\n`)
     .join('');
-  const data = `<script type="application/json" id="${PAGE_DATA_ID}">${pageDataJson({ path, site, remoteEntry })}</script>`;
+  const data = `<script type="application/json" id="${PAGE_DATA_ID}">${pageDataJson({ path, site, remote, remoteEntry })}</script>`;
   return template
     .replace(/<\/head>/i, () => `${head}  </head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${body}</div>\n    ${data}`);

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Drink } from '@festival/contracts';
+import { useHydrated } from '@festival/web-kit/hydration';
 import { useDrinksMenu } from '../../../shared/api/drinks-menu';
 import { DrinksPage } from '../../../shared/components/drinks-page';
 import { selectCount, useCartStore } from '../../../shared/stores/cart-store';
@@ -12,7 +13,11 @@ import { TabBanner } from './tab-banner';
 export function MenuPage() {
   const menu = useDrinksMenu();
   const items = useCartStore((s) => s.items);
+  // While the pre-rendered frame hydrates, zustand reads the stores' initial state (an empty
+  // cart, as in the HTML); the cart saved on the phone shows right after.
   const count = useCartStore(selectCount);
+  // Until the page's script is live the cart cannot open: the button says so by being disabled.
+  const hydrated = useHydrated();
   const add = useCartStore((s) => s.add);
   const syncWithMenu = useCartStore((s) => s.syncWithMenu);
   const [cartOpen, setCartOpen] = useState(false);
@@ -31,6 +36,7 @@ export function MenuPage() {
       className="cart-toggle"
       aria-expanded={cartOpen}
       aria-controls={CART_PANEL_ID}
+      disabled={!hydrated}
       onClick={() => setCartOpen((open) => !open)}
     >
       Cart ({count})
