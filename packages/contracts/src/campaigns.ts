@@ -1,3 +1,4 @@
+import './zod-setup.js';
 import { z } from 'zod';
 
 /** A campaign is `draft` until sent, `sending` while the sender works, then `sent` or `failed`. */

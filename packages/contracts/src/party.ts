@@ -1,3 +1,4 @@
+import './zod-setup.js';
 import { z } from 'zod';
 import { percentOfCents, TAX_RATE_BASIS_POINTS, type Cents } from './money.js';
 

@@ -1,3 +1,4 @@
+import './zod-setup.js';
 import { z } from 'zod';
 
 /** How the browser takes a card: Stripe's Payment Element, or the offline simulated form. */
