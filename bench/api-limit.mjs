@@ -5,7 +5,8 @@
 // reported against the targets (reads at least 0.5, analytics writes at least 0.3).
 //   node bench/api-limit.mjs [--rounds 5] [--seconds 3] [--connections 32] [--orders 40]
 //                            [--database mysql://...] [--mariadb-port 3399] [--port 8740]
-//                            [--bare-port 8758] [--only analytics] [--record]
+//                            [--bare-port 8758] [--only analytics] [--api-entry api/dist/main.js]
+//                            [--record]
 // Exits non-zero when a promise of the run breaks (an unexpected status, an acknowledged
 // analytics event missing from the database), not when a target is missed.
 import { fork } from 'node:child_process';
@@ -33,6 +34,8 @@ const { values: opts } = parseArgs({
     'bare-port': { type: 'string', default: '8758' },
     // Only the endpoints whose name contains this (e.g. `analytics`), for a quicker look.
     only: { type: 'string' },
+    // Another build of the API (e.g. one without a change, to compare under the same conditions).
+    'api-entry': { type: 'string', default: 'api/dist/main.js' },
     record: { type: 'boolean', default: false },
   },
 });
@@ -200,7 +203,7 @@ let stand;
 let exitCode;
 try {
   stand = await createStand({ db: 'mysql', mariadbPort: Number(opts['mariadb-port']), prefix: 'festival-api-limit-' });
-  const api = await stand.startApi({ port: Number(opts.port), env: { TICKET_CAPACITY: '300' } });
+  const api = await stand.startApi({ port: Number(opts.port), entry: opts['api-entry'], env: { TICKET_CAPACITY: '300' } });
   await sellTickets(api.url, Number(opts.orders), checks);
 
   const answers = {};
@@ -250,8 +253,26 @@ try {
   await sleep(300);
   const conn = await mysql.createConnection(stand.database.url);
   const [[{ n: rows }]] = await conn.query('SELECT COUNT(*) AS n FROM analytics_events WHERE pageViewId LIKE ?', [`apilimit-${RUN}-%`]);
+  // The attribution counters, written in the events' transactions, against the events themselves.
+  const [grouped] = await conn.query(
+    `SELECT attributionSource AS source, COALESCE(attributionMedium, '') AS medium, COALESCE(attributionCampaign, '') AS campaign,
+            SUM(CASE WHEN eventType IN ('page_view', 'party_page_view') THEN 1 ELSE 0 END) AS pageViews,
+            SUM(CASE WHEN eventType IN ('order_completed', 'party_order_completed') THEN 1 ELSE 0 END) AS conversions
+       FROM analytics_events
+      WHERE eventType IN ('page_view', 'party_page_view', 'order_completed', 'party_order_completed') AND isBot = 0 AND attributionSource IS NOT NULL
+      GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+  );
+  // (An --api-entry build from before the counters has none.)
+  const [[{ n: hasCounters }]] = await conn.query("SELECT COUNT(*) AS n FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name = 'analytics_attribution'");
+  const [counted] = Number(hasCounters)
+    ? await conn.query('SELECT source, medium, campaign, pageViews, conversions FROM analytics_attribution WHERE pageViews > 0 OR conversions > 0 ORDER BY 1, 2, 3')
+    : [null];
   await conn.end();
-  if (ENDPOINTS.some((e) => e.write)) checks.check(Number(rows) >= acknowledged && acknowledged > 0, 'every analytics event the app acknowledged is a row in the database', `${acknowledged} acknowledged, ${rows} rows`);
+  const same = (list) => JSON.stringify(list.map((r) => [r.source, r.medium, r.campaign, Number(r.pageViews), Number(r.conversions)]));
+  if (ENDPOINTS.some((e) => e.write)) {
+    checks.check(Number(rows) >= acknowledged && acknowledged > 0, 'every analytics event the app acknowledged is a row in the database', `${acknowledged} acknowledged, ${rows} rows`);
+    if (counted) checks.check(same(grouped) === same(counted), 'the attribution counters equal the stored events grouped by source', `${same(counted)} counted, ${same(grouped)} grouped`);
+  }
 
   console.log('');
   console.log(`${'Endpoint'.padEnd(28)} ${'app req/s'.padStart(10)} ${'p50/p99'.padStart(10)} ${'bare req/s'.padStart(11)} ${'p50/p99'.padStart(10)}  ratio  target`);

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
+import { recordAttribution } from '../modules/analytics/analytics-attribution.js';
 import { AnalyticsEventEntity } from '../modules/analytics/analytics-event.entity.js';
 import { recordPeople } from '../modules/analytics/analytics-people.js';
 import { FeastOrderEntity } from '../modules/orders/feast-order.entity.js';
@@ -36,6 +37,7 @@ export async function seedDemoData(dataSource: DataSource, options: { force?: bo
       await manager.insert(AnalyticsEventEntity, rows);
     }
     await recordPeople(manager, analytics.events);
+    await recordAttribution(manager, analytics.events);
   });
   return {
     seeded: true,

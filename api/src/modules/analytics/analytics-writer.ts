@@ -1,5 +1,6 @@
-import type { Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
+import { recordAttribution } from './analytics-attribution.js';
 import type { AnalyticsEventEntity } from './analytics-event.entity.js';
 import { recordPeople } from './analytics-people.js';
 
@@ -9,43 +10,59 @@ import { recordPeople } from './analytics-people.js';
  */
 export type WriteKind = 'view' | 'leave' | 'plain';
 
-const BEHAVIOUR_COLUMNS = ['scrollDepth', 'timeOnPage', 'pageSections'];
+/** Runs `work` as one transaction (ExclusiveSection.transaction). */
+export type Transaction = <T>(work: (manager: EntityManager) => Promise<T>) => Promise<T>;
+
+const BEHAVIOUR_COLUMNS = ['scrollDepth', 'timeOnPage', 'pageSections'] as const;
 /**
- * At most this many events in one INSERT, and this many INSERTs under way at once: one at a
+ * At most this many events in one group, and this many groups under way at once: one at a
  * time makes the groups larger, which on MariaDB gave more events per second than several
- * smaller INSERTs side by side (bench/api-limit.mjs).
+ * smaller ones side by side (bench/api-limit.mjs).
  */
 const MAX_BATCH = 200;
 const MAX_FLUSHES = 1;
 
+type Row = Partial<AnalyticsEventEntity>;
+
 interface Pending {
   kind: WriteKind;
-  row: Partial<AnalyticsEventEntity>;
+  row: Row;
   done: (error?: unknown) => void;
 }
 
+/** A unique key refused the row: MySQL/MariaDB's ER_DUP_ENTRY, SQLite's unique constraint. */
+function isDuplicate(error: unknown): boolean {
+  const e = error as { code?: string; driverError?: { code?: string } };
+  const code = e?.driverError?.code ?? e?.code;
+  return code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
 /**
- * Group commit for the analytics ingest. Events that arrive while an INSERT is under way are
- * written together by the next one (one multi-row statement per kind, in its own implicit
- * transaction), and each caller's promise settles only once the statement holding its event
- * has been committed. Nothing is acknowledged before it is stored, so a crash loses only events
- * whose senders got no answer. If a batch fails, its events are retried one by one, so one bad
- * event fails alone.
+ * Group commit for the analytics ingest. Events that arrive while a group is being written are
+ * written together by the next one, in one transaction with the people behind them and the
+ * attribution counters: the counters can never disagree with the events, whatever fails.
+ * Each caller's promise settles only once that transaction has committed. Nothing is
+ * acknowledged before it is stored, so a crash loses only events whose senders got no answer.
+ * If a group fails, its events are written again one by one, so one bad event fails alone.
  */
 export class AnalyticsWriter {
   private readonly queue: Pending[] = [];
   private flushing = 0;
   private scheduled = false;
   private readonly columns: ColumnMetadata[];
-  private readonly isMysql: boolean;
+  private readonly behaviour: ColumnMetadata[];
+  private readonly pageViewId: ColumnMetadata;
 
-  constructor(private readonly events: Repository<AnalyticsEventEntity>) {
+  constructor(
+    private readonly events: Repository<AnalyticsEventEntity>,
+    private readonly transaction: Transaction,
+  ) {
     this.columns = events.metadata.columns.filter((c) => !c.isGenerated);
-    const type = events.manager.connection.options.type;
-    this.isMysql = type === 'mysql' || type === 'mariadb';
+    this.behaviour = BEHAVIOUR_COLUMNS.map((name) => events.metadata.findColumnWithPropertyName(name)!);
+    this.pageViewId = events.metadata.findColumnWithPropertyName('pageViewId')!;
   }
 
-  write(kind: WriteKind, row: Partial<AnalyticsEventEntity>): Promise<void> {
+  write(kind: WriteKind, row: Row): Promise<void> {
     return new Promise((resolve, reject) => {
       this.queue.push({ kind, row, done: (error) => (error === undefined ? resolve() : reject(error)) });
       this.schedule();
@@ -55,7 +72,7 @@ export class AnalyticsWriter {
   private schedule(): void {
     if (this.scheduled || this.flushing >= MAX_FLUSHES || this.queue.length === 0) return;
     this.scheduled = true;
-    // The events of the requests being read right now join this batch.
+    // The events of the requests being read right now join this group.
     setImmediate(() => {
       this.scheduled = false;
       const batch = this.queue.splice(0, MAX_BATCH);
@@ -69,30 +86,74 @@ export class AnalyticsWriter {
   }
 
   private async writeBatch(batch: Pending[]): Promise<void> {
-    // Page views before leave events: a leave event then lands on its view's row.
-    for (const kind of ['view', 'leave', 'plain'] as const) {
-      const items = batch.filter((p) => p.kind === kind);
-      if (items.length === 0) continue;
-      try {
-        await this.insert(kind, items.map((p) => p.row));
-        for (const item of items) item.done();
-      } catch (error) {
-        if (items.length === 1) {
-          items[0].done(error);
-          continue;
-        }
-        for (const item of items) {
-          await this.insert(kind, [item.row]).then(
-            () => item.done(),
-            (one: unknown) => item.done(one),
-          );
-        }
+    try {
+      await this.transaction((manager) => this.store(manager, batch));
+      for (const item of batch) item.done();
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0].done(error);
+        return;
+      }
+      // The whole group was rolled back: each event alone, so a bad one fails by itself.
+      for (const item of batch) {
+        await this.transaction((manager) => this.store(manager, [item])).then(
+          () => item.done(),
+          (one: unknown) => item.done(one),
+        );
       }
     }
   }
 
-  private async insert(kind: WriteKind, rows: Partial<AnalyticsEventEntity>[]): Promise<void> {
-    const driver = this.events.manager.connection.driver;
+  /**
+   * Writes a group in the open transaction: the page views not stored yet and the other events
+   * (one INSERT), the behaviour of leave events whose page view is stored (one UPDATE), then the
+   * people and the counters of what was inserted.
+   */
+  private async store(manager: EntityManager, batch: readonly Pending[]): Promise<void> {
+    const keys = batch.filter((p) => p.kind !== 'plain' && p.row.pageViewId).map((p) => p.row.pageViewId!);
+    const stored = new Set(keys.length > 0 ? await this.storedViews(manager, keys) : []);
+    const inserts: Row[] = [];
+    const updates = new Map<string, Row>();
+    // Page views before leave events, as before: a leave event then lands on its view's row.
+    for (const kind of ['view', 'leave', 'plain'] as const) {
+      for (const { kind: k, row } of batch) {
+        if (k !== kind) continue;
+        const key = row.pageViewId;
+        if (kind === 'plain' || !key) inserts.push(row);
+        else if (!stored.has(key)) {
+          stored.add(key);
+          inserts.push(row);
+        } else if (kind === 'leave') updates.set(key, row); // the last one sent wins
+        // A page view already stored is not stored again.
+      }
+    }
+    try {
+      if (inserts.length > 0) await this.insert(manager, inserts);
+    } catch (error) {
+      // One page view stored meanwhile (by another replica, say): as if it had been there.
+      const [{ kind, row }] = batch;
+      if (batch.length !== 1 || kind === 'plain' || !isDuplicate(error)) throw error;
+      inserts.length = 0;
+      if (kind === 'leave') updates.set(row.pageViewId!, row);
+    }
+    if (updates.size > 0) await this.updateBehaviour(manager, [...updates.values()]);
+    // What the inserted events add: the people behind them, and the counters.
+    await recordPeople(manager, inserts.map((row) => ({ eventType: row.eventType!, isBot: Boolean(row.isBot), entityId: row.entityId, sessionId: row.sessionId })));
+    await recordAttribution(manager, inserts as { eventType: string }[]);
+  }
+
+  private async storedViews(manager: EntityManager, keys: string[]): Promise<string[]> {
+    const driver = manager.connection.driver;
+    const column = driver.escape(this.pageViewId.databaseName);
+    const rows = (await manager.query(
+      `SELECT ${column} AS id FROM ${driver.escape(this.events.metadata.tableName)} WHERE ${column} IN (${keys.map(() => '?').join(', ')})`,
+      keys,
+    )) as { id: string }[];
+    return rows.map((r) => r.id);
+  }
+
+  private async insert(manager: EntityManager, rows: Row[]): Promise<void> {
+    const driver = manager.connection.driver;
     const table = driver.escape(this.events.metadata.tableName);
     const names = this.columns.map((c) => driver.escape(c.databaseName));
     const tuple = `(${this.columns.map(() => '?').join(', ')})`;
@@ -103,24 +164,25 @@ export class AnalyticsWriter {
         parameters.push(driver.preparePersistentValue(value ?? null, column));
       }
     }
-    const ignore = kind === 'view' ? (this.isMysql ? 'IGNORE ' : 'OR IGNORE ') : '';
-    let sql = `INSERT ${ignore}INTO ${table} (${names.join(', ')}) VALUES ${rows.map(() => tuple).join(', ')}`;
-    if (kind === 'leave') {
-      const set = BEHAVIOUR_COLUMNS.map((name) => driver.escape(name));
-      sql += this.isMysql
-        ? ` ON DUPLICATE KEY UPDATE ${set.map((c) => `${c} = VALUES(${c})`).join(', ')}`
-        : ` ON CONFLICT (${driver.escape('pageViewId')}) DO UPDATE SET ${set.map((c) => `${c} = excluded.${c}`).join(', ')}`;
-    }
-    // The events and the people behind them (for the event dialog's header, see
-    // analytics-people.ts) are written side by side; the batch is acknowledged once both are.
-    const people = rows.map((row) => ({ eventType: row.eventType!, isBot: Boolean(row.isBot), entityId: row.entityId, sessionId: row.sessionId }));
-    const [events, persons] = await Promise.allSettled([
-      this.events.manager.connection.query(sql, parameters),
-      recordPeople(this.events.manager, people),
-    ]);
-    // Events not stored: the caller retries them (the people rows are written idempotently).
-    if (events.status === 'rejected') throw events.reason;
-    // Events stored, people not: only the people are tried again.
-    if (persons.status === 'rejected') await recordPeople(this.events.manager, people);
+    await manager.query(`INSERT INTO ${table} (${names.join(', ')}) VALUES ${rows.map(() => tuple).join(', ')}`, parameters);
+  }
+
+  /** Leave events onto their stored page views: only the behaviour columns change. */
+  private async updateBehaviour(manager: EntityManager, rows: Row[]): Promise<void> {
+    const driver = manager.connection.driver;
+    const key = driver.escape(this.pageViewId.databaseName);
+    const parameters: unknown[] = [];
+    const sets = this.behaviour.map((column) => {
+      for (const row of rows) {
+        const value = (row as Record<string, unknown>)[column.propertyName];
+        parameters.push(row.pageViewId, driver.preparePersistentValue(value ?? null, column));
+      }
+      return `${driver.escape(column.databaseName)} = CASE ${key} ${rows.map(() => 'WHEN ? THEN ?').join(' ')} END`;
+    });
+    parameters.push(...rows.map((row) => row.pageViewId));
+    await manager.query(
+      `UPDATE ${driver.escape(this.events.metadata.tableName)} SET ${sets.join(', ')} WHERE ${key} IN (${rows.map(() => '?').join(', ')})`,
+      parameters,
+    );
   }
 }

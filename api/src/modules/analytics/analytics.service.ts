@@ -8,6 +8,8 @@ import {
   PAGE_LEAVE_EVENT_TYPE,
   type ValidAnalyticsEvent,
 } from '@festival/contracts';
+import { ExclusiveSection } from '../../database/exclusive-section.js';
+import { recordAttribution } from './analytics-attribution.js';
 import { AnalyticsEventEntity } from './analytics-event.entity.js';
 import { recordPeople } from './analytics-people.js';
 import { AnalyticsWriter } from './analytics-writer.js';
@@ -49,8 +51,9 @@ export class AnalyticsService {
   constructor(
     @InjectRepository(AnalyticsEventEntity) private readonly events: Repository<AnalyticsEventEntity>,
     private readonly geo: GeoIpService,
+    private readonly exclusive: ExclusiveSection,
   ) {
-    this.writer = new AnalyticsWriter(events);
+    this.writer = new AnalyticsWriter(events, (work) => exclusive.transaction(work));
   }
 
   /**
@@ -102,9 +105,7 @@ export class AnalyticsService {
       await this.writer.write('plain', row);
     } else {
       // Its place is filled in later by its id (only while the GeoIP database loads).
-      const result = await this.events.createQueryBuilder().insert().into(AnalyticsEventEntity).values(values(row)).execute();
-      insertedId = Number(result.identifiers[0]?.id);
-      await recordPeople(this.events.manager, [{ eventType: row.eventType!, isBot: client.isBot, sessionId: row.sessionId }]);
+      insertedId = await this.insertOne(row);
     }
 
     if (!immediate.ready && client.ip) this.locateLater(client.ip, event.pageViewId, insertedId);
@@ -161,11 +162,23 @@ export class AnalyticsService {
             }
           : {}),
       };
-      await this.events.createQueryBuilder().insert().into(AnalyticsEventEntity).values(values(row)).execute();
-      await recordPeople(this.events.manager, [{ eventType: row.eventType, isBot: false, entityId: row.entityId, sessionId }]);
+      await this.insertOne(row);
     } catch (error) {
       this.logger.error(`Server analytics event ${String(input?.eventType)} not recorded: ${String(error)}`);
     }
+  }
+
+  /**
+   * Stores one event on its own, with the person behind it and its attribution counters, in one
+   * transaction (as AnalyticsWriter does for a group). Resolves to its id.
+   */
+  private insertOne(row: NewEvent): Promise<number> {
+    return this.exclusive.transaction(async (manager) => {
+      const result = await manager.createQueryBuilder().insert().into(AnalyticsEventEntity).values(values(row)).execute();
+      await recordPeople(manager, [{ eventType: row.eventType, isBot: Boolean(row.isBot), entityId: row.entityId, sessionId: row.sessionId }]);
+      await recordAttribution(manager, [row]);
+      return Number(result.identifiers[0]?.id);
+    });
   }
 
   /** The first event a visitor's browser sent in this session (it carries the session's attribution). */
