@@ -152,8 +152,16 @@ describe(`the attribution counters on ${TEST_DATABASE}`, () => {
     const { t, attribution } = await open();
     try {
       await send(t, { eventType: 'page_view', sessionId: 'session-attr-new', pageViewId: 'view-attr-new', utmSource: 'email', utmMedium: 'email' }).expect(204);
-      // Back to the schema before the counters, and events as an earlier version stored them.
+      // Back to the schema before the counters (undoing the attribution index's removal, then
+      // the counters), and events as an earlier version stored them.
       await t.dataSource.undoLastMigration();
+      await t.dataSource.undoLastMigration();
+      const [{ n: tables }] = (await t.dataSource.query(
+        TEST_DATABASE === 'mysql'
+          ? "SELECT COUNT(*) AS n FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name = 'analytics_attribution'"
+          : "SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'analytics_attribution'",
+      )) as { n: unknown }[];
+      expect(Number(tables)).toBe(0);
       const rows: [string, number, string | null, string | null, string | null][] = [
         ['page_view', 0, 'facebook', 'social', 'diwali2024'],
         ['page_view', 0, 'facebook', 'social', 'diwali2024'],

@@ -8,6 +8,7 @@ import { Campaigns1761000310000 } from './1761000310000-campaigns.js';
 import { Drinks1761000400000 } from './1761000400000-drinks.js';
 import { AnalyticsPeople1761000500000 } from './1761000500000-analytics-people.js';
 import { AnalyticsAttribution1761000600000 } from './1761000600000-analytics-attribution.js';
+import { DropAttributionIndex1761000610000 } from './1761000610000-drop-attribution-index.js';
 
 /** Every migration, oldest first. Never rewrite one that has been committed: add a new one. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   Drinks1761000400000,
   AnalyticsPeople1761000500000,
   AnalyticsAttribution1761000600000,
+  DropAttributionIndex1761000610000,
 ];

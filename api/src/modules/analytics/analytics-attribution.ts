@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { CONVERSION_EVENT_TYPES, PAGE_VIEW_EVENT_TYPES } from '@festival/contracts';
+import type { Statement } from './analytics-people.js';
 
 /** The page views and conversions per source, medium and campaign (see its migration). */
 export const ATTRIBUTION_TABLE = 'analytics_attribution';
@@ -31,13 +32,13 @@ interface Counter {
 }
 
 /**
- * Adds events just inserted to the attribution counters, in the transaction that inserted them:
- * page views and conversions of visitors (not bots) with a source, as the report has always
- * counted them. Call it only with the events the statement really inserted (not a page view
- * that was already there), and in the same transaction, so the counters can never disagree
+ * The statement that adds events just inserted to the attribution counters (none when none of
+ * them counts): page views and conversions of visitors (not bots) with a source, as the report
+ * has always counted them. Run it only for the events the transaction really inserted (not a
+ * page view that was already there), in that transaction, so the counters can never disagree
  * with the events.
  */
-export async function recordAttribution(manager: EntityManager, events: readonly AttributedEvent[]): Promise<void> {
+export function attributionStatement(events: readonly AttributedEvent[], mysql: boolean): Statement | null {
   const counters = new Map<string, Counter>();
   for (const event of events) {
     if (event.isBot || !event.attributionSource) continue;
@@ -51,16 +52,21 @@ export async function recordAttribution(manager: EntityManager, events: readonly
     if (view) counter.pageViews += 1;
     else counter.conversions += 1;
   }
-  if (counters.size === 0) return;
+  if (counters.size === 0) return null;
   // In key order: transactions on two replicas then take the counters' row locks in the same order.
   const rows = [...counters.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, c]) => c);
-  const type = manager.connection.options.type;
-  const mysql = type === 'mysql' || type === 'mariadb';
   const upsert = mysql
     ? 'ON DUPLICATE KEY UPDATE pageViews = pageViews + VALUES(pageViews), conversions = conversions + VALUES(conversions)'
     : 'ON CONFLICT (source, medium, campaign) DO UPDATE SET pageViews = pageViews + excluded.pageViews, conversions = conversions + excluded.conversions';
-  await manager.query(
-    `INSERT INTO ${ATTRIBUTION_TABLE} (source, medium, campaign, pageViews, conversions) VALUES ${rows.map(() => '(?, ?, ?, ?, ?)').join(', ')} ${upsert}`,
-    rows.flatMap((c) => [c.source, c.medium, c.campaign, c.pageViews, c.conversions]),
-  );
+  return {
+    sql: `INSERT INTO ${ATTRIBUTION_TABLE} (source, medium, campaign, pageViews, conversions) VALUES ${rows.map(() => '(?, ?, ?, ?, ?)').join(', ')} ${upsert}`,
+    parameters: rows.flatMap((c) => [c.source, c.medium, c.campaign, c.pageViews, c.conversions]),
+  };
+}
+
+/** Adds events just inserted to the attribution counters, in their transaction (see attributionStatement). */
+export async function recordAttribution(manager: EntityManager, events: readonly AttributedEvent[]): Promise<void> {
+  const type = manager.connection.options.type;
+  const statement = attributionStatement(events, type === 'mysql' || type === 'mariadb');
+  if (statement) await manager.query(statement.sql, statement.parameters);
 }

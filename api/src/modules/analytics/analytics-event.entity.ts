@@ -4,11 +4,10 @@ import type { PageSections } from '@festival/contracts';
 /**
  * One visitor or server event. A page view's row also carries that view's behaviour (scroll
  * depth, time on page, sections), written by its leave event. `attribution*` are the
- * normalised marketing source the funnel and attribution reports group by.
+ * normalised marketing source the attribution report counts by (see analytics-attribution.ts).
  */
 @Entity('analytics_events')
 @Index('IDX_analytics_events_type_bot', ['eventType', 'isBot'])
-@Index('IDX_analytics_events_attribution', ['isBot', 'attributionSource', 'attributionMedium', 'attributionCampaign', 'eventType'])
 @Index('IDX_analytics_events_people', ['eventType', 'isBot', 'entityId', 'sessionId'])
 @Index('IDX_analytics_events_session', ['sessionId', 'eventType'])
 @Index('IDX_analytics_events_page_view', ['pageViewId'], { unique: true })

@@ -18,26 +18,47 @@ export function personKey(event: Pick<EventPerson, 'entityId' | 'sessionId'>): s
   return null;
 }
 
+/** An `analytics_people` row's key (type, bot flag, person), or null for an event of nobody known. */
+export function peopleRowKey(event: EventPerson): string | null {
+  const key = personKey(event);
+  return key ? `${event.eventType}\n${Number(event.isBot)}\n${key}` : null;
+}
+
+/** One statement and its parameters. */
+export interface Statement {
+  sql: string;
+  parameters: unknown[];
+}
+
 /**
- * Adds the people behind stored events to `analytics_people` (see its migration); one already
- * there is left as it is. Call it after the events themselves are stored.
+ * The statements that add the people behind stored events to `analytics_people` (see its
+ * migration), at most 500 rows each, in key order; one already there is left as it is.
  */
-export async function recordPeople(manager: EntityManager, events: readonly EventPerson[]): Promise<void> {
-  const rows = new Map<string, { eventType: string; isBot: number; personKey: string }>();
+export function peopleStatements(events: readonly EventPerson[], mysql: boolean): Statement[] {
+  const rows = new Map<string, unknown[]>();
   for (const event of events) {
     const key = personKey(event);
     // SQLite binds no booleans: the flag is stored as 0 or 1 on both databases.
-    if (key) rows.set(`${event.eventType}\n${Number(event.isBot)}\n${key}`, { eventType: event.eventType, isBot: event.isBot ? 1 : 0, personKey: key });
+    if (key) rows.set(peopleRowKey(event)!, [event.eventType, event.isBot ? 1 : 0, key]);
   }
-  const values = [...rows.values()];
+  // In key order: transactions on two replicas then take the rows' locks in the same order.
+  const values = [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+  const statements: Statement[] = [];
   for (let i = 0; i < values.length; i += 500) {
-    await manager
-      .createQueryBuilder()
-      .insert()
-      .into('analytics_people', ['eventType', 'isBot', 'personKey'])
-      .values(values.slice(i, i + 500))
-      .orIgnore()
-      .updateEntity(false)
-      .execute();
+    const chunk = values.slice(i, i + 500);
+    statements.push({
+      sql: `INSERT ${mysql ? 'IGNORE' : 'OR IGNORE'} INTO analytics_people (eventType, isBot, personKey) VALUES ${chunk.map(() => '(?, ?, ?)').join(', ')}`,
+      parameters: chunk.flat(),
+    });
   }
+  return statements;
+}
+
+/**
+ * Adds the people behind stored events to `analytics_people`; one already there is left as it
+ * is. Call it after the events themselves are stored, in their transaction.
+ */
+export async function recordPeople(manager: EntityManager, events: readonly EventPerson[]): Promise<void> {
+  const type = manager.connection.options.type;
+  for (const { sql, parameters } of peopleStatements(events, type === 'mysql' || type === 'mariadb')) await manager.query(sql, parameters);
 }

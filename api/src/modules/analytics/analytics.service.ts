@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
@@ -44,7 +44,7 @@ const clip = (value: string | null | undefined, max: number): string | null => {
 
 /** Records analytics events: those browsers send, and those other modules record. */
 @Injectable()
-export class AnalyticsService {
+export class AnalyticsService implements OnModuleDestroy {
   private readonly logger = new Logger(AnalyticsService.name);
   private readonly writer: AnalyticsWriter;
 
@@ -54,6 +54,11 @@ export class AnalyticsService {
     private readonly exclusive: ExclusiveSection,
   ) {
     this.writer = new AnalyticsWriter(events, (work) => exclusive.transaction(work));
+  }
+
+  /** The app is closing: the events under way are stored first. */
+  onModuleDestroy(): Promise<void> {
+    return this.writer.close();
   }
 
   /**
