@@ -8,7 +8,7 @@ const ROOT = join(process.cwd());
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 
 interface Service {
-  build?: { dockerfile: string; target: string };
+  build?: { dockerfile: string; target: string; args?: Record<string, string> };
   image?: string;
   environment?: Record<string, string>;
   volumes?: string[];
@@ -72,6 +72,18 @@ describe('docker-compose.yml', () => {
   it('refuses to start without the secrets', () => {
     const env = services['api-1'].environment ?? {};
     expect(() => interpolate(String(env.ADMIN_PASSWORD), {})).toThrow(/ADMIN_PASSWORD is required/);
+  });
+
+  it("builds the pages nginx serves with the site's public address, in one build stage for both images", () => {
+    // The pre-rendered landing page names it in its link-preview tags (scripts/prerender.mjs).
+    const dockerfile = read('deploy/Dockerfile');
+    const buildStage = dockerfile.slice(dockerfile.indexOf('AS build'), dockerfile.indexOf('AS api'));
+    expect(buildStage.indexOf('ARG PUBLIC_URL')).toBeGreaterThan(0);
+    expect(buildStage.indexOf('ARG PUBLIC_URL')).toBeLessThan(buildStage.indexOf('scripts/build.mjs'));
+    for (const service of [services.nginx, ...apiReplicas.map(([, s]) => s)]) {
+      expect(interpolate(String(service.build?.args?.PUBLIC_URL), { PUBLIC_URL: 'https://festival.example' })).toBe('https://festival.example');
+      expect(() => interpolate(String(service.build?.args?.PUBLIC_URL), {})).toThrow(/PUBLIC_URL is required/);
+    }
   });
 
   it('builds both images from targets the Dockerfile defines, with the default remote manifest', () => {

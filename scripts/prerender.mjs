@@ -106,22 +106,40 @@ function paintFirstTemplate(template) {
   return html;
 }
 
+/**
+ * The HTML of each pre-rendered path, and its entry in pages.json. nginx serves these files as
+ * they are, and link previews (WhatsApp, Facebook, Slack) do not run JavaScript: with the site's
+ * public address known at build time (PUBLIC_URL; the Docker build passes it), the landing page
+ * also carries its title, description, preview tags and JSON-LD (docs/seo.md). The API's
+ * embedded mode adds them at serve time either way.
+ */
+export async function renderPages({ contracts, renderPage, site, template, publicUrl }) {
+  const { DEFAULT_REMOTES_MANIFEST, injectHead, landingPageSeo } = contracts;
+  const assets = pageAssets(DEFAULT_REMOTES_MANIFEST);
+  const pages = [];
+  for (const [path, { file, remote }] of Object.entries(PRERENDERED_FILES)) {
+    const remoteEntry = DEFAULT_REMOTES_MANIFEST[remote];
+    const rendered = await renderPage({ template, path, site, remoteEntry, ...assets[path] });
+    const html = path === '/' && publicUrl ? injectHead(rendered, landingPageSeo(site, publicUrl)) : rendered;
+    pages.push({ path, file, html, entry: { file: `prerendered/${file}`, remote, remoteEntry, ...assets[path] } });
+  }
+  return pages;
+}
+
 export async function prerender() {
   const contracts = await import(pathToFileURL(join(ROOT, 'packages/contracts/dist/index.js')).href);
-  const { DEFAULT_REMOTES_MANIFEST } = contracts;
   const site = await siteConfig(contracts);
   const { renderPage } = await import(pathToFileURL(join(ROOT, 'shell/dist-prerender/render.js')).href);
   const template = paintFirstTemplate(readFileSync(join(ROOT, 'shell/dist/index.html'), 'utf8'));
-  const assets = pageAssets(DEFAULT_REMOTES_MANIFEST);
   const outDir = join(ROOT, 'shell/dist/prerendered');
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'template.html'), template);
+  const publicUrl = process.env.PUBLIC_URL || undefined;
+  if (publicUrl) log(`the landing page's head tags name ${publicUrl}`);
   const pages = {};
-  for (const [path, { file, remote }] of Object.entries(PRERENDERED_FILES)) {
-    const remoteEntry = DEFAULT_REMOTES_MANIFEST[remote];
-    const html = await renderPage({ template, path, site, remoteEntry, ...assets[path] });
+  for (const { path, file, html, entry } of await renderPages({ contracts, renderPage, site, template, publicUrl })) {
     writeFileSync(join(outDir, file), html);
-    pages[path] = { file: `prerendered/${file}`, remote, remoteEntry, ...assets[path] };
+    pages[path] = entry;
     log(`pre-rendered ${path} -> shell/dist/prerendered/${file}`);
   }
   writeFileSync(join(ROOT, 'shell/dist-prerender/pages.json'), `${JSON.stringify({ template: 'prerendered/template.html', pages }, null, 2)}\n`);

@@ -1,5 +1,6 @@
-import { DEFAULT_SITE_CONFIG, landingPageSeo } from '@festival/contracts';
-import { injectHead, renderHeadTags } from './landing-head.js';
+import { injectHead, renderHeadTags } from './seo-html.js';
+import { landingPageSeo } from './seo.js';
+import { DEFAULT_SITE_CONFIG } from './site.js';
 
 const SHELL = `<!doctype html>
 <html lang="en">
@@ -32,6 +33,25 @@ describe('landing page head', () => {
     const jsonLd = [...tags.matchAll(/<script type="application\/ld\+json" data-landing-seo>(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
     expect(jsonLd[0].name).toBe(hostile.restaurant.name);
     expect(jsonLd.map((d) => d['@type'])).toEqual(['Restaurant', 'Event']);
+  });
+
+  it('replaces the tags of an earlier call instead of adding a second set', () => {
+    const once = injectHead(SHELL, landingPageSeo(DEFAULT_SITE_CONFIG, 'https://festival.example'));
+    const renamed = { ...DEFAULT_SITE_CONFIG, party: { ...DEFAULT_SITE_CONFIG.party, name: 'Diwali DJ Night Encore' } };
+    const twice = injectHead(once, landingPageSeo(renamed, 'https://other.example'));
+    const marked = (html: string) => html.match(/data-landing-seo/g) ?? [];
+    expect(marked(once).length).toBeGreaterThan(10);
+    expect(marked(twice)).toHaveLength(marked(once).length);
+    expect(twice.match(/<title>/g)).toHaveLength(1);
+    expect(twice).toContain('Diwali DJ Night Encore');
+    expect(twice).not.toContain('https://festival.example');
+    const jsonLd = (html: string) => html.match(/application\/ld\+json/g) ?? [];
+    expect(jsonLd(once)).toHaveLength(2);
+    expect(jsonLd(twice)).toHaveLength(2);
+    // The same configuration again gives the same page.
+    expect(injectHead(once, landingPageSeo(DEFAULT_SITE_CONFIG, 'https://festival.example'))).toBe(once);
+    // The shell's own head elements stay.
+    expect(twice).toContain('<meta charset="UTF-8" />');
   });
 
   it('adds a title to a page that has none', () => {
