@@ -24,8 +24,8 @@ const { values: opts } = parseArgs({
 });
 const quick = opts.quick;
 
-/** The pages `npm run build` pre-renders (scripts/prerender.mjs). */
-const PRERENDERED = ['/', '/diwali-party', '/drinks'];
+/** The pages `npm run build` pre-rendered (scripts/prerender.mjs lists them in pages.json). */
+const prerenderedPaths = () => Object.keys(JSON.parse(readFileSync(join(ROOT, 'shell/dist-prerender/pages.json'), 'utf8')).pages);
 
 /** The steps, in order: [name, script, arguments, arguments with --quick]. */
 const STEPS = [
@@ -108,10 +108,11 @@ function targetRows(fresh, failed) {
   const lh = fresh.has('lighthouse') && readJson('lighthouse');
   // Pages drawn by their scripts (not pre-rendered) wait for the shell, the federation runtime
   // and the remote, one after the other, before their first paint.
+  const prerendered = prerenderedPaths();
   const scriptDrawn = (p) =>
-    PRERENDERED.includes(p.path)
+    prerendered.includes(p.path)
       ? ''
-      : ' This page is not pre-rendered: its first paint waits for the shell, the federation runtime and the remote in turn; pre-rendering it, as for `/`, `/diwali-party` and `/drinks`, is the next step.';
+      : ` This page is not pre-rendered: its first paint waits for the shell, the federation runtime and the remote in turn; pre-rendering it, as for ${prerendered.map((path) => `\`${path}\``).join(', ')}, is the next step.`;
   if (lh) {
     for (const p of lh.figures) {
       const failing = (category) => (p.failing[category].length ? ` Audits below 90 %: ${p.failing[category].join(', ')}.` : '');

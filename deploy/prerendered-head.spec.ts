@@ -16,9 +16,9 @@ function renderPages(publicUrl: string): Record<string, string> {
     import { readFileSync } from 'node:fs';
     const { renderPages } = await import(${JSON.stringify(url('scripts/prerender.mjs'))});
     const contracts = await import(${JSON.stringify(url('packages/contracts/dist/index.js'))});
-    const { renderPage } = await import(${JSON.stringify(url('shell/dist-prerender/render.js'))});
+    const bundle = await import(${JSON.stringify(url('shell/dist-prerender/render.js'))});
     const template = readFileSync(${JSON.stringify(join(ROOT, 'shell/dist/prerendered/template.html'))}, 'utf8');
-    const pages = await renderPages({ contracts, renderPage, site: contracts.DEFAULT_SITE_CONFIG, template, publicUrl: process.argv[1] || undefined });
+    const pages = await renderPages({ contracts, bundle, site: contracts.DEFAULT_SITE_CONFIG, template, publicUrl: process.argv[1] || undefined });
     process.stdout.write(JSON.stringify(Object.fromEntries(pages.map((p) => [p.path, p.html]))));
   `;
   const out = execFileSync(process.execPath, ['--input-type=module', '-e', script, publicUrl], { cwd: ROOT, encoding: 'utf8', maxBuffer: 32 * 1024 * 1024 });

@@ -11,12 +11,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { log, ROOT } from './lib.mjs';
 
-/** Each pre-rendered path: its file under shell/dist/prerendered/ and the remote drawing it. */
-export const PRERENDERED_FILES = {
-  '/': { file: 'index.html', remote: 'public_site' },
-  '/diwali-party': { file: 'diwali-party.html', remote: 'public_site' },
-  '/drinks': { file: 'drinks.html', remote: 'drinks_app' },
-};
+/** The file under shell/dist/prerendered/ of a pre-rendered path: `index.html` for `/`. */
+const fileOf = (path) => (path === '/' ? 'index.html' : `${path.slice(1)}.html`);
 
 /** A remote's build: its folder, its exposed App in mf-manifest.json, and its files' URLs. */
 function remoteBuild(folder, remoteEntry) {
@@ -113,11 +109,15 @@ function paintFirstTemplate(template) {
  * also carries its title, description, preview tags and JSON-LD (docs/seo.md). The API's
  * embedded mode adds them at serve time either way.
  */
-export async function renderPages({ contracts, renderPage, site, template, publicUrl }) {
+export async function renderPages({ contracts, bundle, site, template, publicUrl }) {
   const { DEFAULT_REMOTES_MANIFEST, injectHead, landingPageSeo } = contracts;
+  const { PRERENDERED_PATHS, renderPage } = bundle;
   const assets = pageAssets(DEFAULT_REMOTES_MANIFEST);
   const pages = [];
-  for (const [path, { file, remote }] of Object.entries(PRERENDERED_FILES)) {
+  // The paths, and the remote drawing each, are the pre-render bundle's (shell/src/prerender/render.tsx).
+  for (const [path, remote] of Object.entries(PRERENDERED_PATHS)) {
+    if (!assets[path]) throw new Error(`scripts/prerender.mjs knows no stylesheets for the pre-rendered path ${path}`);
+    const file = fileOf(path);
     const remoteEntry = DEFAULT_REMOTES_MANIFEST[remote];
     const rendered = await renderPage({ template, path, site, remoteEntry, ...assets[path] });
     const html = path === '/' && publicUrl ? injectHead(rendered, landingPageSeo(site, publicUrl)) : rendered;
@@ -129,7 +129,7 @@ export async function renderPages({ contracts, renderPage, site, template, publi
 export async function prerender() {
   const contracts = await import(pathToFileURL(join(ROOT, 'packages/contracts/dist/index.js')).href);
   const site = await siteConfig(contracts);
-  const { renderPage } = await import(pathToFileURL(join(ROOT, 'shell/dist-prerender/render.js')).href);
+  const bundle = await import(pathToFileURL(join(ROOT, 'shell/dist-prerender/render.js')).href);
   const template = paintFirstTemplate(readFileSync(join(ROOT, 'shell/dist/index.html'), 'utf8'));
   const outDir = join(ROOT, 'shell/dist/prerendered');
   mkdirSync(outDir, { recursive: true });
@@ -137,7 +137,7 @@ export async function prerender() {
   const publicUrl = process.env.PUBLIC_URL || undefined;
   if (publicUrl) log(`the landing page's head tags name ${publicUrl}`);
   const pages = {};
-  for (const { path, file, html, entry } of await renderPages({ contracts, renderPage, site, template, publicUrl })) {
+  for (const { path, file, html, entry } of await renderPages({ contracts, bundle, site, template, publicUrl })) {
     writeFileSync(join(outDir, file), html);
     pages[path] = entry;
     log(`pre-rendered ${path} -> shell/dist/prerendered/${file}`);

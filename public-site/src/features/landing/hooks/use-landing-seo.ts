@@ -1,8 +1,5 @@
 import { useEffect } from 'react';
-import { landingPageSeo, type SiteConfig } from '@festival/contracts';
-
-/** Marks the head elements that belong to the landing page (also on those the server injects). */
-export const SEO_MARK = 'data-landing-seo';
+import { landingPageSeo, SEO_MARK, type SiteConfig } from '@festival/contracts';
 
 function headElement(selector: string, create: () => HTMLElement): { el: HTMLElement; created: boolean } {
   const existing = document.head.querySelector<HTMLElement>(selector);
