@@ -46,6 +46,7 @@ const LOAD_TARGET_MS = 2000;
 
 const dist = new URL('../api/dist/', import.meta.url);
 const { dataSourceOptions } = await import(new URL('database/data-source-options.js', dist).href);
+const { ENTITIES } = await import(new URL('app.entities.js', dist).href);
 const { AnalyticsReportService } = await import(new URL('modules/analytics/analytics-report.service.js', dist).href);
 const { AnalyticsEventEntity } = await import(new URL('modules/analytics/analytics-event.entity.js', dist).href);
 const { PartyOrderEntity } = await import(new URL('modules/tickets/party-order.entity.js', dist).href);
@@ -507,7 +508,7 @@ events in the table: ${f.events.toLocaleString('en-US')}; funnel: ${f.funnel}
 let exitCode = 0;
 const stand = await createStand({ db: kind, mariadbPort: Number(args['mariadb-port']), prefix: 'festival-scale-' });
 const ds = new DataSource(
-  dataSourceOptions(kind === 'mysql' ? { type: 'mysql', url: stand.database.url } : { type: 'sqlite', path: stand.database.env.SQLITE_PATH }),
+  dataSourceOptions(kind === 'mysql' ? { type: 'mysql', url: stand.database.url } : { type: 'sqlite', path: stand.database.env.SQLITE_PATH }, ENTITIES),
 );
 try {
   await ds.initialize();

@@ -2,7 +2,8 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
-import { DatabaseToolsModule } from './database/database-tools.module.js';
+import { DatabaseToolsModule } from './common/database-tools.module.js';
+import { ENTITIES } from './app.entities.js';
 import { dataSourceOptions } from './database/data-source-options.js';
 import { AnalyticsModule } from './modules/analytics/analytics.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
@@ -22,7 +23,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        TypeOrmModule.forRoot(dataSourceOptions(config.database)),
+        TypeOrmModule.forRoot(dataSourceOptions(config.database, ENTITIES)),
         DatabaseToolsModule,
         MailModule,
         HealthModule,

@@ -1,5 +1,5 @@
 import type { AnalyticsEventRequest, AttributionRow } from '@festival/contracts';
-import { seedDemoData } from '../src/database/demo-seed.js';
+import { seedDemoData } from '../src/demo/demo-seed.js';
 import { fillAnalyticsAttribution } from '../src/database/migrations/1761000600000-analytics-attribution.js';
 import { AnalyticsService } from '../src/modules/analytics/analytics.service.js';
 import { createTestApp, TEST_DATABASE, type TestApp } from './support/test-app.js';

@@ -1,5 +1,5 @@
 import { ConflictException } from '@nestjs/common';
-import { ExclusiveSection } from '../src/database/exclusive-section.js';
+import { ExclusiveSection } from '../src/common/exclusive-section.js';
 import { AnalyticsEventEntity } from '../src/modules/analytics/analytics-event.entity.js';
 import { createTestApp, TEST_DATABASE, type TestApp } from './support/test-app.js';
 

@@ -8,7 +8,7 @@ import {
   type FunnelEntry,
   type PartyTicketRow,
 } from '@festival/contracts';
-import { seedDemoData } from '../src/database/demo-seed.js';
+import { seedDemoData } from '../src/demo/demo-seed.js';
 import { createTestApp, TEST_DATABASE, type TestApp } from './support/test-app.js';
 
 const PASSWORD = 'staff-password-for-tests';

@@ -2,7 +2,7 @@ import { pino } from 'pino';
 import { DataSource } from 'typeorm';
 import { createApp } from '../app.factory.js';
 import { loadConfig } from '../config/app-config.js';
-import { seedDemoData } from '../database/demo-seed.js';
+import { seedDemoData } from '../demo/demo-seed.js';
 
 /**
  * `npm run seed:demo`: fills the configured database (DATABASE_URL, or the embedded SQLite file)

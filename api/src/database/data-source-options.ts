@@ -2,16 +2,16 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/app-config.js';
-import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
 
 /**
  * One code path for both databases: the embedded SQLite file by default, MySQL/MariaDB when
- * DATABASE_URL is set. The schema is never synchronized; migrations define it.
+ * DATABASE_URL is set. The schema is never synchronized; migrations define it. The entities are
+ * the application's (app.entities.ts): this folder knows the database, not the modules.
  */
-export function dataSourceOptions(config: AppConfig['database']): DataSourceOptions {
+export function dataSourceOptions(config: AppConfig['database'], entities: DataSourceOptions['entities']): DataSourceOptions {
   const common = {
-    entities: ENTITIES,
+    entities,
     migrations: MIGRATIONS,
     // Applied by runMigrations() at start, under a lock on MySQL (several replicas start at once).
     migrationsRun: false,

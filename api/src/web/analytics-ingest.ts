@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { ANALYTICS_LIMITS, analyticsEventRequestSchema } from '@festival/contracts';
 import { messageOf } from '../common/http-error.filter.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
-import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../database/database-unavailable.js';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../common/database-unavailable.js';
 import { AnalyticsRateLimitGuard } from '../modules/analytics/analytics-rate-limit.guard.js';
 import { EventSizePipe } from '../modules/analytics/analytics.controller.js';
 import type { AnalyticsService } from '../modules/analytics/analytics.service.js';

@@ -8,7 +8,7 @@ import {
   PAGE_LEAVE_EVENT_TYPE,
   type ValidAnalyticsEvent,
 } from '@festival/contracts';
-import { ExclusiveSection } from '../../database/exclusive-section.js';
+import { ExclusiveSection } from '../../common/exclusive-section.js';
 import { recordAttribution } from './analytics-attribution.js';
 import { AnalyticsEventEntity } from './analytics-event.entity.js';
 import { recordPeople } from './analytics-people.js';

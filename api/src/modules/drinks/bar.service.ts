@@ -2,7 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, MoreThanOrEqual, Not, IsNull, Repository } from 'typeorm';
 import type { BarOrder, BarOrderStatus } from '@festival/contracts';
-import { ExclusiveSection } from '../../database/exclusive-section.js';
+import { ExclusiveSection } from '../../common/exclusive-section.js';
 import { DRINKS_LOCK } from './drink-menu.service.js';
 import { DrinkOrderEntity } from './drink-order.entity.js';
 import { toBarOrder } from './drink-order.mapper.js';

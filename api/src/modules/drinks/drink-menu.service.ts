@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository, type EntityManager } from 'typeorm';
 import { formatCents, priceDrinks, type Drink, type DrinkOrderItem, type DrinkPrice } from '@festival/contracts';
 import { HotRead } from '../../common/hot-read.js';
-import { ExclusiveSection } from '../../database/exclusive-section.js';
+import { ExclusiveSection } from '../../common/exclusive-section.js';
 import { DrinkEntity } from './drink.entity.js';
 import type { DrinkOrderLine } from './drink-order.entity.js';
 import { FESTIVAL_MENU } from './festival-menu.js';

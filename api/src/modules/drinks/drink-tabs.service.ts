@@ -22,7 +22,7 @@ import {
   type ValidDrinkTabRequest,
   type ValidTabOrderRequest,
 } from '@festival/contracts';
-import { ExclusiveSection } from '../../database/exclusive-section.js';
+import { ExclusiveSection } from '../../common/exclusive-section.js';
 import { PaymentEvents } from '../payments/payment-events.service.js';
 import { CardDeclinedError, PaymentGateway, type GatewayEvent } from '../payments/payment-gateway.js';
 import { DrinkMenuService, DRINKS_LOCK, shortageMessage } from './drink-menu.service.js';

@@ -3,7 +3,7 @@ import { ConflictException, Injectable, Logger, NotFoundException, ServiceUnavai
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { formatCents, type DrinkOrderReceipt, type DrinkPaymentResponse, type ValidDrinkPaymentRequest } from '@festival/contracts';
-import { ExclusiveSection } from '../../database/exclusive-section.js';
+import { ExclusiveSection } from '../../common/exclusive-section.js';
 import { PaymentEvents } from '../payments/payment-events.service.js';
 import { PaymentGateway, type GatewayEvent } from '../payments/payment-gateway.js';
 import { DrinkMenuService, DRINKS_LOCK } from './drink-menu.service.js';

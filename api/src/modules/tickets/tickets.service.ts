@@ -26,7 +26,7 @@ import {
 import { HotRead, type HotLoad } from '../../common/hot-read.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
-import { ExclusiveSection } from '../../database/exclusive-section.js';
+import { ExclusiveSection } from '../../common/exclusive-section.js';
 import { AnalyticsService } from '../analytics/analytics.service.js';
 import { PaymentEvents } from '../payments/payment-events.service.js';
 import { PaymentGateway, type GatewayEvent } from '../payments/payment-gateway.js';

@@ -1,0 +1,30 @@
+import { AnalyticsEventEntity } from './modules/analytics/analytics-event.entity.js';
+import { DrinkEntity } from './modules/drinks/drink.entity.js';
+import { DrinkOrderEntity } from './modules/drinks/drink-order.entity.js';
+import { DrinkTabEntity } from './modules/drinks/drink-tab.entity.js';
+import { HttpSessionEntity } from './modules/auth/http-session.entity.js';
+import { SimulatedPaymentEntity } from './modules/payments/simulated-payment.entity.js';
+import { FeastOrderEntity } from './modules/orders/feast-order.entity.js';
+import { CampaignRecipientEntity } from './modules/campaigns/campaign-recipient.entity.js';
+import { CampaignSendClockEntity } from './modules/campaigns/campaign-send-clock.entity.js';
+import { CampaignUnsubscribeEntity } from './modules/campaigns/campaign-unsubscribe.entity.js';
+import { CampaignEntity } from './modules/campaigns/campaign.entity.js';
+import { SiteSettingEntity } from './modules/site/site-setting.entity.js';
+import { PartyOrderEntity } from './modules/tickets/party-order.entity.js';
+
+/** Every entity of the API, registered once with the data source. */
+export const ENTITIES = [
+  SiteSettingEntity,
+  HttpSessionEntity,
+  SimulatedPaymentEntity,
+  PartyOrderEntity,
+  FeastOrderEntity,
+  AnalyticsEventEntity,
+  CampaignEntity,
+  CampaignRecipientEntity,
+  CampaignUnsubscribeEntity,
+  CampaignSendClockEntity,
+  DrinkEntity,
+  DrinkOrderEntity,
+  DrinkTabEntity,
+];
