@@ -11,14 +11,8 @@ import { mountBodyParsing, requestLogging } from './common/http-middleware.js';
 import { securityHeaders } from './common/security-headers.js';
 import { createLogger, PinoNestLogger } from './common/logger.js';
 import { runMigrations } from './database/migrate.js';
-import { AnalyticsRateLimitGuard } from './modules/analytics/analytics-rate-limit.guard.js';
-import { AnalyticsService } from './modules/analytics/analytics.service.js';
-import { DrinkMenuService } from './modules/drinks/drink-menu.service.js';
 import { SiteService } from './modules/site/site.service.js';
-import { TicketsService } from './modules/tickets/tickets.service.js';
 import { mountFrontends, type PageHtmlRegistry, type SiteConfigSource } from './web/frontends.js';
-import { analyticsIngestPath } from './web/analytics-ingest.js';
-import { mountHotReads } from './web/hot-reads.js';
 import { landingPageHtml } from './web/landing-head.js';
 
 export interface CreatedApp {
@@ -61,17 +55,5 @@ export async function createApp(config: AppConfig, logger: Logger = createLogger
   app.enableShutdownHooks();
   await runMigrations(app.get(DataSource), logger);
   await app.init();
-  // The public reads every page makes, answered from their caches ahead of Express (docs/performance-caching.md).
-  mountHotReads(
-    app.getHttpServer(),
-    [
-      { path: '/api/site', read: app.get(SiteService).answer },
-      { path: '/api/drinks', read: app.get(DrinkMenuService).answer },
-      { path: '/api/party-ticket-stats', read: app.get(TicketsService).statsAnswer },
-    ],
-    security,
-    logger,
-    [analyticsIngestPath(server, app.get(AnalyticsService), app.get(AnalyticsRateLimitGuard), logger)],
-  );
   return { app, logger };
 }

@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
+import type { Response } from 'express';
 
 /** How long a replica serves a hot read without asking the database again (see docs/performance-caching.md). */
 export const HOT_READ_TTL_MS = 750;
 /** How much longer the previous answer may be given while the next one loads: no answer is older than 1 s. */
 export const HOT_READ_STALE_MS = 250;
 
-/** A hot read's current answer: the value, its JSON bytes and their ETag. */
+/** A hot read's current answer: the value and the ETag of its JSON. */
 export interface HotAnswer<T> {
   value: T;
-  body: Buffer;
-  /** A weak validator of the body (the same bytes give the same tag on every replica). */
+  /** A weak validator of the JSON body (the same bytes give the same tag on every replica). */
   etag: string;
   expiresAt: number;
   /** Until when it may still be given while its successor loads. */
@@ -64,12 +64,11 @@ export class HotRead<T> {
     const startedAt = Date.now();
     const promise = this.load().then(
       ({ value, validUntil }) => {
-        const body = Buffer.from(JSON.stringify(value));
-        const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+        const etag = `W/"${createHash('sha1').update(JSON.stringify(value)).digest('base64url').slice(0, 22)}"`;
         const lapses = validUntil ?? Number.POSITIVE_INFINITY;
         const expiresAt = Math.min(startedAt + this.ttlMs, lapses);
         const staleUntil = Math.min(startedAt + this.ttlMs + HOT_READ_STALE_MS, lapses);
-        const answer: HotAnswer<T> = { value, body, etag, expiresAt, staleUntil };
+        const answer: HotAnswer<T> = { value, etag, expiresAt, staleUntil };
         if (generation === this.generation) this.current = answer;
         if (this.loading?.promise === promise) this.loading = undefined;
         return answer;
@@ -94,10 +93,14 @@ export class HotRead<T> {
   }
 }
 
-/** True when an `If-None-Match` header names this ETag (weak comparison, lists and `*`). */
-export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  const opaque = etag.replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
+/**
+ * A controller's answer to a hot read: the cached value (a slightly stale one while the next
+ * loads, see HotRead.peek) with its Cache-Control and ETag. Express answers a request whose
+ * `If-None-Match` names that ETag with 304 and no body.
+ */
+export async function answerHotRead<T>(read: HotRead<T>, res: Pick<Response, 'setHeader'>): Promise<T> {
+  const answer = read.peek() ?? (await read.get());
+  res.setHeader('Cache-Control', read.cacheControl);
+  res.setHeader('ETag', answer.etag);
+  return answer.value;
 }

@@ -1,12 +1,15 @@
 import { Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AnalyticsEventEntity } from './analytics-event.entity.js';
+import { AnalyticsEventStore } from './analytics-event-store.js';
+import { AnalyticsIngestQueue } from './analytics-ingest.queue.js';
 import { AnalyticsRateLimitGuard } from './analytics-rate-limit.guard.js';
 import { AnalyticsReportService } from './analytics-report.service.js';
 import { AnalyticsController } from './analytics.controller.js';
 import { AnalyticsService } from './analytics.service.js';
 import { BeaconBodyMiddleware } from './beacon-body.middleware.js';
 import { GeoIpService } from './geoip.service.js';
+import { TypeOrmAnalyticsEventStore } from './typeorm-analytics-event.store.js';
 
 /**
  * Visitor analytics: the public ingest, the staff's reports (funnel, event detail,
@@ -17,6 +20,9 @@ import { GeoIpService } from './geoip.service.js';
   controllers: [AnalyticsController],
   providers: [
     AnalyticsService,
+    AnalyticsIngestQueue,
+    // The one store: the application's database through TypeORM (docs/architecture.md).
+    { provide: AnalyticsEventStore, useClass: TypeOrmAnalyticsEventStore },
     AnalyticsReportService,
     AnalyticsRateLimitGuard,
     { provide: GeoIpService, useFactory: () => new GeoIpService() },

@@ -1,18 +1,15 @@
-import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import {
   ANALYTICS_LIMITS,
   eventTypeSchema,
   PAGE_LEAVE_EVENT_TYPE,
   type ValidAnalyticsEvent,
 } from '@festival/contracts';
-import { ExclusiveSection } from '../../common/exclusive-section.js';
-import { recordAttribution } from './analytics-attribution.js';
 import { AnalyticsEventEntity } from './analytics-event.entity.js';
-import { recordPeople } from './analytics-people.js';
-import { AnalyticsWriter } from './analytics-writer.js';
+import { AnalyticsEventStore, type AnalyticsRow } from './analytics-event-store.js';
+import { AnalyticsIngestQueue } from './analytics-ingest.queue.js';
 import { normaliseAttribution } from './attribution.js';
 import type { ClientInfo } from './client-info.js';
 import { GeoIpService, type GeoLocation } from './geoip.service.js';
@@ -30,11 +27,6 @@ export interface ServerEventInput {
   metadata?: Record<string, unknown> | null;
 }
 
-type NewEvent = Partial<AnalyticsEventEntity> & Pick<AnalyticsEventEntity, 'eventType' | 'createdAt'>;
-
-/** TypeORM's insert type cannot express a JSON column of arbitrary objects. */
-const values = (row: NewEvent) => row as QueryDeepPartialEntity<AnalyticsEventEntity>;
-
 const NO_GEO: GeoLocation = { geoCity: null, geoRegion: null, geoCountry: null, geoLatitude: null, geoLongitude: null };
 
 const clip = (value: string | null | undefined, max: number): string | null => {
@@ -44,34 +36,27 @@ const clip = (value: string | null | undefined, max: number): string | null => {
 
 /** Records analytics events: those browsers send, and those other modules record. */
 @Injectable()
-export class AnalyticsService implements OnModuleDestroy {
+export class AnalyticsService {
   private readonly logger = new Logger(AnalyticsService.name);
-  private readonly writer: AnalyticsWriter;
 
   constructor(
     @InjectRepository(AnalyticsEventEntity) private readonly events: Repository<AnalyticsEventEntity>,
     private readonly geo: GeoIpService,
-    private readonly exclusive: ExclusiveSection,
-  ) {
-    this.writer = new AnalyticsWriter(events, (work) => exclusive.transaction(work));
-  }
-
-  /** The app is closing: the events under way are stored first. */
-  onModuleDestroy(): Promise<void> {
-    return this.writer.close();
-  }
+    private readonly queue: AnalyticsIngestQueue,
+    private readonly store: AnalyticsEventStore,
+  ) {}
 
   /**
    * Stores one validated browser event with what the server knows of its sender (time, IP,
    * user agent, bot flag, place). A leave event is written onto its page view's row, whichever
    * of the two arrives first; a page view sent twice is counted once. Resolves once the event
-   * is stored (written together with the events that arrived meanwhile, see AnalyticsWriter).
+   * is stored (written together with the events that arrived meanwhile, see AnalyticsIngestQueue).
    */
   async ingest(event: ValidAnalyticsEvent, client: ClientInfo): Promise<void> {
     const now = new Date();
     const immediate = this.geo.lookupNow(client.ip);
     const attribution = normaliseAttribution(event);
-    const row: NewEvent = {
+    const row: AnalyticsRow = {
       eventType: event.eventType,
       sessionId: event.sessionId,
       pageViewId: event.pageViewId,
@@ -103,14 +88,14 @@ export class AnalyticsService implements OnModuleDestroy {
     if (event.eventType === PAGE_LEAVE_EVENT_TYPE) {
       // The page view's own row, created here if the leave event arrived first.
       const started = new Date(now.getTime() - (event.timeOnPage ?? 0));
-      await this.writer.write('leave', { ...row, eventType: event.pageEventType ?? 'page_view', createdAt: started });
+      await this.queue.write('leave', { ...row, eventType: event.pageEventType ?? 'page_view', createdAt: started });
     } else if (event.pageViewId) {
-      await this.writer.write('view', row);
+      await this.queue.write('view', row);
     } else if (immediate.ready || !client.ip) {
-      await this.writer.write('plain', row);
+      await this.queue.write('plain', row);
     } else {
       // Its place is filled in later by its id (only while the GeoIP database loads).
-      insertedId = await this.insertOne(row);
+      insertedId = await this.store.storeOne(row);
     }
 
     if (!immediate.ready && client.ip) this.locateLater(client.ip, event.pageViewId, insertedId);
@@ -135,7 +120,7 @@ export class AnalyticsService implements OnModuleDestroy {
         this.logger.warn(`Server analytics event ${eventType.data}: metadata too large, dropped`);
         metadata = null;
       }
-      const row: NewEvent = {
+      const row: AnalyticsRow = {
         eventType: eventType.data,
         sessionId,
         entityId: clip(input.entityId, 64),
@@ -167,23 +152,10 @@ export class AnalyticsService implements OnModuleDestroy {
             }
           : {}),
       };
-      await this.insertOne(row);
+      await this.store.storeOne(row);
     } catch (error) {
       this.logger.error(`Server analytics event ${String(input?.eventType)} not recorded: ${String(error)}`);
     }
-  }
-
-  /**
-   * Stores one event on its own, with the person behind it and its attribution counters, in one
-   * transaction (as AnalyticsWriter does for a group). Resolves to its id.
-   */
-  private insertOne(row: NewEvent): Promise<number> {
-    return this.exclusive.transaction(async (manager) => {
-      const result = await manager.createQueryBuilder().insert().into(AnalyticsEventEntity).values(values(row)).execute();
-      await recordPeople(manager, [{ eventType: row.eventType, isBot: Boolean(row.isBot), entityId: row.entityId, sessionId: row.sessionId }]);
-      await recordAttribution(manager, [row]);
-      return Number(result.identifiers[0]?.id);
-    });
   }
 
   /** The first event a visitor's browser sent in this session (it carries the session's attribution). */

@@ -17,6 +17,7 @@ import {
   type ValidDrinkTabRequest,
   type ValidTabOrderRequest,
 } from '@festival/contracts';
+import { answerHotRead } from '../../common/hot-read.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Public } from '../auth/public.decorator.js';
 import { DrinkMenuService } from './drink-menu.service.js';
@@ -33,13 +34,10 @@ export class DrinksController {
     private readonly tabs: DrinkTabsService,
   ) {}
 
-  /** The menu with stock (see DrinkMenuService.answer); also on the hot-read path. */
+  /** The menu with stock, from its cache (see DrinkMenuService.answer). */
   @Get('drinks')
-  async list(@Res({ passthrough: true }) res: Response): Promise<Drink[]> {
-    const answer = await this.menu.answer.get();
-    res.setHeader('Cache-Control', this.menu.answer.cacheControl);
-    res.setHeader('ETag', answer.etag);
-    return answer.value;
+  list(@Res({ passthrough: true }) res: Response): Promise<Drink[]> {
+    return answerHotRead(this.menu.answer, res);
   }
 
   @Post('drink-payment-intent')

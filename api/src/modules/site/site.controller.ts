@@ -1,6 +1,7 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import type { SiteConfig } from '@festival/contracts';
+import { answerHotRead } from '../../common/hot-read.js';
 import { Public } from '../auth/public.decorator.js';
 import { SiteService } from './site.service.js';
 
@@ -9,15 +10,9 @@ import { SiteService } from './site.service.js';
 export class SiteController {
   constructor(private readonly site: SiteService) {}
 
-  /**
-   * The restaurant and festival configuration every page reads. Usually answered before this
-   * controller by the hot-read path (api/src/web/hot-reads.ts), with the same bytes and headers.
-   */
+  /** The restaurant and festival configuration every page reads, from its cache (see SiteService.answer). */
   @Get()
-  async get(@Res({ passthrough: true }) res: Response): Promise<SiteConfig> {
-    const answer = await this.site.answer.get();
-    res.setHeader('Cache-Control', this.site.answer.cacheControl);
-    res.setHeader('ETag', answer.etag);
-    return answer.value;
+  get(@Res({ passthrough: true }) res: Response): Promise<SiteConfig> {
+    return answerHotRead(this.site.answer, res);
   }
 }

@@ -13,6 +13,7 @@ import {
   type PartyTicketRow,
   type PartyTicketStats,
 } from '@festival/contracts';
+import { answerHotRead } from '../../common/hot-read.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Public } from '../auth/public.decorator.js';
 import { TicketsService } from './tickets.service.js';
@@ -21,14 +22,11 @@ import { TicketsService } from './tickets.service.js';
 export class TicketsController {
   constructor(private readonly tickets: TicketsService) {}
 
-  /** Tickets left, for display (see TicketsService.statsAnswer); also on the hot-read path. */
+  /** Tickets left, for display, from its cache (see TicketsService.statsAnswer). */
   @Get('party-ticket-stats')
   @Public()
-  async stats(@Res({ passthrough: true }) res: Response): Promise<PartyTicketStats> {
-    const answer = await this.tickets.statsAnswer.get();
-    res.setHeader('Cache-Control', this.tickets.statsAnswer.cacheControl);
-    res.setHeader('ETag', answer.etag);
-    return answer.value;
+  stats(@Res({ passthrough: true }) res: Response): Promise<PartyTicketStats> {
+    return answerHotRead(this.tickets.statsAnswer, res);
   }
 
   /** The price breakdown of a selection, with the promo code checked on the server. */
