@@ -14,6 +14,7 @@ interface Service {
   volumes?: string[];
   depends_on?: Record<string, { condition: string }>;
   ports?: string[];
+  networks?: Record<string, { ipv4_address?: string }>;
 }
 
 /** Compose's `${VAR:?message}` / `${VAR:-default}` interpolation, with the given variables. */
@@ -58,7 +59,9 @@ describe('docker-compose.yml', () => {
       const config = loadConfig(env);
       expect(config.isProduction).toBe(true);
       expect(config.database).toEqual({ type: 'mysql', url: 'mysql://festival:pw@mysql:3306/festival' });
-      expect(config.trustProxy).toBe('uniquelocal');
+      // Trusts nginx's fixed address alone, never a whole private range a client could be in.
+      expect(config.trustProxy).toBe(services.nginx.networks?.default?.ipv4_address);
+      expect(config.trustProxy).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
       expect(service.depends_on?.mysql.condition).toBe('service_healthy');
     }
   });
@@ -169,6 +172,26 @@ describe('nginx.conf micro-cache', () => {
     const proxying = directives(cached[0][1]).filter((l) => !l.startsWith('proxy_cache') && !l.startsWith('proxy_ignore_headers') && !l.startsWith('proxy_no_cache'));
     expect(proxying).toEqual(api);
     expect(conf.match(/^\s*proxy_cache\s/gm)).toHaveLength(1);
+  });
+});
+
+describe('nginx.conf client addresses and logs', () => {
+  const conf = read('nginx.conf');
+
+  it("replaces the client's own X-Forwarded-For with the address nginx saw, never appends to it", () => {
+    const forwarded = [...conf.matchAll(/proxy_set_header X-Forwarded-For (\S+);/g)].map((m) => m[1]);
+    expect(forwarded.length).toBeGreaterThan(0);
+    expect(new Set(forwarded)).toEqual(new Set(['$remote_addr']));
+  });
+
+  it('logs paths without query strings (tokens and client secrets travel there)', () => {
+    const format = /log_format (\w+) '([^']*)'/.exec(conf);
+    expect(format).not.toBeNull();
+    expect(format![2]).toContain('$uri');
+    expect(format![2]).not.toMatch(/\$request\b|\$request_uri|\$args|\$query_string|\$http_referer/);
+    const logs = [...conf.matchAll(/access_log (\S+)(?: (\w+))?;/g)];
+    expect(logs.length).toBeGreaterThan(0);
+    for (const [, , name] of logs) expect(name).toBe(format![1]);
   });
 });
 

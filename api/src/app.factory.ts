@@ -7,7 +7,9 @@ import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { HttpErrorFilter } from './common/http-error.filter.js';
-import { mountBodyParsing, requestLogging } from './common/http-middleware.js';
+import { clientRateLimits } from './common/client-rate-limits.js';
+import { requestLogging } from './common/http-middleware.js';
+import { mountBodyParsing } from './common/request-body.js';
 import { securityHeaders } from './common/security-headers.js';
 import { createLogger, PinoNestLogger } from './common/logger.js';
 import { runMigrations } from './database/migrate.js';
@@ -35,6 +37,18 @@ export async function createApp(config: AppConfig, logger: Logger = createLogger
   server.use(requestLogging(logger));
   const security = securityHeaders(Boolean(config.stripe));
   server.use(security);
+  // Counted before any body is read: a client over its limit never costs a parse.
+  server.use(
+    clientRateLimits([
+      {
+        method: 'POST',
+        path: /^\/api\/analytics$/,
+        limit: config.analytics.eventsPerMinute,
+        windowMs: 60_000,
+        message: 'Too many analytics events from this address. Please slow down.',
+      },
+    ]),
+  );
   mountBodyParsing(server);
   const pages: PageHtmlRegistry = new Map();
   const siteConfig: SiteConfigSource = {};

@@ -61,6 +61,8 @@ async function startServers(workDir: string, processes: ChildProcess[], smtpUrl:
       // Every page the suite opens reports analytics from this one address.
       ANALYTICS_EVENTS_PER_MINUTE: '100000',
       LOG_LEVEL: 'warn',
+      // Through nginx (on this machine), the API trusts nginx's X-Forwarded-For and -Proto.
+      ...(VIA_NGINX ? { TRUST_PROXY: 'loopback' } : {}),
     },
     ROOT,
   );

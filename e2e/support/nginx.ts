@@ -11,7 +11,7 @@ export function localNginxConfig(workDir: string, listenPort: number, apiPort: n
   const conf = readFileSync(join(ROOT, 'nginx.conf'), 'utf8');
   const replaced = conf
     .replace(/^pid .*;$/m, `pid ${join(workDir, 'nginx.pid')};`)
-    .replace(/access_log \/var\/log\/nginx\/access\.log;/, `access_log ${join(workDir, 'logs', 'access.log')};`)
+    .replace(/access_log \/var\/log\/nginx\/access\.log/, `access_log ${join(workDir, 'logs', 'access.log')}`)
     .replace(/proxy_cache_path \/var\/cache\/nginx\/festival_api /, `proxy_cache_path ${join(workDir, 'cache')} `)
     .replace(/listen 80;/, `listen 127.0.0.1:${listenPort};`)
     .replace(/root \/usr\/share\/nginx\/html;/, `root ${join(workDir, 'html')};`)

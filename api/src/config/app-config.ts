@@ -33,6 +33,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optionalString,
   SESSION_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   ADMIN_SESSION_TTL_SECONDS: z.coerce.number().int().min(1).default(8 * 60 * 60),
+  ADMIN_SESSION_MAX_AGE_SECONDS: z.coerce.number().int().min(1).default(12 * 60 * 60),
   LOGIN_ATTEMPTS_PER_15_MINUTES: z.coerce.number().int().min(1).default(10),
   ANALYTICS_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   STRIPE_SECRET_KEY: optionalString,
@@ -48,7 +49,8 @@ const envSchema = z.object({
     .max(24 * 60 * 60, 'must be at most a day (86400 seconds)')
     .default(TICKET_HOLD_MINUTES * 60),
   PROMO_CODES: z.string().default('DIWALI5,FESTIVAL5'),
-  TRUST_PROXY: z.string().default('loopback'),
+  // No proxy in front by default (the embedded server faces its clients): X-Forwarded-For is ignored.
+  TRUST_PROXY: z.string().default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_ROOT: optionalString,
   REMOTES_MANIFEST: optionalString,
@@ -78,6 +80,8 @@ export interface AppConfig {
     sessionSecret: string;
     /** Idle lifetime of a staff session; each request renews it. */
     sessionTtlSeconds: number;
+    /** Absolute lifetime of a staff session from its login, however busy it was. */
+    sessionMaxAgeSeconds: number;
     loginAttemptsPer15Minutes: number;
   };
   stripe:
@@ -179,6 +183,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       usingDevelopmentPassword: !env.ADMIN_PASSWORD,
       sessionSecret,
       sessionTtlSeconds: env.ADMIN_SESSION_TTL_SECONDS,
+      sessionMaxAgeSeconds: env.ADMIN_SESSION_MAX_AGE_SECONDS,
       loginAttemptsPer15Minutes: env.LOGIN_ATTEMPTS_PER_15_MINUTES,
     },
     stripe:

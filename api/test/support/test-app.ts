@@ -34,6 +34,8 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     SQLITE_PATH: join(dir, 'test.sqlite'),
     OUTBOX_DIR: join(dir, 'outbox'),
+    // The tests stand where nginx would: X-Forwarded-For from 127.0.0.1 names the client.
+    TRUST_PROXY: 'loopback',
     ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
     ...env,
   });

@@ -15,6 +15,9 @@ import { toAnalyticsEvent } from './analytics-event.mapper.js';
 
 const FUNNEL_ORDER: readonly string[] = [...FEAST_FUNNEL_STEPS, ...PARTY_FUNNEL_STEPS];
 
+/** The attribution report's most rows: the staff's table, never every campaign name anyone made up. */
+export const ATTRIBUTION_ROWS = 500;
+
 /** Counts from the drivers come back as numbers, strings (MySQL DECIMAL) or null. */
 const count = (value: unknown): number => Number(value ?? 0) || 0;
 
@@ -63,7 +66,8 @@ export class AnalyticsReportService {
   /**
    * Page views and conversions per normalised source, medium and campaign. A conversion (a
    * completed order or ticket purchase) carries its session's attribution from the moment it is
-   * recorded. Read from the counters kept with the events (`analytics_attribution`).
+   * recorded. Read from the counters kept with the events (`analytics_attribution`). At most
+   * ATTRIBUTION_ROWS rows, the most visited: made-up campaign names cannot grow the answer.
    */
   async attribution(): Promise<AttributionRow[]> {
     const rows = await this.attributionQuery().getRawMany<Record<string, unknown>>();
@@ -148,7 +152,10 @@ export class AnalyticsReportService {
       .addSelect('a.pageViews', 'pageViews')
       .addSelect('a.conversions', 'conversions')
       .from(ATTRIBUTION_TABLE, 'a')
-      .where('(a.pageViews > 0 OR a.conversions > 0)');
+      .where('(a.pageViews > 0 OR a.conversions > 0)')
+      .orderBy('a.pageViews', 'DESC')
+      .addOrderBy('a.conversions', 'DESC')
+      .limit(ATTRIBUTION_ROWS);
   }
 }
 

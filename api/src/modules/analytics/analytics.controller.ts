@@ -26,10 +26,10 @@ import {
 } from '@festival/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Public } from '../auth/public.decorator.js';
-import { AnalyticsRateLimitGuard } from './analytics-rate-limit.guard.js';
 import { AnalyticsReportService } from './analytics-report.service.js';
 import { AnalyticsService } from './analytics.service.js';
 import { clientInfo } from './client-info.js';
+import { SameSiteGuard } from './same-site.guard.js';
 
 /** Refuses an event body larger than one event can be, whatever it holds. */
 export class EventSizePipe implements PipeTransform<unknown, unknown> {
@@ -48,15 +48,21 @@ export class AnalyticsController {
     private readonly reports: AnalyticsReportService,
   ) {}
 
-  /** A visitor's browser reports one event. Fire-and-forget for the browser: 204, no body. */
+  /**
+   * A visitor's browser reports one event. Fire-and-forget for the browser: 204, no body. The
+   * per-address limit is counted before the body is read (app.factory.ts). A browser that asks
+   * not to be tracked (Global Privacy Control, Do Not Track) gets the same 204 and nothing is
+   * stored; the site's tracker does not even send (web-kit's analytics).
+   */
   @Post()
   @Public()
   @HttpCode(204)
-  @UseGuards(AnalyticsRateLimitGuard)
+  @UseGuards(SameSiteGuard)
   async ingest(
     @Body(new EventSizePipe(), new ZodValidationPipe(analyticsEventRequestSchema)) event: ValidAnalyticsEvent,
     @Req() req: Request,
   ): Promise<void> {
+    if (req.get('sec-gpc') === '1' || req.get('dnt') === '1') return;
     await this.analytics.ingest(event, clientInfo(req));
   }
 

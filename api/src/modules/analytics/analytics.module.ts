@@ -3,7 +3,6 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AnalyticsEventEntity } from './analytics-event.entity.js';
 import { AnalyticsEventStore } from './analytics-event-store.js';
 import { AnalyticsIngestQueue } from './analytics-ingest.queue.js';
-import { AnalyticsRateLimitGuard } from './analytics-rate-limit.guard.js';
 import { AnalyticsReportService } from './analytics-report.service.js';
 import { AnalyticsController } from './analytics.controller.js';
 import { AnalyticsService } from './analytics.service.js';
@@ -24,7 +23,6 @@ import { TypeOrmAnalyticsEventStore } from './typeorm-analytics-event.store.js';
     // The one store: the application's database through TypeORM (docs/architecture.md).
     { provide: AnalyticsEventStore, useClass: TypeOrmAnalyticsEventStore },
     AnalyticsReportService,
-    AnalyticsRateLimitGuard,
     { provide: GeoIpService, useFactory: () => new GeoIpService() },
   ],
   exports: [AnalyticsService],

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { HttpException, HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import {
@@ -7,6 +7,8 @@ import {
   PAGE_LEAVE_EVENT_TYPE,
   type ValidAnalyticsEvent,
 } from '@festival/contracts';
+import { truncatedIp } from '../../common/client-address.js';
+import { FixedWindowRateLimiter } from '../../common/rate-limiter.js';
 import { AnalyticsEventEntity } from './analytics-event.entity.js';
 import { AnalyticsEventStore, type AnalyticsRow } from './analytics-event-store.js';
 import { AnalyticsIngestQueue } from './analytics-ingest.queue.js';
@@ -27,6 +29,9 @@ export interface ServerEventInput {
   metadata?: Record<string, unknown> | null;
 }
 
+/** Events one analytics session may send per hour (per API replica). */
+export const SESSION_EVENTS_PER_HOUR = 300;
+
 const NO_GEO: GeoLocation = { geoCity: null, geoRegion: null, geoCountry: null, geoLatitude: null, geoLongitude: null };
 
 const clip = (value: string | null | undefined, max: number): string | null => {
@@ -38,6 +43,8 @@ const clip = (value: string | null | undefined, max: number): string | null => {
 @Injectable()
 export class AnalyticsService {
   private readonly logger = new Logger(AnalyticsService.name);
+  /** One visitor's session sends a few dozen events in an evening; beyond this it is a script. */
+  private readonly perSession = new FixedWindowRateLimiter(SESSION_EVENTS_PER_HOUR, 60 * 60 * 1000);
 
   constructor(
     @InjectRepository(AnalyticsEventEntity) private readonly events: Repository<AnalyticsEventEntity>,
@@ -53,6 +60,9 @@ export class AnalyticsService {
    * is stored (written together with the events that arrived meanwhile, see AnalyticsIngestQueue).
    */
   async ingest(event: ValidAnalyticsEvent, client: ClientInfo): Promise<void> {
+    if (!this.perSession.hit(event.sessionId).allowed) {
+      throw new HttpException('Too many analytics events from this visitor. Please slow down.', HttpStatus.TOO_MANY_REQUESTS);
+    }
     const now = new Date();
     const immediate = this.geo.lookupNow(client.ip);
     const attribution = normaliseAttribution(event);
@@ -65,7 +75,8 @@ export class AnalyticsService {
       userName: event.userName,
       userEmail: event.userEmail,
       userPhone: event.userPhone,
-      ipAddress: client.ip,
+      // The place is looked up from the whole address; the address is kept without its host part.
+      ipAddress: truncatedIp(client.ip),
       userAgent: client.userAgent,
       isBot: client.isBot,
       ...(immediate.ready ? (immediate.location ?? NO_GEO) : NO_GEO),
@@ -181,7 +192,7 @@ export class AnalyticsService {
           .createQueryBuilder()
           .update(AnalyticsEventEntity)
           .set(location)
-          .where('ipAddress = :ip', { ip })
+          .where('ipAddress = :ip', { ip: truncatedIp(ip) })
           .andWhere('geoCountry IS NULL');
         if (pageViewId) update.andWhere('pageViewId = :pageViewId', { pageViewId });
         else update.andWhere('id = :id', { id });

@@ -1,6 +1,7 @@
 import { Injectable, type NestMiddleware } from '@nestjs/common';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { ANALYTICS_LIMITS } from '@festival/contracts';
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../../common/request-body.js';
 
 /**
  * `navigator.sendBeacon` posts a string as `text/plain` (a type that needs no CORS preflight),
@@ -22,8 +23,13 @@ export class BeaconBodyMiddleware implements NestMiddleware {
         res.status(400).json({ message: tooLarge ? 'Analytics event is too large' : 'Invalid request body' });
         return;
       }
+      const text = String(req.body);
+      if (jsonDepthExceeds(text)) {
+        res.status(413).json({ message: `Request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)` });
+        return;
+      }
       try {
-        req.body = JSON.parse(String(req.body)) as unknown;
+        req.body = JSON.parse(text) as unknown;
       } catch {
         res.status(400).json({ message: 'Malformed JSON in request body' });
         return;

@@ -1,5 +1,6 @@
 import type { Request } from 'express';
-import { clientInfo, plainIp } from './client-info.js';
+import { plainIp } from '../../common/client-address.js';
+import { clientInfo } from './client-info.js';
 
 const request = (ip: string | undefined, userAgent?: string) =>
   ({ ip, get: (name: string) => (name.toLowerCase() === 'user-agent' ? userAgent : undefined) }) as unknown as Request;

@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import { isbot } from 'isbot';
+import { plainIp } from '../../common/client-address.js';
 
 export interface ClientInfo {
   /** The visitor's address: the socket's, or X-Forwarded-For's as far as `trust proxy` allows. */
@@ -22,13 +23,6 @@ function isBotAgent(userAgent: string): boolean {
     botVerdicts.set(userAgent, verdict);
   }
   return verdict;
-}
-
-/** `::ffff:81.2.69.160` (an IPv4 client on a dual-stack socket) is reported as `81.2.69.160`. */
-export function plainIp(ip: string | undefined): string | null {
-  if (!ip) return null;
-  const v4 = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
-  return (v4 ? v4[1] : ip).slice(0, 45);
 }
 
 /** What the server records about the client itself, never trusting the event body for it. */

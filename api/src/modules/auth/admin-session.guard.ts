@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
+import { isSameOrigin } from '../../common/same-origin.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import { IS_PUBLIC } from './public.decorator.js';
@@ -30,18 +31,9 @@ export class AdminSessionGuard implements CanActivate {
     if (isPublic) return true;
     const req = context.switchToHttp().getRequest<Request>();
     if (req.session?.admin !== true) throw new UnauthorizedException('Staff login required');
-    if (!SAFE_METHODS.has(req.method) && !this.isSameOrigin(req)) {
+    if (!SAFE_METHODS.has(req.method) && !isSameOrigin(req, this.config.publicUrl)) {
       throw new ForbiddenException('Cross-origin request refused');
     }
     return true;
-  }
-
-  private isSameOrigin(req: Request): boolean {
-    if (req.get('sec-fetch-site') === 'cross-site') return false;
-    const origin = req.get('origin');
-    if (!origin) return true;
-    const allowed = new Set([`${req.protocol}://${req.get('host')}`]);
-    if (this.config.publicUrl) allowed.add(new URL(this.config.publicUrl).origin);
-    return allowed.has(origin);
   }
 }

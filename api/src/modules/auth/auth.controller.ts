@@ -1,10 +1,12 @@
-import { Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ThrottlerGuard } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import type { AdminCheckResponse } from '@festival/contracts';
 import { LocalAuthGuard } from './local-auth.guard.js';
 import { Public } from './public.decorator.js';
-import { SESSION_COOKIE } from './session.middleware.js';
+import type { AppConfig } from '../../config/app-config.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import { passwordVersion, SESSION_COOKIE } from './session.middleware.js';
 
 function promisify(fn: (cb: (err?: unknown) => void) => void): Promise<void> {
   return new Promise((resolve, reject) => fn((err) => (err ? reject(err) : resolve())));
@@ -13,6 +15,12 @@ function promisify(fn: (cb: (err?: unknown) => void) => void): Promise<void> {
 @Controller('admin')
 @Public()
 export class AuthController {
+  private readonly passwordVersion: string;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.passwordVersion = passwordVersion(config);
+  }
+
   @Get('check')
   check(@Req() req: Request): AdminCheckResponse {
     return { authenticated: req.session?.admin === true };
@@ -26,6 +34,7 @@ export class AuthController {
     await promisify((cb) => req.session.regenerate(cb));
     req.session.admin = true;
     req.session.authenticatedAt = Date.now();
+    req.session.passwordVersion = this.passwordVersion;
     await promisify((cb) => req.session.save(cb));
     return { authenticated: true };
   }

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { Inject, Injectable, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
@@ -13,20 +14,35 @@ declare module 'express-session' {
   interface SessionData {
     admin?: boolean;
     authenticatedAt?: number;
+    /** Which staff password the session was opened with (see passwordVersion). */
+    passwordVersion?: string;
   }
+}
+
+/**
+ * A fingerprint of the staff password (keyed by the session secret, never the password itself):
+ * a session opened with another password than the current one has ended.
+ */
+export function passwordVersion(config: AppConfig): string {
+  return createHmac('sha256', config.admin.sessionSecret).update(config.admin.password).digest('base64url').slice(0, 16);
 }
 
 /**
  * Staff sessions: a signed, HttpOnly, SameSite=Strict cookie (Secure whenever the request came
  * over HTTPS, as told by the proxy), stored in the database, renewed on each request and gone
- * after ADMIN_SESSION_TTL_SECONDS of inactivity. Guests never get a cookie.
+ * after ADMIN_SESSION_TTL_SECONDS of inactivity, ADMIN_SESSION_MAX_AGE_SECONDS after its login
+ * however busy it was, or as soon as the staff password changes. Guests never get a cookie.
  */
 @Injectable()
 export class SessionMiddleware implements NestMiddleware {
   private readonly handler: RequestHandler;
+  private readonly maxAgeMs: number;
+  private readonly passwordVersion: string;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig, dataSource: DataSource) {
     const ttlMs = config.admin.sessionTtlSeconds * 1000;
+    this.maxAgeMs = config.admin.sessionMaxAgeSeconds * 1000;
+    this.passwordVersion = passwordVersion(config);
     this.handler = session({
       name: SESSION_COOKIE,
       secret: config.admin.sessionSecret,
@@ -40,6 +56,16 @@ export class SessionMiddleware implements NestMiddleware {
   }
 
   use(req: Request, res: Response, next: NextFunction): void {
-    this.handler(req, res, next);
+    this.handler(req, res, (error?: unknown) => {
+      const staff = req.session?.admin === true ? req.session : undefined;
+      if (error || !staff) return next(error);
+      const ended = Date.now() - (staff.authenticatedAt ?? 0) >= this.maxAgeMs || staff.passwordVersion !== this.passwordVersion;
+      if (!ended) return next();
+      // As after a logout: the session is gone and the request goes on without it.
+      staff.destroy((destroyError?: unknown) => {
+        res.clearCookie(SESSION_COOKIE, { path: '/' });
+        next(destroyError);
+      });
+    });
   }
 }

@@ -1,4 +1,4 @@
-import { FixedWindowRateLimiter } from './ingest-rate-limiter.js';
+import { FixedWindowRateLimiter } from './rate-limiter.js';
 
 describe('FixedWindowRateLimiter', () => {
   let now = 0;

@@ -1,0 +1,32 @@
+import type { Request, RequestHandler } from 'express';
+import { plainIp } from './client-address.js';
+import { FixedWindowRateLimiter } from './rate-limiter.js';
+
+/** How many requests of one route one client address may make per window. */
+export interface ClientRateLimit {
+  method: string;
+  path: RegExp;
+  limit: number;
+  windowMs: number;
+  /** The 429's message. */
+  message: string;
+}
+
+/**
+ * Per-client rate limits, counted before the request's body is read: a client over its limit
+ * costs a counter lookup, never a parse. Each route has its own counter per address (the
+ * address nginx saw, see TRUST_PROXY); beyond it the answer is 429 with `Retry-After`.
+ */
+export function clientRateLimits(limits: readonly ClientRateLimit[]): RequestHandler {
+  const counted = limits.map((limit) => ({ ...limit, counter: new FixedWindowRateLimiter(limit.limit, limit.windowMs) }));
+  return (req: Request, res, next) => {
+    const path = req.path;
+    const limit = counted.find((l) => l.method === req.method && l.path.test(path));
+    if (!limit) return next();
+    const decision = limit.counter.hit(plainIp(req.ip) ?? 'unknown');
+    if (decision.allowed) return next();
+    res.setHeader('Retry-After', String(decision.retryAfterSeconds));
+    res.setHeader('Connection', 'close');
+    res.status(429).json({ message: limit.message });
+  };
+}
