@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import request from 'supertest';
+import type request from 'supertest';
 import { createPartyOrderRequest } from './support/factories.js';
 import { createTestApp, TEST_DATABASE, type TestApp } from './support/test-app.js';
 
