@@ -2,7 +2,7 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy }
 import type { SiteConfig } from '@festival/contracts';
 import { PeriodicTask } from '../../common/periodic-task.js';
 import { SiteService } from '../site/site.service.js';
-import { DrinkTabsService } from './drink-tabs.service.js';
+import { DrinkTabClosingService } from './drink-tab-closing.service.js';
 import type { DrinkTabEntity } from './drink-tab.entity.js';
 import { DrinksService } from './drinks.service.js';
 
@@ -38,7 +38,7 @@ export class DrinksSweeper implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly task = new PeriodicTask('The drinks sweep', TAB_SWEEP_EVERY_MS, () => this.sweep(), this.logger);
 
   constructor(
-    private readonly tabs: DrinkTabsService,
+    private readonly tabs: DrinkTabClosingService,
     private readonly drinks: DrinksService,
     private readonly site: SiteService,
   ) {}
