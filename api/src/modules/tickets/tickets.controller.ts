@@ -15,11 +15,15 @@ import {
 } from '@festival/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Public } from '../auth/public.decorator.js';
+import { TicketReportsService } from './ticket-reports.service.js';
 import { TicketsService } from './tickets.service.js';
 
 @Controller()
 export class TicketsController {
-  constructor(private readonly tickets: TicketsService) {}
+  constructor(
+    private readonly tickets: TicketsService,
+    private readonly reports: TicketReportsService,
+  ) {}
 
   /** Tickets left, for display (see TicketsService.statsAnswer); also on the hot-read path. */
   @Get('party-ticket-stats')
@@ -56,12 +60,12 @@ export class TicketsController {
   /** Staff: paid party tickets. */
   @Get('party-tickets')
   paidTickets(): Promise<PartyTicketRow[]> {
-    return this.tickets.paidTickets();
+    return this.reports.paidTickets();
   }
 
   /** Staff: buyers who started and did not pay, 30 or more minutes ago. */
   @Get('admin/abandoned-carts')
   abandonedCarts(): Promise<PartyTicketRow[]> {
-    return this.tickets.abandonedCarts();
+    return this.reports.abandonedCarts();
   }
 }
