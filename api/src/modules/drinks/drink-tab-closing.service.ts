@@ -13,7 +13,7 @@ import { In, IsNull, MoreThanOrEqual, Repository } from 'typeorm';
 import { drinkTabReference, formatCents, type StaffDrinkTab } from '@festival/contracts';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
 import { PaymentEvents } from '../payments/payment-events.service.js';
-import { CardDeclinedError, PaymentGateway, type GatewayEvent } from '../payments/payment-gateway.js';
+import { CardDeclinedError, PaymentGateway } from '../payments/payment-gateway.js';
 import { DRINKS_LOCK } from './drink-menu.service.js';
 import { DrinkTabEntity } from './drink-tab.entity.js';
 import { tabTotal, tabTotals, toStaffTab } from './drink-tab.mapper.js';
@@ -51,7 +51,7 @@ export class DrinkTabClosingService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.events.on('payment_intent.succeeded', (event) => this.onChargeSucceeded(event));
+    this.events.onOrder(DRINK_TAB_TYPE, 'payment_intent.succeeded', (paymentIntentId, event) => this.onChargeSucceeded(paymentIntentId, event.metadata.tabId));
   }
 
   /** Open tabs (and those closed in the last hours) for staff, oldest first. */
@@ -177,11 +177,10 @@ export class DrinkTabClosingService implements OnModuleInit {
   }
 
   /** A tab's charge that succeeded at the gateway while its closing was interrupted. */
-  private async onChargeSucceeded(event: GatewayEvent): Promise<void> {
-    if (event.metadata.type !== DRINK_TAB_TYPE || !event.metadata.tabId) return;
-    const tab = await this.tabs.findOneBy({ id: event.metadata.tabId });
+  private async onChargeSucceeded(paymentIntentId: string, tabId: string | undefined): Promise<void> {
+    const tab = tabId ? await this.tabs.findOneBy({ id: tabId }) : null;
     if (!tab || tab.status !== 'closing') return;
-    const intent = await this.gateway.retrievePaymentIntent(event.objectId);
+    const intent = await this.gateway.retrievePaymentIntent(paymentIntentId);
     if (!intent || intent.status !== 'succeeded' || intent.metadata.tabId !== tab.id) return;
     await this.finishClosing(tab.id, { chargedCents: intent.amountCents, chargePaymentIntentId: intent.id, closedBy: 'staff' });
   }

@@ -5,7 +5,7 @@ import { Repository } from 'typeorm';
 import type { DrinkOrderReceipt, DrinkTabResponse, DrinkTabView, ValidDrinkTabRequest, ValidTabOrderRequest } from '@festival/contracts';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
 import { PaymentEvents } from '../payments/payment-events.service.js';
-import { PaymentGateway, type GatewayEvent } from '../payments/payment-gateway.js';
+import { PaymentGateway } from '../payments/payment-gateway.js';
 import { DrinkMenuService, DRINKS_LOCK, shortageMessage } from './drink-menu.service.js';
 import { DrinkOrderEntity } from './drink-order.entity.js';
 import { nextOrderNumber, toReceipt } from './drink-order.mapper.js';
@@ -37,7 +37,7 @@ export class DrinkTabsService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.events.on('setup_intent.succeeded', (event) => this.onSetupSucceeded(event));
+    this.events.onOrder(DRINK_TAB_TYPE, 'setup_intent.succeeded', (setupIntentId) => this.onSetupSucceeded(setupIntentId));
   }
 
   /** Creates the tab (pending), the gateway customer and the card setup. */
@@ -83,14 +83,9 @@ export class DrinkTabsService implements OnModuleInit {
     return this.view(await this.tabs.findOneByOrFail({ id: tab.id }));
   }
 
-  private async onSetupSucceeded(event: GatewayEvent): Promise<void> {
-    if (event.metadata.type !== DRINK_TAB_TYPE) return;
-    const tab = await this.tabs.findOneBy({ setupIntentId: event.objectId });
-    if (!tab || tab.status !== 'pending') return;
-    await this.activate(tab).catch((error: unknown) => {
-      if (error instanceof ConflictException) return;
-      throw error;
-    });
+  private async onSetupSucceeded(setupIntentId: string): Promise<void> {
+    const tab = await this.tabs.findOneBy({ setupIntentId });
+    if (tab?.status === 'pending') await this.activate(tab);
   }
 
   /** Opens a pending tab once the gateway says its card setup succeeded. */

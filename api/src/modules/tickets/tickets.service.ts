@@ -29,7 +29,7 @@ import { rawDateTime } from '../../database/raw-date-time.js';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
 import { AnalyticsService } from '../analytics/analytics.service.js';
 import { PaymentEvents } from '../payments/payment-events.service.js';
-import { PaymentGateway, type GatewayEvent } from '../payments/payment-gateway.js';
+import { PaymentGateway } from '../payments/payment-gateway.js';
 import { SiteService } from '../site/site.service.js';
 import { PartyOrderEntity } from './party-order.entity.js';
 import { toReceipt } from './party-order.mapper.js';
@@ -64,7 +64,7 @@ export class TicketsService implements OnModuleInit {
 
   onModuleInit(): void {
     this.exclusive.afterEach(PARTY_LOCK, () => this.statsAnswer.invalidate());
-    this.events.on('payment_intent.succeeded', (event) => this.onPaymentSucceeded(event));
+    this.events.onOrder(ORDER_TYPE, 'payment_intent.succeeded', (paymentIntentId) => this.onPaymentSucceeded(paymentIntentId));
   }
 
   promoStatus(code: string | undefined): PromoCodeStatus {
@@ -191,14 +191,10 @@ export class TicketsService implements OnModuleInit {
   }
 
   /** The webhook path (or the simulated gateway's event): the same completion, idempotent. */
-  private async onPaymentSucceeded(event: GatewayEvent): Promise<void> {
-    if (event.metadata.type !== ORDER_TYPE) return;
-    const order = await this.orders.findOneBy({ paymentIntentId: event.objectId });
+  private async onPaymentSucceeded(paymentIntentId: string): Promise<void> {
+    const order = await this.orders.findOneBy({ paymentIntentId });
     if (!order || order.status === 'paid' || order.status === 'refunded') return;
-    await this.complete(order).catch((error: unknown) => {
-      if (error instanceof ConflictException) return; // not succeeded or not matching: nothing to do
-      throw error;
-    });
+    await this.complete(order);
   }
 
   /**
