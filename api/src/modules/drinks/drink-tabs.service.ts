@@ -11,7 +11,6 @@ import { DrinkOrderEntity } from './drink-order.entity.js';
 import { nextOrderNumber, toReceipt } from './drink-order.mapper.js';
 import { DrinkTabEntity } from './drink-tab.entity.js';
 import { toTabView } from './drink-tab.mapper.js';
-import { gatewayCall } from './gateway-call.js';
 
 /** `metadata.type` of a tab's card setup and of its closing charge. */
 export const DRINK_TAB_TYPE = 'drink_tab';
@@ -91,7 +90,7 @@ export class DrinkTabsService implements OnModuleInit {
   /** Opens a pending tab once the gateway says its card setup succeeded. */
   private async activate(tab: DrinkTabEntity): Promise<void> {
     const setupIntentId = tab.setupIntentId;
-    const setup = setupIntentId ? await gatewayCall(() => this.gateway.retrieveSetupIntent(setupIntentId)) : undefined;
+    const setup = setupIntentId ? await this.gateway.retrieveSetupIntent(setupIntentId) : undefined;
     if (!setup || setup.status !== 'succeeded' || !setup.paymentMethodId) throw new ConflictException('Card setup was not completed');
     if (setup.metadata.tabId !== tab.id) throw new ConflictException('This card setup does not belong to this tab');
     await this.exclusive.run(DRINKS_LOCK, (manager) =>

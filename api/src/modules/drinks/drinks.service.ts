@@ -9,7 +9,6 @@ import { PaymentGateway } from '../payments/payment-gateway.js';
 import { DrinkMenuService, DRINKS_LOCK } from './drink-menu.service.js';
 import { DrinkOrderEntity } from './drink-order.entity.js';
 import { nextOrderNumber, toReceipt } from './drink-order.mapper.js';
-import { gatewayCall } from './gateway-call.js';
 
 /** `metadata.type` of a pay-now drinks payment. */
 export const DRINK_ORDER_TYPE = 'drink_order';
@@ -115,7 +114,7 @@ export class DrinksService implements OnModuleInit {
       return 'refund';
     }
     const paymentIntentId = order.paymentIntentId;
-    const intent = paymentIntentId ? await gatewayCall(() => this.gateway.retrievePaymentIntent(paymentIntentId)) : undefined;
+    const intent = paymentIntentId ? await this.gateway.retrievePaymentIntent(paymentIntentId) : undefined;
     if (!intent || intent.status !== 'succeeded') throw new ConflictException('Payment was not completed');
     if (intent.amountCents !== order.totalCents || intent.metadata.orderId !== order.id) {
       this.logger.error(`Payment ${intent.id} does not match drink order ${order.id}`);
