@@ -15,6 +15,7 @@ import {
 } from '@festival/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Public } from '../auth/public.decorator.js';
+import { PartyQuoteService } from './party-quote.service.js';
 import { TicketReportsService } from './ticket-reports.service.js';
 import { TicketsService } from './tickets.service.js';
 
@@ -22,6 +23,7 @@ import { TicketsService } from './tickets.service.js';
 export class TicketsController {
   constructor(
     private readonly tickets: TicketsService,
+    private readonly quotes: PartyQuoteService,
     private readonly reports: TicketReportsService,
   ) {}
 
@@ -40,7 +42,7 @@ export class TicketsController {
   @Public()
   @HttpCode(200)
   quote(@Body(new ZodValidationPipe(partyQuoteRequestSchema)) body: PartyQuoteRequest): Promise<PartyQuote> {
-    return this.tickets.quote(body);
+    return this.quotes.quote(body);
   }
 
   @Post('party-payment-intent')

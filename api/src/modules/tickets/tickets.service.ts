@@ -13,14 +13,10 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository, type EntityManager } from 'typeorm';
 import {
   formatCents,
-  priceParty,
   type PartyOrderReceipt,
   type PartyOrderRequest,
   type PartyOrderResponse,
-  type PartyQuote,
-  type PartyQuoteRequest,
   type PartyTicketStats,
-  type PromoCodeStatus,
 } from '@festival/contracts';
 import { HotRead, type HotLoad } from '../../common/hot-read.js';
 import type { AppConfig } from '../../config/app-config.js';
@@ -30,9 +26,9 @@ import { ExclusiveSection } from '../../common/exclusive-section.js';
 import { AnalyticsService } from '../analytics/analytics.service.js';
 import { PaymentEvents } from '../payments/payment-events.service.js';
 import { PaymentGateway } from '../payments/payment-gateway.js';
-import { SiteService } from '../site/site.service.js';
 import { PartyOrderEntity } from './party-order.entity.js';
 import { toReceipt } from './party-order.mapper.js';
+import { PartyQuoteService } from './party-quote.service.js';
 import { TicketEmailService } from './ticket-email.service.js';
 
 export const PARTY_LOCK = 'party_tickets';
@@ -40,6 +36,11 @@ const ORDER_TYPE = 'party_ticket';
 
 type Outcome = 'paid' | 'already-paid' | 'refund';
 
+/**
+ * Party ticket orders: tickets held against capacity while the buyer pays, the payment completed
+ * exactly once (browser confirmation or payment event), and a late payment the sold-out party
+ * cannot honour refunded.
+ */
 @Injectable()
 export class TicketsService implements OnModuleInit {
   private readonly logger = new Logger(TicketsService.name);
@@ -54,7 +55,7 @@ export class TicketsService implements OnModuleInit {
   constructor(
     @InjectRepository(PartyOrderEntity) private readonly orders: Repository<PartyOrderEntity>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly site: SiteService,
+    private readonly quotes: PartyQuoteService,
     private readonly gateway: PaymentGateway,
     private readonly events: PaymentEvents,
     private readonly exclusive: ExclusiveSection,
@@ -67,48 +68,25 @@ export class TicketsService implements OnModuleInit {
     this.events.onOrder(ORDER_TYPE, 'payment_intent.succeeded', (paymentIntentId) => this.onPaymentSucceeded(paymentIntentId));
   }
 
-  promoStatus(code: string | undefined): PromoCodeStatus {
-    const normalized = code?.trim().toUpperCase() ?? '';
-    if (normalized === '') return 'none';
-    return this.config.promoCodes.includes(normalized) ? 'valid' : 'invalid';
-  }
-
-  async quote(request: PartyQuoteRequest): Promise<PartyQuote> {
-    const { party } = await this.site.get();
-    const promoCodeStatus = this.promoStatus(request.promoCode);
-    const price = priceParty({
-      adultTickets: request.adultTickets,
-      childTickets: request.childTickets,
-      adultPriceCents: party.adultPriceCents,
-      childPriceCents: party.childPriceCents,
-      promoApplied: promoCodeStatus === 'valid',
-    });
-    return { ...price, promoCodeStatus };
-  }
-
-  stats(): Promise<PartyTicketStats> {
-    return this.statsAnswer.value();
-  }
-
   private async readStats(): Promise<HotLoad<PartyTicketStats>> {
-    const now = new Date();
-    const row = await this.orders
-      .createQueryBuilder('o')
-      .select('COALESCE(SUM(o.adultTickets + o.childTickets), 0)', 'taken')
+    const row = await this.takenQuery(this.orders.manager, new Date())
       .addSelect("MIN(CASE WHEN o.status = 'pending' THEN o.holdExpiresAt END)", 'nextLapse')
-      .where("(o.status = 'paid' OR (o.status = 'pending' AND o.holdExpiresAt > :now))", { now })
       .getRawOne<{ taken: string | number; nextLapse: string | Date | null }>();
     const taken = Number(row?.taken ?? 0);
     const nextLapse = row?.nextLapse ? rawDateTime(row.nextLapse).getTime() : undefined;
     return { value: { remaining: Math.max(0, this.config.ticketCapacity - taken) }, validUntil: nextLapse };
   }
 
-  /** Tickets that count against capacity: paid ones and live holds. */
-  private async ticketsTaken(manager: EntityManager, now: Date, excludeOrderId?: string): Promise<number> {
-    const query = manager
+  /** The sum of the tickets that count against capacity (`taken`): paid ones and live holds. */
+  private takenQuery(manager: EntityManager, now: Date) {
+    return manager
       .createQueryBuilder(PartyOrderEntity, 'o')
       .select('COALESCE(SUM(o.adultTickets + o.childTickets), 0)', 'taken')
       .where("(o.status = 'paid' OR (o.status = 'pending' AND o.holdExpiresAt > :now))", { now });
+  }
+
+  private async ticketsTaken(manager: EntityManager, now: Date, excludeOrderId?: string): Promise<number> {
+    const query = this.takenQuery(manager, now);
     if (excludeOrderId) query.andWhere('o.id <> :excludeOrderId', { excludeOrderId });
     const row = await query.getRawOne<{ taken: string | number }>();
     return Number(row?.taken ?? 0);
@@ -120,7 +98,7 @@ export class TicketsService implements OnModuleInit {
    * and nothing is created.
    */
   async createOrder(request: PartyOrderRequest): Promise<PartyOrderResponse> {
-    const quote = await this.quote(request);
+    const quote = await this.quotes.quote(request);
     if (quote.promoCodeStatus === 'invalid') throw new BadRequestException('Invalid promo code');
     if (request.totalAmount !== quote.totalCents) {
       throw new ConflictException(
