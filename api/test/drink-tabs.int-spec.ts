@@ -187,6 +187,33 @@ describe(`drink tabs on ${TEST_DATABASE}`, () => {
       }
     });
 
+    it('lists each tab with its own totals, tax taken once on everything on the tab', async () => {
+      const t = await app();
+      try {
+        const chai = { ...MENU.masalaChai, quantity: 1 };
+        const two = await openTab(t, TEST_CARD, { customerName: 'Two Orders' });
+        await t.http.post(`/api/drink-tab/${two.tabId}/orders`).send(createTabOrderRequest(two.tabToken, { items: [chai] })).expect(201);
+        await t.http.post(`/api/drink-tab/${two.tabId}/orders`).send(createTabOrderRequest(two.tabToken, { items: [chai] })).expect(201);
+        const one = await openTab(t, TEST_CARD, { customerName: 'One Order' });
+        await t.http.post(`/api/drink-tab/${one.tabId}/orders`).send(createTabOrderRequest(one.tabToken)).expect(201);
+        const none = await openTab(t, TEST_CARD, { customerName: 'Nothing Yet' });
+
+        const cookie = await staffCookie(t, PASSWORD);
+        const listed = (await t.http.get('/api/admin/drink-tabs').set('Cookie', cookie).expect(200)).body as StaffDrinkTab[];
+        // Two chais of $4.00: $0.75 tax on the $8.00 tab (each order alone would be taxed $0.38).
+        expect(listed).toHaveLength(3);
+        expect(listed).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({ id: two.tabId, orderCount: 2, subtotalCents: 800, taxCents: 75, totalCents: 875 }),
+            expect.objectContaining({ id: one.tabId, orderCount: 1, subtotalCents: 1700, taxCents: 159, totalCents: 1859 }),
+            expect.objectContaining({ id: none.tabId, orderCount: 0, subtotalCents: 0, taxCents: 0, totalCents: 0 }),
+          ]),
+        );
+      } finally {
+        await t.close();
+      }
+    });
+
     it('closes an empty tab without charging', async () => {
       const t = await app();
       try {

@@ -1,3 +1,4 @@
+import type { PartyQuote } from '@festival/contracts';
 import { PaymentEvents } from '../src/modules/payments/payment-events.service.js';
 import { PartyOrderEntity } from '../src/modules/tickets/party-order.entity.js';
 import { TicketEmailService } from '../src/modules/tickets/ticket-email.service.js';
@@ -165,6 +166,17 @@ describe(`party tickets on ${TEST_DATABASE}`, () => {
 
         const first = await t.http.post('/api/confirm-payment').send({ paymentIntentId, type: 'party_ticket' }).expect(200);
         expect(first.body).toMatchObject({ orderId: order.body.orderId, status: 'paid', adultTickets: 2, childTickets: 1, promoDiscountCents: 650, totalCents: 13505 });
+        // The receipt is the price as quoted, without the in-between discounted subtotal.
+        const quoted = await t.http.post('/api/party-quote').send({ adultTickets: 2, childTickets: 1, promoCode: 'Lights5' }).expect(200);
+        const { discountedCents: _discounted, promoCodeStatus: _status, ...price } = quoted.body as PartyQuote;
+        expect(first.body).toEqual({
+          orderId: order.body.orderId,
+          status: 'paid',
+          customerName: expect.any(String),
+          customerEmail: expect.any(String),
+          ...price,
+          paidAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        });
         const again = await t.http.post('/api/confirm-payment').send({ paymentIntentId, type: 'party_ticket' }).expect(200);
         expect(again.body).toEqual(first.body);
 

@@ -66,7 +66,7 @@ const SMTP_DOWN_IS_PERMANENT: Patch = {
 /** Stripe's webhook is ignored: only the browser's confirmation would complete an order. */
 const TICKET_WEBHOOK_IGNORED: Patch = {
   file: 'modules/tickets/tickets.service.js',
-  replacements: [["this.events.on('payment_intent.succeeded', (event) => this.onPaymentSucceeded(event));", 'void this.onPaymentSucceeded;']],
+  replacements: [["this.events.onOrder(ORDER_TYPE, 'payment_intent.succeeded', (paymentIntentId) => this.onPaymentSucceeded(paymentIntentId));", 'void this.onPaymentSucceeded;']],
 };
 
 describe('the fault scripts catch a broken promise', () => {

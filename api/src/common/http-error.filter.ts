@@ -2,6 +2,7 @@ import { Catch, HttpException, HttpStatus, type ArgumentsHost, type ExceptionFil
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './database-unavailable.js';
+import { DomainError } from './domain-error.js';
 
 export function messageOf(exception: HttpException): string {
   const body = exception.getResponse();
@@ -15,7 +16,9 @@ export function messageOf(exception: HttpException): string {
 }
 
 /**
- * Every error leaves the API as JSON `{ message }`. A database out of reach (stopped,
+ * Every error leaves the API as JSON `{ message }`. A DomainError (a declined card, a payment
+ * service out of reach) is answered with its own status and answer; a 5xx one is logged as a
+ * warning. A database out of reach (stopped,
  * restarting, connection cut) is a 503 with `Retry-After`, logged as a warning. Other
  * unexpected errors are logged with their stack and answered with a plain 500 that carries no
  * internals.
@@ -35,6 +38,13 @@ export class HttpErrorFilter implements ExceptionFilter {
       const headers = (exception as HttpException & { headers?: Record<string, string> }).headers;
       if (headers) res.set(headers);
       res.status(status).json({ message: messageOf(exception) });
+      return;
+    }
+    if (exception instanceof DomainError) {
+      if (exception.status >= 500) {
+        this.logger.warn({ reqId: (req as Request & { id?: unknown }).id, path: req.path }, `${exception.name}: ${exception.message.slice(0, 200)}`);
+      }
+      res.status(exception.status).json({ message: exception.answer });
       return;
     }
     if (isDatabaseUnavailable(exception)) {

@@ -2,6 +2,7 @@ import {
   drinkPaymentRequestSchema,
   drinkTabRequestSchema,
   priceDrinks,
+  priceDrinksSubtotal,
   tabOrderRequestSchema,
   updateDrinkStockRequestSchema,
 } from './drinks.js';
@@ -31,6 +32,12 @@ describe('priceDrinks', () => {
     // 3 lines of 50: per line 4.69 -> 5 would make 15; on the subtotal 150: 14.07 -> 14
     expect(priceDrinks([{ price: 50, quantity: 1 }, { price: 50, quantity: 1 }, { price: 50, quantity: 1 }]).taxCents).toBe(14);
     expect(priceDrinks([{ price: 50, quantity: 3 }]).taxCents).toBe(14);
+  });
+
+  it('prices a whole tab from the subtotals of its orders: tax once on their sum', () => {
+    // Two orders of 50 are taxed 5 apiece (4.69 -> 5); the tab of 100 is taxed 9.38 -> 9 once.
+    expect(priceDrinksSubtotal(100)).toEqual({ subtotalCents: 100, taxCents: 9, totalCents: 109 });
+    expect(priceDrinksSubtotal(2500)).toEqual({ subtotalCents: 2500, taxCents: 235, totalCents: 2735 });
   });
 
   it('prices a realistic round', () => {

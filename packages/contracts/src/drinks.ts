@@ -58,8 +58,13 @@ export function priceDrinks(lines: readonly DrinkPriceLine[]): DrinkPrice {
     subtotalCents += line.price * line.quantity;
     itemCount += line.quantity;
   }
+  return { itemCount, ...priceDrinksSubtotal(subtotalCents) };
+}
+
+/** Steps 2 and 3 of `priceDrinks` for a known subtotal (a tab's, from its orders' subtotals). */
+export function priceDrinksSubtotal(subtotalCents: Cents): Omit<DrinkPrice, 'itemCount'> {
   const taxCents = percentOfCents(subtotalCents, TAX_RATE_BASIS_POINTS);
-  return { itemCount, subtotalCents, taxCents, totalCents: subtotalCents + taxCents };
+  return { subtotalCents, taxCents, totalCents: subtotalCents + taxCents };
 }
 
 /** Status of an order at the bar: New (to make), Ready (on the counter), Served. */

@@ -163,25 +163,14 @@ export const confirmPaymentRequestSchema = z.strictObject({
 });
 export type ConfirmPaymentRequest = z.infer<typeof confirmPaymentRequestSchema>;
 
-/** What the confirmation step shows about a paid order. */
-export interface PartyOrderReceipt {
+/** What the confirmation step shows about a paid order: the buyer and the price paid. */
+export type PartyOrderReceipt = Omit<PartyPrice, 'discountedCents'> & {
   orderId: string;
   status: 'paid';
   customerName: string;
   customerEmail: string;
-  adultTickets: number;
-  childTickets: number;
-  adultPriceCents: Cents;
-  childPriceCents: Cents;
-  subtotalCents: Cents;
-  groupDiscountPercent: number;
-  groupDiscountCents: Cents;
-  promoDiscountPercent: number;
-  promoDiscountCents: Cents;
-  taxCents: Cents;
-  totalCents: Cents;
   paidAt: string;
-}
+};
 
 export interface PartyTicketStats {
   remaining: number;

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
+import { PeriodicTask } from '../../common/periodic-task.js';
 import { MailDeliveryError, MailService, type MailMessage } from '../mail/mail.service.js';
 import { CampaignComposer } from './campaign-composer.js';
 import { CampaignQueue, type SendingCampaign } from './campaign-queue.js';
@@ -41,10 +43,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('CampaignSender');
   /** Written into each claim, so a sender only settles its own. */
   readonly id = `${hostname().slice(0, 32)}:${process.pid}:${randomBytes(6).toString('hex')}`;
-  private running: Promise<void> | undefined;
-  private stopping = false;
-  private woken = false;
-  private interruptSleep: (() => void) | undefined;
+  private readonly task: PeriodicTask;
   private inFlight: { campaignId: string; done: Promise<void> } | undefined;
   private lastReapAt = 0;
 
@@ -53,35 +52,26 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly queue: CampaignQueue,
     private readonly composer: CampaignComposer,
     private readonly mail: MailService,
-  ) {}
+  ) {
+    this.task = new PeriodicTask('The campaign sender', config.campaigns.pollIntervalMs, () => this.sendWhileReady(), this.logger);
+  }
 
   onApplicationBootstrap(): void {
-    this.start();
+    this.task.start({ now: true });
   }
 
   onModuleDestroy(): Promise<void> {
     return this.stop();
   }
 
-  start(): void {
-    if (this.running) return;
-    this.stopping = false;
-    this.running = this.loop().finally(() => {
-      this.running = undefined;
-    });
-  }
-
   /** Finishes the message in flight, then stops. */
-  async stop(): Promise<void> {
-    this.stopping = true;
-    this.interruptSleep?.();
-    await this.running;
+  stop(): Promise<void> {
+    return this.task.stop();
   }
 
   /** Looks for work now rather than at the next poll (a campaign was just started). */
   wake(): void {
-    this.woken = true;
-    this.interruptSleep?.();
+    this.task.kick();
   }
 
   /** Resolves once this process has no message of the campaign in flight. */
@@ -90,15 +80,10 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     if (current?.campaignId === campaignId) await current.done;
   }
 
-  private async loop(): Promise<void> {
-    while (!this.stopping) {
-      let more = false;
-      try {
-        more = await this.step();
-      } catch (error) {
-        this.logger.error(`Campaign sender step failed: ${describe(error)}`);
-      }
-      if (!more) await this.sleep(this.config.campaigns.pollIntervalMs);
+  /** One pass: messages one at a time while there are any ready to go. */
+  private async sendWhileReady(): Promise<void> {
+    while (!this.task.stopped && (await this.step())) {
+      // the next message
     }
   }
 
@@ -106,7 +91,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
   private async step(): Promise<boolean> {
     await this.reapAbandonedClaims();
     for (const campaign of await this.queue.sendingCampaigns()) {
-      if (this.stopping) return false;
+      if (this.task.stopped) return false;
       const ready = await this.queue.ready(campaign.id, new Date(), READY_BATCH);
       if (ready.length === 0) {
         if (await this.queue.finishIfDone(campaign.id, new Date())) {
@@ -180,29 +165,13 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
   /** Waits for a slot on the shared send clock; false when stopping. */
   private async waitForSendSlot(): Promise<boolean> {
     const intervalMs = Math.ceil(1000 / this.config.campaigns.ratePerSecond);
-    while (!this.stopping) {
+    while (!this.task.stopped) {
       const wait = await this.queue.takeSendSlot(Date.now(), intervalMs);
       if (wait === 0) return true;
-      await this.sleep(wait);
+      // A stop ends the wait early (the sleep rejects with an AbortError).
+      await sleep(wait, undefined, { signal: this.task.signal }).catch(() => undefined);
     }
     return false;
-  }
-
-  private sleep(ms: number): Promise<void> {
-    if (this.stopping || this.woken) {
-      this.woken = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const finish = () => {
-        clearTimeout(timer);
-        this.interruptSleep = undefined;
-        this.woken = false;
-        resolve();
-      };
-      const timer = setTimeout(finish, ms);
-      this.interruptSleep = finish;
-    });
   }
 }
 

@@ -11,14 +11,14 @@ import {
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { BarService } from './bar.service.js';
 import { DrinkMenuService } from './drink-menu.service.js';
-import { DrinkTabsService } from './drink-tabs.service.js';
+import { DrinkTabClosingService } from './drink-tab-closing.service.js';
 
 /** The bar's side (staff session required): the order queue, open tabs, and stock. */
 @Controller('admin')
 export class BarController {
   constructor(
     private readonly bar: BarService,
-    private readonly tabs: DrinkTabsService,
+    private readonly tabs: DrinkTabClosingService,
     private readonly menu: DrinkMenuService,
   ) {}
 

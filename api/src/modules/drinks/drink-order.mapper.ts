@@ -14,6 +14,15 @@ export async function nextOrderNumber(manager: EntityManager): Promise<number> {
   return Number(row?.max ?? 0) + 1;
 }
 
+/**
+ * When the order reached the bar. Every order the guest or the bar sees has it (it is set as the
+ * order is paid or put on a tab); should one lack it, the time the guest ordered stands in, never
+ * `updatedAt`, which moves each time the bar marks the order ready or served.
+ */
+function placedAt(order: DrinkOrderEntity): string {
+  return (order.placedAt ?? order.createdAt).toISOString();
+}
+
 export function toReceipt(order: DrinkOrderEntity): DrinkOrderReceipt {
   return {
     orderId: order.id,
@@ -27,7 +36,7 @@ export function toReceipt(order: DrinkOrderEntity): DrinkOrderReceipt {
     taxCents: order.taxCents,
     totalCents: order.totalCents,
     tabId: order.tabId,
-    placedAt: (order.placedAt ?? order.updatedAt).toISOString(),
+    placedAt: placedAt(order),
   };
 }
 
@@ -42,7 +51,7 @@ export function toBarOrder(order: DrinkOrderEntity): BarOrder {
     items: order.lines.map((l) => ({ name: l.name, quantity: l.quantity })),
     totalCents: order.totalCents,
     tabReference: order.tabId ? drinkTabReference(order.tabId) : null,
-    placedAt: (order.placedAt ?? order.createdAt).toISOString(),
+    placedAt: placedAt(order),
     updatedAt: order.updatedAt.toISOString(),
   };
 }

@@ -1,7 +1,8 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { SiteConfig } from '@festival/contracts';
+import { PeriodicTask } from '../../common/periodic-task.js';
 import { SiteService } from '../site/site.service.js';
-import { DrinkTabsService } from './drink-tabs.service.js';
+import { DrinkTabClosingService } from './drink-tab-closing.service.js';
 import type { DrinkTabEntity } from './drink-tab.entity.js';
 import { DrinksService } from './drinks.service.js';
 
@@ -34,42 +35,31 @@ export function autoCloseAt(openedAt: Date, party: SiteConfig['party']): Date | 
 @Injectable()
 export class DrinksSweeper implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(DrinksSweeper.name);
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = false;
+  private readonly task = new PeriodicTask('The drinks sweep', TAB_SWEEP_EVERY_MS, () => this.sweep(), this.logger);
 
   constructor(
-    private readonly tabs: DrinkTabsService,
+    private readonly tabs: DrinkTabClosingService,
     private readonly drinks: DrinksService,
     private readonly site: SiteService,
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => this.sweepSoon(), TAB_SWEEP_EVERY_MS);
-    this.timer.unref();
+    this.task.start();
   }
 
-  async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+  onModuleDestroy(): Promise<void> {
+    return this.task.stop();
   }
 
   /** Whether the job is scheduled, and whether a sweep is under way. */
   get state(): { scheduled: boolean; sweeping: boolean } {
-    return { scheduled: this.timer !== undefined, sweeping: this.running !== undefined };
+    const { scheduled, running } = this.task.state;
+    return { scheduled, sweeping: running };
   }
 
-  /** Starts a sweep unless one is running or the application is stopping. */
+  /** Starts a sweep (or one more after the running one) unless the application is stopping. */
   sweepSoon(): void {
-    if (this.stopped || this.running) return;
-    this.running = this.sweep()
-      .then(() => undefined)
-      .catch((error: unknown) => this.logger.error(`The drinks sweep failed: ${String(error)}`))
-      .finally(() => {
-        this.running = undefined;
-      });
+    this.task.kick();
   }
 
   /** One pass at `now`. Returns the ids of the tabs it tried to close. */
@@ -78,12 +68,12 @@ export class DrinksSweeper implements OnApplicationBootstrap, OnModuleDestroy {
     const { party } = await this.site.get();
     const tried: string[] = [];
     for (const tab of await this.tabs.staleClosings(now)) {
-      if (this.stopped) return tried;
+      if (this.task.stopped) return tried;
       tried.push(tab.id);
       await this.closeQuietly(tab);
     }
     for (const tab of await this.tabs.openTabsNotAutoClosed()) {
-      if (this.stopped) return tried;
+      if (this.task.stopped) return tried;
       const due = tab.openedAt ? autoCloseAt(tab.openedAt, party) : undefined;
       if (!due || due.getTime() > now.getTime()) continue;
       if (!(await this.tabs.claimAutoClose(tab.id))) continue;

@@ -5,6 +5,7 @@ import { BarController } from './bar.controller.js';
 import { BarService } from './bar.service.js';
 import { DrinkMenuService } from './drink-menu.service.js';
 import { DrinkOrderEntity } from './drink-order.entity.js';
+import { DrinkTabClosingService } from './drink-tab-closing.service.js';
 import { DrinkTabEntity } from './drink-tab.entity.js';
 import { DrinkTabsService } from './drink-tabs.service.js';
 import { DrinkEntity } from './drink.entity.js';
@@ -16,6 +17,6 @@ import { DrinksService } from './drinks.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([DrinkEntity, DrinkOrderEntity, DrinkTabEntity]), SiteModule],
   controllers: [DrinksController, BarController],
-  providers: [DrinkMenuService, DrinksService, DrinkTabsService, BarService, DrinksSweeper],
+  providers: [DrinkMenuService, DrinksService, DrinkTabsService, DrinkTabClosingService, BarService, DrinksSweeper],
 })
 export class DrinksModule {}

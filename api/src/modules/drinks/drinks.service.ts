@@ -5,11 +5,10 @@ import { In, Repository } from 'typeorm';
 import { formatCents, type DrinkOrderReceipt, type DrinkPaymentResponse, type ValidDrinkPaymentRequest } from '@festival/contracts';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
 import { PaymentEvents } from '../payments/payment-events.service.js';
-import { PaymentGateway, type GatewayEvent } from '../payments/payment-gateway.js';
+import { PaymentGateway } from '../payments/payment-gateway.js';
 import { DrinkMenuService, DRINKS_LOCK } from './drink-menu.service.js';
 import { DrinkOrderEntity } from './drink-order.entity.js';
 import { nextOrderNumber, toReceipt } from './drink-order.mapper.js';
-import { gatewayCall } from './gateway-call.js';
 
 /** `metadata.type` of a pay-now drinks payment. */
 export const DRINK_ORDER_TYPE = 'drink_order';
@@ -34,7 +33,7 @@ export class DrinksService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.events.on('payment_intent.succeeded', (event) => this.onPaymentSucceeded(event));
+    this.events.onOrder(DRINK_ORDER_TYPE, 'payment_intent.succeeded', (paymentIntentId) => this.onPaymentSucceeded(paymentIntentId));
   }
 
   /**
@@ -98,14 +97,10 @@ export class DrinksService implements OnModuleInit {
   }
 
   /** The webhook path (or the simulated gateway's event): the same completion, idempotent. */
-  private async onPaymentSucceeded(event: GatewayEvent): Promise<void> {
-    if (event.metadata.type !== DRINK_ORDER_TYPE) return;
-    const order = await this.orders.findOneBy({ paymentIntentId: event.objectId });
+  private async onPaymentSucceeded(paymentIntentId: string): Promise<void> {
+    const order = await this.orders.findOneBy({ paymentIntentId });
     if (!order || order.status === 'paid' || order.status === 'refunded') return;
-    await this.complete(order).catch((error: unknown) => {
-      if (error instanceof ConflictException) return; // not succeeded or not matching: nothing to do
-      throw error;
-    });
+    await this.complete(order);
   }
 
   /**
@@ -119,7 +114,7 @@ export class DrinksService implements OnModuleInit {
       return 'refund';
     }
     const paymentIntentId = order.paymentIntentId;
-    const intent = paymentIntentId ? await gatewayCall(() => this.gateway.retrievePaymentIntent(paymentIntentId)) : undefined;
+    const intent = paymentIntentId ? await this.gateway.retrievePaymentIntent(paymentIntentId) : undefined;
     if (!intent || intent.status !== 'succeeded') throw new ConflictException('Payment was not completed');
     if (intent.amountCents !== order.totalCents || intent.metadata.orderId !== order.id) {
       this.logger.error(`Payment ${intent.id} does not match drink order ${order.id}`);

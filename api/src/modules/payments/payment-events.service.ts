@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { ConflictException, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { GatewayEvent } from './payment-gateway.js';
 
 type Handler = (event: GatewayEvent) => Promise<void>;
@@ -23,6 +23,22 @@ export class PaymentEvents implements OnModuleDestroy {
 
   on(type: string, handler: Handler): void {
     this.handlers.set(type, [...(this.handlers.get(type) ?? []), handler]);
+  }
+
+  /**
+   * A feature's own events: `handler` gets the gateway object's id (the payment or setup
+   * intent) of each `eventType` event whose `metadata.type` is `orderType`. A 409 from the
+   * handler (the payment did not succeed, or does not match the order) leaves nothing to do.
+   */
+  onOrder(orderType: string, eventType: string, handler: (objectId: string, event: GatewayEvent) => Promise<void>): void {
+    this.on(eventType, async (event) => {
+      if (event.metadata.type !== orderType) return;
+      try {
+        await handler(event.objectId, event);
+      } catch (error) {
+        if (!(error instanceof ConflictException)) throw error;
+      }
+    });
   }
 
   /** Runs every handler of the event's type; a failure is thrown so the sender retries. */

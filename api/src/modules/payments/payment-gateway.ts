@@ -1,4 +1,6 @@
-import type { Cents } from '@festival/contracts';
+import { HttpStatus } from '@nestjs/common';
+import type { Cents, PaymentConfig } from '@festival/contracts';
+import { DomainError } from '../../common/domain-error.js';
 
 export type PaymentIntentStatus =
   | 'requires_payment_method'
@@ -61,20 +63,46 @@ export interface ChargeSavedCardInput {
   idempotencyKey: string;
 }
 
-/** A card the gateway refused; `message` is meant for the person paying. */
-export class CardDeclinedError extends Error {
+/** A card the gateway refused: 402, with the card's message for the person paying. */
+export class CardDeclinedError extends DomainError {
+  readonly status = HttpStatus.PAYMENT_REQUIRED;
+  readonly answer: string;
+
   constructor(message: string) {
     super(message);
     this.name = 'CardDeclinedError';
+    this.answer = message;
   }
 }
 
-/** The gateway could not be reached or answered with an error. */
-export class GatewayUnavailableError extends Error {
+/** The gateway could not be reached or answered with an error: 503, the caller may try again. */
+export class GatewayUnavailableError extends DomainError {
+  readonly status = HttpStatus.SERVICE_UNAVAILABLE;
+  readonly answer = 'The payment service could not be reached. Please try again.';
+
   constructor(message: string) {
     super(message);
     this.name = 'GatewayUnavailableError';
   }
+}
+
+/** A card typed into the simulated card form. */
+export interface SimulatedCard {
+  cardNumber: string;
+  expiry: string;
+  cvc: string;
+}
+
+/** The simulated gateway's card form: it pays an intent or saves a card, in test mode. */
+export interface SimulatedCardForm {
+  confirmPayment(clientSecret: string, card: SimulatedCard): Promise<GatewayPaymentIntent>;
+  confirmSetup(clientSecret: string, card: SimulatedCard): Promise<GatewaySetupIntent>;
+}
+
+/** A gateway's signed webhooks. */
+export interface WebhookSource {
+  /** Verifies the signature (throws when it does not match) and reads the event. */
+  parseWebhook(rawBody: Buffer, signature: string): GatewayEvent;
 }
 
 /**
@@ -95,4 +123,16 @@ export abstract class PaymentGateway {
   abstract retrieveSetupIntent(id: string): Promise<GatewaySetupIntent | undefined>;
   /** Charges a saved card without the customer present (closing a tab). */
   abstract chargeSavedCard(input: ChargeSavedCardInput): Promise<GatewayPaymentIntent>;
+  /** What the browser needs to show its card form. */
+  abstract browserConfig(): PaymentConfig;
+
+  /** The gateway's signed webhooks; none unless the gateway sends them (Stripe). */
+  webhooks(): WebhookSource | undefined {
+    return undefined;
+  }
+
+  /** The card form of the test mode; none for a real gateway. */
+  simulatedCardForm(): SimulatedCardForm | undefined {
+    return undefined;
+  }
 }

@@ -11,9 +11,7 @@ import {
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Public } from '../auth/public.decorator.js';
 import { PaymentEvents } from './payment-events.service.js';
-import { PaymentGateway } from './payment-gateway.js';
-import { SimulatedGateway } from './simulated.gateway.js';
-import { StripeGateway } from './stripe.gateway.js';
+import { PaymentGateway, type SimulatedCardForm } from './payment-gateway.js';
 
 @Controller()
 @Public()
@@ -27,8 +25,7 @@ export class PaymentsController {
   @Get('payments/config')
   @Header('Cache-Control', 'no-cache')
   config(): PaymentConfig {
-    if (this.gateway instanceof StripeGateway) return { mode: 'stripe', publishableKey: this.gateway.publishableKey };
-    return { mode: 'simulated' };
+    return this.gateway.browserConfig();
   }
 
   /** The simulated card form pays (test mode only; 404 when Stripe is configured). */
@@ -37,7 +34,7 @@ export class PaymentsController {
   async confirmSimulatedPayment(
     @Body(new ZodValidationPipe(simulatedPaymentConfirmSchema)) body: SimulatedPaymentConfirm,
   ): Promise<SimulatedConfirmResponse> {
-    const intent = await this.simulated().confirmPayment(body.clientSecret, body);
+    const intent = await this.cardForm().confirmPayment(body.clientSecret, body);
     return { id: intent.id, status: 'succeeded' };
   }
 
@@ -47,7 +44,7 @@ export class PaymentsController {
   async confirmSimulatedSetup(
     @Body(new ZodValidationPipe(simulatedSetupConfirmSchema)) body: SimulatedSetupConfirm,
   ): Promise<SimulatedConfirmResponse> {
-    const intent = await this.simulated().confirmSetup(body.clientSecret, body);
+    const intent = await this.cardForm().confirmSetup(body.clientSecret, body);
     return { id: intent.id, status: 'succeeded' };
   }
 
@@ -55,12 +52,13 @@ export class PaymentsController {
   @Post('webhooks/stripe')
   @HttpCode(200)
   async stripeWebhook(@Req() req: Request & { rawBody?: Buffer }): Promise<{ received: true }> {
-    if (!(this.gateway instanceof StripeGateway)) throw new NotFoundException('Stripe is not configured');
+    const webhooks = this.gateway.webhooks();
+    if (!webhooks) throw new NotFoundException('Stripe is not configured');
     const signature = req.get('stripe-signature');
     if (!signature || !req.rawBody) throw new BadRequestException('Missing Stripe signature');
     let event;
     try {
-      event = this.gateway.parseWebhook(req.rawBody, signature);
+      event = webhooks.parseWebhook(req.rawBody, signature);
     } catch {
       throw new BadRequestException('Invalid Stripe signature');
     }
@@ -73,8 +71,9 @@ export class PaymentsController {
     return { received: true };
   }
 
-  private simulated(): SimulatedGateway {
-    if (!(this.gateway instanceof SimulatedGateway)) throw new NotFoundException('The simulated gateway is not in use');
-    return this.gateway;
+  private cardForm(): SimulatedCardForm {
+    const form = this.gateway.simulatedCardForm();
+    if (!form) throw new NotFoundException('The simulated gateway is not in use');
+    return form;
   }
 }

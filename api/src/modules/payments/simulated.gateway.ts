@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { BadRequestException, HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Not, Repository } from 'typeorm';
+import type { PaymentConfig } from '@festival/contracts';
 import {
   CardDeclinedError,
   PaymentGateway,
@@ -11,6 +12,8 @@ import {
   type GatewayRefund,
   type GatewaySetupIntent,
   type PaymentIntentStatus,
+  type SimulatedCard,
+  type SimulatedCardForm,
 } from './payment-gateway.js';
 import { PaymentEvents } from './payment-events.service.js';
 import { ATTACH_THEN_DECLINE_CARD, checkSimulatedCard } from './simulated-card.js';
@@ -18,20 +21,13 @@ import { SimulatedPaymentEntity } from './simulated-payment.entity.js';
 
 const token = (bytes = 12) => randomBytes(bytes).toString('hex');
 
-/** The card was refused: 402 with the card's message, as the payment form shows it. */
-export class PaymentRequiredException extends HttpException {
-  constructor(message: string) {
-    super({ message }, HttpStatus.PAYMENT_REQUIRED);
-  }
-}
-
 /**
  * A stand-in for Stripe's test mode that needs no network: intents live in the database (so
  * every replica sees them), the browser pays with the simulated card form, and a success is
  * announced as a `payment_intent.succeeded` event, like Stripe's webhook.
  */
 @Injectable()
-export class SimulatedGateway extends PaymentGateway {
+export class SimulatedGateway extends PaymentGateway implements SimulatedCardForm {
   readonly mode = 'simulated' as const;
 
   constructor(
@@ -39,6 +35,14 @@ export class SimulatedGateway extends PaymentGateway {
     private readonly events: PaymentEvents,
   ) {
     super();
+  }
+
+  browserConfig(): PaymentConfig {
+    return { mode: 'simulated' };
+  }
+
+  override simulatedCardForm(): SimulatedCardForm {
+    return this;
   }
 
   async createPaymentIntent(input: CreatePaymentIntentInput): Promise<GatewayPaymentIntent> {
@@ -101,8 +105,8 @@ export class SimulatedGateway extends PaymentGateway {
     return toPaymentIntent(row);
   }
 
-  /** The simulated card form pays an intent. Paying twice is harmless. */
-  async confirmPayment(clientSecret: string, card: { cardNumber: string; expiry: string; cvc: string }): Promise<GatewayPaymentIntent> {
+  /** The simulated card form pays an intent (a refused card is a 402). Paying twice is harmless. */
+  async confirmPayment(clientSecret: string, card: SimulatedCard): Promise<GatewayPaymentIntent> {
     const row = await this.intents.findOneBy({ clientSecret, kind: 'payment' });
     if (!row) throw new NotFoundException('Unknown payment');
     if (row.status === 'succeeded') return toPaymentIntent(row);
@@ -111,7 +115,7 @@ export class SimulatedGateway extends PaymentGateway {
     if (check.outcome === 'invalid') throw new BadRequestException(check.message);
     if (check.outcome === 'declined') {
       await this.intents.update({ id: row.id, status: Not('succeeded') }, { status: 'requires_payment_method', lastError: check.message });
-      throw new PaymentRequiredException(check.message);
+      throw new CardDeclinedError(check.message);
     }
     const changed = await this.intents.update(
       { id: row.id, status: Not('succeeded') },
@@ -125,7 +129,7 @@ export class SimulatedGateway extends PaymentGateway {
   }
 
   /** The simulated card form saves a card for later charges (a tab). */
-  async confirmSetup(clientSecret: string, card: { cardNumber: string; expiry: string; cvc: string }): Promise<GatewaySetupIntent> {
+  async confirmSetup(clientSecret: string, card: SimulatedCard): Promise<GatewaySetupIntent> {
     const row = await this.intents.findOneBy({ clientSecret, kind: 'setup' });
     if (!row) throw new NotFoundException('Unknown card setup');
     if (row.status === 'succeeded') return toSetupIntent(row);
@@ -133,7 +137,7 @@ export class SimulatedGateway extends PaymentGateway {
     if (check.outcome === 'invalid') throw new BadRequestException(check.message);
     if (check.outcome === 'declined') {
       await this.intents.update({ id: row.id, status: Not('succeeded') }, { status: 'requires_payment_method', lastError: check.message });
-      throw new PaymentRequiredException(check.message);
+      throw new CardDeclinedError(check.message);
     }
     const paymentMethodId = `pm_sim_${check.last4}_${token(6)}`;
     const changed = await this.intents.update({ id: row.id, status: Not('succeeded') }, { status: 'succeeded', paymentMethodId });

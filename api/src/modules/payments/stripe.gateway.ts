@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import type { PaymentConfig } from '@festival/contracts';
 import {
   CardDeclinedError,
   GatewayUnavailableError,
@@ -9,6 +10,7 @@ import {
   type GatewayPaymentIntent,
   type GatewayRefund,
   type GatewaySetupIntent,
+  type WebhookSource,
 } from './payment-gateway.js';
 
 export interface StripeGatewayOptions {
@@ -19,7 +21,7 @@ export interface StripeGatewayOptions {
 }
 
 /** Stripe through its official SDK. Every create call carries an idempotency key. */
-export class StripeGateway extends PaymentGateway {
+export class StripeGateway extends PaymentGateway implements WebhookSource {
   readonly mode = 'stripe' as const;
   readonly publishableKey: string;
   private readonly stripe: Stripe;
@@ -35,6 +37,14 @@ export class StripeGateway extends PaymentGateway {
         ? { host: url.hostname, port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)), protocol: url.protocol === 'https:' ? 'https' : 'http' }
         : {}),
     });
+  }
+
+  browserConfig(): PaymentConfig {
+    return { mode: 'stripe', publishableKey: this.publishableKey };
+  }
+
+  override webhooks(): WebhookSource {
+    return this;
   }
 
   async createPaymentIntent(input: CreatePaymentIntentInput): Promise<GatewayPaymentIntent> {

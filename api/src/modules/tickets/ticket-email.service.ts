@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import QRCode from 'qrcode';
 import { In, IsNull, LessThan, LessThanOrEqual, Repository } from 'typeorm';
 import { formatCents } from '@festival/contracts';
+import { PeriodicTask } from '../../common/periodic-task.js';
 import { MailDeliveryError, MailService } from '../mail/mail.service.js';
 import { SiteService } from '../site/site.service.js';
 import { PartyOrderEntity } from './party-order.entity.js';
@@ -27,10 +28,7 @@ const STALE_CLAIM_MS = 10 * 60_000;
 @Injectable()
 export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(TicketEmailService.name);
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
+  private readonly task = new PeriodicTask('Confirmation e-mails', SWEEP_EVERY_MS, () => this.sendDue(), this.logger);
 
   constructor(
     @InjectRepository(PartyOrderEntity) private readonly orders: Repository<PartyOrderEntity>,
@@ -39,38 +37,21 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => this.sendSoon(), SWEEP_EVERY_MS);
-    this.timer.unref();
-    this.sendSoon();
+    this.task.start({ now: true });
   }
 
-  async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+  onModuleDestroy(): Promise<void> {
+    return this.task.stop();
   }
 
   /** Starts a pass over the due messages (or queues one if a pass is running). */
   sendSoon(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.sendDue()
-      .catch((error: unknown) => this.logger.error(`Confirmation e-mails: ${String(error)}`))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again && !this.stopped) {
-          this.again = false;
-          this.sendSoon();
-        }
-      });
+    this.task.kick();
   }
 
   /** Resolves when no pass is running (tests wait on it). */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
+  idle(): Promise<void> {
+    return this.task.idle();
   }
 
   private async sendDue(): Promise<void> {
@@ -88,7 +69,7 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
       take: 50,
     });
     for (const order of due) {
-      if (this.stopped) return;
+      if (this.task.stopped) return;
       const claimed = await this.orders.update(
         { id: order.id, emailStatus: 'pending', emailAttempts: order.emailAttempts },
         { emailStatus: 'sending', emailClaimedAt: new Date() },
@@ -136,7 +117,7 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
         return;
       } catch (error) {
         const delay = RECORD_RETRY_DELAYS_MS[attempt];
-        if (delay === undefined || this.stopped) {
+        if (delay === undefined || this.task.stopped) {
           this.logger.error(`Could not record ${what}: ${String(error)}`);
           return;
         }

@@ -16,11 +16,17 @@ import {
 import { answerHotRead } from '../../common/hot-read.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Public } from '../auth/public.decorator.js';
+import { PartyQuoteService } from './party-quote.service.js';
+import { TicketReportsService } from './ticket-reports.service.js';
 import { TicketsService } from './tickets.service.js';
 
 @Controller()
 export class TicketsController {
-  constructor(private readonly tickets: TicketsService) {}
+  constructor(
+    private readonly tickets: TicketsService,
+    private readonly quotes: PartyQuoteService,
+    private readonly reports: TicketReportsService,
+  ) {}
 
   /** Tickets left, for display, from its cache (see TicketsService.statsAnswer). */
   @Get('party-ticket-stats')
@@ -34,7 +40,7 @@ export class TicketsController {
   @Public()
   @HttpCode(200)
   quote(@Body(new ZodValidationPipe(partyQuoteRequestSchema)) body: PartyQuoteRequest): Promise<PartyQuote> {
-    return this.tickets.quote(body);
+    return this.quotes.quote(body);
   }
 
   @Post('party-payment-intent')
@@ -54,12 +60,12 @@ export class TicketsController {
   /** Staff: paid party tickets. */
   @Get('party-tickets')
   paidTickets(): Promise<PartyTicketRow[]> {
-    return this.tickets.paidTickets();
+    return this.reports.paidTickets();
   }
 
   /** Staff: buyers who started and did not pay, 30 or more minutes ago. */
   @Get('admin/abandoned-carts')
   abandonedCarts(): Promise<PartyTicketRow[]> {
-    return this.tickets.abandonedCarts();
+    return this.reports.abandonedCarts();
   }
 }

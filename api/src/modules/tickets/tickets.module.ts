@@ -3,7 +3,9 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { SiteModule } from '../site/site.module.js';
 import { PartyOrderEntity } from './party-order.entity.js';
+import { PartyQuoteService } from './party-quote.service.js';
 import { TicketEmailService } from './ticket-email.service.js';
+import { TicketReportsService } from './ticket-reports.service.js';
 import { TicketsController } from './tickets.controller.js';
 import { TicketsService } from './tickets.service.js';
 
@@ -11,7 +13,7 @@ import { TicketsService } from './tickets.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([PartyOrderEntity]), SiteModule, AnalyticsModule],
   controllers: [TicketsController],
-  providers: [TicketsService, TicketEmailService],
+  providers: [TicketsService, PartyQuoteService, TicketReportsService, TicketEmailService],
   exports: [TicketsService],
 })
 export class TicketsModule {}

@@ -10,36 +10,37 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, LessThanOrEqual, Repository, type EntityManager } from 'typeorm';
+import { In, Repository, type EntityManager } from 'typeorm';
 import {
   formatCents,
-  priceParty,
   type PartyOrderReceipt,
   type PartyOrderRequest,
   type PartyOrderResponse,
-  type PartyQuote,
-  type PartyQuoteRequest,
-  type PartyTicketRow,
   type PartyTicketStats,
-  type PromoCodeStatus,
 } from '@festival/contracts';
 import { HotRead, type HotLoad } from '../../common/hot-read.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
+import { rawDateTime } from '../../database/raw-date-time.js';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
 import { AnalyticsService } from '../analytics/analytics.service.js';
 import { PaymentEvents } from '../payments/payment-events.service.js';
-import { PaymentGateway, type GatewayEvent } from '../payments/payment-gateway.js';
-import { SiteService } from '../site/site.service.js';
+import { PaymentGateway } from '../payments/payment-gateway.js';
 import { PartyOrderEntity } from './party-order.entity.js';
+import { toReceipt } from './party-order.mapper.js';
+import { PartyQuoteService } from './party-quote.service.js';
 import { TicketEmailService } from './ticket-email.service.js';
 
 export const PARTY_LOCK = 'party_tickets';
-export const ABANDONED_AFTER_MINUTES = 30;
 const ORDER_TYPE = 'party_ticket';
 
 type Outcome = 'paid' | 'already-paid' | 'refund';
 
+/**
+ * Party ticket orders: tickets held against capacity while the buyer pays, the payment completed
+ * exactly once (browser confirmation or payment event), and a late payment the sold-out party
+ * cannot honour refunded.
+ */
 @Injectable()
 export class TicketsService implements OnModuleInit {
   private readonly logger = new Logger(TicketsService.name);
@@ -54,7 +55,7 @@ export class TicketsService implements OnModuleInit {
   constructor(
     @InjectRepository(PartyOrderEntity) private readonly orders: Repository<PartyOrderEntity>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly site: SiteService,
+    private readonly quotes: PartyQuoteService,
     private readonly gateway: PaymentGateway,
     private readonly events: PaymentEvents,
     private readonly exclusive: ExclusiveSection,
@@ -64,51 +65,28 @@ export class TicketsService implements OnModuleInit {
 
   onModuleInit(): void {
     this.exclusive.afterEach(PARTY_LOCK, () => this.statsAnswer.invalidate());
-    this.events.on('payment_intent.succeeded', (event) => this.onPaymentSucceeded(event));
-  }
-
-  promoStatus(code: string | undefined): PromoCodeStatus {
-    const normalized = code?.trim().toUpperCase() ?? '';
-    if (normalized === '') return 'none';
-    return this.config.promoCodes.includes(normalized) ? 'valid' : 'invalid';
-  }
-
-  async quote(request: PartyQuoteRequest): Promise<PartyQuote> {
-    const { party } = await this.site.get();
-    const promoCodeStatus = this.promoStatus(request.promoCode);
-    const price = priceParty({
-      adultTickets: request.adultTickets,
-      childTickets: request.childTickets,
-      adultPriceCents: party.adultPriceCents,
-      childPriceCents: party.childPriceCents,
-      promoApplied: promoCodeStatus === 'valid',
-    });
-    return { ...price, promoCodeStatus };
-  }
-
-  stats(): Promise<PartyTicketStats> {
-    return this.statsAnswer.value();
+    this.events.onOrder(ORDER_TYPE, 'payment_intent.succeeded', (paymentIntentId) => this.onPaymentSucceeded(paymentIntentId));
   }
 
   private async readStats(): Promise<HotLoad<PartyTicketStats>> {
-    const now = new Date();
-    const row = await this.orders
-      .createQueryBuilder('o')
-      .select('COALESCE(SUM(o.adultTickets + o.childTickets), 0)', 'taken')
+    const row = await this.takenQuery(this.orders.manager, new Date())
       .addSelect("MIN(CASE WHEN o.status = 'pending' THEN o.holdExpiresAt END)", 'nextLapse')
-      .where("(o.status = 'paid' OR (o.status = 'pending' AND o.holdExpiresAt > :now))", { now })
       .getRawOne<{ taken: string | number; nextLapse: string | Date | null }>();
     const taken = Number(row?.taken ?? 0);
-    const nextLapse = row?.nextLapse ? toDate(row.nextLapse).getTime() : undefined;
+    const nextLapse = row?.nextLapse ? rawDateTime(row.nextLapse).getTime() : undefined;
     return { value: { remaining: Math.max(0, this.config.ticketCapacity - taken) }, validUntil: nextLapse };
   }
 
-  /** Tickets that count against capacity: paid ones and live holds. */
-  private async ticketsTaken(manager: EntityManager, now: Date, excludeOrderId?: string): Promise<number> {
-    const query = manager
+  /** The sum of the tickets that count against capacity (`taken`): paid ones and live holds. */
+  private takenQuery(manager: EntityManager, now: Date) {
+    return manager
       .createQueryBuilder(PartyOrderEntity, 'o')
       .select('COALESCE(SUM(o.adultTickets + o.childTickets), 0)', 'taken')
       .where("(o.status = 'paid' OR (o.status = 'pending' AND o.holdExpiresAt > :now))", { now });
+  }
+
+  private async ticketsTaken(manager: EntityManager, now: Date, excludeOrderId?: string): Promise<number> {
+    const query = this.takenQuery(manager, now);
     if (excludeOrderId) query.andWhere('o.id <> :excludeOrderId', { excludeOrderId });
     const row = await query.getRawOne<{ taken: string | number }>();
     return Number(row?.taken ?? 0);
@@ -120,13 +98,15 @@ export class TicketsService implements OnModuleInit {
    * and nothing is created.
    */
   async createOrder(request: PartyOrderRequest): Promise<PartyOrderResponse> {
-    const quote = await this.quote(request);
+    const quote = await this.quotes.quote(request);
     if (quote.promoCodeStatus === 'invalid') throw new BadRequestException('Invalid promo code');
     if (request.totalAmount !== quote.totalCents) {
       throw new ConflictException(
         `The price has changed: the total is now ${formatCents(quote.totalCents)}. Please review your order.`,
       );
     }
+    // The order keeps every amount of the price but the in-between discounted subtotal.
+    const { discountedCents: _discounted, promoCodeStatus: _status, ...price } = quote;
     const wanted = request.adultTickets + request.childTickets;
     const now = new Date();
     const order = await this.exclusive.run(PARTY_LOCK, async (manager) => {
@@ -141,18 +121,8 @@ export class TicketsService implements OnModuleInit {
         customerName: request.customerName,
         customerEmail: request.customerEmail.toLowerCase(),
         customerPhone: request.customerPhone,
-        adultTickets: quote.adultTickets,
-        childTickets: quote.childTickets,
-        adultPriceCents: quote.adultPriceCents,
-        childPriceCents: quote.childPriceCents,
-        subtotalCents: quote.subtotalCents,
-        groupDiscountPercent: quote.groupDiscountPercent,
-        groupDiscountCents: quote.groupDiscountCents,
+        ...price,
         promoCode: quote.promoCodeStatus === 'valid' ? request.promoCode!.trim().toUpperCase() : null,
-        promoDiscountPercent: quote.promoDiscountPercent,
-        promoDiscountCents: quote.promoDiscountCents,
-        taxCents: quote.taxCents,
-        totalCents: quote.totalCents,
         paymentIntentId: null,
         holdExpiresAt: new Date(now.getTime() + this.config.ticketHoldSeconds * 1000),
         paidAt: null,
@@ -195,19 +165,14 @@ export class TicketsService implements OnModuleInit {
         );
       }
     }
-    const paid = await this.orders.findOneByOrFail({ id: order.id });
-    return toReceipt(paid);
+    return toReceipt(await this.orders.findOneByOrFail({ id: order.id }));
   }
 
   /** The webhook path (or the simulated gateway's event): the same completion, idempotent. */
-  private async onPaymentSucceeded(event: GatewayEvent): Promise<void> {
-    if (event.metadata.type !== ORDER_TYPE) return;
-    const order = await this.orders.findOneBy({ paymentIntentId: event.objectId });
+  private async onPaymentSucceeded(paymentIntentId: string): Promise<void> {
+    const order = await this.orders.findOneBy({ paymentIntentId });
     if (!order || order.status === 'paid' || order.status === 'refunded') return;
-    await this.complete(order).catch((error: unknown) => {
-      if (error instanceof ConflictException) return; // not succeeded or not matching: nothing to do
-      throw error;
-    });
+    await this.complete(order);
   }
 
   /**
@@ -269,69 +234,4 @@ export class TicketsService implements OnModuleInit {
     const changed = await this.orders.update({ id: order.id, status: 'refunding' }, { status: 'refunded', refundId: refund.id });
     if (changed.affected) await this.email.sendSoldOutRefund(order);
   }
-
-  /** Paid orders for the staff dashboard, newest first. */
-  async paidTickets(): Promise<PartyTicketRow[]> {
-    const rows = await this.orders.find({ where: { status: 'paid' }, order: { createdAt: 'DESC' } });
-    return rows.map(toTicketRow);
-  }
-
-  /**
-   * Abandoned carts: orders with contact details that were never paid, started at least 30
-   * minutes ago, whose buyer has not paid another order since. Newest first.
-   */
-  async abandonedCarts(): Promise<PartyTicketRow[]> {
-    const cutoff = new Date(Date.now() - ABANDONED_AFTER_MINUTES * 60_000);
-    const candidates = await this.orders.find({
-      where: { status: In(['pending', 'cancelled']), createdAt: LessThanOrEqual(cutoff) },
-      order: { createdAt: 'DESC' },
-      take: 1000,
-    });
-    if (candidates.length === 0) return [];
-    const emails = [...new Set(candidates.map((o) => o.customerEmail))];
-    const paid = await this.orders.find({ where: { status: 'paid', customerEmail: In(emails) }, select: { customerEmail: true, createdAt: true } });
-    const lastPaid = new Map<string, number>();
-    for (const p of paid) lastPaid.set(p.customerEmail, Math.max(lastPaid.get(p.customerEmail) ?? 0, p.createdAt.getTime()));
-    return candidates.filter((o) => (lastPaid.get(o.customerEmail) ?? 0) < o.createdAt.getTime()).map(toTicketRow);
-  }
-}
-
-/** A raw datetime column: a Date from MySQL, an ISO-like UTC string from SQLite. */
-function toDate(value: string | Date): Date {
-  if (value instanceof Date) return value;
-  return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value.replace(' ', 'T')}Z`);
-}
-
-export function toReceipt(order: PartyOrderEntity): PartyOrderReceipt {
-  return {
-    orderId: order.id,
-    status: 'paid',
-    customerName: order.customerName,
-    customerEmail: order.customerEmail,
-    adultTickets: order.adultTickets,
-    childTickets: order.childTickets,
-    adultPriceCents: order.adultPriceCents,
-    childPriceCents: order.childPriceCents,
-    subtotalCents: order.subtotalCents,
-    groupDiscountPercent: order.groupDiscountPercent,
-    groupDiscountCents: order.groupDiscountCents,
-    promoDiscountPercent: order.promoDiscountPercent,
-    promoDiscountCents: order.promoDiscountCents,
-    taxCents: order.taxCents,
-    totalCents: order.totalCents,
-    paidAt: (order.paidAt ?? order.updatedAt).toISOString(),
-  };
-}
-
-function toTicketRow(order: PartyOrderEntity): PartyTicketRow {
-  return {
-    id: order.id,
-    customerName: order.customerName,
-    customerEmail: order.customerEmail,
-    customerPhone: order.customerPhone,
-    adultTickets: order.adultTickets,
-    childTickets: order.childTickets,
-    totalAmount: order.totalCents,
-    createdAt: order.createdAt.toISOString(),
-  };
 }

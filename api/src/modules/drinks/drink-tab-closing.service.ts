@@ -1,0 +1,226 @@
+import {
+  ConflictException,
+  HttpException,
+  HttpStatus,
+  Injectable,
+  Logger,
+  NotFoundException,
+  ServiceUnavailableException,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, IsNull, MoreThanOrEqual, Repository } from 'typeorm';
+import { drinkTabReference, formatCents, type StaffDrinkTab } from '@festival/contracts';
+import { ExclusiveSection } from '../../common/exclusive-section.js';
+import { PaymentEvents } from '../payments/payment-events.service.js';
+import { CardDeclinedError, PaymentGateway } from '../payments/payment-gateway.js';
+import { DRINKS_LOCK } from './drink-menu.service.js';
+import { DrinkTabEntity } from './drink-tab.entity.js';
+import { tabTotal, tabTotals, toStaffTab } from './drink-tab.mapper.js';
+import { DRINK_TAB_TYPE } from './drink-tabs.service.js';
+
+/** A closing that has not finished after this long belongs to a process that died: it is retried. */
+export const STALE_CLOSING_MS = 2 * 60_000;
+/** Closed tabs stay on the staff list this long. */
+const RECENTLY_CLOSED_MS = 12 * 60 * 60_000;
+
+export type TabCloser = 'staff' | 'auto';
+
+/** A card refused the tab's charge: 402, the tab stays open. */
+export class TabChargeDeclinedException extends HttpException {
+  constructor(message: string) {
+    super({ message }, HttpStatus.PAYMENT_REQUIRED);
+  }
+}
+
+/**
+ * The staff's side of tabs and their closing: one charge of the saved card for everything on
+ * the tab. `open` -> `closing` (claimed under the drinks lock, nothing more can be added) ->
+ * `closed`; a declined card reopens the tab, an unknown outcome keeps it closing with the same
+ * idempotency key so a retry charges at most once. Also the hooks of the end-of-party sweep.
+ */
+@Injectable()
+export class DrinkTabClosingService implements OnModuleInit {
+  private readonly logger = new Logger(DrinkTabClosingService.name);
+
+  constructor(
+    @InjectRepository(DrinkTabEntity) private readonly tabs: Repository<DrinkTabEntity>,
+    private readonly gateway: PaymentGateway,
+    private readonly events: PaymentEvents,
+    private readonly exclusive: ExclusiveSection,
+  ) {}
+
+  onModuleInit(): void {
+    this.events.onOrder(DRINK_TAB_TYPE, 'payment_intent.succeeded', (paymentIntentId, event) => this.onChargeSucceeded(paymentIntentId, event.metadata.tabId));
+  }
+
+  /** Open tabs (and those closed in the last hours) for staff, oldest first. */
+  async staffTabs(): Promise<StaffDrinkTab[]> {
+    const since = new Date(Date.now() - RECENTLY_CLOSED_MS);
+    const rows = await this.tabs.find({
+      where: [{ status: In(['open', 'closing']) }, { status: In(['closed', 'settled']), closedAt: MoreThanOrEqual(since) }],
+      order: { openedAt: 'ASC', createdAt: 'ASC' },
+      take: 500,
+    });
+    const totals = await tabTotals(this.tabs.manager, rows.map((row) => row.id));
+    return rows.map((row) => toStaffTab(row, totals.get(row.id)));
+  }
+
+  /**
+   * Charges the saved card once for everything on the tab, with tax, and closes it. Closing a
+   * closed tab changes nothing; a closing already under way is a 409; a declined card is a 402,
+   * recorded on the tab for staff, and the tab stays open.
+   */
+  async close(tabId: string, closer: TabCloser): Promise<StaffDrinkTab> {
+    const claim = await this.exclusive.run(DRINKS_LOCK, async (manager) => {
+      const tab = await manager.findOneBy(DrinkTabEntity, { id: tabId });
+      if (!tab) return { kind: 'missing' as const };
+      if (tab.status === 'closed' || tab.status === 'settled') return { kind: 'done' as const, tab };
+      if (tab.status === 'pending') return { kind: 'refused' as const, message: 'This tab has no saved card yet' };
+      const now = new Date();
+      if (tab.status === 'closing' && tab.closingSince && now.getTime() - tab.closingSince.getTime() < STALE_CLOSING_MS) {
+        return { kind: 'refused' as const, message: 'This tab is being closed right now' };
+      }
+      // Nothing can be added to a closing tab, so a retried closing charges the same total.
+      const totals = await tabTotal(manager, tab.id);
+      // A new attempt gets a new idempotency key; one whose outcome is unknown keeps its key.
+      const attempt = tab.chargeKey ? tab.closeAttempts : tab.closeAttempts + 1;
+      const chargeKey = tab.chargeKey ?? `drink-tab-${tab.id}-charge-${attempt}`;
+      await manager.update(
+        DrinkTabEntity,
+        { id: tab.id },
+        { status: 'closing', closingSince: now, closeAttempts: attempt, chargeKey, subtotalCents: totals.subtotalCents, taxCents: totals.taxCents },
+      );
+      return { kind: 'charge' as const, tab: { ...tab, chargeKey, totalCents: totals.totalCents } };
+    });
+    if (claim.kind === 'missing') throw new NotFoundException('Tab not found');
+    if (claim.kind === 'refused') throw new ConflictException(claim.message);
+    if (claim.kind === 'done') return this.staffView(claim.tab);
+
+    const tab = claim.tab;
+    if (tab.totalCents === 0) {
+      await this.finishClosing(tab.id, { chargedCents: 0, chargePaymentIntentId: null, closedBy: closer });
+      this.logger.log(`Tab ${tab.id} closed with nothing to charge`);
+      return this.staffView(await this.tabs.findOneByOrFail({ id: tab.id }));
+    }
+
+    let failure: string;
+    try {
+      const intent = await this.gateway.chargeSavedCard({
+        customerId: tab.gatewayCustomerId ?? '',
+        paymentMethodId: tab.paymentMethodId ?? '',
+        amountCents: tab.totalCents,
+        description: `Drinks tab ${drinkTabReference(tab.id)} (${tab.customerName})`,
+        metadata: { type: DRINK_TAB_TYPE, tabId: tab.id },
+        idempotencyKey: tab.chargeKey,
+      });
+      if (intent.status === 'succeeded') {
+        await this.finishClosing(tab.id, { chargedCents: intent.amountCents, chargePaymentIntentId: intent.id, closedBy: closer });
+        this.logger.log(`Tab ${tab.id} closed by ${closer}: charged ${formatCents(intent.amountCents)}`);
+        return this.staffView(await this.tabs.findOneByOrFail({ id: tab.id }));
+      }
+      failure = intent.lastError ?? 'The card needs the guest to confirm the payment.';
+    } catch (error) {
+      if (!(error instanceof CardDeclinedError)) {
+        // The outcome is unknown: the tab stays closing (nothing can be added to it) with its
+        // idempotency key, so the retry, by staff or by the background sweep, charges at most once.
+        await this.markChargeUnknown(tab.id, 'The payment service could not be reached. Try Close & Charge again.');
+        this.logger.error(`Charging tab ${tab.id} failed: ${String(error)}`);
+        throw new ServiceUnavailableException('The payment service could not be reached. Try Close & Charge again.');
+      }
+      failure = error.message;
+    }
+    await this.reopen(tab.id, failure);
+    this.logger.warn(`Charging tab ${tab.id} was declined: ${failure}`);
+    throw new TabChargeDeclinedException(`The card was declined: ${failure} The tab is still open.`);
+  }
+
+  /** Staff took the payment another way (after a declined card): the tab closes without a charge. */
+  async settle(tabId: string): Promise<StaffDrinkTab> {
+    const result = await this.exclusive.run(DRINKS_LOCK, async (manager) => {
+      const tab = await manager.findOneBy(DrinkTabEntity, { id: tabId });
+      if (!tab) return { kind: 'missing' as const };
+      if (tab.status === 'closing') return { kind: 'refused' as const, message: 'This tab is being closed right now' };
+      if (tab.status === 'open' || tab.status === 'pending') {
+        const totals = await tabTotal(manager, tab.id);
+        await manager.update(
+          DrinkTabEntity,
+          { id: tab.id, status: In(['open', 'pending']) },
+          { status: 'settled', subtotalCents: totals.subtotalCents, taxCents: totals.taxCents, chargedCents: 0, closedAt: new Date(), closedBy: 'bar' },
+        );
+      }
+      return { kind: 'settled' as const, tab: await manager.findOneByOrFail(DrinkTabEntity, { id: tab.id }) };
+    });
+    if (result.kind === 'missing') throw new NotFoundException('Tab not found');
+    if (result.kind === 'refused') throw new ConflictException(result.message);
+    this.logger.log(`Tab ${tabId} settled at the bar`);
+    return this.staffView(result.tab);
+  }
+
+  /** Open tabs that have not been through the automatic close yet. */
+  async openTabsNotAutoClosed(): Promise<DrinkTabEntity[]> {
+    return this.tabs.find({ where: { status: 'open', autoCloseTriedAt: IsNull() }, order: { openedAt: 'ASC' } });
+  }
+
+  /** Tabs stuck in `closing` by a process that stopped mid-charge. */
+  async staleClosings(now: Date): Promise<DrinkTabEntity[]> {
+    const rows = await this.tabs.find({ where: { status: 'closing' } });
+    return rows.filter((t) => !t.closingSince || now.getTime() - t.closingSince.getTime() >= STALE_CLOSING_MS);
+  }
+
+  /** Claims a tab for the automatic close (one replica, once). */
+  async claimAutoClose(tabId: string): Promise<boolean> {
+    const result = await this.exclusive.run(DRINKS_LOCK, (manager) =>
+      manager.update(DrinkTabEntity, { id: tabId, status: 'open', autoCloseTriedAt: IsNull() }, { autoCloseTriedAt: new Date() }),
+    );
+    return result.affected === 1;
+  }
+
+  /** A tab's charge that succeeded at the gateway while its closing was interrupted. */
+  private async onChargeSucceeded(paymentIntentId: string, tabId: string | undefined): Promise<void> {
+    const tab = tabId ? await this.tabs.findOneBy({ id: tabId }) : null;
+    if (!tab || tab.status !== 'closing') return;
+    const intent = await this.gateway.retrievePaymentIntent(paymentIntentId);
+    if (!intent || intent.status !== 'succeeded' || intent.metadata.tabId !== tab.id) return;
+    await this.finishClosing(tab.id, { chargedCents: intent.amountCents, chargePaymentIntentId: intent.id, closedBy: 'staff' });
+  }
+
+  private async finishClosing(
+    tabId: string,
+    result: { chargedCents: number; chargePaymentIntentId: string | null; closedBy: TabCloser },
+  ): Promise<void> {
+    await this.exclusive.run(DRINKS_LOCK, (manager) =>
+      manager.update(
+        DrinkTabEntity,
+        { id: tabId, status: 'closing' },
+        { ...result, status: 'closed', closedAt: new Date(), closingSince: null, lastChargeError: null, lastChargeAttemptAt: new Date() },
+      ),
+    );
+  }
+
+  /** A declined charge: the tab reopens, and the next attempt gets a new idempotency key. */
+  private async reopen(tabId: string, error: string): Promise<void> {
+    await this.exclusive.run(DRINKS_LOCK, (manager) =>
+      manager.update(
+        DrinkTabEntity,
+        { id: tabId, status: 'closing' },
+        { status: 'open', closingSince: null, chargeKey: null, lastChargeError: error.slice(0, 255), lastChargeAttemptAt: new Date() },
+      ),
+    );
+  }
+
+  /** A charge whose outcome is unknown: still closing, same key, retry allowed at once. */
+  private async markChargeUnknown(tabId: string, error: string): Promise<void> {
+    await this.exclusive.run(DRINKS_LOCK, (manager) =>
+      manager.update(
+        DrinkTabEntity,
+        { id: tabId, status: 'closing' },
+        { closingSince: null, lastChargeError: error.slice(0, 255), lastChargeAttemptAt: new Date() },
+      ),
+    );
+  }
+
+  private async staffView(tab: DrinkTabEntity): Promise<StaffDrinkTab> {
+    return toStaffTab(tab, await tabTotal(this.tabs.manager, tab.id));
+  }
+}

@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, LessThanOrEqual, Repository } from 'typeorm';
+import type { PartyTicketRow } from '@festival/contracts';
+import { PartyOrderEntity } from './party-order.entity.js';
+import { toTicketRow } from './party-order.mapper.js';
+
+export const ABANDONED_AFTER_MINUTES = 30;
+
+/** The staff dashboard's ticket tables: who paid, and who started and did not. */
+@Injectable()
+export class TicketReportsService {
+  constructor(@InjectRepository(PartyOrderEntity) private readonly orders: Repository<PartyOrderEntity>) {}
+
+  /** Paid orders for the staff dashboard, newest first. */
+  async paidTickets(): Promise<PartyTicketRow[]> {
+    const rows = await this.orders.find({ where: { status: 'paid' }, order: { createdAt: 'DESC' } });
+    return rows.map(toTicketRow);
+  }
+
+  /**
+   * Abandoned carts: orders with contact details that were never paid, started at least 30
+   * minutes ago, whose buyer has not paid another order since. Newest first.
+   */
+  async abandonedCarts(): Promise<PartyTicketRow[]> {
+    const cutoff = new Date(Date.now() - ABANDONED_AFTER_MINUTES * 60_000);
+    const candidates = await this.orders.find({
+      where: { status: In(['pending', 'cancelled']), createdAt: LessThanOrEqual(cutoff) },
+      order: { createdAt: 'DESC' },
+      take: 1000,
+    });
+    if (candidates.length === 0) return [];
+    const emails = [...new Set(candidates.map((o) => o.customerEmail))];
+    const paid = await this.orders.find({ where: { status: 'paid', customerEmail: In(emails) }, select: { customerEmail: true, createdAt: true } });
+    const lastPaid = new Map<string, number>();
+    for (const p of paid) lastPaid.set(p.customerEmail, Math.max(lastPaid.get(p.customerEmail) ?? 0, p.createdAt.getTime()));
+    return candidates.filter((o) => (lastPaid.get(o.customerEmail) ?? 0) < o.createdAt.getTime()).map(toTicketRow);
+  }
+}
