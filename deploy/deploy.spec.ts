@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { DEFAULT_REMOTES_MANIFEST } from '../packages/contracts/src/remotes.js';
+import { DEFAULT_REMOTES_MANIFEST, findSiteRoute, sitePaths } from '../packages/contracts/src/remotes.js';
 import { CONFIG_VARIABLES, loadConfig } from '../api/src/config/app-config.js';
 
 const ROOT = join(process.cwd());
@@ -192,6 +192,52 @@ describe('nginx.conf client addresses and logs', () => {
     const logs = [...conf.matchAll(/access_log (\S+)(?: (\w+))?;/g)];
     expect(logs.length).toBeGreaterThan(0);
     for (const [, , name] of logs) expect(name).toBe(format![1]);
+  });
+});
+
+/**
+ * The location nginx picks for a path: an exact (`=`) match, else the longest prefix when it is
+ * `^~`, else the first regular expression that matches, in the file's order, else the longest prefix.
+ */
+function nginxLocation(all: Map<string, string>, path: string): string {
+  const matches = [...all.keys()];
+  const exact = matches.find((match) => match === `= ${path}`);
+  if (exact) return exact;
+  const prefixes = matches
+    .filter((match) => !match.startsWith('=') && !match.startsWith('~'))
+    .filter((match) => path.startsWith(match.replace(/^\^~\s+/, '')))
+    .sort((a, b) => b.replace(/^\^~\s+/, '').length - a.replace(/^\^~\s+/, '').length);
+  if (prefixes[0]?.startsWith('^~')) return prefixes[0];
+  const regex = matches.find((match) => /^~\*?\s/.test(match) && new RegExp(match.replace(/^~\*?\s+/, ''), match.startsWith('~*') ? 'i' : '').test(path));
+  return regex ?? prefixes[0] ?? '';
+}
+
+describe("nginx.conf and the site's route table", () => {
+  const conf = read('nginx.conf');
+  const all = locations(conf);
+  const tryFiles = (path: string) => directives(all.get(nginxLocation(all, path)) ?? '').find((l) => l.startsWith('try_files '));
+
+  it('serves every page of the table: the pre-rendered file where there is one, else the shell', () => {
+    expect(sitePaths().length).toBeGreaterThan(10);
+    for (const path of sitePaths()) {
+      const route = findSiteRoute(path);
+      const expected =
+        route?.path === path && route.prerendered
+          ? `try_files /prerendered/${path === '/' ? 'index' : path.slice(1)}.html /index.html =404;`
+          : 'try_files /index.html =404;';
+      expect([path, tryFiles(path)]).toEqual([path, expected]);
+    }
+  });
+
+  it("answers any other path with the shell's 404 page and a 404 status", () => {
+    expect(directives(conf)).toContain('error_page 404 /index.html;');
+    const unknown = ['/nope', '/drinks/nope', '/admin/nope', '/diwali-party/nope', '/diwali-party/', '/drinks/', '/admin/', '/drinks/checkout/x', '/admin/bar/x', '/adminx', '/drinks-menu', '/x/drinks'];
+    for (const path of unknown) {
+      expect(findSiteRoute(path)).toBeUndefined();
+      const files = tryFiles(path);
+      // No page is tried: the request ends in the 404, which error_page answers with the shell.
+      expect([path, files?.endsWith(' =404;') && !files.includes('.html')]).toEqual([path, true]);
+    }
   });
 });
 

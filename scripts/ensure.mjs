@@ -3,23 +3,24 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { hashInputs, log, mustRun, readStamp, ROOT } from './lib.mjs';
+import { buildInputWorkspaces, hashInputs, log, mustRun, readStamp, ROOT, workspaces } from './lib.mjs';
 
-const WORKSPACES = ['packages/contracts', 'packages/router', 'packages/query', 'packages/web-kit', 'shell', 'public-site', 'drinks-app', 'admin-app', 'api', 'e2e', 'bench'];
 const INSTALL_STAMP = join(ROOT, 'node_modules', '.festival-install-stamp');
 const BUILD_STAMP = join(ROOT, '.build-stamp');
 
-/** Everything a build reads. */
+/** Everything a build reads: the shared files and the workspaces it builds or they depend on. */
 export const BUILD_INPUTS = [
+  'package.json',
   'package-lock.json',
   'tsconfig.base.json',
   'tsconfig.web.json',
   'federation.shared.ts',
   'remote.vite.ts',
   'scripts/build.mjs',
+  'scripts/lib.mjs',
   'scripts/prerender.mjs',
   'shell/vite.prerender.config.ts',
-  ...['packages/contracts', 'packages/router', 'packages/query', 'packages/web-kit', 'shell', 'public-site', 'drinks-app', 'admin-app', 'api'].flatMap((w) => [
+  ...buildInputWorkspaces().flatMap(({ dir: w }) => [
     `${w}/src`,
     `${w}/public`,
     `${w}/index.html`,
@@ -31,7 +32,7 @@ export const BUILD_INPUTS = [
 ];
 
 export async function ensureInstalled() {
-  const wanted = hashInputs(['package.json', 'package-lock.json', ...WORKSPACES.map((w) => `${w}/package.json`)]);
+  const wanted = hashInputs(['package.json', 'package-lock.json', ...workspaces().map((w) => `${w.dir}/package.json`)]);
   if (readStamp(INSTALL_STAMP) === wanted) return;
   // `npm install`, not `npm ci`: the lock file records only this platform's optional native
   // packages, which `npm ci` rejects as out of sync. With an up-to-date lock it changes nothing.

@@ -53,3 +53,34 @@ export function readStamp(path) {
 }
 
 export const log = (message) => console.log(`\x1b[36m›\x1b[0m ${message}`);
+
+/** The npm workspaces, as the root package.json lists them (in its order): folder and package.json. */
+export function workspaces() {
+  const { workspaces: dirs } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  return dirs.map((dir) => {
+    if (/[*?{]/.test(dir)) throw new Error(`package.json: the scripts read plain workspace folders, not patterns (${dir})`);
+    return { dir, pkg: JSON.parse(readFileSync(join(ROOT, dir, 'package.json'), 'utf8')) };
+  });
+}
+
+/** The workspaces a build makes (those with a `build` script), in package.json's order. */
+export const builtWorkspaces = () => workspaces().filter((w) => w.pkg.scripts?.build);
+
+/** The workspaces a build reads: those it makes and every workspace they depend on. */
+export function buildInputWorkspaces() {
+  const all = workspaces();
+  const byName = new Map(all.map((w) => [w.pkg.name, w]));
+  const wanted = new Set();
+  const visit = (w) => {
+    if (wanted.has(w.dir)) return;
+    wanted.add(w.dir);
+    for (const name of Object.keys({ ...w.pkg.dependencies, ...w.pkg.devDependencies })) {
+      if (byName.has(name)) visit(byName.get(name));
+    }
+  };
+  builtWorkspaces().forEach(visit);
+  return all.filter((w) => wanted.has(w.dir));
+}
+
+/** A workspace built by Vite (the shell and the remotes) rather than by its own tsc. */
+export const isViteBuilt = (w) => existsSync(join(ROOT, w.dir, 'vite.config.ts'));

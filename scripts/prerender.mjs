@@ -110,12 +110,12 @@ function paintFirstTemplate(template) {
  * embedded mode adds them at serve time either way.
  */
 export async function renderPages({ contracts, bundle, site, template, publicUrl }) {
-  const { DEFAULT_REMOTES_MANIFEST, injectHead, landingPageSeo } = contracts;
-  const { PRERENDERED_PATHS, renderPage } = bundle;
+  const { DEFAULT_REMOTES_MANIFEST, injectHead, landingPageSeo, prerenderedRoutes } = contracts;
+  const { renderPage } = bundle;
   const assets = pageAssets(DEFAULT_REMOTES_MANIFEST);
   const pages = [];
-  // The paths, and the remote drawing each, are the pre-render bundle's (shell/src/prerender/render.tsx).
-  for (const [path, remote] of Object.entries(PRERENDERED_PATHS)) {
+  // The paths, and the remote drawing each, are the site's route table's (SITE_ROUTES in @festival/contracts).
+  for (const { path, remote } of prerenderedRoutes()) {
     if (!assets[path]) throw new Error(`scripts/prerender.mjs knows no stylesheets for the pre-rendered path ${path}`);
     const file = fileOf(path);
     const remoteEntry = DEFAULT_REMOTES_MANIFEST[remote];

@@ -1,20 +1,11 @@
-// Type-checks every workspace with its own tsconfig.
-import { log, run } from './lib.mjs';
+// Type-checks every workspace with its own tsconfig, and the other top-level folders that have
+// one (deploy/).
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { log, ROOT, run, workspaces } from './lib.mjs';
 
-const PROJECTS = [
-  'packages/contracts',
-  'packages/router',
-  'packages/query',
-  'packages/web-kit',
-  'shell',
-  'public-site',
-  'drinks-app',
-  'admin-app',
-  'api',
-  'e2e',
-  'deploy',
-  'bench',
-];
+const hasTsconfig = (dir) => existsSync(join(ROOT, dir, 'tsconfig.json'));
+const PROJECTS = [...new Set([...workspaces().map((w) => w.dir), ...readdirSync(ROOT)])].filter(hasTsconfig);
 
 let failed = 0;
 for (const project of PROJECTS) {

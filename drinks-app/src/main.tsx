@@ -1,4 +1,4 @@
 import { mountStandalone } from '@festival/web-kit/standalone';
 import App from './app/app';
 
-mountStandalone(App, ['/drinks/*']);
+mountStandalone(App, 'drinks_app');

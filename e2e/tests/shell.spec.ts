@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { DEFAULT_REMOTES_MANIFEST } from '../../packages/contracts/src/remotes';
+import { DEFAULT_REMOTES_MANIFEST, sitePaths } from '../../packages/contracts/src/remotes';
 import { ROOT } from '../support/environment';
 
 test.describe('the shell composes the remotes', () => {
@@ -20,6 +20,22 @@ test.describe('the shell composes the remotes', () => {
     const res = await page.goto('/nope');
     expect(res?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  });
+
+  test('shows the 404 page with a 404 status at any path no screen claims, below the remotes too', async ({ page }) => {
+    for (const path of ['/drinks/nope', '/admin/nope', '/diwali-party/nope', '/nope']) {
+      const res = await page.goto(path);
+      expect([path, res?.status()]).toEqual([path, 404]);
+      await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    }
+  });
+
+  test('answers every page of the route table with a 200 and the shell', async ({ request }) => {
+    for (const path of sitePaths()) {
+      const res = await request.get(path);
+      expect([path, res.status()]).toEqual([path, 200]);
+      expect(await res.text()).toContain('<div id="root">');
+    }
   });
 
   test('the API answers health through the same origin', async ({ request }) => {

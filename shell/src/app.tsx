@@ -1,18 +1,24 @@
 import { QueryClientProvider, type QueryClient } from '@festival/query';
 import type { ReactNode } from 'react';
-import { Route, Routes } from '@festival/router';
+import { findSiteRoute, routerPath, SITE_ROUTES, type RemoteName } from '@festival/contracts';
+import { Route, Routes, useLocation } from '@festival/router';
 import { NotFoundPage } from './not-found-page';
 import { RemoteLoaderContext, type RemoteLoader } from './remote-loader';
 import { RemoteRoute } from './remote-route';
 
-/** The shell's routes: which remote renders which path. */
+/** A path of the site's route table draws its remote; any other below the remote's mount is the 404 page. */
+function SitePage({ remote }: { remote: RemoteName }) {
+  const { pathname } = useLocation();
+  return findSiteRoute(pathname) ? <RemoteRoute name={remote} /> : <NotFoundPage />;
+}
+
+/** The shell's routes, from the site's route table: which remote renders which path. */
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/" element={<RemoteRoute name="public_site" />} />
-      <Route path="/diwali-party" element={<RemoteRoute name="public_site" />} />
-      <Route path="/drinks/*" element={<RemoteRoute name="drinks_app" />} />
-      <Route path="/admin/*" element={<RemoteRoute name="admin_app" />} />
+      {SITE_ROUTES.map((route) => (
+        <Route key={route.path} path={routerPath(route)} element={<SitePage remote={route.remote} />} />
+      ))}
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -72,7 +72,6 @@ export default function App() {
             </Suspense>
           }
         />
-        <Route path="*" element={<LoginPage />} />
       </Routes>
     </AdminThemeProvider>
   );

@@ -2,24 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import express, { type Express, type Response } from 'express';
 import type { Logger } from 'pino';
-import { DEFAULT_REMOTES_MANIFEST, parseRemotesManifest, type RemotesManifest, type SiteConfig } from '@festival/contracts';
+import { DEFAULT_REMOTES_MANIFEST, findSiteRoute, parseRemotesManifest, type RemotesManifest, type SiteConfig } from '@festival/contracts';
 import type { PageHtml } from './landing-head.js';
 import { loadPrerenderedPages } from './prerendered-pages.js';
 
 /** Folders of the three remotes, as served under /remotes/<folder>/. */
 export const REMOTE_FOLDERS = ['public-site', 'drinks-app', 'admin-app'] as const;
-
-/** Paths the shell routes to a remote; everything else is the shell's 404 page. */
-export function isAppRoute(path: string): boolean {
-  return (
-    path === '/' ||
-    path === '/diwali-party' ||
-    path === '/drinks' ||
-    path.startsWith('/drinks/') ||
-    path === '/admin' ||
-    path.startsWith('/admin/')
-  );
-}
 
 /** Hashed build assets never change; entries, manifests and HTML must be revalidated. */
 function setCacheHeaders(res: Response, filePath: string): void {
@@ -53,7 +41,8 @@ export interface SiteConfigSource {
  * The embedded mode serves the built shell and remotes from the API process (nginx does it in
  * production): `/remotes.json`, `/remotes/<name>/...`, the shell's assets, the landing and
  * party pages pre-rendered (rendered again with the current site configuration), and the
- * shell's index.html for every other app route (404 status for paths the shell does not know).
+ * shell's index.html for every other path: status 200 for the pages of the site's route table
+ * (SITE_ROUTES), 404 for any other, where the shell shows its 404 page.
  */
 export function mountFrontends(
   app: Express,
@@ -110,7 +99,7 @@ export function mountFrontends(
       return;
     }
     const send = (html: string) => {
-      res.status(isAppRoute(req.path) ? 200 : 404);
+      res.status(findSiteRoute(req.path) ? 200 : 404);
       res.setHeader('Cache-Control', 'no-cache');
       res.type('html').send(html);
     };

@@ -12,7 +12,6 @@ export default function App() {
       <Route path="checkout" element={<CheckoutPage />} />
       <Route path="confirmation" element={<ConfirmationPage />} />
       <Route path="tab-confirmation" element={<TabConfirmationPage />} />
-      <Route path="*" element={<MenuPage />} />
     </Routes>
   );
 }

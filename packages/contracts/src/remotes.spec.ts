@@ -1,4 +1,4 @@
-import { DEFAULT_REMOTES_MANIFEST, parseRemotesManifest } from './remotes.js';
+import { DEFAULT_REMOTES_MANIFEST, findSiteRoute, parseRemotesManifest, prerenderedRoutes, routerPath, sitePaths } from './remotes.js';
 
 describe('parseRemotesManifest', () => {
   it('accepts a manifest with every remote, dropping anything else', () => {
@@ -9,5 +9,49 @@ describe('parseRemotesManifest', () => {
     expect(() => parseRemotesManifest({ public_site: '/a.js', drinks_app: '' })).toThrow('no URL for drinks_app, admin_app');
     expect(() => parseRemotesManifest([])).toThrow('must be a JSON object');
     expect(() => parseRemotesManifest(null)).toThrow('must be a JSON object');
+  });
+});
+
+describe('the site routes', () => {
+  it('list every page of the public site, the drinks app and the back office', () => {
+    expect(sitePaths()).toEqual([
+      '/',
+      '/diwali-party',
+      '/drinks',
+      '/drinks/checkout',
+      '/drinks/confirmation',
+      '/drinks/tab-confirmation',
+      '/admin',
+      '/admin/login',
+      '/admin/campaigns',
+      '/admin/drinks-qr',
+      '/admin/bar',
+    ]);
+  });
+
+  it('find the remote of each page, by its exact path', () => {
+    expect(findSiteRoute('/')?.remote).toBe('public_site');
+    expect(findSiteRoute('/diwali-party')?.remote).toBe('public_site');
+    expect(findSiteRoute('/drinks/checkout')?.remote).toBe('drinks_app');
+    expect(findSiteRoute('/admin/bar')?.remote).toBe('admin_app');
+  });
+
+  it('know no other path', () => {
+    for (const path of ['/nope', '/diwali-party/x', '/drinks/nope', '/admin/nope', '/drinks/checkout/x', '/drinks/', '/admin/', '/Drinks', '', '/remotes.json']) {
+      expect(findSiteRoute(path)).toBeUndefined();
+    }
+  });
+
+  it('mount a remote with children below its path, the others at their path alone', () => {
+    expect(routerPath(findSiteRoute('/drinks')!)).toBe('/drinks/*');
+    expect(routerPath(findSiteRoute('/diwali-party')!)).toBe('/diwali-party');
+  });
+
+  it('pre-render the landing page, the party page and the drinks menu', () => {
+    expect(prerenderedRoutes().map((route) => [route.path, route.remote])).toEqual([
+      ['/', 'public_site'],
+      ['/diwali-party', 'public_site'],
+      ['/drinks', 'drinks_app'],
+    ]);
   });
 });

@@ -27,3 +27,57 @@ export function parseRemotesManifest(value: unknown): RemotesManifest {
   if (problems.length > 0) throw new Error(`The remotes manifest has no URL for ${problems.join(', ')}`);
   return Object.fromEntries(REMOTE_NAMES.map((name) => [name, record[name]])) as RemotesManifest;
 }
+
+/** A page of the site (or a remote's pages below one path) and the remote that draws it. */
+export interface SiteRoute {
+  /** The page's path, exactly: no trailing slash, no prefix match. */
+  readonly path: string;
+  readonly remote: RemoteName;
+  /**
+   * Rendered to HTML at build time (scripts/prerender.mjs) and served as such at `path`
+   * itself (its children are drawn by their scripts).
+   */
+  readonly prerendered: boolean;
+  /**
+   * The remote's pages below `path`, by their last segment (`checkout` is `/drinks/checkout`).
+   * The shell mounts the remote at `path/*` and the remote routes among them itself.
+   */
+  readonly children?: readonly string[];
+}
+
+/**
+ * Every page of the site, the one list of them: the shell's router, the API's embedded
+ * serving, the pre-render and nginx.conf (held to it by deploy/deploy.spec.ts) follow it. Any
+ * other path is the shell's 404 page, with a 404 status.
+ */
+export const SITE_ROUTES = [
+  { path: '/', remote: 'public_site', prerendered: true },
+  { path: '/diwali-party', remote: 'public_site', prerendered: true },
+  { path: '/drinks', remote: 'drinks_app', prerendered: true, children: ['checkout', 'confirmation', 'tab-confirmation'] },
+  { path: '/admin', remote: 'admin_app', prerendered: false, children: ['login', 'campaigns', 'drinks-qr', 'bar'] },
+] as const satisfies readonly SiteRoute[];
+
+/** The paths a route serves: its own and its children's. */
+export function routePaths(route: SiteRoute): string[] {
+  return [route.path, ...(route.children ?? []).map((child) => `${route.path}/${child}`)];
+}
+
+/** Every path of the site, in the table's order. */
+export function sitePaths(): string[] {
+  return SITE_ROUTES.flatMap(routePaths);
+}
+
+/** The route serving exactly this path (no query string), or undefined: the 404 page. */
+export function findSiteRoute(path: string): SiteRoute | undefined {
+  return SITE_ROUTES.find((route: SiteRoute) => routePaths(route).includes(path));
+}
+
+/** The react-router path the shell mounts a route's remote at: with children, the remote routes below it. */
+export function routerPath(route: SiteRoute): string {
+  return route.children ? `${route.path}/*` : route.path;
+}
+
+/** The pre-rendered routes (see `SiteRoute.prerendered`). */
+export function prerenderedRoutes(): SiteRoute[] {
+  return SITE_ROUTES.filter((route: SiteRoute) => route.prerendered);
+}

@@ -1,28 +1,25 @@
 /**
  * The pre-render build's entry (vite.prerender.config.ts): renders the shell's page for one
  * path with react-dom/server into the shell's index.html. The same components as the browser
- * build, with the public-site and drinks-app remotes imported from their sources instead of through Module
- * Federation. `scripts/prerender.mjs` calls it at build time; the API's embedded mode calls it
+ * build, with the public-site and drinks-app remotes imported through their pre-render entries
+ * (`public-site/prerender`, `drinks-app/prerender`) instead of through Module Federation. `scripts/prerender.mjs` calls it at build time; the API's embedded mode calls it
  * again at serve time with the current site configuration.
  */
 import { Writable } from 'node:stream';
 import { StrictMode, type ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import type { ComponentType } from 'react';
-import type { RemoteName, SiteConfig } from '@festival/contracts';
+import { findSiteRoute, type RemoteName, type SiteConfig } from '@festival/contracts';
 import { MemoryRouter } from '@festival/router';
 import { createQueryClient } from '@festival/web-kit/query-client';
-import DrinksApp from '../../../drinks-app/src/app/app';
-import PublicSiteApp from '../../../public-site/src/app/app';
+import { App as DrinksApp } from 'drinks-app/prerender';
+import { App as PublicSiteApp } from 'public-site/prerender';
 import { App } from '../app';
 import type { RemoteLoader } from '../remote-loader';
 import { PAGE_DATA_ID, pageDataJson, SITE_QUERY_KEY } from './page-data';
 
-/** The remotes whose pages are pre-rendered, from their sources. */
+/** The remotes whose pages are pre-rendered (`prerendered` in the site's route table). */
 const PRERENDERED_REMOTES: Partial<Record<RemoteName, ComponentType>> = { public_site: PublicSiteApp, drinks_app: DrinksApp };
-
-/** The pre-rendered paths and the remote drawing each: the public site's two pages and the drinks menu. */
-export const PRERENDERED_PATHS = { '/': 'public_site', '/diwali-party': 'public_site', '/drinks': 'drinks_app' } as const satisfies Record<string, RemoteName>;
 
 const loadRemote: RemoteLoader = async (name) => {
   const app = PRERENDERED_REMOTES[name];
@@ -60,7 +57,7 @@ async function renderBody(path: string, site: SiteConfig): Promise<string> {
 export interface RenderOptions {
   /** The shell's built index.html. */
   template: string;
-  /** The path to render, one of PRERENDERED_PATHS. */
+  /** The path to render, a pre-rendered one of SITE_ROUTES. */
   path: string;
   site: SiteConfig;
   /** Stylesheets of the remote the page shows, so it is styled before any script runs. */
@@ -76,8 +73,9 @@ const attr = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/
 /** The page's complete HTML: the template with the rendered body, its styles and its data. */
 export async function renderPage({ template, path, site, stylesheets, fonts = [], remoteEntry }: RenderOptions): Promise<string> {
   if (!template.includes('<div id="root"></div>')) throw new Error('The shell template has no empty <div id="root"></div>');
-  const remote = (PRERENDERED_PATHS as Record<string, RemoteName | undefined>)[path];
-  if (!remote) throw new Error(`${path} is not a pre-rendered path`);
+  const route = findSiteRoute(path);
+  if (route?.path !== path || !route.prerendered) throw new Error(`${path} is not a pre-rendered path`);
+  const { remote } = route;
   const body = await renderBody(path, site);
   const head = [
     ...fonts.map((href) => `<link rel="preload" href="${attr(href)}" as="font" type="font/woff2" crossorigin>`),
