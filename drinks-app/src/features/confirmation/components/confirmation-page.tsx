@@ -26,7 +26,7 @@ function Failed({ message }: { message: string }) {
   return (
     <StatusPanel tone="error" title="Payment Failed">
       <p className="status-panel__message">{message}</p>
-      <Link className="fk-button" to="/drinks">
+      <Link className="fk-btn" to="/drinks">
         Back to Menu
       </Link>
     </StatusPanel>
@@ -70,7 +70,7 @@ function PaymentConfirmation({ paymentIntent, redirectStatus }: { paymentIntent:
       </p>
       <LineItems items={receipt.items} price={receipt} testIdPrefix="receipt" />
       <p className="drinks-hint">Paid {formatCents(receipt.totalCents)} by card.</p>
-      <Link className="fk-button" to="/drinks">
+      <Link className="fk-btn" to="/drinks">
         Order More Drinks
       </Link>
     </StatusPanel>
@@ -102,7 +102,7 @@ function TabOrderConfirmation({ orderId }: { orderId: string }) {
         Tab running total with tax: <strong data-testid="tab-total">{formatCents(view.totalCents)}</strong>, charged once when your tab
         closes.
       </p>
-      <Link className="fk-button" to="/drinks">
+      <Link className="fk-btn" to="/drinks">
         Order More Drinks
       </Link>
     </StatusPanel>

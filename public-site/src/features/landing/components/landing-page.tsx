@@ -27,7 +27,7 @@ export function LandingPage() {
         {failed ? (
           <div className="lp-alert" role="alert">
             <p>We couldn't load our restaurant and event details just now.</p>
-            <button type="button" className="fk-button fk-button--maroon fk-button--small" onClick={() => void refetch()} disabled={isFetching}>
+            <button type="button" className="fk-btn fk-btn--maroon fk-btn--small" onClick={() => void refetch()} disabled={isFetching}>
               {isFetching ? 'Trying again…' : 'Try again'}
             </button>
           </div>

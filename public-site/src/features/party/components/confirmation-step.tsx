@@ -32,7 +32,7 @@ export function ConfirmationStep({ receipt, site }: { receipt: PartyOrderReceipt
         Total paid: <strong>{formatCents(receipt.totalCents)}</strong>
       </p>
       <p className="party-hint">A confirmation e-mail with your tickets has been sent to {receipt.customerEmail}.</p>
-      <Link className="fk-button fk-button--large" to="/">
+      <Link className="fk-btn fk-btn--large" to="/">
         Back to Home
       </Link>
     </section>
