@@ -110,7 +110,7 @@ function CateringCard({ phone, failed }: { phone: string | undefined; failed: bo
           <span>Call {phone}</span>
         </a>
       ) : (
-        <span className="fk-btn fk-btn--maroon lp-placeholder" aria-hidden="true">
+        <span className="fk-btn fk-btn--maroon" aria-hidden="true">
           <PhoneIcon />
           <Slot value={undefined} width="14ch" failed={failed} />
         </span>
