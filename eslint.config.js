@@ -1,13 +1,33 @@
+import css from '@eslint/css';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { hexColourSyntax, tokensPlugin } from './scripts/eslint/hex-colours.mjs';
+
+// The design tokens (packages/web-kit/src/theme/tokens.ts) are the one place for a colour: a raw
+// hex colour anywhere else in the front-ends is refused (scripts/eslint/hex-colours.mjs). Files that
+// keep literal colours, because they must:
+// - the tokens themselves, and palette.css, generated from them;
+// - SVG drawings whose shades are the drawing's own (the landing page's ornaments, the diya): SVG
+//   presentation attributes take no CSS variables in every browser the guests use;
+// - the campaign e-mail template: mail programs ignore CSS variables and stylesheets.
+const TOKEN_FILES = ['packages/web-kit/src/theme/tokens.ts', 'packages/web-kit/src/theme/palette.css'];
+const KEEPS_LITERAL_COLOURS = [
+  'public-site/src/features/landing/components/ornaments.tsx',
+  'packages/web-kit/src/ornaments/diya-icon.tsx',
+  'admin-app/src/features/campaigns/lib/festival-template.ts',
+  // The rule's own test: its fixtures are raw hex colours.
+  'packages/web-kit/src/theme/hex-colour-lint.spec.ts',
+];
+const JS_FILES = ['**/*.{js,mjs,cjs,ts,tsx}'];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-*/**', 'test-results/**', 'playwright-report/**', '.data/**'] },
-  js.configs.recommended,
-  ...tseslint.configs.recommended,
+  { files: JS_FILES, ...js.configs.recommended },
+  ...tseslint.configs.recommended.map((config) => ({ files: JS_FILES, ...config })),
   {
+    files: JS_FILES,
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
@@ -40,6 +60,13 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: ['{shell,public-site,drinks-app,admin-app,packages/web-kit}/src/**/*.{ts,tsx}'],
+    ignores: [...TOKEN_FILES, ...KEEPS_LITERAL_COLOURS],
+    rules: { 'no-restricted-syntax': ['error', ...hexColourSyntax] },
+  },
+  { files: ['**/*.css'], plugins: { css, tokens: tokensPlugin }, language: 'css/css' },
+  { files: ['**/*.css'], ignores: TOKEN_FILES, rules: { 'tokens/no-hex-colour': 'error' } },
   {
     // Nest's dependency injection reads constructor parameter types at run time: an import that
     // looks type-only to the linter is a real value import there.

@@ -43,10 +43,11 @@ const webKitMapper = Object.fromEntries(
 
 // Source imports carry `.js` extensions (NodeNext); Jest resolves them to the .ts files.
 const moduleNameMapper = {
+  // First, so the web kit's stylesheets (palette.css, button.css) are stubs like every other.
+  '\\.(css|svg|png|woff2?)$': '<rootDir>/packages/web-kit/test/asset-stub.cjs',
   '^@festival/contracts$': '<rootDir>/packages/contracts/src/index.ts',
   ...webKitMapper,
   '^(\\.{1,2}/.*)\\.js$': '$1',
-  '\\.(css|svg|png|woff2?)$': '<rootDir>/packages/web-kit/test/asset-stub.cjs',
 };
 
 const node = (displayName, testMatch, extra = {}) => ({

@@ -5,6 +5,7 @@ import { createQueryClient } from '@festival/web-kit/query-client';
 import { App } from './app';
 import { PAGE_DATA_ID, SITE_QUERY_KEY, type PageData } from './prerender/page-data';
 import { loadRemoteApp, remotesManifest } from './remotes';
+import '@festival/web-kit/palette.css';
 import './shell.css';
 
 const root = document.getElementById('root')!;

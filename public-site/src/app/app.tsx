@@ -8,7 +8,7 @@ const PartyPage = lazy(() => import('../features/party/components/party-page').t
 function PageLoading() {
   return (
     <main className="party-page" aria-busy="true">
-      <p role="status" style={{ padding: '4rem 1rem', textAlign: 'center', color: '#4a1030', fontWeight: 600 }}>
+      <p role="status" style={{ padding: '4rem 1rem', textAlign: 'center', color: 'var(--maroon)', fontWeight: 600 }}>
         Loading…
       </p>
     </main>

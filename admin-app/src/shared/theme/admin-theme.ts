@@ -1,53 +1,28 @@
 import type { ThemeConfig } from 'antd';
+import { antdTheme, colors, staffColors } from '@festival/web-kit/tokens';
 
 /**
- * The restaurant's festival palette (the shell and guest pages use the same colours). Every
- * text colour below keeps WCAG AA contrast on white and on the cream ground.
+ * The staff area's colours, by the names its components use, all from the design tokens
+ * (@festival/web-kit/tokens, the palette of the guest pages and the shell). The staff area's
+ * `aubergine` is the guest pages' maroon ground; its `maroon`, the primary colour, is the
+ * tokens' lighter `wine`; its `saffron`, AA on white, is the tokens' `rust`.
  */
 export const palette = {
-  aubergine: '#4a1030',
-  maroon: '#7b1e3a',
-  maroonDark: '#5e1630',
-  marigold: '#f5a623',
-  saffron: '#b5451b',
-  gold: '#c9a227',
-  cream: '#fff8ec',
-  creamDeep: '#fbeedd',
-  ink: '#2b0f1e',
-  inkSoft: '#5c4a3d',
-  border: '#ecd9bf',
-  success: '#2e7d32',
-  error: '#b42318',
+  aubergine: colors.maroon,
+  maroon: staffColors.wine,
+  marigold: colors.marigold,
+  saffron: colors.rust,
+  gold: colors.gold,
+  cream: colors.cream,
+  creamDeep: colors.creamDeep,
+  white: colors.white,
+  sand: colors.sand,
+  ink: colors.ink,
+  inkSoft: colors.muted,
+  border: colors.line,
+  success: colors.ok,
+  error: colors.alert,
 } as const;
 
-/** Colours for charts, in the order series should take them. */
-export const chartColors = [palette.maroon, palette.marigold, palette.saffron, palette.gold, palette.aubergine, palette.success];
-
 /** The antd theme of the whole staff area. */
-export const adminTheme: ThemeConfig = {
-  token: {
-    colorPrimary: palette.maroon,
-    colorLink: palette.maroon,
-    colorInfo: palette.saffron,
-    colorSuccess: palette.success,
-    colorError: palette.error,
-    colorWarning: '#b26a00',
-    colorText: palette.ink,
-    colorTextSecondary: palette.inkSoft,
-    // Secondary text (Typography type="secondary", descriptions): antd's default is a pale
-    // alpha of the text colour, below AA contrast on the cream ground.
-    colorTextDescription: palette.inkSoft,
-    colorBgLayout: palette.cream,
-    colorBorder: '#dcc3a1',
-    colorBorderSecondary: palette.border,
-    borderRadius: 8,
-    fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
-  },
-  components: {
-    Layout: { headerBg: palette.aubergine, headerColor: palette.cream, bodyBg: palette.cream },
-    Table: { headerBg: palette.creamDeep, headerColor: palette.ink, rowHoverBg: '#fff3e0' },
-    Card: { headerBg: 'transparent' },
-    Button: { primaryShadow: 'none' },
-    Progress: { defaultColor: palette.maroon },
-  },
-};
+export const adminTheme: ThemeConfig = antdTheme;

@@ -1,8 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from '@festival/router';
 import { usePageMeta, useSiteConfig } from '@festival/web-kit/site';
-import { DiyaIcon } from './diya-icon';
+import { DiyaIcon } from '@festival/web-kit/diya-icon';
 import '@festival/web-kit/palette.css';
+import '@festival/web-kit/button.css';
 import './drinks.css';
 
 interface DrinksPageProps {
@@ -30,7 +31,7 @@ export function DrinksPage({ title, action, children }: DrinksPageProps) {
     <div className="drinks">
       <header className="drinks-header">
         <div className="drinks-header__brand">
-          <DiyaIcon size={28} />
+          <DiyaIcon size={28} className="diya" />
           <div className="drinks-header__text">
             <span className="drinks-header__event">{site.data ? `${site.data.restaurant.name} · ${site.data.party.name}` : '\u00a0'}</span>
             <h1 className="drinks-header__title">{title}</h1>

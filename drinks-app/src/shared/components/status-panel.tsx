@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { DiyaIcon } from './diya-icon';
+import { DiyaIcon } from '@festival/web-kit/diya-icon';
 
 interface StatusPanelProps {
   tone: 'working' | 'success' | 'error' | 'empty';
@@ -13,16 +13,16 @@ export function StatusPanel({ tone, title, children }: StatusPanelProps) {
     <section className={`status-panel status-panel--${tone}`} role={tone === 'error' ? 'alert' : 'status'} aria-busy={tone === 'working'}>
       <div className="status-panel__icon">
         {tone === 'working' ? <span className="drinks-spinner" aria-hidden="true" /> : null}
-        {tone === 'success' ? <DiyaIcon size={64} /> : null}
+        {tone === 'success' ? <DiyaIcon size={64} className="diya" /> : null}
         {tone === 'error' ? (
           <span className="status-panel__mark" aria-hidden="true">
             !
           </span>
         ) : null}
         {tone === 'empty' ? (
-          <svg viewBox="0 0 48 48" width="56" height="56" aria-hidden="true" focusable="false">
-            <path d="M12 10h24l-3 30H15z" fill="none" stroke="#4a1030" strokeWidth="3" strokeLinejoin="round" />
-            <path d="M14 20h20" stroke="#f5a623" strokeWidth="3" />
+          <svg className="status-panel__glass" viewBox="0 0 48 48" width="56" height="56" aria-hidden="true" focusable="false">
+            <path d="M12 10h24l-3 30H15z" fill="none" strokeWidth="3" strokeLinejoin="round" />
+            <path d="M14 20h20" strokeWidth="3" />
           </svg>
         ) : null}
       </div>

@@ -1,6 +1,7 @@
 import { App, Badge, Skeleton, Space, Tabs, Typography } from 'antd';
 import { Link, Navigate } from '@festival/router';
 import { ApiError } from '@festival/web-kit/api-client';
+import { colors, staffColors } from '@festival/web-kit/tokens';
 import { BAR_POLL_MS, useBarOrders } from '../api/bar-orders';
 import { useDrinkTabs } from '../api/drink-tabs';
 import { useDrinksStock } from '../api/drinks-stock';
@@ -44,7 +45,7 @@ export function BarPage() {
             Bar
           </Typography.Title>
           <Typography.Text type="secondary" aria-live="off">
-            <span className="bar-live-dot" aria-hidden="true" /> Live: refreshes every {BAR_POLL_MS / 1000} seconds
+            <span className="bar-live-dot" style={{ background: staffColors.live }} aria-hidden="true" /> Live: refreshes every {BAR_POLL_MS / 1000} seconds
             {updated ? ` · updated ${updated}` : ''}
             {orders.isError ? ' · connection problem, retrying' : ''}
           </Typography.Text>
@@ -56,7 +57,7 @@ export function BarPage() {
               key: 'queue',
               label: (
                 <span>
-                  Bar Queue <Badge count={waiting} showZero color="#e8751a" />
+                  Bar Queue <Badge count={waiting} showZero color={colors.saffron} />
                 </span>
               ),
               children: <BarQueue orders={orders.data ?? []} loading={orders.isPending} />,
@@ -65,7 +66,7 @@ export function BarPage() {
               key: 'tabs',
               label: (
                 <span>
-                  Open Tabs <Badge count={openTabs.length} showZero color="#4a1030" />
+                  Open Tabs <Badge count={openTabs.length} showZero color={colors.maroon} />
                 </span>
               ),
               children: <OpenTabs tabs={tabs.data ?? []} loading={tabs.isPending} />,

@@ -1,5 +1,6 @@
 import { Button, Flex, Typography } from 'antd';
 import { useRef } from 'react';
+import { palette } from '../../../shared/theme/admin-theme';
 import { useToast } from '../../../shared/toast/use-toast';
 import { formatFileSize } from '../lib/file-size';
 import { imageTag } from '../lib/image-tag';
@@ -56,7 +57,7 @@ export function CampaignImagesField() {
         <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8 }} aria-label="Email images">
           {images.map((image) => (
             <li key={image.id}>
-              <Flex align="center" gap={12} style={{ padding: 8, border: '1px solid #ecd9bf', borderRadius: 8, background: '#fff' }}>
+              <Flex align="center" gap={12} style={{ padding: 8, border: `1px solid ${palette.border}`, borderRadius: 8, background: palette.white }}>
                 <img src={image.dataUrl} alt={`Preview of ${image.name}`} width={56} height={56} style={{ objectFit: 'cover', borderRadius: 6, flex: 'none' }} />
                 <Flex vertical style={{ minWidth: 0, flex: 1 }}>
                   <Typography.Text ellipsis={{ tooltip: image.name }} strong>

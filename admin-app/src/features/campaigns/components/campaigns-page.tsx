@@ -39,7 +39,7 @@ export function CampaignsPage() {
                 <Typography.Title level={1} style={{ margin: 0, fontSize: 28, color: palette.cream }}>
                   Email Campaigns
                 </Typography.Title>
-                <Typography.Text style={{ color: '#f3d9a4' }}>Write festival e-mails and send them to your guests.</Typography.Text>
+                <Typography.Text style={{ color: palette.sand }}>Write festival e-mails and send them to your guests.</Typography.Text>
               </div>
             </Flex>
             <ConfigProvider theme={MARIGOLD_BUTTON}>

@@ -1,5 +1,6 @@
 import { useSiteConfig } from '@festival/web-kit/site';
 import { useDeferredValue, useMemo } from 'react';
+import { palette } from '../../../shared/theme/admin-theme';
 import { previewDocument } from '../lib/preview-document';
 
 /**
@@ -19,7 +20,7 @@ export function EmailPreview({ content }: { content: string }) {
       title="Email preview"
       sandbox=""
       srcDoc={document}
-      style={{ width: '100%', height: 620, border: '1px solid #ecd9bf', borderRadius: 8, background: '#fff' }}
+      style={{ width: '100%', height: 620, border: `1px solid ${palette.border}`, borderRadius: 8, background: palette.white }}
     />
   );
 }

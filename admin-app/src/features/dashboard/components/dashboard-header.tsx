@@ -48,7 +48,7 @@ export function DashboardHeader({ feastOrders, partyTickets, refreshing, onRefre
               <Typography.Title level={1} style={{ margin: 0, fontSize: 26, color: palette.cream }}>
                 Order Management
               </Typography.Title>
-              <Typography.Text style={{ color: '#f3d9a4' }}>Diwali orders, tickets and marketing at a glance.</Typography.Text>
+              <Typography.Text style={{ color: palette.sand }}>Diwali orders, tickets and marketing at a glance.</Typography.Text>
             </div>
           </Flex>
           <Flex gap={8} wrap>

@@ -1,6 +1,7 @@
 import { Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import type { FunnelEntry } from '@festival/contracts';
+import { staffColors } from '@festival/web-kit/tokens';
 import { palette } from '../../../shared/theme/admin-theme';
 import { formatCount } from '../lib/format';
 import { dropOff, type DropOff } from '../lib/funnel';
@@ -15,7 +16,7 @@ function Figure({ label, hint, value, tone }: { label: string; hint: string; val
         flex: '1 1 150px',
         padding: '12px 14px',
         borderRadius: 8,
-        background: tone === 'done' ? '#eef6ee' : '#fff3e0',
+        background: tone === 'done' ? staffColors.okBg : staffColors.peach,
         borderLeft: `4px solid ${tone === 'done' ? palette.success : palette.marigold}`,
       }}
     >

@@ -1,6 +1,7 @@
 import { Button, Empty, Flex, Grid, Modal, Skeleton, Typography } from 'antd';
 import { memo, useEffect, useMemo, type ReactNode } from 'react';
 import type { AnalyticsEvent } from '@festival/contracts';
+import { staffColors } from '@festival/web-kit/tokens';
 import { palette } from '../../../shared/theme/admin-theme';
 import { useFunnelEventSummary } from '../api/get-funnel-event-summary';
 import { useFunnelEvents } from '../api/get-funnel-events';
@@ -100,7 +101,7 @@ function EventTable({ events }: { events: AnalyticsEvent[] }) {
     <div style={{ overflowX: 'auto' }}>
       <table style={{ width: '100%', minWidth: TABLE_WIDTH, borderCollapse: 'collapse', tableLayout: 'fixed', fontSize: 14 }}>
         <thead>
-          <tr style={{ background: '#fffaf2' }}>
+          <tr style={{ background: staffColors.tableHead }}>
             {FIELDS.map((field) => (
               <th key={field.title} scope="col" style={{ ...cell, width: field.width, fontWeight: 600 }}>
                 {field.title}
@@ -141,11 +142,11 @@ function EventCard({ event }: { event: AnalyticsEvent }) {
 function GroupView({ group, asTable }: { group: EventGroup; asTable: boolean }) {
   const contact = [group.name, group.email, group.phone].filter(Boolean) as string[];
   return (
-    <section aria-label={group.label} style={{ border: `1px solid ${palette.border}`, borderRadius: 8, background: '#fff', overflow: 'hidden' }}>
+    <section aria-label={group.label} style={{ border: `1px solid ${palette.border}`, borderRadius: 8, background: palette.white, overflow: 'hidden' }}>
       <div style={{ ...stack, padding: '10px 12px', background: palette.creamDeep }}>
         <div style={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 8 }}>
           <strong>{group.label}</strong>
-          <span style={{ background: palette.maroon, color: '#fff', borderRadius: 999, padding: '0 8px', fontSize: 12, lineHeight: '20px' }}>
+          <span style={{ background: palette.maroon, color: palette.white, borderRadius: 999, padding: '0 8px', fontSize: 12, lineHeight: '20px' }}>
             {plural(group.events.length, 'event')}
           </span>
         </div>

@@ -45,7 +45,7 @@ export function MarketingLinksSection({ origin }: { origin: string }) {
             <Flex
               align="center"
               gap={10}
-              style={{ padding: '8px 10px', border: `1px solid ${palette.border}`, borderRadius: 8, background: '#fff', minHeight: 56 }}
+              style={{ padding: '8px 10px', border: `1px solid ${palette.border}`, borderRadius: 8, background: palette.white, minHeight: 56 }}
             >
               <Flex vertical style={{ minWidth: 0, flex: 1 }}>
                 <Typography.Text strong>{link.channel}</Typography.Text>

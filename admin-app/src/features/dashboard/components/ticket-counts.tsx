@@ -1,9 +1,10 @@
 import { Flex, Tag } from 'antd';
+import { staffColors } from '@festival/web-kit/tokens';
 import { palette } from '../../../shared/theme/admin-theme';
 
 // Tag colours with AA contrast (antd's gold and orange presets fall short).
-const ADULT = { color: palette.maroon, background: '#fbe9ef', borderColor: '#e9b8c8' };
-const CHILD = { color: palette.saffron, background: '#fff3e0', borderColor: '#f3c99c' };
+const ADULT = { color: palette.maroon, background: staffColors.rose, borderColor: staffColors.roseLine };
+const CHILD = { color: palette.saffron, background: staffColors.peach, borderColor: staffColors.peachLine };
 
 /** Adult and Child badges, each shown only when above 0. */
 export function TicketCounts({ adultTickets, childTickets }: { adultTickets: number; childTickets: number }) {

@@ -1,4 +1,5 @@
 import type { FeastOrder } from '@festival/contracts';
+import { paperColors } from '@festival/web-kit/tokens';
 import { formatDateTime, formatMoney, shortId } from './format';
 import { itemsLine } from './orders';
 
@@ -12,16 +13,16 @@ export const PRINT_ID_LENGTH = 12;
 const PRINT_CSS = `
 @page { size: landscape; margin: 12mm; }
 * { box-sizing: border-box; }
-body { font: 11pt/1.35 system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; color: #000; margin: 0; }
-header { display: flex; justify-content: space-between; align-items: baseline; border-bottom: 2px solid #000; padding-bottom: 6px; margin-bottom: 10px; }
+body { font: 11pt/1.35 system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; color: ${paperColors.ink}; margin: 0; }
+header { display: flex; justify-content: space-between; align-items: baseline; border-bottom: 2px solid ${paperColors.ink}; padding-bottom: 6px; margin-bottom: 10px; }
 h1 { font-size: 18pt; margin: 0; }
 h2 { font-size: 12pt; font-weight: 600; margin: 0; }
-.meta { font-size: 9pt; color: #333; text-align: right; }
+.meta { font-size: 9pt; color: ${paperColors.meta}; text-align: right; }
 table { width: 100%; border-collapse: collapse; }
 thead { display: table-header-group; }
 tr { break-inside: avoid; page-break-inside: avoid; }
-th, td { border: 1px solid #999; padding: 4px 6px; text-align: left; vertical-align: top; }
-th { background: #eee; font-size: 9.5pt; }
+th, td { border: 1px solid ${paperColors.rule}; padding: 4px 6px; text-align: left; vertical-align: top; }
+th { background: ${paperColors.fill}; font-size: 9.5pt; }
 td.id { font-family: ui-monospace, 'SFMono-Regular', Menlo, monospace; white-space: nowrap; }
 td.money { text-align: right; white-space: nowrap; }
 tfoot td { font-weight: 600; }

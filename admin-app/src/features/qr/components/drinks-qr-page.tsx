@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from '@festival/router';
 import { useSiteConfig } from '@festival/web-kit/site';
+import { paperColors } from '@festival/web-kit/tokens';
 import { palette } from '../../../shared/theme/admin-theme';
 import { drinksMenuUrl, QR_FILE_NAME, QR_SIZE, qrPngDataUrl } from '../lib/drinks-qr';
 
@@ -17,8 +18,8 @@ const PRINT_CSS = `
 @media print {
   @page { margin: 15mm; }
   body > *:not(#${SHEET_ID}) { display: none !important; }
-  html, body { background: #fff !important; }
-  #${SHEET_ID} { display: block; text-align: center; color: #000; font-family: system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; }
+  html, body { background: ${paperColors.paper} !important; }
+  #${SHEET_ID} { display: block; text-align: center; color: ${paperColors.ink}; font-family: system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; }
   #${SHEET_ID} h1 { font-size: 30pt; margin: 0 0 4mm; }
   #${SHEET_ID} .event { font-size: 15pt; margin: 0 0 8mm; }
   #${SHEET_ID} img { width: 110mm; height: 110mm; image-rendering: pixelated; }
@@ -90,7 +91,7 @@ export function DrinksQrPage() {
             <Typography.Title level={1} style={{ margin: 0, fontSize: 28, color: palette.cream }}>
               Drinks QR Code
             </Typography.Title>
-            <Typography.Text style={{ color: '#f3d9a4' }}>Guests scan it to open the drinks menu and order from their table.</Typography.Text>
+            <Typography.Text style={{ color: palette.sand }}>Guests scan it to open the drinks menu and order from their table.</Typography.Text>
           </div>
         </Flex>
       </header>

@@ -1,4 +1,5 @@
 import { create } from 'qrcode';
+import { paperColors } from '@festival/web-kit/tokens';
 
 /** The printed code's size in pixels, as the spec asks. */
 export const QR_SIZE = 400;
@@ -33,9 +34,9 @@ export function qrPngDataUrl(text: string): string {
   canvas.height = QR_SIZE;
   const context = canvas.getContext('2d');
   if (!context) throw new Error('This browser cannot draw images');
-  context.fillStyle = '#ffffff';
+  context.fillStyle = paperColors.paper;
   context.fillRect(0, 0, QR_SIZE, QR_SIZE);
-  context.fillStyle = '#000000';
+  context.fillStyle = paperColors.ink;
   for (let row = 0; row < modules.size; row += 1) {
     for (let col = 0; col < modules.size; col += 1) {
       if (modules.get(row, col)) context.fillRect(offset + col * scale, offset + row * scale, scale, scale);

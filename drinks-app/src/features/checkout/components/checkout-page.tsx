@@ -67,7 +67,7 @@ export function CheckoutPage() {
       <DrinksPage title="Checkout">
         <StatusPanel tone="empty" title="Cart Empty">
           <p>Your cart is empty. Pick a drink or two from the menu first.</p>
-          <Link className="drinks-button" to="/drinks">
+          <Link className="fk-btn" to="/drinks">
             Back to Menu
           </Link>
         </StatusPanel>
@@ -138,7 +138,7 @@ export function CheckoutPage() {
               );
             }}
           />
-          <button type="button" className="drinks-button drinks-button--secondary" onClick={() => setCardStep(null)}>
+          <button type="button" className="fk-btn fk-btn--secondary" onClick={() => setCardStep(null)}>
             Back
           </button>
         </section>
@@ -171,10 +171,10 @@ export function CheckoutPage() {
           </p>
         ) : null}
         <div className="checkout-actions">
-          <button type="submit" className="drinks-button drinks-button--block" disabled={nameMissing || pending || unavailable.length > 0}>
+          <button type="submit" className="fk-btn fk-btn--block" disabled={nameMissing || pending || unavailable.length > 0}>
             {pending ? 'Please wait…' : method === 'tab' ? 'Place Order on My Tab' : 'Continue to Payment'}
           </button>
-          <Link className="drinks-button drinks-button--secondary drinks-button--block" to="/drinks">
+          <Link className="fk-btn fk-btn--secondary fk-btn--block" to="/drinks">
             Back to Menu
           </Link>
         </div>

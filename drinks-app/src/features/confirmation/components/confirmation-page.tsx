@@ -9,7 +9,7 @@ import { DrinksPage } from '../../../shared/components/drinks-page';
 import { StatusPanel } from '../../../shared/components/status-panel';
 import { useCartStore } from '../../../shared/stores/cart-store';
 import { useDrinkPaymentConfirmation } from '../api/confirm-drink-payment';
-import { ReceiptLines } from './receipt-lines';
+import { LineItems } from '../../../shared/components/line-items';
 
 /** `/drinks/confirmation`: a paid order (`payment_intent`, `redirect_status`) or an order put on the tab (`tab_order`). */
 export function ConfirmationPage() {
@@ -26,7 +26,7 @@ function Failed({ message }: { message: string }) {
   return (
     <StatusPanel tone="error" title="Payment Failed">
       <p className="status-panel__message">{message}</p>
-      <Link className="drinks-button" to="/drinks">
+      <Link className="fk-btn" to="/drinks">
         Back to Menu
       </Link>
     </StatusPanel>
@@ -68,9 +68,9 @@ function PaymentConfirmation({ paymentIntent, redirectStatus }: { paymentIntent:
       <p>
         The bar is making your drinks. Listen for your number{receipt.tableNumber ? ` or look out for us at table ${receipt.tableNumber}` : ''}.
       </p>
-      <ReceiptLines receipt={receipt} />
+      <LineItems items={receipt.items} price={receipt} testIdPrefix="receipt" />
       <p className="drinks-hint">Paid {formatCents(receipt.totalCents)} by card.</p>
-      <Link className="drinks-button" to="/drinks">
+      <Link className="fk-btn" to="/drinks">
         Order More Drinks
       </Link>
     </StatusPanel>
@@ -97,12 +97,12 @@ function TabOrderConfirmation({ orderId }: { orderId: string }) {
       <p>
         Added to your tab <strong>{drinkTabReference(view.tabId)}</strong>. The bar is making your drinks: listen for your number.
       </p>
-      <ReceiptLines receipt={receipt} />
+      <LineItems items={receipt.items} price={receipt} testIdPrefix="receipt" />
       <p className="drinks-hint">
         Tab running total with tax: <strong data-testid="tab-total">{formatCents(view.totalCents)}</strong>, charged once when your tab
         closes.
       </p>
-      <Link className="drinks-button" to="/drinks">
+      <Link className="fk-btn" to="/drinks">
         Order More Drinks
       </Link>
     </StatusPanel>

@@ -32,7 +32,7 @@ export function TabConfirmationPage() {
     content = (
       <StatusPanel tone="error" title="Setup Failed">
         <p className="status-panel__message">{problem ?? ((error instanceof ApiError && error.serverMessage) || 'Failed to confirm card setup')}</p>
-        <Link className="drinks-button" to="/drinks">
+        <Link className="fk-btn" to="/drinks">
           Back to Menu
         </Link>
       </StatusPanel>
@@ -60,7 +60,7 @@ export function TabConfirmationPage() {
             Your cart ({cartCount} {cartCount === 1 ? 'drink' : 'drinks'}) is not ordered yet: put it on your tab now.
           </p>
         ) : null}
-        <Link className="drinks-button" to={cartCount > 0 ? '/drinks/checkout' : '/drinks'}>
+        <Link className="fk-btn" to={cartCount > 0 ? '/drinks/checkout' : '/drinks'}>
           Order Drinks Now
         </Link>
       </StatusPanel>

@@ -88,16 +88,16 @@ export function CartPanel({ onClose }: { onClose: () => void }) {
         <div className="checkout-actions">
           {items.length > 0 ? (
             blocked ? (
-              <button type="button" className="drinks-button drinks-button--block" disabled>
+              <button type="button" className="fk-btn fk-btn--block" disabled>
                 Proceed to Checkout
               </button>
             ) : (
-              <Link className="drinks-button drinks-button--block" to="/drinks/checkout">
+              <Link className="fk-btn fk-btn--block" to="/drinks/checkout">
                 Proceed to Checkout
               </Link>
             )
           ) : null}
-          <button type="button" className="drinks-button drinks-button--secondary drinks-button--block" onClick={onClose}>
+          <button type="button" className="fk-btn fk-btn--secondary fk-btn--block" onClick={onClose}>
             Keep Browsing
           </button>
         </div>

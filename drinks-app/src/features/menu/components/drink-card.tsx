@@ -31,7 +31,7 @@ export function DrinkCard({ drink, inCart, onAdd }: DrinkCardProps) {
             ) : null}
             {atLimit ? <span className="drink-card__stock"> · that's all we have</span> : null}
           </span>
-          <button type="button" className="drinks-button drinks-button--small" disabled={outOfStock || atLimit} onClick={() => onAdd(drink)}>
+          <button type="button" className="fk-btn fk-btn--small" disabled={outOfStock || atLimit} onClick={() => onAdd(drink)}>
             {outOfStock ? 'Out of Stock' : 'Add to Cart'}
           </button>
         </div>

@@ -63,7 +63,7 @@ export function MenuPage() {
       {menu.isError && !menu.data ? (
         <div className="drinks-alert" role="alert">
           The menu could not load. Check your connection, then{' '}
-          <button type="button" className="drinks-button drinks-button--small drinks-button--secondary" onClick={() => void menu.refetch()}>
+          <button type="button" className="fk-btn fk-btn--small fk-btn--secondary" onClick={() => void menu.refetch()}>
             Try Again
           </button>
         </div>

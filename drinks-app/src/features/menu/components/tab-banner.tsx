@@ -20,7 +20,7 @@ export function TabBanner() {
           ) : null}
           . Thank you!
         </span>
-        <button type="button" className="drinks-button drinks-button--small drinks-button--secondary" onClick={forget}>
+        <button type="button" className="fk-btn fk-btn--small fk-btn--secondary" onClick={forget}>
           OK
         </button>
       </section>

@@ -39,7 +39,7 @@ export function HeroSection({ site, failed }: { site: SiteConfig | undefined; fa
         </p>
         <button
           type="button"
-          className="lp-btn lp-btn--gold lp-btn--large"
+          className="fk-btn fk-btn--gold fk-btn--large"
           disabled={!hydrated}
           data-hydrating={hydrated ? undefined : ''}
           onClick={() => scrollToSection('packs')}

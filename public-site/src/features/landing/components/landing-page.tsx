@@ -1,4 +1,6 @@
 import './fonts.css';
+import '@festival/web-kit/palette.css';
+import '@festival/web-kit/button.css';
 import './landing.css';
 import { usePageTracking } from '@festival/web-kit/analytics';
 import { useSiteConfig } from '@festival/web-kit/site';
@@ -25,7 +27,7 @@ export function LandingPage() {
         {failed ? (
           <div className="lp-alert" role="alert">
             <p>We couldn't load our restaurant and event details just now.</p>
-            <button type="button" className="lp-btn lp-btn--maroon lp-btn--compact" onClick={() => void refetch()} disabled={isFetching}>
+            <button type="button" className="fk-btn fk-btn--maroon fk-btn--small" onClick={() => void refetch()} disabled={isFetching}>
               {isFetching ? 'Trying again…' : 'Try again'}
             </button>
           </div>

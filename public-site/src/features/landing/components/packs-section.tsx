@@ -85,7 +85,7 @@ function PartyPromo({ party, failed }: { party: SiteConfig['party'] | undefined;
           </span>
         </li>
       </ul>
-      <Link to="/diwali-party" className="lp-btn lp-btn--gold lp-btn--large lp-btn--block">
+      <Link to="/diwali-party" className="fk-btn fk-btn--gold fk-btn--large fk-btn--block">
         Reserve Your Tickets Now
       </Link>
     </article>
@@ -101,7 +101,7 @@ function CateringCard({ phone, failed }: { phone: string | undefined; failed: bo
       <p>From office lunches to family celebrations, we bring a South Indian feast to your table. Call us to plan your menu.</p>
       {phone ? (
         <a
-          className="lp-btn lp-btn--maroon"
+          className="fk-btn fk-btn--maroon"
           href={telHref(phone)}
           // The event goes out first; the browser then follows the tel: link as usual.
           onClick={() => void trackEvent('catering_clicked', { metadata: { phone_number: phone, source: 'catering_card' } })}
@@ -110,7 +110,7 @@ function CateringCard({ phone, failed }: { phone: string | undefined; failed: bo
           <span>Call {phone}</span>
         </a>
       ) : (
-        <span className="lp-btn lp-btn--maroon lp-btn--placeholder" aria-hidden="true">
+        <span className="fk-btn fk-btn--maroon" aria-hidden="true">
           <PhoneIcon />
           <Slot value={undefined} width="14ch" failed={failed} />
         </span>

@@ -79,7 +79,7 @@ export function SiteHeader({ site, failed }: { site: SiteConfig | undefined; fai
         <div className="lp-header-actions">
           <button
             type="button"
-            className="lp-btn lp-btn--gold lp-btn--compact"
+            className="fk-btn fk-btn--gold fk-btn--small"
             disabled={!hydrated}
             data-hydrating={hydrated ? undefined : ''}
             onClick={() => scrollToSection('packs')}

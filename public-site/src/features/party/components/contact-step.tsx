@@ -74,10 +74,10 @@ export function ContactStep({ initial, pending, error, onBack, onSubmit }: Conta
           </p>
         ) : null}
         <div className="party-actions">
-          <button type="button" className="party-button party-button--secondary" onClick={() => onBack(values)}>
+          <button type="button" className="fk-btn fk-btn--large fk-btn--secondary" onClick={() => onBack(values)}>
             Back
           </button>
-          <button type="submit" className="party-button" disabled={pending}>
+          <button type="submit" className="fk-btn fk-btn--large" disabled={pending}>
             {pending ? 'Holding your tickets...' : 'Continue to Payment'}
           </button>
         </div>

@@ -20,6 +20,7 @@ import { EventHero } from './event-hero';
 import { PaymentStep } from './payment-step';
 import { TicketsStep } from './tickets-step';
 import '@festival/web-kit/palette.css';
+import '@festival/web-kit/button.css';
 import './party.css';
 
 type Step = 'tickets' | 'contact' | 'payment' | 'confirmation';

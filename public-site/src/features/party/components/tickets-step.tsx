@@ -111,7 +111,7 @@ export function TicketsStep(props: TicketsStepProps) {
             autoCapitalize="characters"
             onChange={(e) => setPromoInput(e.target.value)}
           />
-          <button type="submit" className="party-button party-button--secondary" disabled={!hydrated || quote.isPending}>
+          <button type="submit" className="fk-btn fk-btn--large fk-btn--secondary" disabled={!hydrated || quote.isPending}>
             {quote.isPending ? 'Checking...' : 'Apply'}
           </button>
         </div>
@@ -128,7 +128,7 @@ export function TicketsStep(props: TicketsStepProps) {
 
       <PriceBreakdown price={price} />
 
-      <button type="button" className="party-button" disabled={!hydrated || count === 0 || soldOut || tooMany} onClick={props.onContinue}>
+      <button type="button" className="fk-btn fk-btn--large" disabled={!hydrated || count === 0 || soldOut || tooMany} onClick={props.onContinue}>
         Continue
       </button>
       {count === 0 && !soldOut ? <p className="party-hint party-hint--center">Please select at least one ticket</p> : null}
