@@ -1,5 +1,13 @@
 import { DEFAULT_SITE_CONFIG } from '@festival/contracts';
-import { composeCampaignMessage, prepareContent, templateContext, templateProblem } from './campaign-message.js';
+import { composeCampaignMessage, prepareContent, templateContext, templateProblem, type PreparedContent } from './campaign-message.js';
+import { htmlToText } from './html-to-text.js';
+import type * as HtmlToText from './html-to-text.js';
+
+// The real conversion, counted.
+jest.mock('./html-to-text.js', () => {
+  const actual: typeof HtmlToText = jest.requireActual('./html-to-text.js');
+  return { ...actual, htmlToText: jest.fn(actual.htmlToText) };
+});
 
 const UNSUBSCRIBE = 'https://festival.example/api/unsubscribe?token=abc.def';
 const context = templateContext(DEFAULT_SITE_CONFIG, 'guest@example.com', UNSUBSCRIBE, 'https://festival.example');
@@ -57,5 +65,34 @@ describe('campaign message', () => {
     expect(templateProblem('<p>{{email}}</p>', DEFAULT_SITE_CONFIG)).toBeUndefined();
     expect(templateProblem('{{#each}}', DEFAULT_SITE_CONFIG)).toMatch(/Parse error|each/);
     expect(templateProblem('{{shout email}}', DEFAULT_SITE_CONFIG)).toMatch(/Missing helper: "shout"/);
+  });
+
+  it('converts a body every recipient shares to text once, and a body naming the recipient once each', () => {
+    const convert = jest.mocked(htmlToText);
+    const textsFor = (prepared: PreparedContent) =>
+      ['a@example.com', 'b@example.com'].map(
+        (to) =>
+          composeCampaignMessage({
+            to,
+            subject: 's',
+            prepared,
+            context: templateContext(DEFAULT_SITE_CONFIG, to, `${UNSUBSCRIBE}&for=${to}`, 'https://festival.example'),
+            site: DEFAULT_SITE_CONFIG,
+          }).text,
+      );
+
+    const shared = prepareContent('<p>Feast packs</p>');
+    convert.mockClear();
+    const [first, second] = textsFor(shared);
+    expect(convert).toHaveBeenCalledTimes(1);
+    expect(first).toMatch(/^Feast packs\n\n[^]*Unsubscribe: \S+&for=a@example\.com$/);
+    expect(second).toMatch(/^Feast packs\n\n[^]*Unsubscribe: \S+&for=b@example\.com$/);
+
+    const personal = prepareContent('<p>Hello {{email}}</p>');
+    convert.mockClear();
+    const [toA, toB] = textsFor(personal);
+    expect(convert).toHaveBeenCalledTimes(2);
+    expect(toA).toMatch(/^Hello a@example\.com\n\n/);
+    expect(toB).toMatch(/^Hello b@example\.com\n\n/);
   });
 });

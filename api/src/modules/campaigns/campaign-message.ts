@@ -15,6 +15,11 @@ export interface CampaignTemplateContext {
 /** A campaign's content made ready once: images moved out to attachments, template compiled. */
 export interface PreparedContent {
   render(context: CampaignTemplateContext): string;
+  /**
+   * The plain text of a rendered body. Made once for a whole send when the body is the same for
+   * every recipient (the template does not name the recipient); the footer is added after.
+   */
+  plainText(body: string): string;
   images: InlineImage[];
 }
 
@@ -28,7 +33,15 @@ export function templateContext(site: SiteConfig, email: string, unsubscribeUrl:
 export function prepareContent(content: string): PreparedContent {
   const { html, images } = extractInlineImages(content);
   const template = handlebars.compile(html);
-  return { render: (context) => template(context), images };
+  let last: { body: string; text: string } | undefined;
+  return {
+    render: (context) => template(context),
+    plainText(body) {
+      if (last?.body !== body) last = { body, text: htmlToText(body) };
+      return last.text;
+    },
+    images,
+  };
 }
 
 /**
@@ -75,7 +88,7 @@ export interface CampaignMessageInput {
 export function composeCampaignMessage({ to, subject, prepared, context, site }: CampaignMessageInput): MailMessage {
   const body = prepared.render(context);
   const html = withFooter(body, campaignFooterHtml(site.restaurant, context.unsubscribeUrl), subject);
-  const text = `${htmlToText(body)}\n\n${campaignFooterText(site.restaurant, context.unsubscribeUrl)}`;
+  const text = `${prepared.plainText(body)}\n\n${campaignFooterText(site.restaurant, context.unsubscribeUrl)}`;
   return {
     to,
     subject,

@@ -1,3 +1,4 @@
+import { ADVERSARIAL_CAMPAIGN_CONTENT, atContentLimit } from '../../../test/support/adversarial-campaign-content.js';
 import { decodeEntities, htmlToText } from './html-to-text.js';
 
 describe('htmlToText', () => {
@@ -24,4 +25,22 @@ describe('htmlToText', () => {
     expect(htmlToText('<script>alert(1)</script><p>Fish &amp; chips&nbsp;&mdash; &#8377;99 &#x1F389; &unknown;</p>')).toBe('Fish & chips — ₹99 🎉 &unknown;');
     expect(decodeEntities('&lt;b&gt;')).toBe('<b>');
   });
+});
+
+describe('htmlToText on content built to be slow, at the size limit', () => {
+  it.each(ADVERSARIAL_CAMPAIGN_CONTENT.map((c) => [c.label, c] as const))(
+    '%s: finishes with the text that is there',
+    (_label, { content, text }) => {
+      const html = content();
+      expect(htmlToText(html)).toBe(text(html));
+    },
+    10_000,
+  );
+
+  it('still converts every link and image of a long message', () => {
+    const html = atContentLimit('<p><a href="https://x.example/a">Party</a> <img alt="Diya" src="cid:x"></p>');
+    const lines = htmlToText(html).split('\n\n');
+    expect(lines.length).toBeGreaterThan(10_000);
+    expect(new Set(lines.slice(0, -1))).toEqual(new Set(['Party (https://x.example/a) [Diya]']));
+  }, 10_000);
 });
