@@ -1,8 +1,7 @@
-import { Alert, Button, Card, ConfigProvider, Flex, Layout, Result, Typography } from 'antd';
+import { Alert, Button, Card, ConfigProvider, Flex, Layout, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from '@festival/router';
 import type { Campaign } from '@festival/contracts';
-import { ApiError } from '@festival/web-kit/api-client';
 import { errorMessage } from '../../../shared/api/error-message';
 import { palette } from '../../../shared/theme/admin-theme';
 import { useLiveCampaigns } from '../hooks/use-live-campaigns';
@@ -21,7 +20,6 @@ export function CampaignsPage() {
   const openDialog = useCampaignDraftStore((s) => s.openDialog);
   const navigate = useNavigate();
   const [testing, setTesting] = useState<Campaign>();
-  const sessionEnded = campaigns.error instanceof ApiError && campaigns.error.status === 401;
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -51,36 +49,23 @@ export function CampaignsPage() {
         </Flex>
       </header>
       <Layout.Content style={{ maxWidth: 1200, width: '100%', margin: '0 auto', padding: '24px 16px 48px' }}>
-        {sessionEnded ? (
-          <Result
-            status="403"
-            title="Your session has ended"
-            subTitle="Log in again to see the campaigns."
-            extra={
-              <Button type="primary" onClick={() => navigate('/admin/login')}>
-                Log in
-              </Button>
-            }
-          />
-        ) : (
-          <Card title="All Campaigns">
-            {campaigns.error ? (
-              <Alert
-                type="error"
-                showIcon
-                title="The campaigns could not be loaded"
-                description={errorMessage(campaigns.error, 'Please check the connection and try again.')}
-                action={
-                  <Button size="small" onClick={() => void campaigns.refetch()}>
-                    Retry
-                  </Button>
-                }
-              />
-            ) : (
-              <CampaignsTable campaigns={campaigns.campaigns} loading={campaigns.isPending} onCreate={openDialog} onSendTest={setTesting} />
-            )}
-          </Card>
-        )}
+        <Card title="All Campaigns">
+          {campaigns.error ? (
+            <Alert
+              type="error"
+              showIcon
+              title="The campaigns could not be loaded"
+              description={errorMessage(campaigns.error, 'Please check the connection and try again.')}
+              action={
+                <Button size="small" onClick={() => void campaigns.refetch()}>
+                  Retry
+                </Button>
+              }
+            />
+          ) : (
+            <CampaignsTable campaigns={campaigns.campaigns} loading={campaigns.isPending} onCreate={openDialog} onSendTest={setTesting} />
+          )}
+        </Card>
       </Layout.Content>
       <CreateCampaignDialog />
       <SendTestDialog campaign={testing} onClose={() => setTesting(undefined)} />
