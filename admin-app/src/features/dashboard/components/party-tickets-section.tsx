@@ -1,8 +1,8 @@
-import { Card, Empty, Flex, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
+import { Flex, Typography, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import type { PartyTicketRow } from '@festival/contracts';
 import { formatCount, formatDateTime, formatMoney, shortId } from '../lib/format';
-import { ScrollRegion } from './scroll-region';
+import { DashboardTableSection } from './dashboard-table-section';
 import { CountTag, SectionTitle } from './section-title';
 import { TicketCounts } from './ticket-counts';
 
@@ -46,7 +46,7 @@ export function PartyTicketsSection({ tickets, subtitle, error }: PartyTicketsSe
   const adults = tickets?.reduce((sum, t) => sum + t.adultTickets, 0) ?? 0;
   const children = tickets?.reduce((sum, t) => sum + t.childTickets, 0) ?? 0;
   return (
-    <Card
+    <DashboardTableSection<PartyTicketRow>
       title={
         <SectionTitle count={tickets ? <CountTag count={tickets.length} /> : null} subtitle={subtitle ?? '\u00a0'}>
           Diwali Party Tickets
@@ -59,22 +59,13 @@ export function PartyTicketsSection({ tickets, subtitle, error }: PartyTicketsSe
           </Typography.Text>
         ) : null
       }
-    >
-      {error ??
-        (tickets === undefined ? (
-          <Skeleton active paragraph={{ rows: 6 }} />
-        ) : (
-          <ScrollRegion label="Party tickets table" minWidth={950}>
-            <Table<PartyTicketRow>
-              rowKey="id"
-              columns={columns}
-              dataSource={tickets}
-              pagination={tickets.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
-              size="middle"
-              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No tickets sold yet" /> }}
-            />
-          </ScrollRegion>
-        ))}
-    </Card>
+      error={error}
+      rows={tickets}
+      skeletonRows={6}
+      columns={columns}
+      tableLabel="Party tickets table"
+      minWidth={950}
+      emptyText="No tickets sold yet"
+    />
   );
 }
