@@ -6,6 +6,7 @@ import { downloadCsv } from '../lib/csv';
 import { formatDateTime, formatMoney, plural, shortId } from '../lib/format';
 import { ordersCsv, ordersCsvFileName, pickupSortKey, searchOrders } from '../lib/orders';
 import { printOrders } from '../lib/print-orders';
+import { StaffTooltip } from '../../../shared/components/staff-tooltip';
 import { DashboardTableSection } from './dashboard-table-section';
 import { CountTag, SectionTitle } from './section-title';
 
@@ -17,9 +18,9 @@ const columns: TableColumnsType<FeastOrder> = [
     key: 'id',
     width: 110,
     render: (_, o) => (
-      <Typography.Text code title={o.id}>
-        {shortId(o.id)}
-      </Typography.Text>
+      <StaffTooltip title={o.id}>
+        <Typography.Text code>{shortId(o.id)}</Typography.Text>
+      </StaffTooltip>
     ),
   },
   {

@@ -2,6 +2,7 @@ import { Flex, Typography, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import type { PartyTicketRow } from '@festival/contracts';
 import { formatCount, formatDateTime, formatMoney, shortId } from '../lib/format';
+import { StaffTooltip } from '../../../shared/components/staff-tooltip';
 import { DashboardTableSection } from './dashboard-table-section';
 import { CountTag, SectionTitle } from './section-title';
 import { TicketCounts } from './ticket-counts';
@@ -12,9 +13,9 @@ const columns: TableColumnsType<PartyTicketRow> = [
     key: 'id',
     width: 110,
     render: (_, t) => (
-      <Typography.Text code title={t.id}>
-        {shortId(t.id)}
-      </Typography.Text>
+      <StaffTooltip title={t.id}>
+        <Typography.Text code>{shortId(t.id)}</Typography.Text>
+      </StaffTooltip>
     ),
   },
   { title: 'Customer', dataIndex: 'customerName', key: 'customer', width: 160, render: (name: string) => <Typography.Text strong>{name}</Typography.Text> },
