@@ -1,9 +1,9 @@
 import { Flex, Spin } from 'antd';
 import { lazy, Suspense, useEffect } from 'react';
-import { Route, Routes } from '@festival/router';
+import { Route, Routes, useLocation } from '@festival/router';
 import { LoginPage } from '../features/auth/components/login-page';
 import { LogoutButton } from '../features/auth/components/logout-button';
-import { RequireAdmin } from '../features/auth/components/require-admin';
+import { RequireStaff } from '../features/auth/components/require-staff';
 import { DashboardSkeleton } from '../features/dashboard/components/dashboard-skeleton';
 import { AdminThemeProvider } from '../shared/theme/admin-theme-provider';
 
@@ -15,26 +15,21 @@ const CampaignsPage = lazy(() => import('../features/campaigns/components/campai
 const BarPage = lazy(() => import('../features/bar/components/bar-page').then((m) => ({ default: m.BarPage })));
 const DrinksQrPage = lazy(() => import('../features/qr/components/drinks-qr-page').then((m) => ({ default: m.DrinksQrPage })));
 
-function PageLoading() {
+function PageLoading({ description = 'Loading…' }: { description?: string }) {
   return (
     <Flex align="center" justify="center" style={{ minHeight: '60vh' }}>
-      <Spin size="large" description="Loading…" />
+      <Spin size="large" description={description} />
     </Flex>
   );
 }
 
-/** /admin: the dashboard's code downloads while the session is being checked. */
-function DashboardRoute() {
+/** While the session is checked: on /admin the dashboard's shape (its code downloading meanwhile), elsewhere a spinner. */
+function SessionPending() {
+  const atDashboard = /\/admin\/?$/.test(useLocation().pathname);
   useEffect(() => {
-    void loadDashboard();
-  }, []);
-  return (
-    <RequireAdmin fallback={<DashboardSkeleton />}>
-      <Suspense fallback={<DashboardSkeleton />}>
-        <DashboardPage headerActions={<LogoutButton />} />
-      </Suspense>
-    </RequireAdmin>
-  );
+    if (atDashboard) void loadDashboard();
+  }, [atDashboard]);
+  return atDashboard ? <DashboardSkeleton /> : <PageLoading description="Checking your session…" />;
 }
 
 /** The admin-app remote, mounted by the shell under /admin/*. */
@@ -43,35 +38,41 @@ export default function App() {
     <AdminThemeProvider>
       <Routes>
         <Route path="login" element={<LoginPage />} />
-        <Route index element={<DashboardRoute />} />
-        <Route
-          path="campaigns"
-          element={
-            <RequireAdmin>
+        <Route element={<RequireStaff pending={<SessionPending />} />}>
+          <Route
+            index
+            element={
+              <Suspense fallback={<DashboardSkeleton />}>
+                <DashboardPage headerActions={<LogoutButton />} />
+              </Suspense>
+            }
+          />
+          <Route
+            path="campaigns"
+            element={
               <Suspense fallback={<PageLoading />}>
                 <CampaignsPage />
               </Suspense>
-            </RequireAdmin>
-          }
-        />
-        <Route
-          path="drinks-qr"
-          element={
-            <RequireAdmin>
+            }
+          />
+          <Route
+            path="drinks-qr"
+            element={
               <Suspense fallback={<PageLoading />}>
                 <DrinksQrPage />
               </Suspense>
-            </RequireAdmin>
-          }
-        />
-        <Route
-          path="bar"
-          element={
-            <Suspense fallback={<PageLoading />}>
-              <BarPage />
-            </Suspense>
-          }
-        />
+            }
+          />
+          <Route
+            path="bar"
+            element={
+              <Suspense fallback={<PageLoading />}>
+                <BarPage />
+              </Suspense>
+            }
+          />
+        </Route>
+        <Route path="*" element={<LoginPage />} />
       </Routes>
     </AdminThemeProvider>
   );

@@ -1,16 +1,18 @@
 import { App as AntApp, ConfigProvider } from 'antd';
-import type { ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
+import { ToastRegion, toastConfig } from '../toast/toast-region';
+import { TooltipDelayProvider } from '../components/staff-tooltip';
 import { adminTheme } from './admin-theme';
 
-/** Toasts: one at a time, 5 seconds, bottom right. */
-const NOTIFICATIONS = { maxCount: 1, duration: 5, placement: 'bottomRight' } as const;
-
-/** The theme and the toast context every admin page renders in. */
+/** The theme, the toasts and the tooltips' timing every admin page renders in. */
 export function AdminThemeProvider({ children }: { children: ReactNode }) {
+  const toastRegion = useRef<HTMLElement>(null);
+  const [notification] = useState(() => toastConfig(toastRegion));
   return (
     <ConfigProvider theme={adminTheme}>
-      <AntApp notification={NOTIFICATIONS} message={{ maxCount: 1 }}>
-        {children}
+      <AntApp notification={notification}>
+        <TooltipDelayProvider>{children}</TooltipDelayProvider>
+        <ToastRegion ref={toastRegion} />
       </AntApp>
     </ConfigProvider>
   );

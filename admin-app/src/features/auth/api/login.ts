@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@festival/query';
 import type { AdminCheckResponse, AdminLoginRequest } from '@festival/contracts';
 import { apiPost } from '@festival/web-kit/api-client';
-import { adminCheckQuery } from './get-admin-check';
+import { startStaffSession } from '../../../shared/api/admin-session';
 
 export const login = (body: AdminLoginRequest): Promise<AdminCheckResponse> => apiPost<AdminCheckResponse>('/api/admin/login', body);
 
@@ -10,6 +10,6 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
-    onSuccess: () => queryClient.setQueryData(adminCheckQuery.queryKey, { authenticated: true }),
+    onSuccess: () => startStaffSession(queryClient),
   });
 }

@@ -2,6 +2,7 @@ import { Button, Card, Flex, Input, Typography } from 'antd';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from '@festival/router';
 import { ApiError } from '@festival/web-kit/api-client';
+import { isUnauthorized } from '../../../shared/api/admin-session';
 import { palette } from '../../../shared/theme/admin-theme';
 import { useToast } from '../../../shared/toast/use-toast';
 import { useLogin } from '../api/login';
@@ -22,7 +23,7 @@ export function LoginPage() {
       {
         onSuccess: () => navigate('/admin', { replace: true }),
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 401) {
+          if (isUnauthorized(error)) {
             setPassword('');
             toast.error('Access Denied', 'Incorrect password');
           } else if (error instanceof ApiError && error.status === 429) {

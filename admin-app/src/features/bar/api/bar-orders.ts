@@ -12,6 +12,6 @@ export const barOrdersQuery = queryOptions({
   staleTime: 0,
 });
 
-export function useBarOrders(enabled: boolean) {
-  return useQuery({ ...barOrdersQuery, enabled });
+export function useBarOrders() {
+  return useQuery(barOrdersQuery);
 }

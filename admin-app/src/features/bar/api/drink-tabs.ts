@@ -10,6 +10,6 @@ export const drinkTabsQuery = queryOptions({
 });
 
 /** Open tabs with their running totals (and those closed in the last hours). */
-export function useDrinkTabs(enabled: boolean) {
-  return useQuery({ ...drinkTabsQuery, enabled });
+export function useDrinkTabs() {
+  return useQuery(drinkTabsQuery);
 }

@@ -10,6 +10,6 @@ export const drinksStockQuery = queryOptions({
 });
 
 /** The menu with what is left of each drink (orders take it down as they come in). */
-export function useDrinksStock(enabled: boolean) {
-  return useQuery({ ...drinksStockQuery, enabled });
+export function useDrinksStock() {
+  return useQuery(drinksStockQuery);
 }

@@ -1,80 +1,61 @@
-import { App, Badge, Skeleton, Space, Tabs, Typography } from 'antd';
-import { Link, Navigate } from '@festival/router';
-import { ApiError } from '@festival/web-kit/api-client';
+import { Badge, Space, Tabs, Typography } from 'antd';
+import { Link } from '@festival/router';
 import { colors, staffColors } from '@festival/web-kit/tokens';
 import { BAR_POLL_MS, useBarOrders } from '../api/bar-orders';
 import { useDrinkTabs } from '../api/drink-tabs';
 import { useDrinksStock } from '../api/drinks-stock';
-import { useStaffSession } from '../api/staff-session';
 import { BarQueue } from './bar-queue';
 import { OpenTabs } from './open-tabs';
 import { StockEditor } from './stock-editor';
 import './bar.css';
 
-const isUnauthorised = (error: unknown) => error instanceof ApiError && error.status === 401;
-
 /** `/admin/bar`: the live bar queue, open tabs with Close & Charge, and stock. Staff only. */
 export function BarPage() {
-  const session = useStaffSession();
-  const authenticated = session.data?.authenticated === true;
-  const orders = useBarOrders(authenticated);
-  const tabs = useDrinkTabs(authenticated);
-  const stock = useDrinksStock(authenticated);
-
-  if (session.isError || (session.data && !authenticated) || [orders.error, tabs.error, stock.error].some(isUnauthorised)) {
-    return <Navigate to="/admin/login" replace />;
-  }
-  if (!authenticated) {
-    return (
-      <main className="bar-page">
-        <Skeleton active paragraph={{ rows: 8 }} />
-      </main>
-    );
-  }
+  const orders = useBarOrders();
+  const tabs = useDrinkTabs();
+  const stock = useDrinksStock();
 
   const waiting = (orders.data ?? []).filter((o) => o.status !== 'served').length;
   const openTabs = (tabs.data ?? []).filter((t) => t.status === 'open' || t.status === 'closing');
   const updated = orders.dataUpdatedAt ? new Date(orders.dataUpdatedAt).toLocaleTimeString('en-US') : null;
 
   return (
-    <App>
-      <main className="bar-page">
-        <Space orientation="vertical" size={4} style={{ marginBottom: 16 }}>
-          <Link to="/admin">← Dashboard</Link>
-          <Typography.Title level={2} style={{ margin: 0 }}>
-            Bar
-          </Typography.Title>
-          <Typography.Text type="secondary" aria-live="off">
-            <span className="bar-live-dot" style={{ background: staffColors.live }} aria-hidden="true" /> Live: refreshes every {BAR_POLL_MS / 1000} seconds
-            {updated ? ` · updated ${updated}` : ''}
-            {orders.isError ? ' · connection problem, retrying' : ''}
-          </Typography.Text>
-        </Space>
-        <Tabs
-          defaultActiveKey="queue"
-          items={[
-            {
-              key: 'queue',
-              label: (
-                <span>
-                  Bar Queue <Badge count={waiting} showZero color={colors.saffron} />
-                </span>
-              ),
-              children: <BarQueue orders={orders.data ?? []} loading={orders.isPending} />,
-            },
-            {
-              key: 'tabs',
-              label: (
-                <span>
-                  Open Tabs <Badge count={openTabs.length} showZero color={colors.maroon} />
-                </span>
-              ),
-              children: <OpenTabs tabs={tabs.data ?? []} loading={tabs.isPending} />,
-            },
-            { key: 'stock', label: 'Stock', children: <StockEditor drinks={stock.data ?? []} loading={stock.isPending} /> },
-          ]}
-        />
-      </main>
-    </App>
+    <main className="bar-page">
+      <Space orientation="vertical" size={4} style={{ marginBottom: 16 }}>
+        <Link to="/admin">← Dashboard</Link>
+        <Typography.Title level={2} style={{ margin: 0 }}>
+          Bar
+        </Typography.Title>
+        <Typography.Text type="secondary" aria-live="off">
+          <span className="bar-live-dot" style={{ background: staffColors.live }} aria-hidden="true" /> Live: refreshes every {BAR_POLL_MS / 1000} seconds
+          {updated ? ` · updated ${updated}` : ''}
+          {orders.isError ? ' · connection problem, retrying' : ''}
+        </Typography.Text>
+      </Space>
+      <Tabs
+        defaultActiveKey="queue"
+        items={[
+          {
+            key: 'queue',
+            label: (
+              <span>
+                Bar Queue <Badge count={waiting} showZero color={colors.saffron} />
+              </span>
+            ),
+            children: <BarQueue orders={orders.data ?? []} loading={orders.isPending} />,
+          },
+          {
+            key: 'tabs',
+            label: (
+              <span>
+                Open Tabs <Badge count={openTabs.length} showZero color={colors.maroon} />
+              </span>
+            ),
+            children: <OpenTabs tabs={tabs.data ?? []} loading={tabs.isPending} />,
+          },
+          { key: 'stock', label: 'Stock', children: <StockEditor drinks={stock.data ?? []} loading={stock.isPending} /> },
+        ]}
+      />
+    </main>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, App, Button, Empty, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Empty, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { formatCents, type StaffDrinkTab } from '@festival/contracts';
 import { ApiError } from '@festival/web-kit/api-client';
 import { useCloseDrinkTab } from '../api/close-drink-tab';
 import { useSettleDrinkTab } from '../api/settle-drink-tab';
+import { useToast } from '../../../shared/toast/use-toast';
 
 interface Problem {
   tab: StaffDrinkTab;
@@ -20,7 +21,7 @@ function StatusTag({ tab }: { tab: StaffDrinkTab }) {
 
 /** Open tabs with their totals, Close & Charge, and what to do when a card is declined. */
 export function OpenTabs({ tabs, loading }: { tabs: StaffDrinkTab[]; loading: boolean }) {
-  const { message } = App.useApp();
+  const toast = useToast();
   const close = useCloseDrinkTab();
   const settle = useSettleDrinkTab();
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -29,7 +30,7 @@ export function OpenTabs({ tabs, loading }: { tabs: StaffDrinkTab[]; loading: bo
     setProblem(null);
     try {
       const closed = await close.mutateAsync(tab.id);
-      void message.success(
+      toast.success(
         closed.chargedCents ? `Tab ${closed.reference} closed: ${formatCents(closed.chargedCents)} charged to ${closed.customerName}'s card` : `Tab ${closed.reference} closed: nothing to charge`,
       );
     } catch (error) {
@@ -41,7 +42,7 @@ export function OpenTabs({ tabs, loading }: { tabs: StaffDrinkTab[]; loading: bo
     setProblem(null);
     try {
       const settled = await settle.mutateAsync(tab.id);
-      void message.success(`Tab ${settled.reference} marked as paid at the bar`);
+      toast.success(`Tab ${settled.reference} marked as paid at the bar`);
     } catch (error) {
       setProblem({ tab, message: (error instanceof ApiError && error.serverMessage) || 'The tab could not be updated. Try again.' });
     }

@@ -1,12 +1,13 @@
-import { App, Button, InputNumber, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, InputNumber, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { formatCents, type Drink } from '@festival/contracts';
 import { ApiError } from '@festival/web-kit/api-client';
 import { useUpdateDrinkStock } from '../api/update-drink-stock';
+import { useToast } from '../../../shared/toast/use-toast';
 
 /** How many of each drink are left; 0 shows Out of Stock on the guests' menu. */
 export function StockEditor({ drinks, loading }: { drinks: Drink[]; loading: boolean }) {
-  const { message } = App.useApp();
+  const toast = useToast();
   const update = useUpdateDrinkStock();
   const [drafts, setDrafts] = useState<Record<string, number | null>>({});
 
@@ -18,9 +19,9 @@ export function StockEditor({ drinks, loading }: { drinks: Drink[]; loading: boo
         delete next[drink.id];
         return next;
       });
-      void message.success(saved.available === 0 ? `${saved.name} is now Out of Stock` : `${saved.name}: ${saved.available} left`);
+      toast.success(saved.available === 0 ? `${saved.name} is now Out of Stock` : `${saved.name}: ${saved.available} left`);
     } catch (error) {
-      void message.error((error instanceof ApiError && error.serverMessage) || `Could not update ${drink.name}`);
+      toast.error((error instanceof ApiError && error.serverMessage) || `Could not update ${drink.name}`);
     }
   }
 

@@ -1,16 +1,14 @@
-import { Alert, Button, Card, ConfigProvider, Flex, Layout, Result, Typography } from 'antd';
+import { Alert, Button, Card, ConfigProvider, Layout } from 'antd';
 import { useState } from 'react';
-import { useNavigate } from '@festival/router';
 import type { Campaign } from '@festival/contracts';
-import { ApiError } from '@festival/web-kit/api-client';
 import { errorMessage } from '../../../shared/api/error-message';
+import { AdminPageHeader } from '../../../shared/components/admin-page-header';
 import { palette } from '../../../shared/theme/admin-theme';
 import { useLiveCampaigns } from '../hooks/use-live-campaigns';
 import { useCampaignDraftStore } from '../stores/campaign-draft-store';
 import { CampaignsTable } from './campaigns-table';
 import { CreateCampaignDialog } from './create-campaign-dialog';
 import { SendTestDialog } from './send-test-dialog';
-import { Diya } from '../../../shared/components/diya';
 
 /** The page's main call to action, in marigold on the aubergine header. */
 const MARIGOLD_BUTTON = { token: { colorPrimary: palette.marigold, colorTextLightSolid: palette.ink } };
@@ -19,68 +17,41 @@ const MARIGOLD_BUTTON = { token: { colorPrimary: palette.marigold, colorTextLigh
 export function CampaignsPage() {
   const campaigns = useLiveCampaigns();
   const openDialog = useCampaignDraftStore((s) => s.openDialog);
-  const navigate = useNavigate();
   const [testing, setTesting] = useState<Campaign>();
-  const sessionEnded = campaigns.error instanceof ApiError && campaigns.error.status === 401;
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <header style={{ background: palette.aubergine, borderBottom: `4px solid ${palette.marigold}` }}>
-        <Flex vertical gap={12} style={{ maxWidth: 1200, margin: '0 auto', padding: '16px 16px 20px' }}>
-          <div>
-            <Button ghost onClick={() => navigate('/admin')}>
-              ← Back to Dashboard
+      <AdminPageHeader
+        title="Email Campaigns"
+        subtitle="Write festival e-mails and send them to your guests."
+        maxWidth={1200}
+        backToDashboard
+        extra={
+          <ConfigProvider theme={MARIGOLD_BUTTON}>
+            <Button type="primary" size="large" onClick={openDialog}>
+              Create Campaign
             </Button>
-          </div>
-          <Flex justify="space-between" align="center" gap={12} wrap>
-            <Flex align="center" gap={10}>
-              <Diya size={28} />
-              <div>
-                <Typography.Title level={1} style={{ margin: 0, fontSize: 28, color: palette.cream }}>
-                  Email Campaigns
-                </Typography.Title>
-                <Typography.Text style={{ color: palette.sand }}>Write festival e-mails and send them to your guests.</Typography.Text>
-              </div>
-            </Flex>
-            <ConfigProvider theme={MARIGOLD_BUTTON}>
-              <Button type="primary" size="large" onClick={openDialog}>
-                Create Campaign
-              </Button>
-            </ConfigProvider>
-          </Flex>
-        </Flex>
-      </header>
+          </ConfigProvider>
+        }
+      />
       <Layout.Content style={{ maxWidth: 1200, width: '100%', margin: '0 auto', padding: '24px 16px 48px' }}>
-        {sessionEnded ? (
-          <Result
-            status="403"
-            title="Your session has ended"
-            subTitle="Log in again to see the campaigns."
-            extra={
-              <Button type="primary" onClick={() => navigate('/admin/login')}>
-                Log in
-              </Button>
-            }
-          />
-        ) : (
-          <Card title="All Campaigns">
-            {campaigns.error ? (
-              <Alert
-                type="error"
-                showIcon
-                title="The campaigns could not be loaded"
-                description={errorMessage(campaigns.error, 'Please check the connection and try again.')}
-                action={
-                  <Button size="small" onClick={() => void campaigns.refetch()}>
-                    Retry
-                  </Button>
-                }
-              />
-            ) : (
-              <CampaignsTable campaigns={campaigns.campaigns} loading={campaigns.isPending} onCreate={openDialog} onSendTest={setTesting} />
-            )}
-          </Card>
-        )}
+        <Card title="All Campaigns">
+          {campaigns.error ? (
+            <Alert
+              type="error"
+              showIcon
+              title="The campaigns could not be loaded"
+              description={errorMessage(campaigns.error, 'Please check the connection and try again.')}
+              action={
+                <Button size="small" onClick={() => void campaigns.refetch()}>
+                  Retry
+                </Button>
+              }
+            />
+          ) : (
+            <CampaignsTable campaigns={campaigns.campaigns} loading={campaigns.isPending} onCreate={openDialog} onSendTest={setTesting} />
+          )}
+        </Card>
       </Layout.Content>
       <CreateCampaignDialog />
       <SendTestDialog campaign={testing} onClose={() => setTesting(undefined)} />

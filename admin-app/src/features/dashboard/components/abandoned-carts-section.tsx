@@ -1,8 +1,8 @@
-import { Card, Empty, Flex, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
+import { Flex, Typography, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import type { PartyTicketRow } from '@festival/contracts';
 import { formatDateTime, formatMoney } from '../lib/format';
-import { ScrollRegion } from './scroll-region';
+import { DashboardTableSection } from './dashboard-table-section';
 import { CountTag, SectionTitle } from './section-title';
 import { TicketCounts } from './ticket-counts';
 
@@ -30,7 +30,7 @@ const columns: TableColumnsType<PartyTicketRow> = [
 /** 9. Abandoned Carts: ticket purchases started and not completed, to follow up by e-mail or phone. */
 export function AbandonedCartsSection({ carts, error }: { carts: PartyTicketRow[] | undefined; error: ReactNode }) {
   return (
-    <Card
+    <DashboardTableSection<PartyTicketRow>
       title={
         <SectionTitle
           count={carts ? <CountTag count={carts.length} /> : null}
@@ -39,22 +39,13 @@ export function AbandonedCartsSection({ carts, error }: { carts: PartyTicketRow[
           Abandoned Carts - Follow Up Opportunities
         </SectionTitle>
       }
-    >
-      {error ??
-        (carts === undefined ? (
-          <Skeleton active paragraph={{ rows: 4 }} />
-        ) : (
-          <ScrollRegion label="Abandoned carts table" minWidth={850}>
-            <Table<PartyTicketRow>
-              rowKey="id"
-              columns={columns}
-              dataSource={carts}
-              pagination={carts.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
-              size="middle"
-              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No abandoned carts to follow up on" /> }}
-            />
-          </ScrollRegion>
-        ))}
-    </Card>
+      error={error}
+      rows={carts}
+      skeletonRows={4}
+      columns={columns}
+      tableLabel="Abandoned carts table"
+      minWidth={850}
+      emptyText="No abandoned carts to follow up on"
+    />
   );
 }

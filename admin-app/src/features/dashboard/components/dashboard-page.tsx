@@ -7,7 +7,6 @@ import { useAttribution } from '../api/get-attribution';
 import { useFeastOrders } from '../api/get-feast-orders';
 import { useFunnel } from '../api/get-funnel';
 import { usePartyTickets } from '../api/get-party-tickets';
-import { useLoginWhenSessionEnds } from '../hooks/use-session-ended';
 import { FEAST_FUNNEL, PARTY_FUNNEL } from '../lib/funnel';
 import { partyEventSubtitle } from '../lib/party-event';
 import { useEventDialogStore } from '../stores/event-dialog-store';
@@ -49,8 +48,6 @@ export function DashboardPage({ headerActions }: { headerActions?: ReactNode }) 
   const queryClient = useQueryClient();
   const openStep = useEventDialogStore((state) => state.show);
   const [refreshing, setRefreshing] = useState(false);
-
-  useLoginWhenSessionEnds([orders.error, tickets.error, carts.error, funnel.error, attribution.error]);
 
   async function refresh() {
     setRefreshing(true);

@@ -5,7 +5,6 @@ import { staffColors } from '@festival/web-kit/tokens';
 import { palette } from '../../../shared/theme/admin-theme';
 import { useFunnelEventSummary } from '../api/get-funnel-event-summary';
 import { useFunnelEvents } from '../api/get-funnel-events';
-import { useLoginWhenSessionEnds } from '../hooks/use-session-ended';
 import { eventBehaviour, eventLocation, eventSource } from '../lib/event-details';
 import { groupEvents, type EventGroup } from '../lib/event-groups';
 import { formatCount, formatDate, formatTime, plural } from '../lib/format';
@@ -178,7 +177,6 @@ export function EventDetailDialog() {
   const loaded = useMemo(() => events.data?.pages.flat() ?? [], [events.data]);
   const groups = useMemo(() => groupEvents(loaded), [loaded]);
   const error = summary.error ?? events.error;
-  useLoginWhenSessionEnds([summary.error, events.error]);
   // A table where it fits; on a tablet held upright or a phone, a card per event.
   const asTable = Grid.useBreakpoint().lg ?? false;
 

@@ -1,4 +1,4 @@
-import { Button, Card, Empty, Flex, Input, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, Input, Typography, type TableColumnsType } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { FeastOrder } from '@festival/contracts';
 import { useToast } from '../../../shared/toast/use-toast';
@@ -6,7 +6,8 @@ import { downloadCsv } from '../lib/csv';
 import { formatDateTime, formatMoney, plural, shortId } from '../lib/format';
 import { ordersCsv, ordersCsvFileName, pickupSortKey, searchOrders } from '../lib/orders';
 import { printOrders } from '../lib/print-orders';
-import { ScrollRegion } from './scroll-region';
+import { StaffTooltip } from '../../../shared/components/staff-tooltip';
+import { DashboardTableSection } from './dashboard-table-section';
 import { CountTag, SectionTitle } from './section-title';
 
 const compareText = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' });
@@ -17,9 +18,9 @@ const columns: TableColumnsType<FeastOrder> = [
     key: 'id',
     width: 110,
     render: (_, o) => (
-      <Typography.Text code title={o.id}>
-        {shortId(o.id)}
-      </Typography.Text>
+      <StaffTooltip title={o.id}>
+        <Typography.Text code>{shortId(o.id)}</Typography.Text>
+      </StaffTooltip>
     ),
   },
   {
@@ -124,51 +125,39 @@ export function OrdersSection({ orders, restaurantName, error }: OrdersSectionPr
   }
 
   return (
-    <Card
+    <DashboardTableSection<FeastOrder>
       title={
         <SectionTitle count={orders ? <CountTag count={orders.length} /> : null} subtitle="Pre-orders for pickup">
           Feast Pack Orders
         </SectionTitle>
       }
+      error={error}
+      rows={orders === undefined ? undefined : shown}
+      skeletonRows={6}
+      columns={columns}
+      tableLabel="Feast pack orders table"
+      minWidth={1170}
+      emptyText={searching && orders && orders.length > 0 ? 'No orders match your search' : 'No orders yet'}
     >
-      {error ??
-        (orders === undefined ? (
-          <Skeleton active paragraph={{ rows: 6 }} />
-        ) : (
-          <Flex vertical gap={12}>
-            <Flex gap={8} wrap align="center">
-              <Input.Search
-                aria-label="Search orders"
-                placeholder="Search by name, e-mail, phone, order ID or item"
-                allowClear
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-                style={{ flex: '1 1 280px', maxWidth: 480 }}
-              />
-              <Flex gap={8} wrap>
-                <Button onClick={exportCsv}>Export CSV</Button>
-                <Button onClick={print}>Print</Button>
-              </Flex>
-            </Flex>
-            {searching ? (
-              <Typography.Text type="secondary" aria-live="polite">
-                Showing {shown.length} of {orders.length} orders
-              </Typography.Text>
-            ) : null}
-            <ScrollRegion label="Feast pack orders table" minWidth={1170}>
-              <Table<FeastOrder>
-                rowKey="id"
-                columns={columns}
-                dataSource={shown}
-                pagination={shown.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
-                size="middle"
-                locale={{
-                  emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={searching && orders.length > 0 ? 'No orders match your search' : 'No orders yet'} />,
-                }}
-              />
-            </ScrollRegion>
-          </Flex>
-        ))}
-    </Card>
+      <Flex gap={8} wrap align="center">
+        <Input.Search
+          aria-label="Search orders"
+          placeholder="Search by name, e-mail, phone, order ID or item"
+          allowClear
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          style={{ flex: '1 1 280px', maxWidth: 480 }}
+        />
+        <Flex gap={8} wrap>
+          <Button onClick={exportCsv}>Export CSV</Button>
+          <Button onClick={print}>Print</Button>
+        </Flex>
+      </Flex>
+      {searching && orders ? (
+        <Typography.Text type="secondary" aria-live="polite">
+          Showing {shown.length} of {orders.length} orders
+        </Typography.Text>
+      ) : null}
+    </DashboardTableSection>
   );
 }

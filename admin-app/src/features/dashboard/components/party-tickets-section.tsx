@@ -1,8 +1,9 @@
-import { Card, Empty, Flex, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
+import { Flex, Typography, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import type { PartyTicketRow } from '@festival/contracts';
 import { formatCount, formatDateTime, formatMoney, shortId } from '../lib/format';
-import { ScrollRegion } from './scroll-region';
+import { StaffTooltip } from '../../../shared/components/staff-tooltip';
+import { DashboardTableSection } from './dashboard-table-section';
 import { CountTag, SectionTitle } from './section-title';
 import { TicketCounts } from './ticket-counts';
 
@@ -12,9 +13,9 @@ const columns: TableColumnsType<PartyTicketRow> = [
     key: 'id',
     width: 110,
     render: (_, t) => (
-      <Typography.Text code title={t.id}>
-        {shortId(t.id)}
-      </Typography.Text>
+      <StaffTooltip title={t.id}>
+        <Typography.Text code>{shortId(t.id)}</Typography.Text>
+      </StaffTooltip>
     ),
   },
   { title: 'Customer', dataIndex: 'customerName', key: 'customer', width: 160, render: (name: string) => <Typography.Text strong>{name}</Typography.Text> },
@@ -46,7 +47,7 @@ export function PartyTicketsSection({ tickets, subtitle, error }: PartyTicketsSe
   const adults = tickets?.reduce((sum, t) => sum + t.adultTickets, 0) ?? 0;
   const children = tickets?.reduce((sum, t) => sum + t.childTickets, 0) ?? 0;
   return (
-    <Card
+    <DashboardTableSection<PartyTicketRow>
       title={
         <SectionTitle count={tickets ? <CountTag count={tickets.length} /> : null} subtitle={subtitle ?? '\u00a0'}>
           Diwali Party Tickets
@@ -59,22 +60,13 @@ export function PartyTicketsSection({ tickets, subtitle, error }: PartyTicketsSe
           </Typography.Text>
         ) : null
       }
-    >
-      {error ??
-        (tickets === undefined ? (
-          <Skeleton active paragraph={{ rows: 6 }} />
-        ) : (
-          <ScrollRegion label="Party tickets table" minWidth={950}>
-            <Table<PartyTicketRow>
-              rowKey="id"
-              columns={columns}
-              dataSource={tickets}
-              pagination={tickets.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
-              size="middle"
-              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No tickets sold yet" /> }}
-            />
-          </ScrollRegion>
-        ))}
-    </Card>
+      error={error}
+      rows={tickets}
+      skeletonRows={6}
+      columns={columns}
+      tableLabel="Party tickets table"
+      minWidth={950}
+      emptyText="No tickets sold yet"
+    />
   );
 }

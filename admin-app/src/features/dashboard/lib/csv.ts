@@ -1,3 +1,5 @@
+import { downloadBlob } from '../../../shared/lib/download';
+
 /**
  * A cell a spreadsheet would run as a formula: one starting with `=`, `+`, `-` or `@` (also
  * after leading spaces, which some programs trim on import), or with a tab or carriage return.
@@ -24,14 +26,5 @@ export function toCsv(rows: readonly (readonly (string | number | null | undefin
  * Saves CSV text as a file. A byte order mark first, so Excel reads the names as UTF-8.
  */
 export function downloadCsv(csv: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the blob after the click returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  downloadBlob(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }), fileName);
 }

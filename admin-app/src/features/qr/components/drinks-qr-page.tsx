@@ -1,9 +1,10 @@
 import { Alert, Button, Card, Col, Flex, Layout, Row, Typography } from 'antd';
 import { useMemo } from 'react';
 import { createPortal } from 'react-dom';
-import { useNavigate } from '@festival/router';
 import { useSiteConfig } from '@festival/web-kit/site';
 import { paperColors } from '@festival/web-kit/tokens';
+import { AdminPageHeader } from '../../../shared/components/admin-page-header';
+import { downloadUrl } from '../../../shared/lib/download';
 import { palette } from '../../../shared/theme/admin-theme';
 import { drinksMenuUrl, QR_FILE_NAME, QR_SIZE, qrPngDataUrl } from '../lib/drinks-qr';
 
@@ -42,16 +43,6 @@ function PrintSheet({ dataUrl, url, event }: { dataUrl: string; url: string; eve
   );
 }
 
-function saveDataUrl(dataUrl: string, fileName: string): void {
-  const link = document.createElement('a');
-  link.href = dataUrl;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
-
 const STEPS = [
   'Print this page on card stock (Print, then choose your printer). The code prints about 11 cm square; keep it at least 5 cm wide.',
   'Scan the printed code with a phone camera before the event: it must open the drinks menu at the address shown under the code.',
@@ -63,7 +54,6 @@ const STEPS = [
 
 /** /admin/drinks-qr: the code guests scan to order drinks, to print or download. */
 export function DrinksQrPage() {
-  const navigate = useNavigate();
   const site = useSiteConfig();
   const url = drinksMenuUrl(window.location.origin);
   const image = useMemo((): { dataUrl: string; error?: undefined } | { dataUrl?: undefined; error: string } => {
@@ -80,21 +70,12 @@ export function DrinksQrPage() {
     <Layout style={{ minHeight: '100vh' }}>
       <style>{PRINT_CSS}</style>
       {dataUrl ? <PrintSheet dataUrl={dataUrl} url={url} event={event} /> : null}
-      <header style={{ background: palette.aubergine, borderBottom: `4px solid ${palette.marigold}` }}>
-        <Flex vertical gap={12} style={{ maxWidth: 1100, margin: '0 auto', padding: '16px 16px 20px' }}>
-          <div>
-            <Button ghost onClick={() => navigate('/admin')}>
-              ← Back to Dashboard
-            </Button>
-          </div>
-          <div>
-            <Typography.Title level={1} style={{ margin: 0, fontSize: 28, color: palette.cream }}>
-              Drinks QR Code
-            </Typography.Title>
-            <Typography.Text style={{ color: palette.sand }}>Guests scan it to open the drinks menu and order from their table.</Typography.Text>
-          </div>
-        </Flex>
-      </header>
+      <AdminPageHeader
+        title="Drinks QR Code"
+        subtitle="Guests scan it to open the drinks menu and order from their table."
+        maxWidth={1100}
+        backToDashboard
+      />
       <Layout.Content style={{ maxWidth: 1100, width: '100%', margin: '0 auto', padding: '24px 16px 48px' }}>
         <Row gutter={[24, 24]}>
           <Col xs={24} lg={13}>
@@ -125,7 +106,7 @@ export function DrinksQrPage() {
               <Button type="primary" size="large" onClick={() => window.print()} disabled={!dataUrl}>
                 Print
               </Button>
-              <Button size="large" onClick={() => dataUrl && saveDataUrl(dataUrl, QR_FILE_NAME)} disabled={!dataUrl}>
+              <Button size="large" onClick={() => dataUrl && downloadUrl(dataUrl, QR_FILE_NAME)} disabled={!dataUrl}>
                 Download
               </Button>
             </Flex>
