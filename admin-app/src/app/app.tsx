@@ -72,7 +72,6 @@ export default function App() {
             }
           />
         </Route>
-        <Route path="*" element={<LoginPage />} />
       </Routes>
     </AdminThemeProvider>
   );
