@@ -11,6 +11,8 @@ export async function build() {
   await mustRun('npx', ['tsc', '-p', 'packages/contracts/tsconfig.build.json']);
   log('api');
   await mustRun('npx', ['tsc', '-p', 'api/tsconfig.build.json']);
+  log('test-kit');
+  await mustRun('npx', ['tsc', '-p', 'packages/test-kit/tsconfig.build.json']);
   for (const app of FRONTENDS) {
     log(app);
     await mustRun('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: new URL(`../${app}/`, import.meta.url) });

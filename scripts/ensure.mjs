@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { hashInputs, log, mustRun, readStamp, ROOT } from './lib.mjs';
 
-const WORKSPACES = ['packages/contracts', 'packages/router', 'packages/query', 'packages/web-kit', 'shell', 'public-site', 'drinks-app', 'admin-app', 'api', 'e2e', 'bench'];
+const WORKSPACES = ['packages/contracts', 'packages/router', 'packages/query', 'packages/web-kit', 'packages/test-kit', 'shell', 'public-site', 'drinks-app', 'admin-app', 'api', 'e2e', 'bench'];
 const INSTALL_STAMP = join(ROOT, 'node_modules', '.festival-install-stamp');
 const BUILD_STAMP = join(ROOT, '.build-stamp');
 
@@ -19,7 +19,7 @@ export const BUILD_INPUTS = [
   'scripts/build.mjs',
   'scripts/prerender.mjs',
   'shell/vite.prerender.config.ts',
-  ...['packages/contracts', 'packages/router', 'packages/query', 'packages/web-kit', 'shell', 'public-site', 'drinks-app', 'admin-app', 'api'].flatMap((w) => [
+  ...['packages/contracts', 'packages/router', 'packages/query', 'packages/web-kit', 'packages/test-kit', 'shell', 'public-site', 'drinks-app', 'admin-app', 'api'].flatMap((w) => [
     `${w}/src`,
     `${w}/public`,
     `${w}/index.html`,

@@ -6,6 +6,7 @@ const PROJECTS = [
   'packages/router',
   'packages/query',
   'packages/web-kit',
+  'packages/test-kit',
   'shell',
   'public-site',
   'drinks-app',
