@@ -46,6 +46,7 @@ const moduleNameMapper = {
   // First, so the web kit's stylesheets (palette.css, button.css) are stubs like every other.
   '\\.(css|svg|png|woff2?)$': '<rootDir>/packages/web-kit/test/asset-stub.cjs',
   '^@festival/contracts$': '<rootDir>/packages/contracts/src/index.ts',
+  '^@festival/test-kit$': '<rootDir>/packages/test-kit/src/index.ts',
   ...webKitMapper,
   '^(\\.{1,2}/.*)\\.js$': '$1',
 };
@@ -69,8 +70,9 @@ export default {
     node('deploy', ['<rootDir>/deploy/**/*.spec.ts']),
     node('api', ['<rootDir>/api/src/**/*.spec.ts']),
     node('api-integration', ['<rootDir>/api/test/**/*.int-spec.ts']),
-    // The bench scripts' own tests (a fault script must fail against a deliberately broken build).
-    node('bench', ['<rootDir>/bench/**/*.spec.{ts,mjs}'], { testPathIgnorePatterns: ['/node_modules/', '/results/'] }),
+    // The bench scripts' own tests (a fault script must fail against a deliberately broken build)
+    // and the test kit's.
+    node('bench', ['<rootDir>/bench/**/*.spec.{ts,mjs}', '<rootDir>/packages/test-kit/src/**/*.spec.ts'], { testPathIgnorePatterns: ['/node_modules/', '/results/'] }),
     {
       displayName: 'web',
       rootDir: '.',

@@ -14,178 +14,84 @@
 //
 // With a MySQL/MariaDB URL, EVERY TABLE IN THAT DATABASE IS DROPPED first: give it a database
 // of its own.
-import 'reflect-metadata';
-import { parseArgs } from 'node:util';
+import { median, runMain } from '@festival/test-kit';
 import { chromium } from '@playwright/test';
+import {
+  AnalyticsEventEntity,
+  AnalyticsReportService,
+  dataSourceOptions,
+  DrinkOrderEntity,
+  DrinkTabEntity,
+  ENTITIES,
+  FeastOrderEntity,
+  fillAnalyticsAttribution,
+  fillAnalyticsPeople,
+  PartyOrderEntity,
+  seededRandom,
+  SyntheticVisitors,
+} from 'api/testing';
 import { DataSource } from 'typeorm';
 import { CHROMIUM_ARGS } from './page-weight.mjs';
-import { commandLine, median, record, table, verdict } from './lib/results.mjs';
+import { commandLine, record, table, verdict } from './lib/results.mjs';
 import { createStand, STAFF_PASSWORD, staffCookie } from './lib/stand.mjs';
 
-const { values: args } = parseArgs({
-  options: {
-    database: { type: 'string', default: 'sqlite' },
-    events: { type: 'string', default: '1000000' },
-    orders: { type: 'string', default: '10000' },
-    runs: { type: 'string', default: '7' },
-    'page-loads': { type: 'string', default: '3' },
-    port: { type: 'string', default: '8774' },
-    'mariadb-port': { type: 'string', default: '3314' },
-    record: { type: 'boolean', default: false },
-  },
-});
-const EVENTS = Number(args.events);
-const ORDERS = Number(args.orders);
-const RUNS = Number(args.runs);
-const PAGE_LOADS = Number(args['page-loads']);
-const kind = args.database === 'sqlite' ? 'sqlite' : 'mysql';
-if (args.database.startsWith('mysql://')) process.env.TEST_DATABASE_URL = args.database;
 /** The issue's targets: each report under 200 ms (median), the dashboard's first load under 2 s. */
 const QUERY_TARGET_MS = 200;
 const LOAD_TARGET_MS = 2000;
 
-const dist = new URL('../api/dist/', import.meta.url);
-const { dataSourceOptions } = await import(new URL('database/data-source-options.js', dist).href);
-const { ENTITIES } = await import(new URL('app.entities.js', dist).href);
-const { AnalyticsReportService } = await import(new URL('modules/analytics/analytics-report.service.js', dist).href);
-const { AnalyticsEventEntity } = await import(new URL('modules/analytics/analytics-event.entity.js', dist).href);
-const { PartyOrderEntity } = await import(new URL('modules/tickets/party-order.entity.js', dist).href);
-const { FeastOrderEntity } = await import(new URL('modules/orders/feast-order.entity.js', dist).href);
-const { DrinkOrderEntity } = await import(new URL('modules/drinks/drink-order.entity.js', dist).href);
-const { DrinkTabEntity } = await import(new URL('modules/drinks/drink-tab.entity.js', dist).href);
-const { fillAnalyticsPeople } = await import(new URL('database/migrations/1761000500000-analytics-people.js', dist).href);
-const { fillAnalyticsAttribution } = await import(new URL('database/migrations/1761000600000-analytics-attribution.js', dist).href);
-
-const log = (message) => console.log(`› ${message}`);
+const log = (/** @type {string} */ message) => console.log(`› ${message}`);
 
 // ---------------------------------------------------------------------------------------------
-// A reproducible visitor population: sessions from the dashboard's marketing links, direct
-// visits, referrals and some long-tail campaigns; one in twenty sessions is a crawler.
+// A reproducible visitor population from the API's synthetic visitors (the demo seed's too):
+// sessions from the dashboard's marketing links, search and review sites, direct visits and a
+// long tail of forty newsletter campaigns, over two months; one in twenty is a crawler. Some
+// checkouts complete, each with an order id of its own.
 
-function random(seed) {
-  return () => {
-    seed |= 0;
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rand = random(20251024);
-const pick = (list) => list[Math.floor(rand() * list.length)];
-
-const SOURCES = [
-  ['facebook', 'social', 'diwali2024', 0.14],
-  ['instagram', 'social', 'diwali2024', 0.1],
-  ['twitter', 'social', 'diwali2024', 0.03],
-  ['whatsapp', 'messaging', 'diwali2024', 0.08],
-  ['email', 'email', 'diwali2024', 0.07],
-  ['sms', 'text', 'diwali2024', 0.04],
-  ['facebook', 'social', 'diwali_party_2024', 0.06],
-  ['instagram', 'social', 'diwali_party_2024', 0.05],
-  ['direct', 'none', null, 0.3],
-];
-const REFERRERS = ['google.com', 'bing.com', 'duckduckgo.com', 'yelp.com', 'nextdoor.com', 'reddit.com', 'news.example'];
-const BROWSERS = [
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
-  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
-];
-const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
-const PLACES = [
-  ['San Jose', 'CA', 'US', 37.3394, -121.895],
-  ['Milpitas', 'CA', 'US', 37.4323, -121.8996],
-  ['Fremont', 'CA', 'US', 37.5483, -121.9886],
-  ['Santa Clara', 'CA', 'US', 37.3541, -121.9552],
-  [null, null, 'US', 37.751, -97.822],
-];
 const START = Date.parse('2025-09-01T00:00:00Z');
 const SPAN_MS = 60 * 24 * 60 * 60 * 1000;
 
-function attributionOf() {
-  const r = rand();
-  if (r < 0.06) {
-    const host = pick(REFERRERS);
-    return { utm: [null, null, null], referrer: `https://www.${host}/`, attribution: [host, 'referral', null] };
-  }
-  if (r < 0.1) {
-    const campaign = `promo_${Math.floor(rand() * 40)}`;
-    return { utm: ['newsletter', 'email', campaign], referrer: null, attribution: ['newsletter', 'email', campaign] };
-  }
-  let x = rand();
-  for (const [source, medium, campaign, share] of SOURCES) {
-    x -= share;
-    if (x <= 0) return { utm: [source, medium, campaign], referrer: null, attribution: [source, medium, campaign] };
-  }
-  return { utm: ['direct', 'none', null], referrer: null, attribution: ['direct', 'none', null] };
-}
-
-const COLUMNS = [
+/** The columns written, in the order of each row. */
+const COLUMNS = /** @type {const} */ ([
   'eventType', 'sessionId', 'pageViewId', 'entityId', 'createdAt', 'userName', 'userEmail', 'userPhone', 'ipAddress',
   'userAgent', 'isBot', 'geoCity', 'geoRegion', 'geoCountry', 'geoLatitude', 'geoLongitude', 'scrollDepth', 'timeOnPage',
   'pageSections', 'utmSource', 'utmMedium', 'utmCampaign', 'utmContent', 'utmTerm', 'referrer', 'attributionSource',
   'attributionMedium', 'attributionCampaign', 'metadata',
-];
+]);
 
-const stamp = (ms) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
+/** @param {Date} date */
+const stamp = (date) => date.toISOString().replace('T', ' ').replace('Z', '');
 
-/** Yields rows (arrays in COLUMNS order), a visitor session at a time, until `total`. */
+/**
+ * A stored event as a row of SQL values in COLUMNS order.
+ * @param {import('api/testing').SyntheticEvent} event
+ */
+function toRow(event) {
+  return COLUMNS.map((column) => {
+    const value = event[column];
+    if (value instanceof Date) return stamp(value);
+    if (typeof value === 'boolean') return value ? 1 : 0;
+    if (value !== null && typeof value === 'object') return JSON.stringify(value);
+    return value;
+  });
+}
+
+/**
+ * Yields rows, a visitor session at a time, until `total`.
+ * @param {number} total
+ */
 function* events(total) {
+  const random = seededRandom(20251024);
+  let ids = 0;
+  const newId = () => `s${(ids += 1).toString(36).padStart(8, '0')}`;
+  const visitors = new SyntheticVisitors(random, { newId, botShare: 0.05, newsletterCampaigns: 40 });
+  /** @type {import('api/testing').Purchase} */
+  const purchase = (kind) => (random() < (kind === 'party' ? 0.5 : 0.4) ? `${kind}-${newId()}` : null);
   let made = 0;
-  let session = 0;
   while (made < total) {
-    session += 1;
-    const sessionId = `s${session.toString(36).padStart(8, '0')}`;
-    const bot = rand() < 0.05;
-    const { utm, referrer, attribution } = attributionOf();
-    const place = pick(PLACES);
-    const ip = `${10 + Math.floor(rand() * 200)}.${Math.floor(rand() * 255)}.${Math.floor(rand() * 255)}.${Math.floor(rand() * 255)}`;
-    const userAgent = bot ? BOT : pick(BROWSERS);
-    let at = START + Math.floor(rand() * SPAN_MS);
-    const row = (eventType, extra = {}) => {
-      at += 1000 + Math.floor(rand() * 120_000);
-      made += 1;
-      const r = {
-        eventType, sessionId, pageViewId: null, entityId: null, createdAt: stamp(at), userName: null, userEmail: null,
-        userPhone: null, ipAddress: ip, userAgent, isBot: bot ? 1 : 0, geoCity: place[0], geoRegion: place[1],
-        geoCountry: place[2], geoLatitude: place[3], geoLongitude: place[4], scrollDepth: null, timeOnPage: null,
-        pageSections: null, utmSource: utm[0], utmMedium: utm[1], utmCampaign: utm[2], utmContent: null, utmTerm: null,
-        referrer, attributionSource: attribution[0], attributionMedium: attribution[1], attributionCampaign: attribution[2],
-        metadata: null, ...extra,
-      };
-      return COLUMNS.map((c) => r[c]);
-    };
-    const views = 1 + Math.floor(rand() * 3);
-    for (let v = 0; v < views && made < total; v += 1) {
-      const depth = Math.floor(rand() * 101);
-      yield row('page_view', {
-        pageViewId: `${sessionId}-v${v}`,
-        scrollDepth: depth,
-        timeOnPage: Math.floor(rand() * 180_000),
-        pageSections: JSON.stringify({ hero: { count: 1, visibleMs: 4000 }, packs: { count: depth > 40 ? 1 : 0, visibleMs: depth * 90 }, footer: { count: depth > 90 ? 1 : 0, visibleMs: depth > 90 ? 1500 : 0 } }),
-      });
-    }
-    if (made < total && rand() < 0.06) yield row('catering_clicked', { metadata: '{"phone_number":"(408) 555-0142","source":"catering_card"}' });
-    if (made < total && rand() < 0.3) {
-      yield row('party_page_view', { pageViewId: `${sessionId}-p` });
-      if (made < total && rand() < 0.35) {
-        yield row('party_add_to_cart');
-        if (made < total && rand() < 0.6) {
-          yield row('party_checkout_started');
-          if (made < total && !bot && rand() < 0.5) {
-            yield row('party_order_completed', { entityId: `ticket-${session}`, isBot: 0, userName: 'Guest', userEmail: `guest${session}@mail.example` });
-          }
-        }
-      }
-    }
-    if (made < total && rand() < 0.12) {
-      yield row('add_to_cart');
-      if (made < total && rand() < 0.5) {
-        yield row('checkout_started');
-        if (made < total && !bot && rand() < 0.4) yield row('order_completed', { entityId: `order-${session}`, isBot: 0 });
-      }
-    }
+    const visit = visitors.browse(new Date(START + Math.floor(random() * SPAN_MS)), purchase);
+    const taken = visit.events.slice(0, total - made);
+    made += taken.length;
+    for (const event of taken) yield toRow(event);
   }
 }
 
@@ -194,11 +100,16 @@ function* events(total) {
 // expired hold, 30+ minutes old), three in ten feast pack orders, two in ten drinks orders (paid
 // at once or put on a tab, a few refunded) with their tabs.
 
-const orderRand = random(20251101);
+const orderRand = seededRandom(20251101);
+/**
+ * @template T
+ * @param {readonly T[]} list
+ */
 const orderPick = (list) => list[Math.floor(orderRand() * list.length)];
 const FIRST = ['Priya', 'Arjun', 'Lakshmi', 'Vikram', 'Anita', 'Rahul', 'Meera', 'Karthik', 'Sara', 'John', 'Deepa', 'Ravi'];
 const LAST = ['Iyer', 'Reddy', 'Nair', 'Rao', 'Menon', 'Pillai', 'Smith', 'Krishnan', 'Garcia', 'Subramanian'];
 const FEAST_ITEMS = ['Veg Feast Pack', 'Non-Veg Feast Pack', 'Family Feast Pack', 'Sweets Box', 'Mini Feast Pack'];
+/** @type {[id: string, name: string, priceCents: number][]} */
 const DRINKS = [
   ['mango-lassi', 'Mango Lassi', 600],
   ['masala-chai', 'Masala Chai', 400],
@@ -208,12 +119,14 @@ const DRINKS = [
 ];
 const TAX = 0.0938;
 
+/** @param {number} n */
 function person(n) {
   const first = orderPick(FIRST);
   const last = orderPick(LAST);
   return { customerName: `${first} ${last}`, customerEmail: `${first}.${last}.${n}@example.com`.toLowerCase(), customerPhone: `408555${String(n % 10000).padStart(4, '0')}` };
 }
 
+/** @param {number} total */
 function orderRows(total) {
   const hour = 60 * 60 * 1000;
   const at = () => new Date(START + Math.floor(orderRand() * SPAN_MS));
@@ -284,11 +197,22 @@ function orderRows(total) {
   return { party, feast, tabs, drinks };
 }
 
+/**
+ * @param {DataSource} ds
+ * @param {number} total
+ */
 async function fillOrders(ds, total) {
   const started = Date.now();
   const { party, feast, tabs, drinks } = orderRows(total);
+  /**
+   * @template {import('typeorm').ObjectLiteral} E
+   * @param {import('typeorm').EntityTarget<E>} entity
+   * @param {Record<string, unknown>[]} rows every column of the entity
+   */
   const insert = async (entity, rows) => {
-    for (let i = 0; i < rows.length; i += 500) await ds.getRepository(entity).insert(rows.slice(i, i + 500));
+    for (let i = 0; i < rows.length; i += 500) {
+      await ds.getRepository(entity).insert(/** @type {import('typeorm/query-builder/QueryPartialEntity.js').QueryDeepPartialEntity<E>[]} */ (rows.slice(i, i + 500)));
+    }
   };
   await insert(PartyOrderEntity, party);
   await insert(FeastOrderEntity, feast);
@@ -299,17 +223,28 @@ async function fillOrders(ds, total) {
 
 // ---------------------------------------------------------------------------------------------
 
-async function fill(ds, total) {
+/**
+ * better-sqlite3's connection under TypeORM, for the fastest way in.
+ * @typedef {{ prepare(sql: string): { run(values: unknown[]): unknown }, transaction<T>(fn: (rows: T) => void): (rows: T) => void }} SqliteDriverConnection
+ */
+
+/**
+ * @param {DataSource} ds
+ * @param {'mysql' | 'sqlite'} kind
+ * @param {number} total
+ */
+async function fill(ds, kind, total) {
   const started = Date.now();
   const placeholders = `(${COLUMNS.map(() => '?').join(', ')})`;
   const columnList = COLUMNS.map((c) => (kind === 'mysql' ? `\`${c}\`` : `"${c}"`)).join(', ');
   if (kind === 'sqlite') {
     // One transaction of prepared inserts through the driver itself: the fastest way in.
-    const db = ds.driver.databaseConnection;
+    const db = /** @type {{ databaseConnection: SqliteDriverConnection }} */ (/** @type {unknown} */ (ds.driver)).databaseConnection;
     const insert = db.prepare(`INSERT INTO analytics_events (${columnList}) VALUES ${placeholders}`);
-    const all = db.transaction((rows) => {
+    const all = db.transaction((/** @type {unknown[][]} */ rows) => {
       for (const r of rows) insert.run(r);
     });
+    /** @type {unknown[][]} */
     let batch = [];
     for (const r of events(total)) {
       batch.push(r);
@@ -321,6 +256,7 @@ async function fill(ds, total) {
     if (batch.length) all(batch);
   } else {
     const BATCH = 2000;
+    /** @type {unknown[][]} */
     let batch = [];
     const flush = async () => {
       await ds.query(`INSERT INTO analytics_events (${columnList}) VALUES ${batch.map(() => placeholders).join(', ')}`, batch.flat());
@@ -335,19 +271,31 @@ async function fill(ds, total) {
   return Date.now() - started;
 }
 
-async function explain(ds, query) {
+/**
+ * How the database runs a query, one line per step.
+ * @param {DataSource} ds
+ * @param {'mysql' | 'sqlite'} kind
+ * @param {import('typeorm').SelectQueryBuilder<import('typeorm').ObjectLiteral>} query
+ */
+async function explain(ds, kind, query) {
   const [sql, params] = query.getQueryAndParameters();
   if (kind === 'sqlite') {
-    const plan = await ds.query(`EXPLAIN QUERY PLAN ${sql}`, params);
+    const plan = /** @type {{ detail: string }[]} */ (await ds.query(`EXPLAIN QUERY PLAN ${sql}`, params));
     return plan.map((step) => `  ${step.detail}`).join('\n');
   }
-  const plan = await ds.query(`EXPLAIN ${sql}`, params);
+  const plan = /** @type {{ table: string, type: string, key: string | null, rows: number, Extra: string | null }[]} */ (await ds.query(`EXPLAIN ${sql}`, params));
   return plan
     .map((step) => `  table=${step.table} type=${step.type} key=${step.key ?? 'none'} rows=${step.rows} extra=${step.Extra ?? ''}`)
     .join('\n');
 }
 
-async function time(run, runs = RUNS) {
+/**
+ * The median, min and max time of `runs` runs after one warm-up.
+ * @param {() => Promise<unknown>} run
+ * @param {number} runs
+ */
+async function time(run, runs) {
+  /** @type {number[]} */
   const samples = [];
   await run(); // warm the caches once, as a dashboard that is in use has them
   for (let i = 0; i < runs; i += 1) {
@@ -370,9 +318,13 @@ const DASHBOARD_CALLS = [
   '/api/analytics/attribution',
 ];
 
-async function timeDashboardCalls(baseUrl) {
+/**
+ * @param {string} baseUrl
+ * @param {number} runs
+ */
+async function timeDashboardCalls(baseUrl, runs) {
   const cookie = await staffCookie(baseUrl);
-  const get = async (path) => {
+  const get = async (/** @type {string} */ path) => {
     const res = await fetch(baseUrl + path, { headers: { Cookie: cookie } });
     const body = await res.arrayBuffer();
     if (!res.ok) throw new Error(`${path} answered ${res.status}`);
@@ -381,14 +333,18 @@ async function timeDashboardCalls(baseUrl) {
   const calls = [];
   for (const path of DASHBOARD_CALLS) {
     const bytes = await get(path);
-    calls.push({ path, bytes, ...(await time(() => get(path))) });
+    calls.push({ path, bytes, ...(await time(() => get(path), runs)) });
   }
   // As the page makes them: all at once.
-  const together = await time(() => Promise.all(DASHBOARD_CALLS.map(get)));
+  const together = await time(() => Promise.all(DASHBOARD_CALLS.map(get)), runs);
   return { calls, together };
 }
 
 /** Logs in, opens /admin in a fresh browser context, and times until every section shows its data. */
+/**
+ * @param {string} baseUrl
+ * @param {number} loads
+ */
 async function timeDashboardLoads(baseUrl, loads) {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const samples = [];
@@ -399,8 +355,8 @@ async function timeDashboardLoads(baseUrl, loads) {
       const page = await context.newPage();
       const login = await page.request.post(`${baseUrl}/api/admin/login`, { data: { password: STAFF_PASSWORD } });
       if (!login.ok()) throw new Error(`staff login answered ${login.status()}`);
-      const section = (heading) => page.locator('.ant-card').filter({ has: page.getByRole('heading', { name: heading, exact: true }) });
-      const firstRow = (heading) => section(heading).locator('tbody tr.ant-table-row').first();
+      const section = (/** @type {string} */ heading) => page.locator('.ant-card').filter({ has: page.getByRole('heading', { name: heading, exact: true }) });
+      const firstRow = (/** @type {string} */ heading) => section(heading).locator('tbody tr.ant-table-row').first();
       const started = Date.now();
       await page.goto(`${baseUrl}/admin`);
       // The dashboard's frame: the admin app's code loaded and started, before any data.
@@ -430,8 +386,9 @@ async function timeDashboardLoads(baseUrl, loads) {
   return { median: median(samples), min: Math.min(...samples), max: Math.max(...samples), samples, frameMedian: median(frames), frames };
 }
 
+/** @param {Awaited<ReturnType<typeof measure>>} f */
 function markdown(f) {
-  const ms = (n) => `${n.toFixed(1)} ms`;
+  const ms = (/** @type {number} */ n) => `${n.toFixed(1)} ms`;
   const targeted = new Set(['funnel', 'events, first page', 'events, deep page', 'events, header (summary)', 'attribution']);
   const queryRows = f.queries.map((q) => [
     q.name,
@@ -444,14 +401,16 @@ function markdown(f) {
   const callRows = f.dashboard.calls.map((c) => [`\`GET ${c.path}\``, `${(c.bytes / 1024).toFixed(1)} KB`, ms(c.median), ms(c.min), ms(c.max)]);
   callRows.push(['all seven at once, as the page makes them', '', ms(f.dashboard.together.median), ms(f.dashboard.together.min), ms(f.dashboard.together.max)]);
   const load = f.dashboard.load;
+  const share = (/** @type {string} */ eventType) => Math.round((100 * (f.eventTypes[eventType] ?? 0)) / f.events);
   return `## Data at scale on ${f.database} (\`analytics-queries.mjs\`)
 
 The staff dashboard on a database holding ${f.events.toLocaleString('en-US')} analytics events and ${f.orders.total.toLocaleString('en-US')} orders
 (${f.orders.party.toLocaleString('en-US')} party ticket orders of which ${f.orders.paidParty.toLocaleString('en-US')} paid and the rest abandoned, ${f.orders.feast.toLocaleString('en-US')} feast pack orders,
-${f.orders.drinks.toLocaleString('en-US')} drinks orders on ${f.orders.tabs.toLocaleString('en-US')} tabs or paid at once). The events: about 69 % page views, 10 % party
-page views, the rest carts, checkouts, catering clicks and completed orders and ticket purchases;
-visitors from the dashboard's eight marketing links, forty newsletter campaigns, seven referring
-sites and direct visits; one session in twenty is a crawler. Filled in ${(f.fillMs / 1000).toFixed(0)} s; the people behind the events
+${f.orders.drinks.toLocaleString('en-US')} drinks orders on ${f.orders.tabs.toLocaleString('en-US')} tabs or paid at once). The events (the API's synthetic visitors, which the demo seed
+draws from too): ${share('page_view')} % page views, ${share('party_page_view')} % party page views, the rest carts, checkouts,
+catering clicks and completed orders and ticket purchases; visitors from the dashboard's eight
+marketing links, forty newsletter campaigns, search, a review site and direct visits; one session
+in twenty is a crawler. Filled in ${(f.fillMs / 1000).toFixed(0)} s; the people behind the events
 (\`analytics_people\`, written with each event by the API) filled from them in ${(f.peopleMs / 1000).toFixed(1)} s, and the
 attribution counters (\`analytics_attribution\`, likewise) in ${(f.attributionMs / 1000).toFixed(1)} s, as the migrations
 that added them do on an existing database.
@@ -505,17 +464,22 @@ events in the table: ${f.events.toLocaleString('en-US')}; funnel: ${f.funnel}
 
 // ---------------------------------------------------------------------------------------------
 
-let exitCode = 0;
-const stand = await createStand({ db: kind, mariadbPort: Number(args['mariadb-port']), prefix: 'festival-scale-' });
-const ds = new DataSource(
-  dataSourceOptions(kind === 'mysql' ? { type: 'mysql', url: stand.database.url } : { type: 'sqlite', path: stand.database.env.SQLITE_PATH }, ENTITIES),
-);
-try {
+/**
+ * Fills the database and times the reports, the dashboard's calls and its first load.
+ * @param {import('./lib/stand.mjs').Stand} stand
+ * @param {{ kind: 'mysql' | 'sqlite', EVENTS: number, ORDERS: number, RUNS: number, PAGE_LOADS: number, port: number }} run
+ */
+async function measure(stand, { kind, EVENTS, ORDERS, RUNS, PAGE_LOADS, port }) {
+  const database = stand.database;
+  const ds = new DataSource(
+    dataSourceOptions(database.kind === 'mysql' ? { type: 'mysql', url: database.url } : { type: 'sqlite', path: database.env.SQLITE_PATH }, ENTITIES),
+  );
+  stand.onStop(() => ds.destroy().catch(() => {}));
   await ds.initialize();
   await ds.runMigrations();
   const version = kind === 'mysql' ? `MariaDB ${(await ds.query('SELECT VERSION() AS v'))[0].v}`.replace('MariaDB MariaDB', 'MariaDB') : `SQLite ${(await ds.query('SELECT sqlite_version() AS v'))[0].v}`;
   log(`filling ${EVENTS.toLocaleString('en-US')} events and ${ORDERS.toLocaleString('en-US')} orders into ${version}…`);
-  const fillMs = await fill(ds, EVENTS);
+  const fillMs = await fill(ds, kind, EVENTS);
   // The people behind the events, as the API records them with each event (the events went in
   // directly): the same statement the migration that added them runs on existing events.
   const peopleStarted = Date.now();
@@ -538,11 +502,15 @@ try {
 
   const reports = new AnalyticsReportService(ds.getRepository(AnalyticsEventEntity));
   const counts = await ds.query('SELECT COUNT(*) AS n FROM analytics_events');
+  /** @type {Record<string, number>} */
+  const eventTypes = {};
+  for (const { eventType, n } of await ds.query('SELECT eventType, COUNT(*) AS n FROM analytics_events GROUP BY eventType')) eventTypes[eventType] = Number(n);
   // A page in the middle of the page views: what paging far back costs.
   const [{ n: pageViews }] = await ds.query("SELECT COUNT(*) AS n FROM analytics_events WHERE eventType = 'page_view'");
   const [{ id: middleId }] = await ds.query(
     `SELECT id FROM analytics_events WHERE eventType = 'page_view' ORDER BY id LIMIT 1 OFFSET ${Math.floor(Number(pageViews) / 2)}`,
   );
+  /** @type {[name: string, route: string, run: () => Promise<unknown>, explained: import('typeorm').SelectQueryBuilder<import('typeorm').ObjectLiteral>[]][]} */
   const cases = [
     ['funnel', 'GET /api/analytics/funnel', () => reports.funnel(), [reports.funnelQuery()]],
     [
@@ -570,9 +538,9 @@ try {
   const queries = [];
   let plans = '';
   for (const [name, route, run, explained] of cases) {
-    const timing = await time(run);
+    const timing = await time(run, RUNS);
     queries.push({ name, route, ...timing });
-    const text = `${name}: ${route}\n  median ${timing.median.toFixed(1)} ms (min ${timing.min.toFixed(1)}, max ${timing.max.toFixed(1)}) over ${RUNS} runs\n${(await Promise.all(explained.map((q) => explain(ds, q)))).join('\n')}\n\n`;
+    const text = `${name}: ${route}\n  median ${timing.median.toFixed(1)} ms (min ${timing.min.toFixed(1)}, max ${timing.max.toFixed(1)}) over ${RUNS} runs\n${(await Promise.all(explained.map((q) => explain(ds, kind, q)))).join('\n')}\n\n`;
     console.log(`\n${text.trim()}`);
     plans += text;
   }
@@ -580,19 +548,20 @@ try {
   console.log(`\nevents in the table: ${Number(counts[0].n).toLocaleString('en-US')}; funnel: ${funnel}`);
 
   log('serving the site on this database…');
-  const site = await stand.startSite({ port: Number(args.port) });
-  const calls = await timeDashboardCalls(site.url);
+  const site = await stand.startSite({ port });
+  const calls = await timeDashboardCalls(site.url, RUNS);
   for (const c of calls.calls) console.log(`  GET ${c.path.padEnd(28)} ${(c.bytes / 1024).toFixed(1).padStart(8)} KB  median ${c.median.toFixed(1)} ms`);
   console.log(`  all at once: median ${calls.together.median.toFixed(1)} ms`);
   const load = await timeDashboardLoads(site.url, PAGE_LOADS);
   console.log(`  dashboard first load in Chromium: median ${(load.median / 1000).toFixed(2)} s (${load.samples.map((s) => `${s} ms`).join(', ')}), its frame after ${(load.frameMedian / 1000).toFixed(2)} s`);
 
-  const figures = {
+  return {
     kind,
     database: version,
     command: commandLine(),
     runs: RUNS,
     events: Number(counts[0].n),
+    eventTypes,
     orders: { total: ORDERS, ...orders },
     fillMs: fillMs + orders.ms,
     peopleMs,
@@ -603,17 +572,42 @@ try {
     plans,
     funnel,
   };
-  console.log('\n| Report | Median | Target |');
-  for (const q of queries) console.log(`| ${q.name} | ${q.median.toFixed(1)} ms | ${q.median < QUERY_TARGET_MS ? 'met' : 'NOT MET'} |`);
-  console.log(`| dashboard first load | ${(load.median / 1000).toFixed(2)} s | ${load.median < LOAD_TARGET_MS ? 'met' : 'NOT MET'} |`);
-  if (args.record) {
-    record(`analytics-queries-${kind}`, { database: version, options: args, figures, markdown: markdown(figures) });
-  }
-} catch (error) {
-  console.error(error);
-  exitCode = 1;
-} finally {
-  await ds.destroy().catch(() => {});
-  await stand.stop();
 }
-process.exit(exitCode);
+
+await runMain(
+  {
+    script: import.meta.url,
+    options: {
+      database: { type: 'string', default: 'sqlite' },
+      events: { type: 'string', default: '1000000' },
+      orders: { type: 'string', default: '10000' },
+      runs: { type: 'string', default: '7' },
+      'page-loads': { type: 'string', default: '3' },
+      port: { type: 'string', default: '8774' },
+      'mariadb-port': { type: 'string', default: '3314' },
+      record: { type: 'boolean', default: false },
+    },
+    stand: (args) => {
+      if (args.database.startsWith('mysql://')) process.env.TEST_DATABASE_URL = args.database;
+      return createStand({ db: args.database === 'sqlite' ? 'sqlite' : 'mysql', mariadbPort: Number(args['mariadb-port']), prefix: 'festival-scale-' });
+    },
+  },
+  async ({ args, stand }) => {
+    const kind = args.database === 'sqlite' ? 'sqlite' : 'mysql';
+    const figures = await measure(stand, {
+      kind,
+      EVENTS: Number(args.events),
+      ORDERS: Number(args.orders),
+      RUNS: Number(args.runs),
+      PAGE_LOADS: Number(args['page-loads']),
+      port: Number(args.port),
+    });
+    const { queries, dashboard: { load } } = figures;
+    console.log('\n| Report | Median | Target |');
+    for (const q of queries) console.log(`| ${q.name} | ${q.median.toFixed(1)} ms | ${q.median < QUERY_TARGET_MS ? 'met' : 'NOT MET'} |`);
+    console.log(`| dashboard first load | ${(load.median / 1000).toFixed(2)} s | ${load.median < LOAD_TARGET_MS ? 'met' : 'NOT MET'} |`);
+    if (args.record) {
+      record(`analytics-queries-${kind}`, { database: figures.database, options: args, figures, markdown: markdown(figures) });
+    }
+  },
+);

@@ -6,11 +6,11 @@
 // The pages are the ones guests open: the landing page, the party page, and the drinks menu
 // (what the drinks QR code at the party opens: `/drinks`, no table or query parameters).
 import { createRequire } from 'node:module';
-import { parseArgs } from 'node:util';
+import { median, runMain } from '@festival/test-kit';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { lcpText, shiftText } from './lib/lighthouse-text.mjs';
-import { chromiumVersion, commandLine, median, record, table, verdict } from './lib/results.mjs';
+import { chromiumVersion, commandLine, record, table, verdict } from './lib/results.mjs';
 import { createStand } from './lib/stand.mjs';
 
 export const PAGES = ['/', '/diwali-party', '/drinks'];
@@ -18,26 +18,36 @@ export const TARGETS = { performance: 95, accessibility: 95, lcpMs: 2000, cls: 0
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const LIGHTHOUSE_VERSION = createRequire(import.meta.url)('lighthouse/package.json').version;
 
-/** One Lighthouse run of one page: the four scores (0-100) and the three metrics. */
+/**
+ * The parts of an audit's details the figures read (Lighthouse's own type is a union of every kind).
+ * @typedef {{ items?: { phase?: string, timing?: number, score?: number, node?: { selector?: string, snippet?: string, nodeLabel?: string }, items?: { node?: { selector: string, nodeLabel: string } }[], subItems?: { items?: { cause: string }[] } }[] }} AuditDetails
+ */
+
+/**
+ * One Lighthouse run of one page: the four scores (0-100) and the three metrics.
+ * @param {number} port
+ * @param {string} url
+ */
 async function audit(port, url) {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
   if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-  const score = (id) => (lhr.categories[id]?.score === null || lhr.categories[id]?.score === undefined ? NaN : Math.round(lhr.categories[id].score * 100));
-  const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
-  const failing = (id) =>
+  const score = (/** @type {string} */ id) => (lhr.categories[id]?.score === null || lhr.categories[id]?.score === undefined ? NaN : Math.round(lhr.categories[id].score * 100));
+  const metric = (/** @type {string} */ id) => lhr.audits[id]?.numericValue ?? NaN;
+  const failing = (/** @type {string} */ id) =>
     (lhr.categories[id]?.auditRefs ?? [])
-      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && lhr.audits[ref.id]?.score < 0.9)
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9)
       .map((ref) => lhr.audits[ref.id].id);
   // What the largest paint was and where its time went; what moved and why.
-  const lcpDetails = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  const details = (/** @type {string} */ id) => /** @type {AuditDetails | undefined} */ (lhr.audits[id]?.details);
+  const lcpDetails = details('largest-contentful-paint-element')?.items ?? [];
   const lcpNode = lcpDetails[0]?.items?.[0]?.node;
-  const phases = Object.fromEntries((lcpDetails[1]?.items ?? []).map((p) => [p.phase, Math.round(p.timing)]));
-  const shifts = (lhr.audits['layout-shifts']?.details?.items ?? [])
-    .filter((item) => item.score >= 0.001)
+  const phases = Object.fromEntries((/** @type {{ phase: string, timing: number }[]} */ (lcpDetails[1]?.items ?? [])).map((p) => [p.phase, Math.round(p.timing)]));
+  const shifts = (details('layout-shifts')?.items ?? [])
+    .filter((item) => (item.score ?? 0) >= 0.001)
     .slice(0, 3)
-    .map((item) => ({ selector: item.node?.selector ?? item.node?.snippet ?? '?', score: item.score, causes: [...new Set((item.subItems?.items ?? []).map((c) => c.cause))] }));
+    .map((item) => ({ selector: item.node?.selector ?? item.node?.snippet ?? '?', score: item.score ?? 0, causes: [...new Set((item.subItems?.items ?? []).map((c) => c.cause))] }));
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -57,6 +67,8 @@ async function audit(port, url) {
 /**
  * Lighthouse sometimes fails to record a trace on a loaded machine (NO_NAVSTART, NO_FCP): such
  * a run is tried again, up to twice, and said so.
+ * @param {number} port
+ * @param {string} url
  */
 async function auditWithRetries(port, url, attempts = 3) {
   for (let attempt = 1; ; attempt += 1) {
@@ -64,11 +76,17 @@ async function auditWithRetries(port, url, attempts = 3) {
       return await audit(port, url);
     } catch (error) {
       if (attempt >= attempts) throw error;
-      console.log(`  ${url}: ${error.message}; trying again`);
+      console.log(`  ${url}: ${error instanceof Error ? error.message : error}; trying again`);
     }
   }
 }
 
+/**
+ * @typedef {Awaited<ReturnType<typeof audit>>} Sample
+ * @typedef {Awaited<ReturnType<typeof runLighthouse>>[number]} PageResult
+ */
+
+/** @param {string} baseUrl */
 export async function runLighthouse(baseUrl, { runs = 3, pages = PAGES } = {}) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -79,6 +97,7 @@ export async function runLighthouse(baseUrl, { runs = 3, pages = PAGES } = {}) {
   try {
     const results = [];
     for (const path of pages) {
+      /** @type {Sample[]} */
       const samples = [];
       for (let i = 0; i < runs; i += 1) {
         const sample = await auditWithRetries(chrome.port, baseUrl + path);
@@ -87,7 +106,7 @@ export async function runLighthouse(baseUrl, { runs = 3, pages = PAGES } = {}) {
         );
         samples.push(sample);
       }
-      const mid = (key) => median(samples.map((s) => s[key]));
+      const mid = (/** @type {'performance' | 'accessibility' | 'bestPractices' | 'seo' | 'lcpMs' | 'cls' | 'tbtMs' | 'fcpMs'} */ key) => median(samples.map((s) => s[key]));
       results.push({
         path,
         runs,
@@ -113,7 +132,11 @@ export async function runLighthouse(baseUrl, { runs = 3, pages = PAGES } = {}) {
   }
 }
 
-/** Each target per page: [what, figure, met]. */
+/**
+ * Each target per page: [what, figure, met].
+ * @param {PageResult} r
+ * @returns {[what: string, figure: string, met: boolean][]}
+ */
 export function targetsOf(r) {
   return [
     [`${r.path} performance ≥ ${TARGETS.performance}`, String(r.performance), r.performance >= TARGETS.performance],
@@ -123,8 +146,12 @@ export function targetsOf(r) {
   ];
 }
 
+/**
+ * @param {PageResult[]} results
+ * @param {{ command: string, runs: number, chromium: string | null }} run
+ */
 function markdown(results, { command, runs, chromium }) {
-  const cell = (ok, text) => (ok ? text : `**${text}**`);
+  const cell = (/** @type {boolean} */ ok, /** @type {string} */ text) => (ok ? text : `**${text}**`);
   const rows = results.map((r) => [
     `\`${r.path}\``,
     cell(r.performance >= TARGETS.performance, String(r.performance)),
@@ -173,19 +200,16 @@ ${misses.length ? misses.map((m) => `  - ${m}`).join('\n') : '  - none'}
 ${warnings.length ? `- Lighthouse warned: ${warnings.map((w) => w.replace(/\s+/g, ' ')).join('; ')}` : ''}`;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values: opts } = parseArgs({
+await runMain(
+  {
+    script: import.meta.url,
     options: { runs: { type: 'string', default: '3' }, url: { type: 'string' }, port: { type: 'string', default: '8771' }, record: { type: 'boolean', default: false } },
-  });
-  let stand;
-  let exitCode = 0;
-  try {
-    let baseUrl = opts.url;
-    if (!baseUrl) {
-      stand = await createStand({ db: 'sqlite', prefix: 'festival-lighthouse-' });
-      baseUrl = (await stand.startSite({ port: Number(opts.port) })).url;
-    }
-    const runs = Number(opts.runs);
+    // Without --url, the built site served the production way.
+    stand: async (args) => (args.url ? undefined : createStand({ db: 'sqlite', prefix: 'festival-lighthouse-' })),
+  },
+  async ({ args, stand }) => {
+    const baseUrl = args.url ?? (await stand?.startSite({ port: Number(args.port) }))?.url ?? '';
+    const runs = Number(args.runs);
     console.log(`Lighthouse ${LIGHTHOUSE_VERSION}, mobile preset, ${runs} run(s) per page on ${baseUrl}`);
     const results = await runLighthouse(baseUrl, { runs });
     for (const r of results) {
@@ -194,19 +218,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       );
       for (const [what, figure, ok] of targetsOf(r)) console.log(`  ${ok ? 'met    ' : 'NOT MET'} ${what}: ${figure}`);
     }
-    if (opts.record) {
+    if (args.record) {
       record('lighthouse', {
         database: 'SQLite (embedded)',
-        options: { ...opts, lighthouse: LIGHTHOUSE_VERSION, preset: 'mobile (default config)', throttling: 'simulated (default)' },
+        options: { ...args, lighthouse: LIGHTHOUSE_VERSION, preset: 'mobile (default config)', throttling: 'simulated (default)' },
         figures: results,
         markdown: markdown(results, { command: commandLine(), runs, chromium: chromiumVersion() }),
       });
     }
-  } catch (error) {
-    console.error(error);
-    exitCode = 1;
-  } finally {
-    await stand?.stop();
-  }
-  process.exit(exitCode);
-}
+  },
+);

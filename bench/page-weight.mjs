@@ -3,19 +3,32 @@
 //   node bench/page-weight.mjs [--url http://127.0.0.1:8080] [--port 8770] [--record]
 // Without --url it serves the built site the production way on 127.0.0.1 (build first).
 import { gzipSync } from 'node:zlib';
-import { parseArgs } from 'node:util';
+import { runMain } from '@festival/test-kit';
 import { chromium } from '@playwright/test';
 import { commandLine, record, table, verdict } from './lib/results.mjs';
 import { createStand } from './lib/stand.mjs';
 
 export const PAGES = ['/', '/diwali-party', '/drinks', '/admin/login'];
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-/** Gzipped JS budgets (bytes), the same as e2e/tests/budgets.spec.ts. */
+/**
+ * Gzipped JS budgets (bytes), the same as e2e/tests/budgets.spec.ts.
+ * @type {Record<string, number>}
+ */
 export const JS_BUDGETS = { '/': 150 * 1024, '/drinks': 170 * 1024 };
 
-/** Measures one page: every script and stylesheet the browser downloaded until the network was idle. */
+/**
+ * @typedef {{ url: string, type: 'js' | 'css', raw: number, gzip: number }} WeighedFile
+ */
+
+/**
+ * Measures one page: every script and stylesheet the browser downloaded until the network was idle.
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string} baseUrl
+ * @param {string} path
+ */
 export async function measurePage(browser, baseUrl, path) {
   const page = await browser.newPage();
+  /** @type {WeighedFile[]} */
   const files = [];
   let requests = 0;
   page.on('request', () => (requests += 1));
@@ -32,7 +45,7 @@ export async function measurePage(browser, baseUrl, path) {
   await page.goto(baseUrl + path);
   await page.waitForLoadState('networkidle');
   await page.close();
-  const sum = (type, key) => files.filter((f) => f.type === type).reduce((total, f) => total + f[key], 0);
+  const sum = (/** @type {'js' | 'css'} */ type, /** @type {'raw' | 'gzip'} */ key) => files.filter((f) => f.type === type).reduce((total, f) => total + f[key], 0);
   return {
     path,
     requests,
@@ -44,6 +57,7 @@ export async function measurePage(browser, baseUrl, path) {
   };
 }
 
+/** @param {string} baseUrl */
 export async function measureAll(baseUrl) {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
@@ -55,17 +69,22 @@ export async function measureAll(baseUrl) {
   }
 }
 
-const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const kb = (/** @type {number} */ n) => `${(n / 1024).toFixed(1)} KB`;
 
 /** A built file's name for people: a shared package by its name, else the file without its hash. */
+/** @param {string} url */
 export function fileLabel(url) {
-  const name = url.split('/').pop();
+  const name = url.split('/').pop() ?? url;
   const shared = /__loadShare__(.+?)__loadShare__/.exec(name)?.[1];
   if (shared) return `shared ${shared.replace(/_mf_0_/g, '@').replace(/_mf_1_/g, '/').replace(/_mf_2_/g, '-').replace(/^_+/, '')}`;
   const remote = /^\/remotes\/([^/]+)\//.exec(url)?.[1];
   return `${remote ? `${remote} ` : ''}${name.replace(/-[\w-]{8}\.(js|css)$/, '.$1')}`;
 }
 
+/**
+ * @param {Awaited<ReturnType<typeof measureAll>>} results
+ * @param {string} command
+ */
 function markdown(results, command) {
   const rows = results.map((r) => {
     const budget = JS_BUDGETS[r.path];
@@ -96,30 +115,23 @@ Largest files on \`/\` (gzip): ${home ? home.largest.map((f) => `${fileLabel(f.u
   where to look first.`;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values: opts } = parseArgs({ options: { url: { type: 'string' }, port: { type: 'string', default: '8770' }, record: { type: 'boolean', default: false } } });
-  let stand;
-  let exitCode = 0;
-  try {
-    let baseUrl = opts.url;
-    if (!baseUrl) {
-      stand = await createStand({ db: 'sqlite', prefix: 'festival-weight-' });
-      baseUrl = (await stand.startSite({ port: Number(opts.port) })).url;
-    }
+await runMain(
+  {
+    script: import.meta.url,
+    options: { url: { type: 'string' }, port: { type: 'string', default: '8770' }, record: { type: 'boolean', default: false } },
+    // Without --url, the built site served the production way.
+    stand: async (args) => (args.url ? undefined : createStand({ db: 'sqlite', prefix: 'festival-weight-' })),
+  },
+  async ({ args, stand }) => {
+    const baseUrl = args.url ?? (await stand?.startSite({ port: Number(args.port) }))?.url ?? '';
     const results = await measureAll(baseUrl);
     for (const r of results) {
       console.log(`${r.path}: JS ${kb(r.js.gzip)} gzip (${kb(r.js.raw)} raw, ${r.js.files} files), CSS ${kb(r.css.gzip)} gzip, ${r.requests} requests`);
       for (const f of r.largest) console.log(`    ${kb(f.gzip).padStart(9)}  ${f.url}`);
     }
-    if (opts.record) {
+    if (args.record) {
       const figures = results.map((r) => ({ path: r.path, requests: r.requests, js: r.js, css: r.css, largest: r.largest, budget: JS_BUDGETS[r.path] ?? null }));
-      record('page-weight', { database: 'SQLite (embedded)', options: opts, figures, markdown: markdown(results, commandLine()) });
+      record('page-weight', { database: 'SQLite (embedded)', options: args, figures, markdown: markdown(results, commandLine()) });
     }
-  } catch (error) {
-    console.error(error);
-    exitCode = 1;
-  } finally {
-    await stand?.stop();
-  }
-  process.exit(exitCode);
-}
+  },
+);

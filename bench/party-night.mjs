@@ -2,42 +2,62 @@
 // analytics, buying tickets (and drinks, when the drinks API is there) against a running API on
 // 127.0.0.1. Then it checks the promises: no 5xx, no oversold tickets, every paid order present.
 //   import { partyNight } from './party-night.mjs'
+import { percentile } from '@festival/test-kit';
 
 const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const CARD = { cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' };
 
-function percentile(sorted, p) {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+/**
+ * A 5xx answer: what was asked, what came back, and when.
+ * @typedef {{ action: string, status: number, body: string, json: boolean, startedAt: number, endedAt: number, ms: number }} ServerError
+ * @typedef {{ action: string, error: string, startedAt: number, endedAt: number }} NetworkError
+ */
+
+/**
+ * What a failed fetch says: the system error's code (ECONNREFUSED…), or the error's name.
+ * @param {unknown} error
+ */
+export function networkError(error) {
+  const { cause, name } = /** @type {{ cause?: { code?: string }, name?: string }} */ (error ?? {});
+  return String(cause?.code ?? name ?? error);
 }
 
 class Recorder {
   constructor() {
+    /** @type {Map<string, { latencies: number[], statuses: Record<string, number> }>} */
     this.byAction = new Map();
+    /** @type {ServerError[]} */
     this.serverErrors = [];
     this.networkErrors = 0;
+    /** @type {NetworkError[]} */
     this.networkErrorList = [];
   }
+  /**
+   * @param {string} action
+   * @param {number} ms
+   * @param {number | 'network'} status
+   */
   add(action, ms, status) {
     let entry = this.byAction.get(action);
     if (!entry) this.byAction.set(action, (entry = { latencies: [], statuses: {} }));
     entry.latencies.push(ms);
     entry.statuses[status] = (entry.statuses[status] ?? 0) + 1;
   }
+  /** @param {number} seconds */
   summary(seconds) {
+    /** @type {number[]} */
     const all = [];
+    /** @type {Record<string, { requests: number, p50: number, p99: number, statuses: Record<string, number> }>} */
     const actions = {};
     for (const [action, { latencies, statuses }] of this.byAction) {
-      const sorted = [...latencies].sort((a, b) => a - b);
       all.push(...latencies);
-      actions[action] = { requests: latencies.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), statuses };
+      actions[action] = { requests: latencies.length, p50: percentile(latencies, 50), p99: percentile(latencies, 99), statuses };
     }
-    const sorted = all.sort((a, b) => a - b);
     return {
       requests: all.length,
       throughput: Math.round(all.length / seconds),
-      p50: percentile(sorted, 50),
-      p99: percentile(sorted, 99),
+      p50: percentile(all, 50),
+      p99: percentile(all, 99),
       serverErrors: this.serverErrors.length,
       networkErrors: this.networkErrors,
       actions,
@@ -45,6 +65,13 @@ class Recorder {
   }
 }
 
+/**
+ * One request of a guest, recorded with its time and status.
+ * @param {Recorder} recorder
+ * @param {string} action
+ * @param {string} url
+ * @param {RequestInit & { headers?: Record<string, string> }} [init]
+ */
 async function call(recorder, action, url, init = {}) {
   const started = performance.now();
   const startedAt = Date.now();
@@ -77,7 +104,7 @@ async function call(recorder, action, url, init = {}) {
     return { status: res.status, body };
   } catch (error) {
     recorder.networkErrors += 1;
-    recorder.networkErrorList.push({ action, error: String(error.cause?.code ?? error.name ?? error), startedAt, endedAt: Date.now() });
+    recorder.networkErrorList.push({ action, error: networkError(error), startedAt, endedAt: Date.now() });
     recorder.add(action, performance.now() - started, 'network');
     return { status: 0, body: undefined, error };
   }
@@ -91,6 +118,9 @@ async function call(recorder, action, url, init = {}) {
  * apart. A guest whose confirmation answers 503 or does not arrive tries again a few times, a
  * second apart, as the payment page lets them.
  */
+/**
+ * @param {{ baseUrls: string[], guests: number, seconds: number, staffPassword: string, capacity: number, buyShare?: number, excuse?: (error: ServerError) => boolean }} options
+ */
 export async function partyNight({ baseUrls, guests, seconds, staffPassword, capacity, buyShare = 0.08, excuse = () => false }) {
   const recorder = new Recorder();
   const paidOrders = new Set();
@@ -100,6 +130,7 @@ export async function partyNight({ baseUrls, guests, seconds, staffPassword, cap
   const hasDrinks = (await fetch(`${baseUrls[0]}/api/drinks`).then((r) => r.status, () => 0)) === 200;
   const deadline = Date.now() + seconds * 1000;
 
+  /** @param {number} guest */
   async function buyTickets(guest) {
     const adultTickets = 1 + (guest % 3);
     const quote = await call(recorder, 'party-quote', `${base()}/api/party-quote`, { method: 'POST', body: JSON.stringify({ adultTickets, childTickets: 0 }) });
@@ -125,18 +156,20 @@ export async function partyNight({ baseUrls, guests, seconds, staffPassword, cap
       body: JSON.stringify({ clientSecret: intent.body.clientSecret, ...CARD }),
     });
     if (paid.status !== 200) return;
-    let confirm;
-    for (let attempt = 1; attempt <= 20; attempt += 1) {
-      confirm = await call(recorder, 'confirm-payment', `${base()}/api/confirm-payment`, {
+    const confirmPayment = () =>
+      call(recorder, 'confirm-payment', `${base()}/api/confirm-payment`, {
         method: 'POST',
         body: JSON.stringify({ paymentIntentId: paid.body.id, type: 'party_ticket' }),
       });
-      if (confirm.status !== 503 && confirm.status !== 0) break;
+    let confirm = await confirmPayment();
+    for (let attempt = 2; attempt <= 20 && (confirm.status === 503 || confirm.status === 0); attempt += 1) {
       await new Promise((r) => setTimeout(r, 1000));
+      confirm = await confirmPayment();
     }
     if (confirm.status === 200 && confirm.body?.status === 'paid') paidOrders.add(confirm.body.orderId);
   }
 
+  /** @param {number} guest */
   async function guestLoop(guest) {
     const sessionId = `loadtest-session-${guest}-${Math.random().toString(36).slice(2, 10)}`;
     let bought = false;
@@ -164,6 +197,7 @@ export async function partyNight({ baseUrls, guests, seconds, staffPassword, cap
   const figures = recorder.summary(elapsed);
 
   // The promises, checked against what the staff would see.
+  /** @type {string[]} */
   const broken = [];
   const unexcused = recorder.serverErrors.filter((e) => !excuse(e));
   if (unexcused.length > 0) broken.push(`${unexcused.length} answers were 5xx, e.g. ${JSON.stringify(unexcused[0])}`);
@@ -173,9 +207,9 @@ export async function partyNight({ baseUrls, guests, seconds, staffPassword, cap
     body: JSON.stringify({ password: staffPassword }),
   });
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-  const tickets = await (await fetch(`${baseUrls[0]}/api/party-tickets`, { headers: { Cookie: cookie } })).json();
+  const tickets = /** @type {import('./lib/stand.mjs').TicketRow[]} */ (await (await fetch(`${baseUrls[0]}/api/party-tickets`, { headers: { Cookie: cookie } })).json());
   const sold = tickets.reduce((n, t) => n + t.adultTickets + t.childTickets, 0);
-  const stats = await (await fetch(`${baseUrls[0]}/api/party-ticket-stats`)).json();
+  const stats = /** @type {{ remaining: number }} */ (await (await fetch(`${baseUrls[0]}/api/party-ticket-stats`)).json());
   if (sold > capacity) broken.push(`oversold: ${sold} tickets paid for a capacity of ${capacity}`);
   if (stats.remaining < 0) broken.push(`remaining went below zero: ${stats.remaining}`);
   const present = new Set(tickets.map((t) => t.id));

@@ -27,7 +27,10 @@ const quick = opts.quick;
 /** The pages `npm run build` pre-rendered (scripts/prerender.mjs lists them in pages.json). */
 const prerenderedPaths = () => Object.keys(JSON.parse(readFileSync(join(ROOT, 'shell/dist-prerender/pages.json'), 'utf8')).pages);
 
-/** The steps, in order: [name, script, arguments, arguments with --quick]. */
+/**
+ * The steps, in order: [name, script, arguments, arguments with --quick].
+ * @type {[name: string, script: string, args: string[], quickArgs: string[]][]}
+ */
 const STEPS = [
   ['page-weight', 'bench/page-weight.mjs', ['--record'], ['--record']],
   ['lighthouse', 'bench/lighthouse.mjs', ['--runs', '3', '--record'], ['--runs', '1', '--record']],
@@ -41,6 +44,12 @@ const only = opts.only ? new Set(opts.only.split(',')) : null;
 const steps = STEPS.filter(([name, script]) => (!only || only.has(name)) && existsSync(join(ROOT, script)));
 const skipped = STEPS.filter(([name, script]) => (!only || only.has(name)) && !existsSync(join(ROOT, script))).map(([name]) => name);
 
+/**
+ * @param {string} script
+ * @param {string[]} args
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {Promise<{ code: number, seconds: number }>}
+ */
 function run(script, args, env) {
   return new Promise((resolve) => {
     const started = Date.now();
@@ -48,7 +57,7 @@ function run(script, args, env) {
     const timer = setTimeout(() => {
       console.error(`${script} ran over ${opts['step-minutes']} minutes: stopping it`);
       try {
-        process.kill(-child.pid, 'SIGTERM');
+        process.kill(-(child.pid ?? 0), 'SIGTERM');
       } catch {
         // already gone
       }
@@ -60,6 +69,11 @@ function run(script, args, env) {
   });
 }
 
+/**
+ * A script's recorded results (its JSON in bench/results/), or null.
+ * @param {string} name
+ * @returns {{ figures: unknown } | null}
+ */
 const readJson = (name) => {
   const file = join(RESULTS_DIR, `${name}.json`);
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
@@ -85,11 +99,26 @@ function sqliteVersion() {
 // ---------------------------------------------------------------------------------------------
 // The targets of the performance issue, read from the scripts' JSON figures.
 
-const fmtMs = (n) => `${n.toFixed(0)} ms`;
-const row = (target, figure, met, why = '') => [target, figure, met === null ? '**not measured**' : met ? 'met' : '**not met**', met === true ? '' : why];
+/**
+ * The recorded figures this page reads.
+ * @typedef {{ path: string, budget: number | null, js: { gzip: number } }[]} WeightFigures
+ * @typedef {import('./lighthouse.mjs').PageResult[]} LighthouseFigures
+ * @typedef {{ events: number, database: string, orders: { total: number }, queries: { name: string, median: number }[], dashboard: { load: { median: number, frameMedian: number }, together: { median: number } } }} ScaleFigures
+ * @typedef {{ runs: { database: string, left: number, buyers: number, holds: number, soldOut: number, other: number, medianMs: number, p99Ms: number }[], checks: import('./lib/stand.mjs').CheckResult[] }} ContentionFigures
+ * @typedef {{ targets?: { target: string, figure: string | number, met: boolean, why?: string }[] }} OtherFigures
+ */
 
+const fmtMs = (/** @type {number} */ n) => `${n.toFixed(0)} ms`;
+const row = (/** @type {string} */ target, /** @type {string} */ figure, /** @type {boolean | null} */ met, why = '') => [target, figure, met === null ? '**not measured**' : met ? 'met' : '**not met**', met === true ? '' : why];
+
+/**
+ * @param {Set<string>} fresh the results written by this run
+ * @param {string[]} failed the steps that failed
+ */
 function targetRows(fresh, failed) {
+  /** @type {string[][]} */
   const rows = [];
+  /** @type {Record<string, string>} */
   const TARGETS_OF = {
     'page-weight': 'Page weight budgets',
     lighthouse: 'Lighthouse: performance ≥ 95, LCP ≤ 2.0 s, CLS ≤ 0.05, accessibility ≥ 95',
@@ -99,33 +128,36 @@ function targetRows(fresh, failed) {
   for (const name of failed) {
     if (TARGETS_OF[name] && !fresh.has(name)) rows.push(row(TARGETS_OF[name], '', null, `\`${name}\` failed in this run: see its output.`));
   }
-  const weight = fresh.has('page-weight') && readJson('page-weight');
+  const weight = fresh.has('page-weight') && /** @type {{ figures: WeightFigures } | null} */ (readJson('page-weight'));
   if (weight) {
-    for (const p of weight.figures.filter((f) => f.budget)) {
-      rows.push(row(`Page weight: \`${p.path}\` JS at most ${(p.budget / 1024).toFixed(0)} KB gzip`, `${(p.js.gzip / 1024).toFixed(1)} KB`, p.js.gzip <= p.budget, `${((p.js.gzip - p.budget) / 1024).toFixed(1)} KB over; the largest files are listed in the page weight section`));
+    for (const p of weight.figures) {
+      const budget = p.budget;
+      if (!budget) continue;
+      rows.push(row(`Page weight: \`${p.path}\` JS at most ${(budget / 1024).toFixed(0)} KB gzip`, `${(p.js.gzip / 1024).toFixed(1)} KB`, p.js.gzip <= budget, `${((p.js.gzip - budget) / 1024).toFixed(1)} KB over; the largest files are listed in the page weight section`));
     }
   }
-  const lh = fresh.has('lighthouse') && readJson('lighthouse');
+  const lh = fresh.has('lighthouse') && /** @type {{ figures: LighthouseFigures } | null} */ (readJson('lighthouse'));
   // Pages drawn by their scripts (not pre-rendered) wait for the shell, the federation runtime
   // and the remote, one after the other, before their first paint.
   const prerendered = prerenderedPaths();
-  const scriptDrawn = (p) =>
+  const scriptDrawn = (/** @type {{ path: string }} */ p) =>
     prerendered.includes(p.path)
       ? ''
       : ` This page is not pre-rendered: its first paint waits for the shell, the federation runtime and the remote in turn; pre-rendering it, as for ${prerendered.map((path) => `\`${path}\``).join(', ')}, is the next step.`;
   if (lh) {
     for (const p of lh.figures) {
-      const failing = (category) => (p.failing[category].length ? ` Audits below 90 %: ${p.failing[category].join(', ')}.` : '');
+      const failing = (/** @type {keyof typeof p.failing} */ category) => (p.failing[category].length ? ` Audits below 90 %: ${p.failing[category].join(', ')}.` : '');
       rows.push(row(`Lighthouse \`${p.path}\`: performance at least 95`, String(p.performance), p.performance >= 95, `FCP ${(p.fcpMs / 1000).toFixed(2)} s, LCP ${(p.lcpMs / 1000).toFixed(2)} s, TBT ${Math.round(p.tbtMs)} ms, CLS ${p.cls.toFixed(3)} under the mobile preset.${failing('performance')}${scriptDrawn(p)}`));
       rows.push(row(`Lighthouse \`${p.path}\`: LCP at most 2.0 s`, `${(p.lcpMs / 1000).toFixed(2)} s`, p.lcpMs <= 2000, `${lcpText(p)}: a long render delay is the element waiting for the page's scripts (and fonts) over the simulated slow link; see page weight.${scriptDrawn(p)}`));
       rows.push(row(`Lighthouse \`${p.path}\`: CLS at most 0.05`, p.cls.toFixed(3), p.cls <= 0.05, `${shiftText(p)}.`));
       rows.push(row(`Lighthouse \`${p.path}\`: accessibility at least 95`, String(p.accessibility), p.accessibility >= 95, `${failing('accessibility')}`));
     }
   }
-  const scale = fresh.has('analytics-queries-mysql') && readJson('analytics-queries-mysql');
+  const scale = fresh.has('analytics-queries-mysql') && /** @type {{ figures: ScaleFigures } | null} */ (readJson('analytics-queries-mysql'));
   if (scale) {
     const f = scale.figures;
     const scope = `${(f.events / 1e6).toFixed(f.events >= 1e6 ? 0 : 1)} M events, ${f.orders.total.toLocaleString('en-US')} orders, ${f.database}`;
+    /** @type {Record<string, string>} */
     const targeted = { funnel: 'funnel', 'events, first page': 'event page (first)', 'events, deep page': 'event page (deep)', 'events, header (summary)': 'event dialog header', attribution: 'attribution' };
     for (const q of f.queries.filter((x) => targeted[x.name])) {
       const why =
@@ -137,7 +169,7 @@ function targetRows(fresh, failed) {
     const load = f.dashboard.load;
     rows.push(row(`Scale (${scope}): dashboard first load under 2 s`, `${(load.median / 1000).toFixed(2)} s`, load.median < 2000, `${(load.frameMedian / 1000).toFixed(2)} s of it pass before the dashboard's frame shows (loading and starting the admin app's code); the seven data calls together take ${fmtMs(f.dashboard.together.median)}.`));
   }
-  const contention = fresh.has('contention') && readJson('contention');
+  const contention = fresh.has('contention') && /** @type {{ figures: ContentionFigures } | null} */ (readJson('contention'));
   if (contention) {
     for (const r of contention.figures.runs) {
       const held = contention.figures.checks.filter((c) => c.what.startsWith(`${r.database}:`));
@@ -147,7 +179,7 @@ function targetRows(fresh, failed) {
   // Any other script may list its own targets in its JSON: figures.targets = [{ target, figure, met, why }].
   for (const name of fresh) {
     if (['page-weight', 'lighthouse', 'analytics-queries-mysql', 'analytics-queries-sqlite', 'contention'].includes(name)) continue;
-    for (const t of readJson(name)?.figures?.targets ?? []) rows.push(row(t.target, String(t.figure), t.met, t.why ?? ''));
+    for (const t of /** @type {{ figures: OtherFigures } | null} */ (readJson(name))?.figures?.targets ?? []) rows.push(row(t.target, String(t.figure), t.met, t.why ?? ''));
   }
   return rows;
 }
@@ -157,6 +189,7 @@ function targetRows(fresh, failed) {
 const runStarted = Date.now();
 const env = { ...process.env };
 let mariadbDir;
+/** @type {{ name: string, command: string, code: number, seconds: number }[]} */
 const results = [];
 let exitCode = 0;
 try {

@@ -5,7 +5,7 @@ import { CampaignRecipientEntity } from '../src/modules/campaigns/campaign-recip
 import { CampaignSender } from '../src/modules/campaigns/campaign-sender.js';
 import { CampaignEntity } from '../src/modules/campaigns/campaign.entity.js';
 import { UnsubscribeLinks } from '../src/modules/campaigns/unsubscribe-links.js';
-import { startSmtpSink, type ReceivedMail, type SmtpSink } from './support/smtp-sink.js';
+import { startSmtpSink, type ReceivedMail, type SmtpSink } from '@festival/test-kit';
 import { createTestApp, TEST_DATABASE, type TestApp } from './support/test-app.js';
 
 const PASSWORD = 'campaign-staff-password';

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { DrinkTabEntity } from '../src/modules/drinks/drink-tab.entity.js';
 import { createTabOrderRequest, staffCookie } from './support/drinks.js';
-import { DECLINING_PAYMENT_METHOD, startStripeStandIn, type StripeStandIn } from './support/stripe-stand-in.js';
+import { DECLINING_PAYMENT_METHOD, startStripeStandIn, type StripeStandIn } from '@festival/test-kit';
 import { createTestApp, TEST_DATABASE, type TestApp } from './support/test-app.js';
 
 const WEBHOOK_SECRET = 'whsec_drinks_stand_in';

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { MailDeliveryError, MailService } from '../src/modules/mail/mail.service.js';
-import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
+import { startSmtpSink, type SmtpSink } from '@festival/test-kit';
 import { createTestApp } from './support/test-app.js';
 
 describe('outgoing mail', () => {

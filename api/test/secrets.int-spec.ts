@@ -3,7 +3,7 @@ import type { Response } from 'supertest';
 import { createLogger } from '../src/common/logger.js';
 import { createDrinkPaymentRequest, openTab, TEST_CARD } from './support/drinks.js';
 import { createPartyOrderRequest } from './support/factories.js';
-import { startStripeStandIn, type StripeStandIn } from './support/stripe-stand-in.js';
+import { startStripeStandIn, type StripeStandIn } from '@festival/test-kit';
 import { createTestApp, TEST_DATABASE, type TestApp } from './support/test-app.js';
 
 // Values that must never leave the API in an answer nor reach a log line.

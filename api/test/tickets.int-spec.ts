@@ -3,7 +3,7 @@ import { PaymentEvents } from '../src/modules/payments/payment-events.service.js
 import { PartyOrderEntity } from '../src/modules/tickets/party-order.entity.js';
 import { TicketEmailService } from '../src/modules/tickets/ticket-email.service.js';
 import { createPartyOrderRequest } from './support/factories.js';
-import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
+import { startSmtpSink, type SmtpSink } from '@festival/test-kit';
 import { createTestApp, TEST_DATABASE, type TestApp } from './support/test-app.js';
 
 const PASSWORD = 'staff-password-for-tests';

@@ -15,7 +15,7 @@ const answers = new Map(
 );
 
 const server = createServer((req, res) => {
-  const answer = answers.get(`${req.method} ${req.url.split('?')[0]}`);
+  const answer = answers.get(`${req.method} ${(req.url ?? '').split('?')[0]}`);
   const send = () => {
     if (!answer) {
       res.writeHead(404, { 'Content-Length': '0' }).end();
@@ -29,6 +29,7 @@ const server = createServer((req, res) => {
     req.resume();
     return;
   }
+  /** @type {Buffer[]} */
   const chunks = [];
   req.on('data', (chunk) => chunks.push(chunk));
   req.on('end', () => {

@@ -31,7 +31,11 @@ export function chromiumVersion(path = process.env.CHROMIUM_PATH || '/usr/bin/ch
   }
 }
 
-/** Writes the script's JSON and markdown fragment; returns their paths. */
+/**
+ * Writes the script's JSON and markdown fragment; returns their paths.
+ * @param {string} name
+ * @param {{ database?: string | null, options?: object, figures: unknown, markdown: string }} result
+ */
 export function record(name, { database = null, options = {}, figures, markdown }) {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const json = join(RESULTS_DIR, `${name}.json`);
@@ -42,48 +46,33 @@ export function record(name, { database = null, options = {}, figures, markdown 
   return { json, md };
 }
 
-/**
- * The end of a fault script: with `--record`, writes `fault-<name>` (its figures and every check,
- * and the checks as a markdown list), then prints the verdict and exits with the checks' code.
- */
-export function finishFault(name, { record: wanted, database, options, figures, checks, started }) {
-  if (wanted) {
-    record(`fault-${name}`, {
-      database,
-      options,
-      figures: { ...figures, checks: checks.results },
-      markdown: [`### ${name}`, '', ...checks.results.map((r) => `- ${r.ok ? '✓' : '✗ **BROKEN**:'} ${r.what}${r.detail ? ` (${r.detail})` : ''}`)].join('\n'),
-    });
-  }
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`  ${checks.exitCode === 0 ? 'all promises held' : `${checks.broken.length} promise(s) broken`} (${seconds} s)`);
-  process.exit(checks.exitCode);
-}
-
 /** The command that ran this script, as a reader would type it. */
 export function commandLine() {
   const script = process.argv[1].startsWith(ROOT) ? process.argv[1].slice(ROOT.length) : process.argv[1];
   return ['node', script, ...process.argv.slice(2)].join(' ');
 }
 
-/** Median and percentile of a list of numbers (nearest rank). */
-export function percentile(values, p) {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-export const median = (values) => {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-
-/** A markdown table from a header row and rows of cells. */
+/**
+ * A markdown table from a header row and rows of cells.
+ * @param {string[]} header
+ * @param {string[][]} rows
+ * @param {string[]} [align] 'right' for a right-aligned column
+ */
 export function table(header, rows, align = []) {
-  const line = (cells) => `| ${cells.join(' | ')} |`;
+  const line = (/** @type {string[]} */ cells) => `| ${cells.join(' | ')} |`;
   return [line(header), line(header.map((_, i) => (align[i] === 'right' ? '---:' : '---'))), ...rows.map(line)].join('\n');
 }
 
 /** "met" or "**not met**" for a target row. */
-export const verdict = (ok) => (ok ? 'met' : '**not met**');
+export const verdict = (/** @type {boolean} */ ok) => (ok ? 'met' : '**not met**');
+
+/**
+ * How many times each value occurs, e.g. `{ "200": 12, "409": 3 }`.
+ * @param {(string | number)[]} values
+ */
+export function countBy(values) {
+  /** @type {Record<string, number>} */
+  const counts = {};
+  for (const value of values) counts[value] = (counts[value] ?? 0) + 1;
+  return counts;
+}

@@ -7,6 +7,7 @@
 //   const stand = await createStand({ db: 'mysql', mariadbPort: 3399 });
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,12 +19,35 @@ export const STAFF_PASSWORD = 'bench-staff-password';
 
 const execFileAsync = promisify(execFile);
 
+/** @param {number} ms */
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * @typedef {{ kind: 'sqlite', label: string, env: { SQLITE_PATH: string } }} SqliteDatabase
+ * @typedef {object} MysqlDatabase
+ * @property {'mysql'} kind
+ * @property {string} label
+ * @property {string} url
+ * @property {boolean} ownServer
+ * @property {string} dir
+ * @property {{ DATABASE_URL: string }} env
+ * @property {() => Promise<void>} stop A clean shutdown of the stand's MariaDB; its data stays.
+ * @property {() => Promise<void>} resume Starts the stopped MariaDB again on the same data and port.
+ * @property {(options?: { downSeconds?: number, whileDown?: () => Promise<unknown> }) => Promise<{ stopAt: number, downAt: number, upAt: number, during: unknown }>} restart
+ *   Stops the database, keeps it down `downSeconds` (running `whileDown` meanwhile, if given)
+ *   and starts it again. Returns when it was stopped, back up, and `whileDown`'s result.
+ * @typedef {SqliteDatabase | MysqlDatabase} StandDatabase
+ * @typedef {{ url: string, child: import('node:child_process').ChildProcess, stop: (signal?: NodeJS.Signals) => void }} ApiProcess
+ * @typedef {Awaited<ReturnType<typeof createStand>>} Stand
+ * @typedef {Record<string, unknown>} Row
+ * @typedef {{ id: string, adultTickets: number, childTickets: number }} TicketRow A row of the staff's paid ticket list
+ */
+
+/** @param {string} url */
 export async function dropAllTables(url) {
   const conn = await mysql.createConnection(url);
   try {
-    const [rows] = await conn.query('SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()');
+    const [rows] = /** @type {[{ name: string }[], unknown]} */ (await conn.query('SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()'));
     await conn.query('SET FOREIGN_KEY_CHECKS = 0');
     for (const { name } of rows) await conn.query(`DROP TABLE IF EXISTS \`${name}\``);
     await conn.query('SET FOREIGN_KEY_CHECKS = 1');
@@ -38,14 +62,16 @@ export function mariadbVersion() {
 }
 
 /**
- * @param {{ db?: 'mysql' | 'sqlite', mariadbPort?: number, prefix?: string }} options
+ * @param {{ db?: string, mariadbPort?: number, prefix?: string }} options `db`: 'mysql' or 'sqlite'
  */
 export async function createStand({ db = 'mysql', mariadbPort = 3399, prefix = 'festival-stand-' } = {}) {
   const work = mkdtempSync(join(tmpdir(), prefix));
   // mkdtemp makes it private to root; the MariaDB server runs as `mysql` and must reach its data.
   chmodSync(work, 0o755);
+  /** @type {(() => unknown)[]} */
   const stops = [];
   const mariadbDir = join(work, 'mariadb');
+  /** @type {StandDatabase} */
   let database;
 
   if (db === 'sqlite') {
@@ -59,7 +85,7 @@ export async function createStand({ db = 'mysql', mariadbPort = 3399, prefix = '
           .toString()
           .trim()
           .split('\n')
-          .pop();
+          .pop() ?? '';
       } catch (error) {
         rmSync(work, { recursive: true, force: true });
         throw error;
@@ -69,11 +95,12 @@ export async function createStand({ db = 'mysql', mariadbPort = 3399, prefix = '
     }
     await dropAllTables(url);
     // Asynchronous, so the load and the probes of a fault script go on while the server stops.
-    const mariadb = (command) => execFileAsync('bash', ['scripts/mariadb.sh', command, mariadbDir], { cwd: ROOT });
+    const mariadb = (/** @type {string} */ command) => execFileAsync('bash', ['scripts/mariadb.sh', command, mariadbDir], { cwd: ROOT });
     const ownServerOnly = () => {
       if (!ownServer) throw new Error('Only the stand\'s own MariaDB can be stopped (unset TEST_DATABASE_URL)');
     };
-    database = {
+    /** @type {MysqlDatabase} */
+    const mysqlDatabase = {
       kind: 'mysql',
       label: mariadbVersion(),
       url,
@@ -96,16 +123,21 @@ export async function createStand({ db = 'mysql', mariadbPort = 3399, prefix = '
        */
       async restart({ downSeconds = 5, whileDown } = {}) {
         const stopAt = Date.now();
-        await this.stop();
+        await mysqlDatabase.stop();
         const downAt = Date.now();
         const [during] = await Promise.all([whileDown?.(), sleep(downSeconds * 1000)]);
-        await this.resume();
+        await mysqlDatabase.resume();
         return { stopAt, downAt, upAt: Date.now(), during };
       },
     };
+    database = mysqlDatabase;
   }
 
-  /** Starts one API process and waits until it answers /api/health. */
+  /**
+   * Starts one API process and waits until it answers /api/health.
+   * @param {{ port: number, env?: Record<string, string>, entry?: string, stdio?: 'ignore' | 'inherit' }} options
+   * @returns {Promise<ApiProcess>}
+   */
   async function startApi({ port, env = {}, entry = 'api/dist/main.js', stdio = 'ignore' }) {
     const child = spawn(process.execPath, [entry], {
       cwd: ROOT,
@@ -128,7 +160,7 @@ export async function createStand({ db = 'mysql', mariadbPort = 3399, prefix = '
     child.once('exit', () => {
       exited = true;
     });
-    const stop = (signal = 'SIGTERM') => {
+    const stop = (/** @type {NodeJS.Signals} */ signal = 'SIGTERM') => {
       if (!exited) child.kill(signal);
     };
     stops.push(() => stop());
@@ -143,6 +175,7 @@ export async function createStand({ db = 'mysql', mariadbPort = 3399, prefix = '
   /**
    * The whole site served the production way, as `npm start` does in production: one API
    * process serving the built shell and remotes (STATIC_ROOT) with NODE_ENV=production.
+   * @param {{ port: number, env?: Record<string, string> }} options
    */
   function startSite({ port, env = {} }) {
     return startApi({
@@ -163,7 +196,10 @@ export async function createStand({ db = 'mysql', mariadbPort = 3399, prefix = '
     database,
     startApi,
     startSite,
-    /** Registers something to stop when the stand stops (last registered, first stopped). */
+    /**
+     * Registers something to stop when the stand stops (last registered, first stopped).
+     * @param {() => unknown} fn
+     */
     onStop(fn) {
       stops.push(fn);
     },
@@ -181,7 +217,10 @@ export async function createStand({ db = 'mysql', mariadbPort = 3399, prefix = '
   };
 }
 
-/** Logs in as staff and returns the Cookie header value. */
+/**
+ * Logs in as staff and returns the Cookie header value.
+ * @param {string} baseUrl
+ */
 export async function staffCookie(baseUrl, password = STAFF_PASSWORD) {
   const res = await fetch(`${baseUrl}/api/admin/login`, {
     method: 'POST',
@@ -192,11 +231,24 @@ export async function staffCookie(baseUrl, password = STAFF_PASSWORD) {
   return (res.headers.get('set-cookie') ?? '').split(';')[0];
 }
 
-/** The promises a script checks, printed as they are checked; `exitCode` is 1 if any broke. */
+/**
+ * @typedef {{ ok: boolean, what: string, detail: string }} CheckResult
+ * @typedef {ReturnType<typeof createChecks>} Checks
+ */
+
+/**
+ * The promises a script checks, printed as they are checked; `exitCode` is 1 if any broke.
+ * @param {string} [title]
+ */
 export function createChecks(title) {
+  /** @type {CheckResult[]} */
   const results = [];
   if (title) console.log(title);
   return {
+    /**
+     * @param {unknown} ok
+     * @param {string} what
+     */
     check(ok, what, detail = '') {
       results.push({ ok: Boolean(ok), what, detail });
       console.log(`  ${ok ? '✓' : '✗ BROKEN:'} ${what}${detail ? ` (${detail})` : ''}`);
@@ -215,14 +267,24 @@ export function createChecks(title) {
 }
 
 /**
+ * The few calls of better-sqlite3 the bench makes (the driver ships no types).
+ * @typedef {{ reader: boolean, all(...params: unknown[]): Row[], run(...params: unknown[]): Row }} SqliteStatement
+ * @typedef {{ prepare(sql: string): SqliteStatement, pragma(sql: string): unknown, close(): void }} SqliteConnection
+ * @typedef {new (path: string, options?: { readonly?: boolean }) => SqliteConnection} SqliteDriver
+ */
+
+/** better-sqlite3, from the API's dependencies. */
+export const SqliteDatabase = /** @type {SqliteDriver} */ (createRequire(join(ROOT, 'api', 'package.json'))('better-sqlite3'));
+
+/**
  * Direct SQL on the stand's database, for what no API shows (a recipient's attempts) and for
  * setting up a situation (a ticket hold that lapsed). `query` returns rows; `close` when done.
- * @param {{ kind: 'mysql' | 'sqlite', url?: string, env: Record<string, string> }} database
+ * @param {StandDatabase} database
+ * @returns {Promise<{ query(sql: string, params?: unknown[]): Promise<Row[]>, close(): Promise<void> }>}
  */
 export async function openDatabase(database) {
   if (database.kind === 'sqlite') {
-    const { default: Database } = await import('better-sqlite3');
-    const db = new Database(database.env.SQLITE_PATH);
+    const db = new SqliteDatabase(database.env.SQLITE_PATH);
     db.pragma('busy_timeout = 5000');
     return {
       async query(sql, params = []) {
@@ -238,7 +300,7 @@ export async function openDatabase(database) {
   return {
     async query(sql, params = []) {
       const [rows] = await conn.query(sql, params);
-      return Array.isArray(rows) ? rows : [rows];
+      return /** @type {Row[]} */ (Array.isArray(rows) ? rows : [rows]);
     },
     async close() {
       await conn.end();
@@ -246,7 +308,12 @@ export async function openDatabase(database) {
   };
 }
 
-/** Polls `probe` until it returns a truthy value (returned) or `timeoutMs` passes (undefined). */
+/**
+ * Polls `probe` until it returns a truthy value (returned) or `timeoutMs` passes (undefined).
+ * @template T
+ * @param {() => T | Promise<T>} probe
+ * @returns {Promise<T | undefined>}
+ */
 export async function waitUntil(probe, { timeoutMs = 10_000, everyMs = 100 } = {}) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -5,7 +5,7 @@ import { execFileSync, type ChildProcess } from 'node:child_process';
 import { API_PORT, BASE_URL, E2E_ADMIN_PASSWORD, NGINX_PORT, ROOT, VIA_NGINX } from './environment';
 import { assembleDocumentRoot, localNginxConfig } from './nginx';
 import { startProcess, stopProcess, waitForHttp } from './processes';
-import { startSmtpSink } from '../../api/test/support/smtp-sink';
+import { startSmtpSink } from '@festival/test-kit';
 
 /**
  * Starts the built site the production way: the API process serving the shell and remotes on

@@ -1,0 +1,16 @@
+export { isEntryPoint, runMain, UsageError, type CliArgs, type CliContext, type CliOptions, type CliSpec, type Stoppable } from './cli-runner.js';
+export { startSmtpSink, type ReceivedMail, type SinkMode, type SmtpSink } from './smtp-sink.js';
+export { median, percentile } from './stats.js';
+export {
+  DECLINING_PAYMENT_METHOD,
+  startStripeStandIn,
+  type DeliveryAttempt,
+  type EventRecord,
+  type RecordedStripeRequest,
+  type StandInEvent,
+  type StandInPaymentIntent,
+  type StandInRefund,
+  type StandInSetupIntent,
+  type StripeStandIn,
+  type StripeStandInOptions,
+} from './stripe-stand-in.js';
