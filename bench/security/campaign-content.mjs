@@ -10,16 +10,23 @@ import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CAMPAIGN_CONTENT_MAX_LENGTH } from '@festival/contracts';
+import { median } from '@festival/test-kit';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const TARGET_MS = 1000;
 
-/** `unit` repeated as often as the content limit allows. */
+/**
+ * `unit` repeated as often as the content limit allows.
+ * @param {string} unit
+ */
 function atContentLimit(unit) {
   return unit.repeat(Math.floor(CAMPAIGN_CONTENT_MAX_LENGTH / unit.length));
 }
 
-/** The same inputs as the API's tests (api/test/support/adversarial-campaign-content.ts). */
+/**
+ * The same inputs as the API's tests (api/test/support/adversarial-campaign-content.ts).
+ * @type {[string, () => string][]}
+ */
 export const INPUTS = [
   ['data-URI images with no closing quote', () => atContentLimit('<img src="data:image/png;base64,AAAAAAAAAA ')],
   ['links never closed', () => atContentLimit('<a>')],
@@ -35,12 +42,12 @@ export const INPUTS = [
   ['a "<" that never closes', () => atContentLimit('<')],
 ];
 
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
+/**
+ * @param {() => unknown} work
+ * @param {number} runs
+ */
 function millisecondsOf(work, runs) {
+  /** @type {number[]} */
   const times = [];
   for (let i = 0; i < runs; i += 1) {
     const started = performance.now();
