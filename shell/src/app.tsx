@@ -1,15 +1,15 @@
 import { QueryClientProvider, type QueryClient } from '@festival/query';
 import type { ReactNode } from 'react';
-import { findSiteRoute, routerPath, SITE_ROUTES, type RemoteName } from '@festival/contracts';
+import { routePaths, routerPath, SITE_ROUTES, type SiteRoute } from '@festival/contracts';
 import { Route, Routes, useLocation } from '@festival/router';
 import { NotFoundPage } from './not-found-page';
 import { RemoteLoaderContext, type RemoteLoader } from './remote-loader';
 import { RemoteRoute } from './remote-route';
 
 /** A path of the site's route table draws its remote; any other below the remote's mount is the 404 page. */
-function SitePage({ remote }: { remote: RemoteName }) {
+function SitePage({ route }: { route: SiteRoute }) {
   const { pathname } = useLocation();
-  return findSiteRoute(pathname) ? <RemoteRoute name={remote} /> : <NotFoundPage />;
+  return routePaths(route).includes(pathname) ? <RemoteRoute name={route.remote} /> : <NotFoundPage />;
 }
 
 /** The shell's routes, from the site's route table: which remote renders which path. */
@@ -17,7 +17,7 @@ export function AppRoutes() {
   return (
     <Routes>
       {SITE_ROUTES.map((route) => (
-        <Route key={route.path} path={routerPath(route)} element={<SitePage remote={route.remote} />} />
+        <Route key={route.path} path={routerPath(route)} element={<SitePage route={route} />} />
       ))}
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

@@ -9,16 +9,15 @@ interface State {
   failed: boolean;
 }
 
-/** Keeps a remote that fails to load (or crashes) from blanking the page: a message and Retry. */
+/**
+ * Keeps a remote that fails to load (or crashes) from blanking the page: a message and Retry.
+ * React itself reports the caught error on the console.
+ */
 export class RemoteBoundary extends Component<Props, State> {
   override state: State = { failed: false };
 
   static getDerivedStateFromError(): State {
     return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown): void {
-    console.error('A part of the site failed to load', error);
   }
 
   private retry = (): void => {
@@ -31,7 +30,6 @@ export class RemoteBoundary extends Component<Props, State> {
     return (
       <main className="shell-message" role="alert">
         <h1>This page didn't load</h1>
-        <p>It may be a weak connection. Check your signal and try again.</p>
         <button type="button" className="shell-button" onClick={this.retry}>
           Retry
         </button>

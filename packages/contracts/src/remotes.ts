@@ -37,7 +37,7 @@ export interface SiteRoute {
    * Rendered to HTML at build time (scripts/prerender.mjs) and served as such at `path`
    * itself (its children are drawn by their scripts).
    */
-  readonly prerendered: boolean;
+  readonly prerendered?: boolean;
   /**
    * The remote's pages below `path`, by their last segment (`checkout` is `/drinks/checkout`).
    * The shell mounts the remote at `path/*` and the remote routes among them itself.
@@ -54,7 +54,7 @@ export const SITE_ROUTES = [
   { path: '/', remote: 'public_site', prerendered: true },
   { path: '/diwali-party', remote: 'public_site', prerendered: true },
   { path: '/drinks', remote: 'drinks_app', prerendered: true, children: ['checkout', 'confirmation', 'tab-confirmation'] },
-  { path: '/admin', remote: 'admin_app', prerendered: false, children: ['login', 'campaigns', 'drinks-qr', 'bar'] },
+  { path: '/admin', remote: 'admin_app', children: ['login', 'campaigns', 'drinks-qr', 'bar'] },
 ] as const satisfies readonly SiteRoute[];
 
 /** The paths a route serves: its own and its children's. */

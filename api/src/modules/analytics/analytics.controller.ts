@@ -52,7 +52,7 @@ export class AnalyticsController {
    * A visitor's browser reports one event. Fire-and-forget for the browser: 204, no body. The
    * per-address limit is counted before the body is read (app.factory.ts). A browser that asks
    * not to be tracked (Global Privacy Control, Do Not Track) gets the same 204 and nothing is
-   * stored; the site's tracker does not even send (web-kit's analytics).
+   * stored.
    */
   @Post()
   @Public()

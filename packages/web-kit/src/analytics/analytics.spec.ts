@@ -171,25 +171,6 @@ describe('trackEvent', () => {
   });
 });
 
-describe('privacy signals', () => {
-  afterEach(() => {
-    delete (navigator as unknown as { globalPrivacyControl?: boolean }).globalPrivacyControl;
-    Object.defineProperty(navigator, 'doNotTrack', { configurable: true, value: null });
-  });
-
-  it('sends nothing when the visitor asks not to be tracked (Global Privacy Control or Do Not Track)', async () => {
-    Object.defineProperty(navigator, 'globalPrivacyControl', { configurable: true, value: true });
-    await trackEvent('page_view');
-    Object.defineProperty(navigator, 'globalPrivacyControl', { configurable: true, value: false });
-    Object.defineProperty(navigator, 'doNotTrack', { configurable: true, value: '1' });
-    await trackEvent('page_view', {}, { beacon: true });
-    expect(sent).toEqual([]);
-    Object.defineProperty(navigator, 'doNotTrack', { configurable: true, value: null });
-    await trackEvent('page_view');
-    expect(sent.map((s) => s.body.eventType)).toEqual(['page_view']);
-  });
-});
-
 describe('page tracking', () => {
   beforeEach(() => {
     jest.useFakeTimers({ now: 1_000_000 });

@@ -45,7 +45,7 @@ export function getAttribution(): Attribution {
       if (isAttribution(parsed)) return parsed;
       throw new Error('unexpected shape');
     } catch (error) {
-      console.error('Analytics: the cached attribution could not be read; working it out again.', error);
+      console.error('Analytics: the cached attribution was unreadable', error);
     }
   }
   const params = new URLSearchParams(window.location.search);

@@ -7,26 +7,19 @@ export const ANALYTICS_ENDPOINT = '/api/analytics';
 /** Everything an event may carry besides its type, session and attribution (added for you). */
 export type TrackFields = Partial<Omit<AnalyticsEventRequest, 'eventType' | 'sessionId'>>;
 
-/** The visitor asked not to be tracked (Global Privacy Control or Do Not Track): nothing is sent. */
-export function trackingRefused(): boolean {
-  if (typeof navigator === 'undefined') return false;
-  return (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true || navigator.doNotTrack === '1';
-}
-
 /**
  * Posts one event. `beacon` uses `navigator.sendBeacon`, which the browser delivers even while
  * the page is closing; otherwise a `keepalive` fetch, which also outlives a navigation and lets
  * a failure be reported. Failures go to the console only, never to the visitor.
  */
 export function sendAnalyticsEvent(payload: AnalyticsEventRequest, options: { beacon?: boolean } = {}): Promise<void> {
-  if (trackingRefused()) return Promise.resolve();
   const body = JSON.stringify(payload);
   if (options.beacon && typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function') {
     try {
       // A string goes as text/plain: no CORS preflight, and the API reads it as JSON.
       if (navigator.sendBeacon(ANALYTICS_ENDPOINT, body)) return Promise.resolve();
     } catch (error) {
-      console.error(`Analytics: ${payload.eventType} could not be queued`, error);
+      console.error(`Analytics: ${payload.eventType} could not be sent`, error);
     }
   }
   try {
