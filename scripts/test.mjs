@@ -26,10 +26,19 @@ try {
 }
 
 await step('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
+await step('formatting', 'npx', ['prettier', '--check', '.']);
 await step('type-check', process.execPath, ['scripts/typecheck.mjs']);
 // `bench` runs the fault scripts against a deliberately broken copy of the API build (they must
 // fail) and against the real build (they must pass), on SQLite.
-await step('unit tests (contracts, deploy, api, bench, web)', 'npx', ['jest', '--selectProjects', 'contracts', 'deploy', 'api', 'bench', 'web']);
+await step('unit tests (contracts, deploy, api, bench, web)', 'npx', [
+  'jest',
+  '--selectProjects',
+  'contracts',
+  'deploy',
+  'api',
+  'bench',
+  'web',
+]);
 await step('api integration tests on SQLite', 'npx', ['jest', '--selectProjects', 'api-integration'], {
   TEST_DATABASE_URL: '',
 });
@@ -38,17 +47,29 @@ if (process.env.TEST_DATABASE_URL) {
 }
 // A short party night (bounded in guests and time, 127.0.0.1 only): no 5xx, no oversold
 // tickets, every paid order present. The long run is `npm run loadtest`.
-await step(
-  'short load: the party night',
-  process.execPath,
-  ['bench/loadtest.mjs', '--guests', '100', '--seconds', '10', '--replicas', process.env.TEST_DATABASE_URL ? '2' : '1', '--db', process.env.TEST_DATABASE_URL ? 'mysql' : 'sqlite', '--capacity', '80'],
-);
+await step('short load: the party night', process.execPath, [
+  'bench/loadtest.mjs',
+  '--guests',
+  '100',
+  '--seconds',
+  '10',
+  '--replicas',
+  process.env.TEST_DATABASE_URL ? '2' : '1',
+  '--db',
+  process.env.TEST_DATABASE_URL ? 'mysql' : 'sqlite',
+  '--capacity',
+  '80',
+]);
 // Fault scripts (bounded, 127.0.0.1 only): the mail server stopped mid-campaign, Stripe's
 // webhooks replayed twice and out of order, the API killed during checkouts. SQLite, or
 // MySQL/MariaDB when TEST_DATABASE_URL is set; then also MariaDB restarted under load (on a
 // private server of its own, which it stops and starts).
 for (const fault of ['smtp-outage', 'webhook-replay', 'api-kill']) {
-  await step(`fault: ${fault}`, process.execPath, [`bench/faults/${fault}.mjs`, '--db', process.env.TEST_DATABASE_URL ? 'mysql' : 'sqlite']);
+  await step(`fault: ${fault}`, process.execPath, [
+    `bench/faults/${fault}.mjs`,
+    '--db',
+    process.env.TEST_DATABASE_URL ? 'mysql' : 'sqlite',
+  ]);
 }
 if (process.env.TEST_DATABASE_URL) {
   await step('fault: db-restart', process.execPath, ['bench/faults/db-restart.mjs', '--guests', '100', '--seconds', '20']);
