@@ -35,7 +35,8 @@ export const FEDERATION_CHUNKING = {
     groups: [
       {
         name: 'federation',
-        test: (id: string) => /virtual:mf|@module-federation[\\/]|vite[\\/]preload-helper/.test(id) && !/__prebuild__|__loadShare__/.test(id),
+        test: (id: string) =>
+          /virtual:mf|@module-federation[\\/]|vite[\\/]preload-helper/.test(id) && !/__prebuild__|__loadShare__/.test(id),
       },
     ],
   },

@@ -29,7 +29,18 @@ const swcWeb = [
 ];
 
 // ESM-only dependencies that Jest must transform to CommonJS.
-const esmPackages = ['postal-mime', '@nestjs', 'uid', 'load-esm', 'file-type', 'strtok3', 'token-types', 'uint8array-extras', '@tokenizer', 'peek-readable'];
+const esmPackages = [
+  'postal-mime',
+  '@nestjs',
+  'uid',
+  'load-esm',
+  'file-type',
+  'strtok3',
+  'token-types',
+  'uint8array-extras',
+  '@tokenizer',
+  'peek-readable',
+];
 const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/)`];
 
 // The web kit's entry points, exactly as its package.json exports them to the apps.
@@ -72,7 +83,9 @@ export default {
     node('api-integration', ['<rootDir>/api/test/**/*.int-spec.ts']),
     // The bench scripts' own tests (a fault script must fail against a deliberately broken build)
     // and the test kit's.
-    node('bench', ['<rootDir>/bench/**/*.spec.{ts,mjs}', '<rootDir>/packages/test-kit/src/**/*.spec.ts'], { testPathIgnorePatterns: ['/node_modules/', '/results/'] }),
+    node('bench', ['<rootDir>/bench/**/*.spec.{ts,mjs}', '<rootDir>/packages/test-kit/src/**/*.spec.ts'], {
+      testPathIgnorePatterns: ['/node_modules/', '/results/'],
+    }),
     {
       displayName: 'web',
       rootDir: '.',

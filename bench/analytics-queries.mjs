@@ -52,10 +52,35 @@ const SPAN_MS = 60 * 24 * 60 * 60 * 1000;
 
 /** The columns written, in the order of each row. */
 const COLUMNS = /** @type {const} */ ([
-  'eventType', 'sessionId', 'pageViewId', 'entityId', 'createdAt', 'userName', 'userEmail', 'userPhone', 'ipAddress',
-  'userAgent', 'isBot', 'geoCity', 'geoRegion', 'geoCountry', 'geoLatitude', 'geoLongitude', 'scrollDepth', 'timeOnPage',
-  'pageSections', 'utmSource', 'utmMedium', 'utmCampaign', 'utmContent', 'utmTerm', 'referrer', 'attributionSource',
-  'attributionMedium', 'attributionCampaign', 'metadata',
+  'eventType',
+  'sessionId',
+  'pageViewId',
+  'entityId',
+  'createdAt',
+  'userName',
+  'userEmail',
+  'userPhone',
+  'ipAddress',
+  'userAgent',
+  'isBot',
+  'geoCity',
+  'geoRegion',
+  'geoCountry',
+  'geoLatitude',
+  'geoLongitude',
+  'scrollDepth',
+  'timeOnPage',
+  'pageSections',
+  'utmSource',
+  'utmMedium',
+  'utmCampaign',
+  'utmContent',
+  'utmTerm',
+  'referrer',
+  'attributionSource',
+  'attributionMedium',
+  'attributionCampaign',
+  'metadata',
 ]);
 
 /** @param {Date} date */
@@ -123,7 +148,11 @@ const TAX = 0.0938;
 function person(n) {
   const first = orderPick(FIRST);
   const last = orderPick(LAST);
-  return { customerName: `${first} ${last}`, customerEmail: `${first}.${last}.${n}@example.com`.toLowerCase(), customerPhone: `408555${String(n % 10000).padStart(4, '0')}` };
+  return {
+    customerName: `${first} ${last}`,
+    customerEmail: `${first}.${last}.${n}@example.com`.toLowerCase(),
+    customerPhone: `408555${String(n % 10000).padStart(4, '0')}`,
+  };
 }
 
 /** @param {number} total */
@@ -146,29 +175,67 @@ function orderRows(total) {
     const subtotalCents = adultTickets * 4500 + childTickets * 2000;
     const taxCents = Math.round(subtotalCents * TAX);
     party.push({
-      id: `bench-party-${i}`, status, ...person(i), adultTickets, childTickets, adultPriceCents: 4500, childPriceCents: 2000, subtotalCents,
-      groupDiscountPercent: 0, groupDiscountCents: 0, promoCode: null, promoDiscountPercent: 0, promoDiscountCents: 0, taxCents,
-      totalCents: subtotalCents + taxCents, paymentIntentId: `pi_bench_party_${i}`, holdExpiresAt: new Date(createdAt.getTime() + 15 * 60_000),
-      paidAt: status === 'paid' ? new Date(createdAt.getTime() + 3 * 60_000) : null, refundId: null, analyticsSessionId: null,
-      emailStatus: status === 'paid' ? 'sent' : 'none', createdAt, updatedAt: createdAt,
+      id: `bench-party-${i}`,
+      status,
+      ...person(i),
+      adultTickets,
+      childTickets,
+      adultPriceCents: 4500,
+      childPriceCents: 2000,
+      subtotalCents,
+      groupDiscountPercent: 0,
+      groupDiscountCents: 0,
+      promoCode: null,
+      promoDiscountPercent: 0,
+      promoDiscountCents: 0,
+      taxCents,
+      totalCents: subtotalCents + taxCents,
+      paymentIntentId: `pi_bench_party_${i}`,
+      holdExpiresAt: new Date(createdAt.getTime() + 15 * 60_000),
+      paidAt: status === 'paid' ? new Date(createdAt.getTime() + 3 * 60_000) : null,
+      refundId: null,
+      analyticsSessionId: null,
+      emailStatus: status === 'paid' ? 'sent' : 'none',
+      createdAt,
+      updatedAt: createdAt,
     });
   }
   for (let i = 0; i < feastCount; i += 1) {
     const lines = 1 + Math.floor(orderRand() * 3);
     const items = Array.from({ length: lines }, () => ({ name: orderPick(FEAST_ITEMS), quantity: 1 + Math.floor(orderRand() * 3) }));
     feast.push({
-      id: `bench-feast-${i}`, ...person(100_000 + i), pickupDate: 'Friday, October 31', pickupTime: `${4 + Math.floor(orderRand() * 4)}:00 PM`,
-      items: JSON.stringify(items), totalCents: items.reduce((n, l) => n + l.quantity * 3999, 0), createdAt: at(),
+      id: `bench-feast-${i}`,
+      ...person(100_000 + i),
+      pickupDate: 'Friday, October 31',
+      pickupTime: `${4 + Math.floor(orderRand() * 4)}:00 PM`,
+      items: JSON.stringify(items),
+      totalCents: items.reduce((n, l) => n + l.quantity * 3999, 0),
+      createdAt: at(),
     });
   }
   const tabCount = Math.max(1, Math.round(drinkCount / 8));
   for (let i = 0; i < tabCount; i += 1) {
     const openedAt = at();
     tabs.push({
-      id: `bench-tab-${i}`, tokenHash: `bench-token-${i}`.padEnd(64, '0'), status: 'settled', ...person(200_000 + i), tableNumber: String(1 + (i % 40)),
-      gatewayCustomerId: `cus_bench_${i}`, setupIntentId: `seti_bench_${i}`, paymentMethodId: `pm_bench_${i}`, openedAt, closeAttempts: 1,
-      chargeKey: `bench-charge-${i}`, chargePaymentIntentId: `pi_bench_tab_${i}`, subtotalCents: 0, taxCents: 0, chargedCents: 0,
-      closedAt: new Date(openedAt.getTime() + 3 * hour), closedBy: 'staff', createdAt: openedAt, updatedAt: openedAt,
+      id: `bench-tab-${i}`,
+      tokenHash: `bench-token-${i}`.padEnd(64, '0'),
+      status: 'settled',
+      ...person(200_000 + i),
+      tableNumber: String(1 + (i % 40)),
+      gatewayCustomerId: `cus_bench_${i}`,
+      setupIntentId: `seti_bench_${i}`,
+      paymentMethodId: `pm_bench_${i}`,
+      openedAt,
+      closeAttempts: 1,
+      chargeKey: `bench-charge-${i}`,
+      chargePaymentIntentId: `pi_bench_tab_${i}`,
+      subtotalCents: 0,
+      taxCents: 0,
+      chargedCents: 0,
+      closedAt: new Date(openedAt.getTime() + 3 * hour),
+      closedBy: 'staff',
+      createdAt: openedAt,
+      updatedAt: openedAt,
     });
   }
   for (let i = 0; i < drinkCount; i += 1) {
@@ -188,10 +255,23 @@ function orderRows(total) {
     }
     const placedAt = tab ? new Date(tab.openedAt.getTime() + Math.floor(orderRand() * 3 * hour)) : at();
     drinks.push({
-      id: `bench-drink-${i}`, number: i + 1, status, barStatus: 'served', tabId: tab?.id ?? null, ...person(300_000 + i), tableNumber: String(1 + (i % 40)),
-      items: JSON.stringify(items), subtotalCents, taxCents, totalCents: subtotalCents + taxCents,
-      paymentIntentId: tab ? null : `pi_bench_drink_${i}`, placedAt, refundId: status === 'refunded' ? `re_bench_${i}` : null,
-      failureReason: status === 'refunded' ? 'A drink sold out before the order reached the bar' : null, createdAt: placedAt, updatedAt: placedAt,
+      id: `bench-drink-${i}`,
+      number: i + 1,
+      status,
+      barStatus: 'served',
+      tabId: tab?.id ?? null,
+      ...person(300_000 + i),
+      tableNumber: String(1 + (i % 40)),
+      items: JSON.stringify(items),
+      subtotalCents,
+      taxCents,
+      totalCents: subtotalCents + taxCents,
+      paymentIntentId: tab ? null : `pi_bench_drink_${i}`,
+      placedAt,
+      refundId: status === 'refunded' ? `re_bench_${i}` : null,
+      failureReason: status === 'refunded' ? 'A drink sold out before the order reached the bar' : null,
+      createdAt: placedAt,
+      updatedAt: placedAt,
     });
   }
   return { party, feast, tabs, drinks };
@@ -211,14 +291,23 @@ async function fillOrders(ds, total) {
    */
   const insert = async (entity, rows) => {
     for (let i = 0; i < rows.length; i += 500) {
-      await ds.getRepository(entity).insert(/** @type {import('typeorm/query-builder/QueryPartialEntity.js').QueryDeepPartialEntity<E>[]} */ (rows.slice(i, i + 500)));
+      await ds
+        .getRepository(entity)
+        .insert(/** @type {import('typeorm/query-builder/QueryPartialEntity.js').QueryDeepPartialEntity<E>[]} */ (rows.slice(i, i + 500)));
     }
   };
   await insert(PartyOrderEntity, party);
   await insert(FeastOrderEntity, feast);
   await insert(DrinkTabEntity, tabs);
   await insert(DrinkOrderEntity, drinks);
-  return { ms: Date.now() - started, party: party.length, paidParty: party.filter((o) => o.status === 'paid').length, feast: feast.length, drinks: drinks.length, tabs: tabs.length };
+  return {
+    ms: Date.now() - started,
+    party: party.length,
+    paidParty: party.filter((o) => o.status === 'paid').length,
+    feast: feast.length,
+    drinks: drinks.length,
+    tabs: tabs.length,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -283,7 +372,9 @@ async function explain(ds, kind, query) {
     const plan = /** @type {{ detail: string }[]} */ (await ds.query(`EXPLAIN QUERY PLAN ${sql}`, params));
     return plan.map((step) => `  ${step.detail}`).join('\n');
   }
-  const plan = /** @type {{ table: string, type: string, key: string | null, rows: number, Extra: string | null }[]} */ (await ds.query(`EXPLAIN ${sql}`, params));
+  const plan = /** @type {{ table: string, type: string, key: string | null, rows: number, Extra: string | null }[]} */ (
+    await ds.query(`EXPLAIN ${sql}`, params)
+  );
   return plan
     .map((step) => `  table=${step.table} type=${step.type} key=${step.key ?? 'none'} rows=${step.rows} extra=${step.Extra ?? ''}`)
     .join('\n');
@@ -355,7 +446,8 @@ async function timeDashboardLoads(baseUrl, loads) {
       const page = await context.newPage();
       const login = await page.request.post(`${baseUrl}/api/admin/login`, { data: { password: STAFF_PASSWORD } });
       if (!login.ok()) throw new Error(`staff login answered ${login.status()}`);
-      const section = (/** @type {string} */ heading) => page.locator('.ant-card').filter({ has: page.getByRole('heading', { name: heading, exact: true }) });
+      const section = (/** @type {string} */ heading) =>
+        page.locator('.ant-card').filter({ has: page.getByRole('heading', { name: heading, exact: true }) });
       const firstRow = (/** @type {string} */ heading) => section(heading).locator('tbody tr.ant-table-row').first();
       const started = Date.now();
       await page.goto(`${baseUrl}/admin`);
@@ -398,8 +490,20 @@ function markdown(f) {
     ms(q.max),
     targeted.has(q.name) ? `${QUERY_TARGET_MS} ms: ${verdict(q.median < QUERY_TARGET_MS)}` : '',
   ]);
-  const callRows = f.dashboard.calls.map((c) => [`\`GET ${c.path}\``, `${(c.bytes / 1024).toFixed(1)} KB`, ms(c.median), ms(c.min), ms(c.max)]);
-  callRows.push(['all seven at once, as the page makes them', '', ms(f.dashboard.together.median), ms(f.dashboard.together.min), ms(f.dashboard.together.max)]);
+  const callRows = f.dashboard.calls.map((c) => [
+    `\`GET ${c.path}\``,
+    `${(c.bytes / 1024).toFixed(1)} KB`,
+    ms(c.median),
+    ms(c.min),
+    ms(c.max),
+  ]);
+  callRows.push([
+    'all seven at once, as the page makes them',
+    '',
+    ms(f.dashboard.together.median),
+    ms(f.dashboard.together.min),
+    ms(f.dashboard.together.max),
+  ]);
   const load = f.dashboard.load;
   const share = (/** @type {string} */ eventType) => Math.round((100 * (f.eventTypes[eventType] ?? 0)) / f.events);
   return `## Data at scale on ${f.database} (\`analytics-queries.mjs\`)
@@ -472,12 +576,18 @@ events in the table: ${f.events.toLocaleString('en-US')}; funnel: ${f.funnel}
 async function measure(stand, { kind, EVENTS, ORDERS, RUNS, PAGE_LOADS, port }) {
   const database = stand.database;
   const ds = new DataSource(
-    dataSourceOptions(database.kind === 'mysql' ? { type: 'mysql', url: database.url } : { type: 'sqlite', path: database.env.SQLITE_PATH }, ENTITIES),
+    dataSourceOptions(
+      database.kind === 'mysql' ? { type: 'mysql', url: database.url } : { type: 'sqlite', path: database.env.SQLITE_PATH },
+      ENTITIES,
+    ),
   );
   stand.onStop(() => ds.destroy().catch(() => {}));
   await ds.initialize();
   await ds.runMigrations();
-  const version = kind === 'mysql' ? `MariaDB ${(await ds.query('SELECT VERSION() AS v'))[0].v}`.replace('MariaDB MariaDB', 'MariaDB') : `SQLite ${(await ds.query('SELECT sqlite_version() AS v'))[0].v}`;
+  const version =
+    kind === 'mysql'
+      ? `MariaDB ${(await ds.query('SELECT VERSION() AS v'))[0].v}`.replace('MariaDB MariaDB', 'MariaDB')
+      : `SQLite ${(await ds.query('SELECT sqlite_version() AS v'))[0].v}`;
   log(`filling ${EVENTS.toLocaleString('en-US')} events and ${ORDERS.toLocaleString('en-US')} orders into ${version}…`);
   const fillMs = await fill(ds, kind, EVENTS);
   // The people behind the events, as the API records them with each event (the events went in
@@ -495,16 +605,20 @@ async function measure(stand, { kind, EVENTS, ORDERS, RUNS, PAGE_LOADS, port }) 
   const attributionMs = Date.now() - attributionStarted;
   const [{ n: attributionRows }] = await ds.query('SELECT COUNT(*) AS n FROM analytics_attribution');
   const orders = await fillOrders(ds, ORDERS);
-  log(`filled in ${((fillMs + orders.ms) / 1000).toFixed(1)} s; the people behind the events in ${(peopleMs / 1000).toFixed(1)} s, the attribution counters in ${(attributionMs / 1000).toFixed(1)} s`);
+  log(
+    `filled in ${((fillMs + orders.ms) / 1000).toFixed(1)} s; the people behind the events in ${(peopleMs / 1000).toFixed(1)} s, the attribution counters in ${(attributionMs / 1000).toFixed(1)} s`,
+  );
   // What a running database has: statistics for the query planner.
-  if (kind === 'mysql') await ds.query('ANALYZE TABLE analytics_events, analytics_attribution, party_orders, feast_orders, drink_orders, drink_tabs');
+  if (kind === 'mysql')
+    await ds.query('ANALYZE TABLE analytics_events, analytics_attribution, party_orders, feast_orders, drink_orders, drink_tabs');
   else await ds.query('ANALYZE');
 
   const reports = new AnalyticsReportService(ds.getRepository(AnalyticsEventEntity));
   const counts = await ds.query('SELECT COUNT(*) AS n FROM analytics_events');
   /** @type {Record<string, number>} */
   const eventTypes = {};
-  for (const { eventType, n } of await ds.query('SELECT eventType, COUNT(*) AS n FROM analytics_events GROUP BY eventType')) eventTypes[eventType] = Number(n);
+  for (const { eventType, n } of await ds.query('SELECT eventType, COUNT(*) AS n FROM analytics_events GROUP BY eventType'))
+    eventTypes[eventType] = Number(n);
   // A page in the middle of the page views: what paging far back costs.
   const [{ n: pageViews }] = await ds.query("SELECT COUNT(*) AS n FROM analytics_events WHERE eventType = 'page_view'");
   const [{ id: middleId }] = await ds.query(
@@ -525,7 +639,12 @@ async function measure(stand, { kind, EVENTS, ORDERS, RUNS, PAGE_LOADS, port }) 
       () => reports.events('page_view', { limit: 100, before: Number(middleId) }),
       [reports.eventsQuery('page_view', { limit: 100, before: Number(middleId) })],
     ],
-    ['events, header (summary)', 'GET /api/analytics/events/page_view/summary', () => reports.summary('page_view'), reports.summaryQueries('page_view')],
+    [
+      'events, header (summary)',
+      'GET /api/analytics/events/page_view/summary',
+      () => reports.summary('page_view'),
+      reports.summaryQueries('page_view'),
+    ],
     [
       'events, header (summary), a small step',
       'GET /api/analytics/events/party_order_completed/summary',
@@ -550,10 +669,13 @@ async function measure(stand, { kind, EVENTS, ORDERS, RUNS, PAGE_LOADS, port }) 
   log('serving the site on this database…');
   const site = await stand.startSite({ port });
   const calls = await timeDashboardCalls(site.url, RUNS);
-  for (const c of calls.calls) console.log(`  GET ${c.path.padEnd(28)} ${(c.bytes / 1024).toFixed(1).padStart(8)} KB  median ${c.median.toFixed(1)} ms`);
+  for (const c of calls.calls)
+    console.log(`  GET ${c.path.padEnd(28)} ${(c.bytes / 1024).toFixed(1).padStart(8)} KB  median ${c.median.toFixed(1)} ms`);
   console.log(`  all at once: median ${calls.together.median.toFixed(1)} ms`);
   const load = await timeDashboardLoads(site.url, PAGE_LOADS);
-  console.log(`  dashboard first load in Chromium: median ${(load.median / 1000).toFixed(2)} s (${load.samples.map((s) => `${s} ms`).join(', ')}), its frame after ${(load.frameMedian / 1000).toFixed(2)} s`);
+  console.log(
+    `  dashboard first load in Chromium: median ${(load.median / 1000).toFixed(2)} s (${load.samples.map((s) => `${s} ms`).join(', ')}), its frame after ${(load.frameMedian / 1000).toFixed(2)} s`,
+  );
 
   return {
     kind,
@@ -589,7 +711,11 @@ await runMain(
     },
     stand: (args) => {
       if (args.database.startsWith('mysql://')) process.env.TEST_DATABASE_URL = args.database;
-      return createStand({ db: args.database === 'sqlite' ? 'sqlite' : 'mysql', mariadbPort: Number(args['mariadb-port']), prefix: 'festival-scale-' });
+      return createStand({
+        db: args.database === 'sqlite' ? 'sqlite' : 'mysql',
+        mariadbPort: Number(args['mariadb-port']),
+        prefix: 'festival-scale-',
+      });
     },
   },
   async ({ args, stand }) => {
@@ -602,7 +728,10 @@ await runMain(
       PAGE_LOADS: Number(args['page-loads']),
       port: Number(args.port),
     });
-    const { queries, dashboard: { load } } = figures;
+    const {
+      queries,
+      dashboard: { load },
+    } = figures;
     console.log('\n| Report | Median | Target |');
     for (const q of queries) console.log(`| ${q.name} | ${q.median.toFixed(1)} ms | ${q.median < QUERY_TARGET_MS ? 'met' : 'NOT MET'} |`);
     console.log(`| dashboard first load | ${(load.median / 1000).toFixed(2)} s | ${load.median < LOAD_TARGET_MS ? 'met' : 'NOT MET'} |`);

@@ -22,7 +22,8 @@ import { createChecks, createStand, openDatabase, ROOT, sleep } from './lib/stan
 const NAME = 'api-limit';
 const TITLE = 'The API against the limit';
 
-const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const PHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const CARD = { cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' };
 const RUN = randomUUID().slice(0, 8);
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date']);
@@ -38,7 +39,6 @@ const ALL_ENDPOINTS = [
   { name: 'GET /api/party-ticket-stats', method: 'GET', path: '/api/party-ticket-stats', status: 200, target: 0.5 },
   { name: 'POST /api/analytics', method: 'POST', path: '/api/analytics', status: 204, target: 0.3, write: true },
 ];
-
 
 let eventCounter = 0;
 /** A page view as the landing page's tracker sends it, each with its own page view id. */
@@ -64,19 +64,28 @@ function analyticsEvent() {
 function capture(baseUrl, endpoint) {
   const body = endpoint.method === 'POST' ? analyticsEvent() : undefined;
   return new Promise((resolve, reject) => {
-    const req = request(`${baseUrl}${endpoint.path}`, { method: endpoint.method, headers: { 'User-Agent': PHONE_UA, ...(body ? { 'Content-Type': 'application/json' } : {}) } }, (res) => {
-      /** @type {Buffer[]} */
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        /** @type {[string, string][]} */
-        const headers = [];
-        for (let i = 0; i < res.rawHeaders.length; i += 2) {
-          if (!HOP_BY_HOP.has(res.rawHeaders[i].toLowerCase())) headers.push([res.rawHeaders[i], res.rawHeaders[i + 1]]);
-        }
-        resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString('base64'), bytes: Buffer.concat(chunks).length });
-      });
-    });
+    const req = request(
+      `${baseUrl}${endpoint.path}`,
+      { method: endpoint.method, headers: { 'User-Agent': PHONE_UA, ...(body ? { 'Content-Type': 'application/json' } : {}) } },
+      (res) => {
+        /** @type {Buffer[]} */
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          /** @type {[string, string][]} */
+          const headers = [];
+          for (let i = 0; i < res.rawHeaders.length; i += 2) {
+            if (!HOP_BY_HOP.has(res.rawHeaders[i].toLowerCase())) headers.push([res.rawHeaders[i], res.rawHeaders[i + 1]]);
+          }
+          resolve({
+            status: res.statusCode ?? 0,
+            headers,
+            body: Buffer.concat(chunks).toString('base64'),
+            bytes: Buffer.concat(chunks).length,
+          });
+        });
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -87,8 +96,15 @@ function capture(baseUrl, endpoint) {
  * @param {unknown} body
  */
 async function post(url, body) {
-  const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'User-Agent': PHONE_UA }, body: JSON.stringify(body) });
-  return { status: res.status, body: /** @type {{ totalCents?: number, clientSecret?: string, id?: string } | undefined} */ (await res.json().catch(() => undefined)) };
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'User-Agent': PHONE_UA },
+    body: JSON.stringify(body),
+  });
+  return {
+    status: res.status,
+    body: /** @type {{ totalCents?: number, clientSecret?: string, id?: string } | undefined} */ (await res.json().catch(() => undefined)),
+  };
 }
 
 /**
@@ -131,7 +147,9 @@ async function sellTickets(baseUrl, orders, checks) {
  */
 function startBare(port, answersFile, stand) {
   return new Promise((resolve, reject) => {
-    const child = fork(join(ROOT, 'bench', 'lib', 'bare-server.mjs'), [String(port), answersFile], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const child = fork(join(ROOT, 'bench', 'lib', 'bare-server.mjs'), [String(port), answersFile], {
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
     stand.onStop(() => child.kill('SIGTERM'));
     child.once('message', () => resolve(`http://127.0.0.1:${port}`));
     child.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)));
@@ -152,9 +170,17 @@ function startBare(port, answersFile, stand) {
  */
 function measure(baseUrl, endpoint, seconds, connections) {
   /** @type {Parameters<typeof autocannon>[0]['requests']} */
-  const requests = endpoint.method === 'POST'
-    ? [{ method: 'POST', path: endpoint.path, headers: { 'content-type': 'application/json', 'user-agent': PHONE_UA }, setupRequest: (req) => ({ ...req, body: analyticsEvent() }) }]
-    : [{ method: 'GET', path: endpoint.path, headers: { 'user-agent': PHONE_UA, 'accept-encoding': 'identity' } }];
+  const requests =
+    endpoint.method === 'POST'
+      ? [
+          {
+            method: 'POST',
+            path: endpoint.path,
+            headers: { 'content-type': 'application/json', 'user-agent': PHONE_UA },
+            setupRequest: (req) => ({ ...req, body: analyticsEvent() }),
+          },
+        ]
+      : [{ method: 'GET', path: endpoint.path, headers: { 'user-agent': PHONE_UA, 'accept-encoding': 'identity' } }];
   return new Promise((resolve, reject) => {
     autocannon({ url: baseUrl, connections, duration: seconds, requests, timeout: 20 }, (error, result) => {
       if (error) reject(error);
@@ -248,7 +274,11 @@ await runMain(
     const answers = {};
     for (const endpoint of ENDPOINTS) {
       const captured = await capture(api.url, endpoint);
-      checks.check(captured.status === endpoint.status, `${endpoint.name} answers ${endpoint.status} in the app`, `${captured.status}, ${captured.bytes} bytes`);
+      checks.check(
+        captured.status === endpoint.status,
+        `${endpoint.name} answers ${endpoint.status} in the app`,
+        `${captured.status}, ${captured.bytes} bytes`,
+      );
       answers[`${endpoint.method} ${endpoint.path}`] = captured;
     }
     const answersFile = join(stand.work, 'answers.json');
@@ -275,10 +305,17 @@ await runMain(
           const run = await measure(servers[which], endpoint, seconds, connections);
           runs[which].push(run);
           if (which === 'app' && endpoint.write) acknowledged += run.ok;
-          console.log(`  ${endpoint.name.padEnd(28)} round ${round + 1} ${which.padEnd(4)} ${String(Math.round(run.rps)).padStart(7)} req/s  p50 ${String(run.p50).padStart(4)} ms  p99 ${String(run.p99).padStart(5)} ms`);
+          console.log(
+            `  ${endpoint.name.padEnd(28)} round ${round + 1} ${which.padEnd(4)} ${String(Math.round(run.rps)).padStart(7)} req/s  p50 ${String(run.p50).padStart(4)} ms  p99 ${String(run.p99).padStart(5)} ms`,
+          );
         }
       }
-      const summarise = (/** @type {Run[]} */ list) => ({ rps: median(list.map((r) => r.rps)), p50: median(list.map((r) => r.p50)), p99: median(list.map((r) => r.p99)), rounds: list });
+      const summarise = (/** @type {Run[]} */ list) => ({
+        rps: median(list.map((r) => r.rps)),
+        p50: median(list.map((r) => r.p50)),
+        p99: median(list.map((r) => r.p99)),
+        rounds: list,
+      });
       const app = summarise(runs.app);
       const bare = summarise(runs.bare);
       // Each round's app and bare runs are back to back, under the same momentary load of the
@@ -287,7 +324,11 @@ await runMain(
       const ratio = median(ratios);
       figures.push({ name: endpoint.name, target: endpoint.target, app, bare, ratios, ratio, met: ratio >= endpoint.target });
       const unexpected = runs.app.reduce((n, r) => n + r.non2xx + r.errors, 0);
-      checks.check(unexpected === 0, `${endpoint.name}: every answer from the app was ${endpoint.status}, no errors or timeouts`, `${unexpected} otherwise`);
+      checks.check(
+        unexpected === 0,
+        `${endpoint.name}: every answer from the app was ${endpoint.status}, no errors or timeouts`,
+        `${unexpected} otherwise`,
+      );
     }
 
     // The analytics writes were real: every acknowledged event is a row.
@@ -305,18 +346,34 @@ await runMain(
         GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
     );
     // (An --api-entry build from before the counters has none.)
-    const [{ n: hasCounters }] = await db.query("SELECT COUNT(*) AS n FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name = 'analytics_attribution'");
+    const [{ n: hasCounters }] = await db.query(
+      "SELECT COUNT(*) AS n FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name = 'analytics_attribution'",
+    );
     const counted = Number(hasCounters)
-      ? await db.query('SELECT source, medium, campaign, pageViews, conversions FROM analytics_attribution WHERE pageViews > 0 OR conversions > 0 ORDER BY 1, 2, 3')
+      ? await db.query(
+          'SELECT source, medium, campaign, pageViews, conversions FROM analytics_attribution WHERE pageViews > 0 OR conversions > 0 ORDER BY 1, 2, 3',
+        )
       : null;
-    const same = (/** @type {import('./lib/stand.mjs').Row[]} */ list) => JSON.stringify(list.map((r) => [r.source, r.medium, r.campaign, Number(r.pageViews), Number(r.conversions)]));
+    const same = (/** @type {import('./lib/stand.mjs').Row[]} */ list) =>
+      JSON.stringify(list.map((r) => [r.source, r.medium, r.campaign, Number(r.pageViews), Number(r.conversions)]));
     if (ENDPOINTS.some((e) => e.write)) {
-      checks.check(Number(rows) >= acknowledged && acknowledged > 0, 'every analytics event the app acknowledged is a row in the database', `${acknowledged} acknowledged, ${rows} rows`);
-      if (counted) checks.check(same(grouped) === same(counted), 'the attribution counters equal the stored events grouped by source', `${same(counted)} counted, ${same(grouped)} grouped`);
+      checks.check(
+        Number(rows) >= acknowledged && acknowledged > 0,
+        'every analytics event the app acknowledged is a row in the database',
+        `${acknowledged} acknowledged, ${rows} rows`,
+      );
+      if (counted)
+        checks.check(
+          same(grouped) === same(counted),
+          'the attribution counters equal the stored events grouped by source',
+          `${same(counted)} counted, ${same(grouped)} grouped`,
+        );
     }
 
     console.log('');
-    console.log(`${'Endpoint'.padEnd(28)} ${'app req/s'.padStart(10)} ${'p50/p99'.padStart(10)} ${'bare req/s'.padStart(11)} ${'p50/p99'.padStart(10)}  ratio  target`);
+    console.log(
+      `${'Endpoint'.padEnd(28)} ${'app req/s'.padStart(10)} ${'p50/p99'.padStart(10)} ${'bare req/s'.padStart(11)} ${'p50/p99'.padStart(10)}  ratio  target`,
+    );
     for (const f of figures) {
       console.log(
         `${f.name.padEnd(28)} ${String(Math.round(f.app.rps)).padStart(10)} ${`${f.app.p50}/${f.app.p99}`.padStart(10)} ${String(Math.round(f.bare.rps)).padStart(11)} ${`${f.bare.p50}/${f.bare.p99}`.padStart(10)}  ${f.ratio.toFixed(2).padStart(5)}  ≥ ${f.target} ${f.met ? 'met' : 'NOT MET'}`,

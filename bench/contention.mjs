@@ -183,7 +183,9 @@ async function runOne(kind, port, checks, { buyers, left, presold, mariadbPort }
 
     const orders = await readOrders(stand.database);
     const cookie = await staffCookie(api.url);
-    const paidRows = /** @type {import('./lib/stand.mjs').TicketRow[]} */ (await (await fetch(`${api.url}/api/party-tickets`, { headers: { Cookie: cookie } })).json());
+    const paidRows = /** @type {import('./lib/stand.mjs').TicketRow[]} */ (
+      await (await fetch(`${api.url}/api/party-tickets`, { headers: { Cookie: cookie } })).json()
+    );
     const paidTickets = paidRows.reduce((n, t) => n + t.adultTickets + t.childTickets, 0);
     const stats = /** @type {{ remaining: number }} */ (await (await fetch(`${api.url}/api/party-ticket-stats`)).json());
     figures.database_holds = orders.pending ?? { orders: 0, tickets: 0 };
@@ -196,7 +198,11 @@ async function runOne(kind, port, checks, { buyers, left, presold, mariadbPort }
       `${name} every refusal says "${SOLD_OUT}"`,
       refused.length === clearRefusals.length ? '' : `first other: ${refused.find((r) => !r.text.includes(SOLD_OUT))?.text}`,
     );
-    checks.check(others.length === 0, `${name} no other answer (5xx, network error)`, others.length ? JSON.stringify(figures.otherStatuses) : '');
+    checks.check(
+      others.length === 0,
+      `${name} no other answer (5xx, network error)`,
+      others.length ? JSON.stringify(figures.otherStatuses) : '',
+    );
     checks.check(
       (orders.pending?.orders ?? 0) === left && (orders.pending?.tickets ?? 0) === left,
       `${name} the database holds exactly ${left} tickets on hold`,
@@ -218,7 +224,18 @@ async function runOne(kind, port, checks, { buyers, left, presold, mariadbPort }
  */
 function markdown(all, checks, command, { buyers, left, presold }) {
   const ms = (/** @type {number} */ n) => `${n.toFixed(1)} ms`;
-  const rows = all.map((f) => [f.database, String(f.buyers), String(f.holds), String(f.soldOut), String(f.other), ms(f.medianMs), ms(f.p99Ms), ms(f.maxMs), ms(f.holdMedianMs), ms(f.soldOutMedianMs)]);
+  const rows = all.map((f) => [
+    f.database,
+    String(f.buyers),
+    String(f.holds),
+    String(f.soldOut),
+    String(f.other),
+    ms(f.medianMs),
+    ms(f.p99Ms),
+    ms(f.maxMs),
+    ms(f.holdMedianMs),
+    ms(f.soldOutMedianMs),
+  ]);
   return `## Contention: ${buyers} buyers for the last ${left} tickets (\`contention.mjs\`)
 
 One API process with a capacity of ${presold + left}; ${presold} tickets are bought and paid first through
@@ -262,14 +279,24 @@ await runMain(
   },
   async ({ args }) => {
     /** @type {Race} */
-    const run = { buyers: Number(args.buyers), left: Number(args.left), presold: Number(args.presold), mariadbPort: Number(args['mariadb-port']) };
+    const run = {
+      buyers: Number(args.buyers),
+      left: Number(args.left),
+      presold: Number(args.presold),
+      mariadbPort: Number(args['mariadb-port']),
+    };
     const checks = createChecks(`Contention: ${run.buyers} buyers for the last ${run.left} tickets`);
     if (args.database) process.env.TEST_DATABASE_URL = args.database;
     const all = [];
     const kinds = args.db.split(',').map((k) => k.trim());
     for (const [i, kind] of kinds.entries()) all.push(await runOne(kind, Number(args.port) + i, checks, run));
     if (args.record) {
-      record('contention', { database: all.map((f) => f.database).join(', '), options: args, figures: { runs: all, checks: checks.results }, markdown: markdown(all, checks, commandLine(), run) });
+      record('contention', {
+        database: all.map((f) => f.database).join(', '),
+        options: args,
+        figures: { runs: all, checks: checks.results },
+        markdown: markdown(all, checks, commandLine(), run),
+      });
     }
     return checks.exitCode;
   },

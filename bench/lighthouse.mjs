@@ -33,7 +33,8 @@ async function audit(port, url) {
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
   if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-  const score = (/** @type {string} */ id) => (lhr.categories[id]?.score === null || lhr.categories[id]?.score === undefined ? NaN : Math.round(lhr.categories[id].score * 100));
+  const score = (/** @type {string} */ id) =>
+    lhr.categories[id]?.score === null || lhr.categories[id]?.score === undefined ? NaN : Math.round(lhr.categories[id].score * 100);
   const metric = (/** @type {string} */ id) => lhr.audits[id]?.numericValue ?? NaN;
   const failing = (/** @type {string} */ id) =>
     (lhr.categories[id]?.auditRefs ?? [])
@@ -43,11 +44,17 @@ async function audit(port, url) {
   const details = (/** @type {string} */ id) => /** @type {AuditDetails | undefined} */ (lhr.audits[id]?.details);
   const lcpDetails = details('largest-contentful-paint-element')?.items ?? [];
   const lcpNode = lcpDetails[0]?.items?.[0]?.node;
-  const phases = Object.fromEntries((/** @type {{ phase: string, timing: number }[]} */ (lcpDetails[1]?.items ?? [])).map((p) => [p.phase, Math.round(p.timing)]));
+  const phases = Object.fromEntries(
+    /** @type {{ phase: string, timing: number }[]} */ (lcpDetails[1]?.items ?? []).map((p) => [p.phase, Math.round(p.timing)]),
+  );
   const shifts = (details('layout-shifts')?.items ?? [])
     .filter((item) => (item.score ?? 0) >= 0.001)
     .slice(0, 3)
-    .map((item) => ({ selector: item.node?.selector ?? item.node?.snippet ?? '?', score: item.score ?? 0, causes: [...new Set((item.subItems?.items ?? []).map((c) => c.cause))] }));
+    .map((item) => ({
+      selector: item.node?.selector ?? item.node?.snippet ?? '?',
+      score: item.score ?? 0,
+      causes: [...new Set((item.subItems?.items ?? []).map((c) => c.cause))],
+    }));
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -57,7 +64,12 @@ async function audit(port, url) {
     cls: metric('cumulative-layout-shift'),
     tbtMs: metric('total-blocking-time'),
     fcpMs: metric('first-contentful-paint'),
-    failing: { performance: failing('performance'), accessibility: failing('accessibility'), bestPractices: failing('best-practices'), seo: failing('seo') },
+    failing: {
+      performance: failing('performance'),
+      accessibility: failing('accessibility'),
+      bestPractices: failing('best-practices'),
+      seo: failing('seo'),
+    },
     warnings: lhr.runWarnings ?? [],
     lcpElement: lcpNode ? { selector: lcpNode.selector, label: lcpNode.nodeLabel, phases } : null,
     shifts,
@@ -106,7 +118,8 @@ export async function runLighthouse(baseUrl, { runs = 3, pages = PAGES } = {}) {
         );
         samples.push(sample);
       }
-      const mid = (/** @type {'performance' | 'accessibility' | 'bestPractices' | 'seo' | 'lcpMs' | 'cls' | 'tbtMs' | 'fcpMs'} */ key) => median(samples.map((s) => s[key]));
+      const mid = (/** @type {'performance' | 'accessibility' | 'bestPractices' | 'seo' | 'lcpMs' | 'cls' | 'tbtMs' | 'fcpMs'} */ key) =>
+        median(samples.map((s) => s[key]));
       results.push({
         path,
         runs,
@@ -123,7 +136,13 @@ export async function runLighthouse(baseUrl, { runs = 3, pages = PAGES } = {}) {
         lcpElement: samples[samples.length - 1].lcpElement,
         shifts: samples[samples.length - 1].shifts,
         warnings: [...new Set(samples.flatMap((s) => s.warnings))],
-        samples: samples.map(({ failing, warnings, lcpElement, shifts, ...s }) => ({ ...s, failingCount: Object.values(failing).flat().length, warningCount: warnings.length, shiftCount: shifts.length, lcpSelector: lcpElement?.selector ?? null })),
+        samples: samples.map(({ failing, warnings, lcpElement, shifts, ...s }) => ({
+          ...s,
+          failingCount: Object.values(failing).flat().length,
+          warningCount: warnings.length,
+          shiftCount: shifts.length,
+          lcpSelector: lcpElement?.selector ?? null,
+        })),
       });
     }
     return results;
@@ -203,7 +222,12 @@ ${warnings.length ? `- Lighthouse warned: ${warnings.map((w) => w.replace(/\s+/g
 await runMain(
   {
     script: import.meta.url,
-    options: { runs: { type: 'string', default: '3' }, url: { type: 'string' }, port: { type: 'string', default: '8771' }, record: { type: 'boolean', default: false } },
+    options: {
+      runs: { type: 'string', default: '3' },
+      url: { type: 'string' },
+      port: { type: 'string', default: '8771' },
+      record: { type: 'boolean', default: false },
+    },
     // Without --url, the built site served the production way.
     stand: async (args) => (args.url ? undefined : createStand({ db: 'sqlite', prefix: 'festival-lighthouse-' })),
   },

@@ -32,7 +32,9 @@ await runMain(
     for (let i = 0; i < Number(args.replicas); i += 1) {
       baseUrls.push((await stand.startApi({ port: Number(args.port) + i, env: { TICKET_CAPACITY: args.capacity } })).url);
     }
-    console.log(`Party night: ${args.guests} guests for ${args.seconds}s on ${baseUrls.length} replica(s), ${db.label}, capacity ${args.capacity}`);
+    console.log(
+      `Party night: ${args.guests} guests for ${args.seconds}s on ${baseUrls.length} replica(s), ${db.label}, capacity ${args.capacity}`,
+    );
     const { figures, broken } = await partyNight({
       baseUrls,
       guests: Number(args.guests),
@@ -40,15 +42,24 @@ await runMain(
       staffPassword: STAFF_PASSWORD,
       capacity: Number(args.capacity),
     });
-    console.log(`  ${figures.requests} requests, ${figures.throughput} req/s, p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms`);
-    console.log(`  5xx: ${figures.serverErrors}, network errors: ${figures.networkErrors}, paid orders: ${figures.paidOrders}, tickets sold: ${figures.ticketsSold}/${figures.capacity}, sold-out answers: ${figures.soldOutAnswers}`);
+    console.log(
+      `  ${figures.requests} requests, ${figures.throughput} req/s, p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms`,
+    );
+    console.log(
+      `  5xx: ${figures.serverErrors}, network errors: ${figures.networkErrors}, paid orders: ${figures.paidOrders}, tickets sold: ${figures.ticketsSold}/${figures.capacity}, sold-out answers: ${figures.soldOutAnswers}`,
+    );
     for (const [action, a] of Object.entries(figures.actions)) {
-      console.log(`  ${action.padEnd(22)} ${String(a.requests).padStart(7)} req  p50 ${a.p50.toFixed(1).padStart(7)} ms  p99 ${a.p99.toFixed(1).padStart(8)} ms  ${JSON.stringify(a.statuses)}`);
+      console.log(
+        `  ${action.padEnd(22)} ${String(a.requests).padStart(7)} req  p50 ${a.p50.toFixed(1).padStart(7)} ms  p99 ${a.p99.toFixed(1).padStart(8)} ms  ${JSON.stringify(a.statuses)}`,
+      );
     }
     if (args.record) {
       mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
       const file = join(ROOT, 'bench', 'results', `loadtest-${args.db}.json`);
-      writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine: { cpus: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version }, database: db.label, options: args, figures, broken }, null, 2)}\n`);
+      writeFileSync(
+        file,
+        `${JSON.stringify({ date: new Date().toISOString(), machine: { cpus: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version }, database: db.label, options: args, figures, broken }, null, 2)}\n`,
+      );
       console.log(`  recorded in ${file}`);
     }
     if (broken.length > 0) {

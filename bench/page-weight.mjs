@@ -9,7 +9,16 @@ import { commandLine, record, table, verdict } from './lib/results.mjs';
 import { createStand } from './lib/stand.mjs';
 
 export const PAGES = ['/', '/diwali-party', '/drinks', '/admin/login'];
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 /**
  * Gzipped JS budgets (bytes), the same as e2e/tests/budgets.spec.ts.
  * @type {Record<string, number>}
@@ -37,7 +46,12 @@ export async function measurePage(browser, baseUrl, path) {
     if (type !== 'script' && type !== 'stylesheet') return;
     try {
       const body = await response.body();
-      files.push({ url: new URL(response.url()).pathname, type: type === 'script' ? 'js' : 'css', raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+      files.push({
+        url: new URL(response.url()).pathname,
+        type: type === 'script' ? 'js' : 'css',
+        raw: body.length,
+        gzip: gzipSync(body, { level: 9 }).length,
+      });
     } catch {
       // a response without a body (redirect) has nothing to weigh
     }
@@ -45,7 +59,8 @@ export async function measurePage(browser, baseUrl, path) {
   await page.goto(baseUrl + path);
   await page.waitForLoadState('networkidle');
   await page.close();
-  const sum = (/** @type {'js' | 'css'} */ type, /** @type {'raw' | 'gzip'} */ key) => files.filter((f) => f.type === type).reduce((total, f) => total + f[key], 0);
+  const sum = (/** @type {'js' | 'css'} */ type, /** @type {'raw' | 'gzip'} */ key) =>
+    files.filter((f) => f.type === type).reduce((total, f) => total + f[key], 0);
   return {
     path,
     requests,
@@ -76,7 +91,12 @@ const kb = (/** @type {number} */ n) => `${(n / 1024).toFixed(1)} KB`;
 export function fileLabel(url) {
   const name = url.split('/').pop() ?? url;
   const shared = /__loadShare__(.+?)__loadShare__/.exec(name)?.[1];
-  if (shared) return `shared ${shared.replace(/_mf_0_/g, '@').replace(/_mf_1_/g, '/').replace(/_mf_2_/g, '-').replace(/^_+/, '')}`;
+  if (shared)
+    return `shared ${shared
+      .replace(/_mf_0_/g, '@')
+      .replace(/_mf_1_/g, '/')
+      .replace(/_mf_2_/g, '-')
+      .replace(/^_+/, '')}`;
   const remote = /^\/remotes\/([^/]+)\//.exec(url)?.[1];
   return `${remote ? `${remote} ` : ''}${name.replace(/-[\w-]{8}\.(js|css)$/, '.$1')}`;
 }
@@ -88,7 +108,10 @@ export function fileLabel(url) {
 function markdown(results, command) {
   const rows = results.map((r) => {
     const budget = JS_BUDGETS[r.path];
-    const budgetCell = budget === undefined ? 'none set' : `${kb(budget)}: ${verdict(r.js.gzip <= budget)}${r.js.gzip > budget ? ` (${kb(r.js.gzip - budget)} over)` : ''}`;
+    const budgetCell =
+      budget === undefined
+        ? 'none set'
+        : `${kb(budget)}: ${verdict(r.js.gzip <= budget)}${r.js.gzip > budget ? ` (${kb(r.js.gzip - budget)} over)` : ''}`;
     return [`\`${r.path}\``, kb(r.js.gzip), kb(r.js.raw), kb(r.css.gzip), String(r.requests), budgetCell];
   });
   const home = results.find((r) => r.path === '/');
@@ -126,11 +149,20 @@ await runMain(
     const baseUrl = args.url ?? (await stand?.startSite({ port: Number(args.port) }))?.url ?? '';
     const results = await measureAll(baseUrl);
     for (const r of results) {
-      console.log(`${r.path}: JS ${kb(r.js.gzip)} gzip (${kb(r.js.raw)} raw, ${r.js.files} files), CSS ${kb(r.css.gzip)} gzip, ${r.requests} requests`);
+      console.log(
+        `${r.path}: JS ${kb(r.js.gzip)} gzip (${kb(r.js.raw)} raw, ${r.js.files} files), CSS ${kb(r.css.gzip)} gzip, ${r.requests} requests`,
+      );
       for (const f of r.largest) console.log(`    ${kb(f.gzip).padStart(9)}  ${f.url}`);
     }
     if (args.record) {
-      const figures = results.map((r) => ({ path: r.path, requests: r.requests, js: r.js, css: r.css, largest: r.largest, budget: JS_BUDGETS[r.path] ?? null }));
+      const figures = results.map((r) => ({
+        path: r.path,
+        requests: r.requests,
+        js: r.js,
+        css: r.css,
+        largest: r.largest,
+        budget: JS_BUDGETS[r.path] ?? null,
+      }));
       record('page-weight', { database: 'SQLite (embedded)', options: args, figures, markdown: markdown(results, commandLine()) });
     }
   },

@@ -4,7 +4,8 @@
 //   import { partyNight } from './party-night.mjs'
 import { percentile } from '@festival/test-kit';
 
-const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const PHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const CARD = { cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' };
 
 /**
@@ -127,13 +128,20 @@ export async function partyNight({ baseUrls, guests, seconds, staffPassword, cap
   let soldOutAnswers = 0;
   let urlIndex = 0;
   const base = () => baseUrls[urlIndex++ % baseUrls.length];
-  const hasDrinks = (await fetch(`${baseUrls[0]}/api/drinks`).then((r) => r.status, () => 0)) === 200;
+  const hasDrinks =
+    (await fetch(`${baseUrls[0]}/api/drinks`).then(
+      (r) => r.status,
+      () => 0,
+    )) === 200;
   const deadline = Date.now() + seconds * 1000;
 
   /** @param {number} guest */
   async function buyTickets(guest) {
     const adultTickets = 1 + (guest % 3);
-    const quote = await call(recorder, 'party-quote', `${base()}/api/party-quote`, { method: 'POST', body: JSON.stringify({ adultTickets, childTickets: 0 }) });
+    const quote = await call(recorder, 'party-quote', `${base()}/api/party-quote`, {
+      method: 'POST',
+      body: JSON.stringify({ adultTickets, childTickets: 0 }),
+    });
     if (quote.status !== 200) return;
     const intent = await call(recorder, 'party-payment-intent', `${base()}/api/party-payment-intent`, {
       method: 'POST',
@@ -182,7 +190,13 @@ export async function partyNight({ baseUrls, guests, seconds, staffPassword, cap
       } else if (roll < 1 - buyShare) {
         await call(recorder, 'analytics', `${base()}/api/analytics`, {
           method: 'POST',
-          body: JSON.stringify({ eventType: 'party_page_view', sessionId, pageViewId: `${sessionId}-pv`, utmSource: 'instagram', utmMedium: 'social' }),
+          body: JSON.stringify({
+            eventType: 'party_page_view',
+            sessionId,
+            pageViewId: `${sessionId}-pv`,
+            utmSource: 'instagram',
+            utmMedium: 'social',
+          }),
         });
       } else if (!bought) {
         bought = true;
@@ -207,7 +221,9 @@ export async function partyNight({ baseUrls, guests, seconds, staffPassword, cap
     body: JSON.stringify({ password: staffPassword }),
   });
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-  const tickets = /** @type {import('./lib/stand.mjs').TicketRow[]} */ (await (await fetch(`${baseUrls[0]}/api/party-tickets`, { headers: { Cookie: cookie } })).json());
+  const tickets = /** @type {import('./lib/stand.mjs').TicketRow[]} */ (
+    await (await fetch(`${baseUrls[0]}/api/party-tickets`, { headers: { Cookie: cookie } })).json()
+  );
   const sold = tickets.reduce((n, t) => n + t.adultTickets + t.childTickets, 0);
   const stats = /** @type {{ remaining: number }} */ (await (await fetch(`${baseUrls[0]}/api/party-ticket-stats`)).json());
   if (sold > capacity) broken.push(`oversold: ${sold} tickets paid for a capacity of ${capacity}`);

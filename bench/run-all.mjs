@@ -36,8 +36,18 @@ const STEPS = [
   ['lighthouse', 'bench/lighthouse.mjs', ['--runs', '3', '--record'], ['--runs', '1', '--record']],
   // api-limit.mjs runs with its own defaults, quick or not.
   ['api-limit', 'bench/api-limit.mjs', ['--record'], ['--record']],
-  ['analytics-queries-sqlite', 'bench/analytics-queries.mjs', ['--database', 'sqlite', '--record'], ['--database', 'sqlite', '--events', '200000', '--orders', '2000', '--runs', '3', '--page-loads', '1', '--record']],
-  ['analytics-queries-mysql', 'bench/analytics-queries.mjs', ['--database', 'mysql', '--record'], ['--database', 'mysql', '--events', '200000', '--orders', '2000', '--runs', '3', '--page-loads', '1', '--record']],
+  [
+    'analytics-queries-sqlite',
+    'bench/analytics-queries.mjs',
+    ['--database', 'sqlite', '--record'],
+    ['--database', 'sqlite', '--events', '200000', '--orders', '2000', '--runs', '3', '--page-loads', '1', '--record'],
+  ],
+  [
+    'analytics-queries-mysql',
+    'bench/analytics-queries.mjs',
+    ['--database', 'mysql', '--record'],
+    ['--database', 'mysql', '--events', '200000', '--orders', '2000', '--runs', '3', '--page-loads', '1', '--record'],
+  ],
   ['contention', 'bench/contention.mjs', ['--db', 'mysql,sqlite', '--record'], ['--db', 'mysql,sqlite', '--record']],
 ];
 const only = opts.only ? new Set(opts.only.split(',')) : null;
@@ -54,14 +64,17 @@ function run(script, args, env) {
   return new Promise((resolve) => {
     const started = Date.now();
     const child = spawn(process.execPath, [script, ...args], { cwd: ROOT, env, stdio: 'inherit', detached: true });
-    const timer = setTimeout(() => {
-      console.error(`${script} ran over ${opts['step-minutes']} minutes: stopping it`);
-      try {
-        process.kill(-(child.pid ?? 0), 'SIGTERM');
-      } catch {
-        // already gone
-      }
-    }, Number(opts['step-minutes']) * 60_000);
+    const timer = setTimeout(
+      () => {
+        console.error(`${script} ran over ${opts['step-minutes']} minutes: stopping it`);
+        try {
+          process.kill(-(child.pid ?? 0), 'SIGTERM');
+        } catch {
+          // already gone
+        }
+      },
+      Number(opts['step-minutes']) * 60_000,
+    );
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
       resolve({ code: code ?? (signal ? 1 : 0), seconds: (Date.now() - started) / 1000 });
@@ -90,7 +103,13 @@ function osName() {
 
 function sqliteVersion() {
   try {
-    return `SQLite ${execFileSync(process.execPath, ['-e', "const D=require('better-sqlite3');console.log(new D(':memory:').prepare('select sqlite_version() v').get().v)"], { cwd: join(ROOT, 'api') }).toString().trim()} (better-sqlite3)`;
+    return `SQLite ${execFileSync(
+      process.execPath,
+      ['-e', "const D=require('better-sqlite3');console.log(new D(':memory:').prepare('select sqlite_version() v').get().v)"],
+      { cwd: join(ROOT, 'api') },
+    )
+      .toString()
+      .trim()} (better-sqlite3)`;
   } catch {
     return 'SQLite (better-sqlite3)';
   }
@@ -109,7 +128,12 @@ function sqliteVersion() {
  */
 
 const fmtMs = (/** @type {number} */ n) => `${n.toFixed(0)} ms`;
-const row = (/** @type {string} */ target, /** @type {string} */ figure, /** @type {boolean | null} */ met, why = '') => [target, figure, met === null ? '**not measured**' : met ? 'met' : '**not met**', met === true ? '' : why];
+const row = (/** @type {string} */ target, /** @type {string} */ figure, /** @type {boolean | null} */ met, why = '') => [
+  target,
+  figure,
+  met === null ? '**not measured**' : met ? 'met' : '**not met**',
+  met === true ? '' : why,
+];
 
 /**
  * @param {Set<string>} fresh the results written by this run
@@ -133,7 +157,14 @@ function targetRows(fresh, failed) {
     for (const p of weight.figures) {
       const budget = p.budget;
       if (!budget) continue;
-      rows.push(row(`Page weight: \`${p.path}\` JS at most ${(budget / 1024).toFixed(0)} KB gzip`, `${(p.js.gzip / 1024).toFixed(1)} KB`, p.js.gzip <= budget, `${((p.js.gzip - budget) / 1024).toFixed(1)} KB over; the largest files are listed in the page weight section`));
+      rows.push(
+        row(
+          `Page weight: \`${p.path}\` JS at most ${(budget / 1024).toFixed(0)} KB gzip`,
+          `${(p.js.gzip / 1024).toFixed(1)} KB`,
+          p.js.gzip <= budget,
+          `${((p.js.gzip - budget) / 1024).toFixed(1)} KB over; the largest files are listed in the page weight section`,
+        ),
+      );
     }
   }
   const lh = fresh.has('lighthouse') && /** @type {{ figures: LighthouseFigures } | null} */ (readJson('lighthouse'));
@@ -146,19 +177,48 @@ function targetRows(fresh, failed) {
       : ` This page is not pre-rendered: its first paint waits for the shell, the federation runtime and the remote in turn; pre-rendering it, as for ${prerendered.map((path) => `\`${path}\``).join(', ')}, is the next step.`;
   if (lh) {
     for (const p of lh.figures) {
-      const failing = (/** @type {keyof typeof p.failing} */ category) => (p.failing[category].length ? ` Audits below 90 %: ${p.failing[category].join(', ')}.` : '');
-      rows.push(row(`Lighthouse \`${p.path}\`: performance at least 95`, String(p.performance), p.performance >= 95, `FCP ${(p.fcpMs / 1000).toFixed(2)} s, LCP ${(p.lcpMs / 1000).toFixed(2)} s, TBT ${Math.round(p.tbtMs)} ms, CLS ${p.cls.toFixed(3)} under the mobile preset.${failing('performance')}${scriptDrawn(p)}`));
-      rows.push(row(`Lighthouse \`${p.path}\`: LCP at most 2.0 s`, `${(p.lcpMs / 1000).toFixed(2)} s`, p.lcpMs <= 2000, `${lcpText(p)}: a long render delay is the element waiting for the page's scripts (and fonts) over the simulated slow link; see page weight.${scriptDrawn(p)}`));
+      const failing = (/** @type {keyof typeof p.failing} */ category) =>
+        p.failing[category].length ? ` Audits below 90 %: ${p.failing[category].join(', ')}.` : '';
+      rows.push(
+        row(
+          `Lighthouse \`${p.path}\`: performance at least 95`,
+          String(p.performance),
+          p.performance >= 95,
+          `FCP ${(p.fcpMs / 1000).toFixed(2)} s, LCP ${(p.lcpMs / 1000).toFixed(2)} s, TBT ${Math.round(p.tbtMs)} ms, CLS ${p.cls.toFixed(3)} under the mobile preset.${failing('performance')}${scriptDrawn(p)}`,
+        ),
+      );
+      rows.push(
+        row(
+          `Lighthouse \`${p.path}\`: LCP at most 2.0 s`,
+          `${(p.lcpMs / 1000).toFixed(2)} s`,
+          p.lcpMs <= 2000,
+          `${lcpText(p)}: a long render delay is the element waiting for the page's scripts (and fonts) over the simulated slow link; see page weight.${scriptDrawn(p)}`,
+        ),
+      );
       rows.push(row(`Lighthouse \`${p.path}\`: CLS at most 0.05`, p.cls.toFixed(3), p.cls <= 0.05, `${shiftText(p)}.`));
-      rows.push(row(`Lighthouse \`${p.path}\`: accessibility at least 95`, String(p.accessibility), p.accessibility >= 95, `${failing('accessibility')}`));
+      rows.push(
+        row(
+          `Lighthouse \`${p.path}\`: accessibility at least 95`,
+          String(p.accessibility),
+          p.accessibility >= 95,
+          `${failing('accessibility')}`,
+        ),
+      );
     }
   }
-  const scale = fresh.has('analytics-queries-mysql') && /** @type {{ figures: ScaleFigures } | null} */ (readJson('analytics-queries-mysql'));
+  const scale =
+    fresh.has('analytics-queries-mysql') && /** @type {{ figures: ScaleFigures } | null} */ (readJson('analytics-queries-mysql'));
   if (scale) {
     const f = scale.figures;
     const scope = `${(f.events / 1e6).toFixed(f.events >= 1e6 ? 0 : 1)} M events, ${f.orders.total.toLocaleString('en-US')} orders, ${f.database}`;
     /** @type {Record<string, string>} */
-    const targeted = { funnel: 'funnel', 'events, first page': 'event page (first)', 'events, deep page': 'event page (deep)', 'events, header (summary)': 'event dialog header', attribution: 'attribution' };
+    const targeted = {
+      funnel: 'funnel',
+      'events, first page': 'event page (first)',
+      'events, deep page': 'event page (deep)',
+      'events, header (summary)': 'event dialog header',
+      attribution: 'attribution',
+    };
     for (const q of f.queries.filter((x) => targeted[x.name])) {
       const why =
         q.name === 'attribution'
@@ -167,19 +227,37 @@ function targetRows(fresh, failed) {
       rows.push(row(`Scale (${scope}): ${targeted[q.name]} under 200 ms`, fmtMs(q.median), q.median < 200, why));
     }
     const load = f.dashboard.load;
-    rows.push(row(`Scale (${scope}): dashboard first load under 2 s`, `${(load.median / 1000).toFixed(2)} s`, load.median < 2000, `${(load.frameMedian / 1000).toFixed(2)} s of it pass before the dashboard's frame shows (loading and starting the admin app's code); the seven data calls together take ${fmtMs(f.dashboard.together.median)}.`));
+    rows.push(
+      row(
+        `Scale (${scope}): dashboard first load under 2 s`,
+        `${(load.median / 1000).toFixed(2)} s`,
+        load.median < 2000,
+        `${(load.frameMedian / 1000).toFixed(2)} s of it pass before the dashboard's frame shows (loading and starting the admin app's code); the seven data calls together take ${fmtMs(f.dashboard.together.median)}.`,
+      ),
+    );
   }
   const contention = fresh.has('contention') && /** @type {{ figures: ContentionFigures } | null} */ (readJson('contention'));
   if (contention) {
     for (const r of contention.figures.runs) {
       const held = contention.figures.checks.filter((c) => c.what.startsWith(`${r.database}:`));
-      rows.push(row(`Contention (${r.database}): exactly ${r.left} holds for ${r.buyers} buyers, the rest told it is sold out`, `${r.holds} holds, ${r.soldOut} sold out, ${r.other} other; median ${fmtMs(r.medianMs)}, p99 ${fmtMs(r.p99Ms)}`, held.every((c) => c.ok), held.filter((c) => !c.ok).map((c) => c.what).join('; ')));
+      rows.push(
+        row(
+          `Contention (${r.database}): exactly ${r.left} holds for ${r.buyers} buyers, the rest told it is sold out`,
+          `${r.holds} holds, ${r.soldOut} sold out, ${r.other} other; median ${fmtMs(r.medianMs)}, p99 ${fmtMs(r.p99Ms)}`,
+          held.every((c) => c.ok),
+          held
+            .filter((c) => !c.ok)
+            .map((c) => c.what)
+            .join('; '),
+        ),
+      );
     }
   }
   // Any other script may list its own targets in its JSON: figures.targets = [{ target, figure, met, why }].
   for (const name of fresh) {
     if (['page-weight', 'lighthouse', 'analytics-queries-mysql', 'analytics-queries-sqlite', 'contention'].includes(name)) continue;
-    for (const t of /** @type {{ figures: OtherFigures } | null} */ (readJson(name))?.figures?.targets ?? []) rows.push(row(t.target, String(t.figure), t.met, t.why ?? ''));
+    for (const t of /** @type {{ figures: OtherFigures } | null} */ (readJson(name))?.figures?.targets ?? [])
+      rows.push(row(t.target, String(t.figure), t.met, t.why ?? ''));
   }
   return rows;
 }
@@ -196,7 +274,10 @@ try {
   if (!env.TEST_DATABASE_URL) {
     mariadbDir = join(mkdtempSync(join(tmpdir(), 'festival-bench-')), 'mariadb');
     execFileSync('chmod', ['755', join(mariadbDir, '..')]);
-    env.TEST_DATABASE_URL = execFileSync('bash', ['scripts/mariadb.sh', 'start', mariadbDir], { cwd: ROOT, env: { ...process.env, MARIADB_PORT: opts['mariadb-port'] } })
+    env.TEST_DATABASE_URL = execFileSync('bash', ['scripts/mariadb.sh', 'start', mariadbDir], {
+      cwd: ROOT,
+      env: { ...process.env, MARIADB_PORT: opts['mariadb-port'] },
+    })
       .toString()
       .trim()
       .split('\n')
@@ -242,10 +323,23 @@ Written by \`npm run bench\` (\`bench/run-all.mjs\`) from the fragments each ben
   \`\`\`sh
 ${results.map((r) => `  ${r.command}${r.code === 0 ? '' : `   # FAILED (exit code ${r.code})`}`).join('\n')}
   \`\`\`
-${skipped.length ? `\n  Not run (script not in this checkout): ${skipped.join(', ')}.\n` : ''}${results.some((r) => r.code !== 0) ? `\n**Failed:** ${results.filter((r) => r.code !== 0).map((r) => `\`${r.name}\` (exit code ${r.code}; a broken promise or an error: see its output)`).join(', ')}.\n` : ''}
+${skipped.length ? `\n  Not run (script not in this checkout): ${skipped.join(', ')}.\n` : ''}${
+  results.some((r) => r.code !== 0)
+    ? `\n**Failed:** ${results
+        .filter((r) => r.code !== 0)
+        .map((r) => `\`${r.name}\` (exit code ${r.code}; a broken promise or an error: see its output)`)
+        .join(', ')}.\n`
+    : ''
+}
 ## Targets
 
-${table(['Target', 'Figure', 'Status', 'Why not yet'], targetRows(fresh, results.filter((r) => r.code !== 0).map((r) => r.name)))}
+${table(
+  ['Target', 'Figure', 'Status', 'Why not yet'],
+  targetRows(
+    fresh,
+    results.filter((r) => r.code !== 0).map((r) => r.name),
+  ),
+)}
 `;
 
 const order = [...results.map((r) => r.name), ...[...fresh].filter((n) => !results.some((r) => r.name === n)).sort()];

@@ -53,9 +53,7 @@ describe('docker-compose.yml', () => {
       ALLOW_SIMULATED_PAYMENTS: 'true',
     };
     for (const [, service] of apiReplicas) {
-      const env = Object.fromEntries(
-        Object.entries(service.environment ?? {}).map(([k, v]) => [k, interpolate(String(v), vars)]),
-      );
+      const env = Object.fromEntries(Object.entries(service.environment ?? {}).map(([k, v]) => [k, interpolate(String(v), vars)]));
       const config = loadConfig(env);
       expect(config.isProduction).toBe(true);
       expect(config.database).toEqual({ type: 'mysql', url: 'mysql://festival:pw@mysql:3306/festival' });
@@ -84,7 +82,9 @@ describe('docker-compose.yml', () => {
     expect(buildStage.indexOf('ARG PUBLIC_URL')).toBeGreaterThan(0);
     expect(buildStage.indexOf('ARG PUBLIC_URL')).toBeLessThan(buildStage.indexOf('scripts/build.mjs'));
     for (const service of [services.nginx, ...apiReplicas.map(([, s]) => s)]) {
-      expect(interpolate(String(service.build?.args?.PUBLIC_URL), { PUBLIC_URL: 'https://festival.example' })).toBe('https://festival.example');
+      expect(interpolate(String(service.build?.args?.PUBLIC_URL), { PUBLIC_URL: 'https://festival.example' })).toBe(
+        'https://festival.example',
+      );
       expect(() => interpolate(String(service.build?.args?.PUBLIC_URL), {})).toThrow(/PUBLIC_URL is required/);
     }
   });
@@ -112,7 +112,11 @@ function locations(conf: string): Map<string, string> {
   return found;
 }
 
-const directives = (body: string) => body.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+const directives = (body: string) =>
+  body
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
 
 /** Every GET route the API's controllers declare, as a concrete path (`:id` filled in). */
 function apiGetRoutes(): string[] {
@@ -144,7 +148,14 @@ describe('nginx.conf micro-cache', () => {
     const routes = apiGetRoutes();
     expect(routes.length).toBeGreaterThan(15);
     expect(routes.filter((path) => pattern.test(path)).sort()).toEqual(['/api/drinks', '/api/party-ticket-stats', '/api/site']);
-    for (const near of ['/api/site/', '/api/drinks/mango-lassi', '/api/drink-tab/abc', '/api/party-tickets', '/api/admin/drinks', '/api/analytics']) {
+    for (const near of [
+      '/api/site/',
+      '/api/drinks/mango-lassi',
+      '/api/drink-tab/abc',
+      '/api/party-tickets',
+      '/api/admin/drinks',
+      '/api/analytics',
+    ]) {
       expect(pattern.test(near)).toBe(false);
     }
   });
@@ -169,7 +180,9 @@ describe('nginx.conf micro-cache', () => {
 
   it('proxies those reads exactly as the rest of /api/, and caches nothing else', () => {
     const api = directives(all.get('/api/') ?? '');
-    const proxying = directives(cached[0][1]).filter((l) => !l.startsWith('proxy_cache') && !l.startsWith('proxy_ignore_headers') && !l.startsWith('proxy_no_cache'));
+    const proxying = directives(cached[0][1]).filter(
+      (l) => !l.startsWith('proxy_cache') && !l.startsWith('proxy_ignore_headers') && !l.startsWith('proxy_no_cache'),
+    );
     expect(proxying).toEqual(api);
     expect(conf.match(/^\s*proxy_cache\s/gm)).toHaveLength(1);
   });
@@ -208,7 +221,9 @@ function nginxLocation(all: Map<string, string>, path: string): string {
     .filter((match) => path.startsWith(match.replace(/^\^~\s+/, '')))
     .sort((a, b) => b.replace(/^\^~\s+/, '').length - a.replace(/^\^~\s+/, '').length);
   if (prefixes[0]?.startsWith('^~')) return prefixes[0];
-  const regex = matches.find((match) => /^~\*?\s/.test(match) && new RegExp(match.replace(/^~\*?\s+/, ''), match.startsWith('~*') ? 'i' : '').test(path));
+  const regex = matches.find(
+    (match) => /^~\*?\s/.test(match) && new RegExp(match.replace(/^~\*?\s+/, ''), match.startsWith('~*') ? 'i' : '').test(path),
+  );
   return regex ?? prefixes[0] ?? '';
 }
 
@@ -231,7 +246,20 @@ describe("nginx.conf and the site's route table", () => {
 
   it("answers any other path with the shell's 404 page and a 404 status", () => {
     expect(directives(conf)).toContain('error_page 404 /index.html;');
-    const unknown = ['/nope', '/drinks/nope', '/admin/nope', '/diwali-party/nope', '/diwali-party/', '/drinks/', '/admin/', '/drinks/checkout/x', '/admin/bar/x', '/adminx', '/drinks-menu', '/x/drinks'];
+    const unknown = [
+      '/nope',
+      '/drinks/nope',
+      '/admin/nope',
+      '/diwali-party/nope',
+      '/diwali-party/',
+      '/drinks/',
+      '/admin/',
+      '/drinks/checkout/x',
+      '/admin/bar/x',
+      '/adminx',
+      '/drinks-menu',
+      '/x/drinks',
+    ];
     for (const path of unknown) {
       expect(findSiteRoute(path)).toBeUndefined();
       const files = tryFiles(path);

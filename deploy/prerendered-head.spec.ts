@@ -21,7 +21,11 @@ function renderPages(publicUrl: string): Record<string, string> {
     const pages = await renderPages({ contracts, bundle, site: contracts.DEFAULT_SITE_CONFIG, template, publicUrl: process.argv[1] || undefined });
     process.stdout.write(JSON.stringify(Object.fromEntries(pages.map((p) => [p.path, p.html]))));
   `;
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script, publicUrl], { cwd: ROOT, encoding: 'utf8', maxBuffer: 32 * 1024 * 1024 });
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script, publicUrl], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    maxBuffer: 32 * 1024 * 1024,
+  });
   return JSON.parse(out) as Record<string, string>;
 }
 
@@ -33,7 +37,9 @@ describe('the pre-rendered pages nginx serves', () => {
     const landing = pages['/'];
     expect(titles(landing)).toEqual(['Diwali Family Feast Packs &amp; Diwali DJ Night | Saffron Leaf']);
     expect(landing).toContain('<meta property="og:url" content="https://festival.example/" data-landing-seo>');
-    expect(landing).toContain('<meta property="og:title" content="Diwali Family Feast Packs &amp; Diwali DJ Night | Saffron Leaf" data-landing-seo>');
+    expect(landing).toContain(
+      '<meta property="og:title" content="Diwali Family Feast Packs &amp; Diwali DJ Night | Saffron Leaf" data-landing-seo>',
+    );
     expect(landing).toMatch(/<meta name="description" content="Celebrate Diwali with Saffron Leaf[^"]*" data-landing-seo>/);
     expect(landing).toContain('<link rel="canonical" href="https://festival.example/" data-landing-seo>');
     expect(landing.match(/<script type="application\/ld\+json" data-landing-seo>/g)).toHaveLength(2);

@@ -15,7 +15,9 @@ export async function build() {
     await mustRun('npm', ['run', 'build', '--silent', ...(isViteBuilt(w) ? ['--', '--logLevel', 'warn'] : [])], { cwd: join(ROOT, w.dir) });
   }
   log('pre-render');
-  await mustRun('npx', ['vite', 'build', '-c', 'vite.prerender.config.ts', '--logLevel', 'warn'], { cwd: new URL('../shell/', import.meta.url) });
+  await mustRun('npx', ['vite', 'build', '-c', 'vite.prerender.config.ts', '--logLevel', 'warn'], {
+    cwd: new URL('../shell/', import.meta.url),
+  });
   await prerender();
 }
 

@@ -14,9 +14,13 @@ export async function ensureChromium() {
   }
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot && existsSync('/usr/bin/apt-get')) {
-    log('Chromium is missing: installing Debian\'s chromium with apt-get…');
+    log("Chromium is missing: installing Debian's chromium with apt-get…");
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    if ((await run('apt-get', ['update', '-qq'], { env })) === 0 && (await run('apt-get', ['install', '-y', '-qq', 'chromium'], { env })) === 0 && existsSync(path)) {
+    if (
+      (await run('apt-get', ['update', '-qq'], { env })) === 0 &&
+      (await run('apt-get', ['install', '-y', '-qq', 'chromium'], { env })) === 0 &&
+      existsSync(path)
+    ) {
       return path;
     }
   }

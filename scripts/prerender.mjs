@@ -74,7 +74,7 @@ function paintFirstTemplate(template) {
   if (!entry) throw new Error('shell/dist/index.html has no module entry script');
   const preloads = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
   const loader = [
-    '// Starts the page\'s scripts once its pre-rendered HTML has been painted (scripts/prerender.mjs).',
+    "// Starts the page's scripts once its pre-rendered HTML has been painted (scripts/prerender.mjs).",
     'let started = false;',
     'const start = () => {',
     '  if (started) return;',
@@ -142,7 +142,10 @@ export async function prerender() {
     pages[path] = entry;
     log(`pre-rendered ${path} -> shell/dist/prerendered/${file}`);
   }
-  writeFileSync(join(ROOT, 'shell/dist-prerender/pages.json'), `${JSON.stringify({ template: 'prerendered/template.html', pages }, null, 2)}\n`);
+  writeFileSync(
+    join(ROOT, 'shell/dist-prerender/pages.json'),
+    `${JSON.stringify({ template: 'prerendered/template.html', pages }, null, 2)}\n`,
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -22,7 +22,10 @@ async function main(): Promise<void> {
   const { app } = await createApp(config, logger);
   await app.listen(config.port, config.host);
   const url = await app.getUrl();
-  logger.info({ url, database: config.database.type }, `Festival site listening on ${url.replace('[::1]', 'localhost').replace('0.0.0.0', 'localhost')}`);
+  logger.info(
+    { url, database: config.database.type },
+    `Festival site listening on ${url.replace('[::1]', 'localhost').replace('0.0.0.0', 'localhost')}`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -9,7 +9,13 @@ export { dataSourceOptions } from './database/data-source-options.js';
 export { fillAnalyticsPeople } from './database/migrations/1761000500000-analytics-people.js';
 export { fillAnalyticsAttribution } from './database/migrations/1761000600000-analytics-attribution.js';
 export { seededRandom } from './demo/demo-data.js';
-export { SyntheticVisitors, type Purchase, type SyntheticEvent, type SyntheticVisit, type SyntheticVisitorsOptions } from './demo/synthetic-visitors.js';
+export {
+  SyntheticVisitors,
+  type Purchase,
+  type SyntheticEvent,
+  type SyntheticVisit,
+  type SyntheticVisitorsOptions,
+} from './demo/synthetic-visitors.js';
 export { AnalyticsEventEntity } from './modules/analytics/analytics-event.entity.js';
 export { AnalyticsReportService } from './modules/analytics/analytics-report.service.js';
 export { DrinkOrderEntity } from './modules/drinks/drink-order.entity.js';

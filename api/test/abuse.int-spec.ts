@@ -10,7 +10,12 @@ const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (K
 const BOMB = gzipSync('['.repeat(1_048_575) + ']'.repeat(1_048_575), { level: 9 });
 
 /** A POST of exactly these bytes (supertest would serialise a Buffer sent as JSON). */
-async function postBytes(t: TestApp, path: string, headers: Record<string, string>, body: Buffer): Promise<{ status: number; body: unknown }> {
+async function postBytes(
+  t: TestApp,
+  path: string,
+  headers: Record<string, string>,
+  body: Buffer,
+): Promise<{ status: number; body: unknown }> {
   const url = (await t.app.getUrl()).replace('[::1]', '127.0.0.1');
   const res = await fetch(`${url}${path}`, { method: 'POST', headers, body });
   return { status: res.status, body: await res.json().catch(() => undefined) };
@@ -40,7 +45,10 @@ describe(`request bodies bounded before work on ${TEST_DATABASE}`, () => {
     ['/api/analytics', '32 KB'],
     ['/api/admin/login', '16 KB'],
   ])('refuses the gzip bomb on %s with a 413 at its own limit (%s), inflating no further', async (path, limit) => {
-    expect(await postBytes(t, path, GZIP_JSON, BOMB)).toEqual({ status: 413, body: { message: `Request body is too large (limit ${limit})` } });
+    expect(await postBytes(t, path, GZIP_JSON, BOMB)).toEqual({
+      status: 413,
+      body: { message: `Request body is too large (limit ${limit})` },
+    });
   });
 
   it('refuses JSON nested deeper than any request needs, before parsing it', async () => {
@@ -80,7 +88,13 @@ describe(`analytics from other sites on ${TEST_DATABASE}`, () => {
     ['a browser saying cross-site without an Origin', { 'Sec-Fetch-Site': 'cross-site' }],
   ])('refuses %s with a 403 and stores nothing', async (_name, headers) => {
     const before = await analyticsRows(t);
-    const res = await t.http.post('/api/analytics').set(headers).set('User-Agent', BROWSER).set('Content-Type', 'text/plain').send(event('session-cross-1')).expect(403);
+    const res = await t.http
+      .post('/api/analytics')
+      .set(headers)
+      .set('User-Agent', BROWSER)
+      .set('Content-Type', 'text/plain')
+      .send(event('session-cross-1'))
+      .expect(403);
     expect(res.body).toEqual({ message: 'Analytics events are accepted from this site only' });
     expect(await analyticsRows(t)).toBe(before);
   });
@@ -94,7 +108,12 @@ describe(`analytics from other sites on ${TEST_DATABASE}`, () => {
       .expect(204);
     await t.http
       .post('/api/analytics')
-      .set({ Origin: (await t.app.getUrl()).replace('[::1]', '127.0.0.1'), 'Sec-Fetch-Site': 'same-origin', 'User-Agent': BROWSER, 'Content-Type': 'text/plain' })
+      .set({
+        Origin: (await t.app.getUrl()).replace('[::1]', '127.0.0.1'),
+        'Sec-Fetch-Site': 'same-origin',
+        'User-Agent': BROWSER,
+        'Content-Type': 'text/plain',
+      })
       .send(event('session-own-2'))
       .expect(204);
     expect(await analyticsRows(t)).toBe(before + 2);
@@ -136,9 +155,15 @@ describe(`analytics that cannot be flooded on ${TEST_DATABASE}`, () => {
   it('answers the attribution report with at most 500 rows, the most visited first', async () => {
     const values: string[] = [];
     for (let i = 0; i < 520; i += 1) values.push(`('made-up-${i}', 'm', '', 1, 0)`);
-    await t.dataSource.query(`INSERT INTO analytics_attribution (source, medium, campaign, pageViews, conversions) VALUES ${values.join(', ')}`);
-    await t.dataSource.query("INSERT INTO analytics_attribution (source, medium, campaign, pageViews, conversions) VALUES ('real-source', 'social', 'diwali', 100000, 3)");
-    const cookie = String((await t.http.post('/api/admin/login').send({ password: PASSWORD }).expect(200)).headers['set-cookie']).split(';')[0];
+    await t.dataSource.query(
+      `INSERT INTO analytics_attribution (source, medium, campaign, pageViews, conversions) VALUES ${values.join(', ')}`,
+    );
+    await t.dataSource.query(
+      "INSERT INTO analytics_attribution (source, medium, campaign, pageViews, conversions) VALUES ('real-source', 'social', 'diwali', 100000, 3)",
+    );
+    const cookie = String((await t.http.post('/api/admin/login').send({ password: PASSWORD }).expect(200)).headers['set-cookie']).split(
+      ';',
+    )[0];
     const rows = (await t.http.get('/api/analytics/attribution').set('Cookie', cookie).expect(200)).body as { source: string }[];
     expect(rows.length).toBe(500);
     expect(rows[0]).toMatchObject({ source: 'real-source', pageViews: 100000, conversions: 3 });
@@ -189,7 +214,8 @@ describe(`staff session lifetime on ${TEST_DATABASE}`, () => {
     const before = await createTestApp({ ADMIN_PASSWORD: PASSWORD, ...secret });
     const cookie = cookieOf(await before.http.post('/api/admin/login').send({ password: PASSWORD }).expect(200));
     await before.app.close();
-    const sameDatabase: Record<string, string> = before.config.database.type === 'sqlite' ? { SQLITE_PATH: before.config.database.path } : {};
+    const sameDatabase: Record<string, string> =
+      before.config.database.type === 'sqlite' ? { SQLITE_PATH: before.config.database.path } : {};
     const unchanged = await createTestApp({ ADMIN_PASSWORD: PASSWORD, ...secret, ...sameDatabase }, { keepDatabase: true });
     await unchanged.http.get('/api/admin/check').set('Cookie', cookie).expect(200, { authenticated: true });
     await unchanged.app.close();

@@ -16,8 +16,12 @@ let ipCounter = 0;
 async function open(): Promise<{ t: TestApp; attribution: () => Promise<AttributionRow[]> }> {
   const t = await createTestApp({ ADMIN_PASSWORD: PASSWORD, ANALYTICS_EVENTS_PER_MINUTE: '1000' });
   const login = await t.http.post('/api/admin/login').send({ password: PASSWORD }).expect(200);
-  const cookie = ([] as string[]).concat(login.headers['set-cookie'] ?? []).find((c) => c.startsWith('festival.sid='))!.split(';')[0];
-  const attribution = async () => (await t.http.get('/api/analytics/attribution').set('Cookie', cookie).expect(200)).body as AttributionRow[];
+  const cookie = ([] as string[])
+    .concat(login.headers['set-cookie'] ?? [])
+    .find((c) => c.startsWith('festival.sid='))!
+    .split(';')[0];
+  const attribution = async () =>
+    (await t.http.get('/api/analytics/attribution').set('Cookie', cookie).expect(200)).body as AttributionRow[];
   return { t, attribution };
 }
 
@@ -69,7 +73,11 @@ describe(`the attribution counters on ${TEST_DATABASE}`, () => {
     const { t, attribution } = await open();
     const analytics = t.app.get(AnalyticsService);
     try {
-      const utm = (source: string | null, medium: string | null, campaign: string | null) => ({ utmSource: source, utmMedium: medium, utmCampaign: campaign });
+      const utm = (source: string | null, medium: string | null, campaign: string | null) => ({
+        utmSource: source,
+        utmMedium: medium,
+        utmCampaign: campaign,
+      });
       const visitors: { sessionId: string; fields: Record<string, unknown>; bot?: boolean }[] = [
         { sessionId: 'session-attr-fb-1', fields: utm('facebook', 'social', 'diwali2024') },
         { sessionId: 'session-attr-fb-2', fields: utm('Facebook ', 'Social', 'Diwali2024') }, // the same source, normalised
@@ -86,7 +94,8 @@ describe(`the attribution counters on ${TEST_DATABASE}`, () => {
       // All at once, so the writer groups them, duplicates and leave events in the same groups.
       for (const [n, { sessionId, fields, bot }] of visitors.entries()) {
         const ua = bot ? GOOGLEBOT : BROWSER;
-        const event = (eventType: string, extra: Record<string, unknown> = {}) => expectNoContent(send(t, { eventType, sessionId, ...fields, ...extra }, ua));
+        const event = (eventType: string, extra: Record<string, unknown> = {}) =>
+          expectNoContent(send(t, { eventType, sessionId, ...fields, ...extra }, ua));
         event('page_view', { pageViewId: `view-attr-${n}-a` });
         event('page_view', { pageViewId: `view-attr-${n}-a` }); // sent twice: one view
         event('page_leave', { pageViewId: `view-attr-${n}-a`, pageEventType: 'page_view', scrollDepth: 50, timeOnPage: 4000 });
@@ -103,7 +112,11 @@ describe(`the attribution counters on ${TEST_DATABASE}`, () => {
       for (const [n, { sessionId, fields, bot }] of visitors.entries()) {
         const ua = bot ? GOOGLEBOT : BROWSER;
         await send(t, { eventType: 'page_view', sessionId, ...fields, pageViewId: `view-attr-${n}-a` }, ua).expect(204);
-        await send(t, { eventType: 'page_leave', sessionId, ...fields, pageViewId: `view-attr-${n}-c`, pageEventType: 'page_view', timeOnPage: 1000 }, ua).expect(204);
+        await send(
+          t,
+          { eventType: 'page_leave', sessionId, ...fields, pageViewId: `view-attr-${n}-c`, pageEventType: 'page_view', timeOnPage: 1000 },
+          ua,
+        ).expect(204);
       }
       // Conversions, credited to their session's attribution; one of nobody known; one of a crawler's session.
       await analytics.recordServerEvent({ eventType: 'order_completed', sessionId: 'session-attr-fb-1', entityId: 'order-attr-1' });
@@ -151,7 +164,13 @@ describe(`the attribution counters on ${TEST_DATABASE}`, () => {
   it('are filled from the events already stored by their migration, and filled again the same', async () => {
     const { t, attribution } = await open();
     try {
-      await send(t, { eventType: 'page_view', sessionId: 'session-attr-new', pageViewId: 'view-attr-new', utmSource: 'email', utmMedium: 'email' }).expect(204);
+      await send(t, {
+        eventType: 'page_view',
+        sessionId: 'session-attr-new',
+        pageViewId: 'view-attr-new',
+        utmSource: 'email',
+        utmMedium: 'email',
+      }).expect(204);
       // Back to the schema before the counters (undoing the attribution index's removal, then
       // the counters), and events as an earlier version stored them.
       await t.dataSource.undoLastMigration();

@@ -16,7 +16,10 @@ let ipCounter = 0;
 async function open(): Promise<{ t: TestApp; summary: (eventType: string) => Promise<AnalyticsEventsSummary> }> {
   const t = await createTestApp({ ADMIN_PASSWORD: PASSWORD, ANALYTICS_EVENTS_PER_MINUTE: '1000' });
   const login = await t.http.post('/api/admin/login').send({ password: PASSWORD }).expect(200);
-  const cookie = ([] as string[]).concat(login.headers['set-cookie'] ?? []).find((c) => c.startsWith('festival.sid='))!.split(';')[0];
+  const cookie = ([] as string[])
+    .concat(login.headers['set-cookie'] ?? [])
+    .find((c) => c.startsWith('festival.sid='))!
+    .split(';')[0];
   const summary = async (eventType: string) =>
     (await t.http.get(`/api/analytics/events/${eventType}/summary`).set('Cookie', cookie).expect(200)).body as AnalyticsEventsSummary;
   return { t, summary };
@@ -39,7 +42,14 @@ describe(`the people behind a step on ${TEST_DATABASE}`, () => {
       // Visitor A: a page view sent twice (a retry), and a page whose leave event arrives first.
       await send(t, { eventType: 'page_view', sessionId: 'session-people-a', pageViewId: 'view-people-a1' });
       await send(t, { eventType: 'page_view', sessionId: 'session-people-a', pageViewId: 'view-people-a1' });
-      await send(t, { eventType: 'page_leave', sessionId: 'session-people-a', pageViewId: 'view-people-a2', pageEventType: 'page_view', scrollDepth: 40, timeOnPage: 9000 });
+      await send(t, {
+        eventType: 'page_leave',
+        sessionId: 'session-people-a',
+        pageViewId: 'view-people-a2',
+        pageEventType: 'page_view',
+        scrollDepth: 40,
+        timeOnPage: 9000,
+      });
       await send(t, { eventType: 'page_view', sessionId: 'session-people-a', pageViewId: 'view-people-a2' });
       // Visitor B: two page views without view ids. A crawler: not counted.
       await send(t, { eventType: 'page_view', sessionId: 'session-people-b' });
@@ -101,7 +111,9 @@ describe(`the people behind a step on ${TEST_DATABASE}`, () => {
     const { t, summary } = await open();
     try {
       expect((await seedDemoData(t.dataSource)).seeded).toBe(true);
-      const types = (await t.dataSource.query('SELECT DISTINCT eventType FROM analytics_events ORDER BY eventType')) as { eventType: string }[];
+      const types = (await t.dataSource.query('SELECT DISTINCT eventType FROM analytics_events ORDER BY eventType')) as {
+        eventType: string;
+      }[];
       expect(types.length).toBeGreaterThan(5);
       for (const { eventType } of types) {
         // The dialog's grouping, straight from the events: by entity, else session, else the event.

@@ -65,7 +65,12 @@ describe(`analytics ingest on ${TEST_DATABASE}`, () => {
     const before = Date.now();
     await send(
       t,
-      pageView('session-geo-0001', { utmSource: 'facebook', utmMedium: 'social', utmCampaign: 'diwali2024', createdAt: '2001-01-01' } as object),
+      pageView('session-geo-0001', {
+        utmSource: 'facebook',
+        utmMedium: 'social',
+        utmCampaign: 'diwali2024',
+        createdAt: '2001-01-01',
+      } as object),
       // As nginx passes it on: what the client claimed, then the address nginx saw. Only the
       // hops the API trusts (the proxy) are skipped, so a forged first entry is ignored.
       { ip: `6.6.6.6, ${PUBLIC_IP}` },
@@ -100,18 +105,31 @@ describe(`analytics ingest on ${TEST_DATABASE}`, () => {
   it('stores every event of a burst the moment it answers 204, page views with their leave events, and a bad one alone fails', async () => {
     const before = await rowCount(t);
     const views = Array.from({ length: 60 }, (_, i) => pageView('session-burst-1', { pageViewId: `burst-view-${i}` }));
-    const leaves = views.slice(0, 20).map((v) => ({ eventType: 'page_leave', sessionId: 'session-burst-1', pageViewId: v.pageViewId, pageEventType: 'page_view', scrollDepth: 80, timeOnPage: 5000 }));
+    const leaves = views.slice(0, 20).map((v) => ({
+      eventType: 'page_leave',
+      sessionId: 'session-burst-1',
+      pageViewId: v.pageViewId,
+      pageEventType: 'page_view',
+      scrollDepth: 80,
+      timeOnPage: 5000,
+    }));
     const answers = await Promise.all([...views, ...leaves].map((event) => send(t, event)));
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 204));
     // Acknowledged means stored: counted straight after the last 204, with nothing left to wait for.
     expect(await rowCount(t)).toBe(before + 60);
-    const [row] = (await t.dataSource.query('SELECT scrollDepth AS depth FROM analytics_events WHERE pageViewId = ?', ['burst-view-0'])) as { depth: unknown }[];
+    const [row] = (await t.dataSource.query('SELECT scrollDepth AS depth FROM analytics_events WHERE pageViewId = ?', [
+      'burst-view-0',
+    ])) as { depth: unknown }[];
     expect(Number(row.depth)).toBe(80);
   });
 
   it('stores an event sent with a staff session the same way (the full application path)', async () => {
-    await send(t, pageView('session-staff-1', { pageViewId: 'staff-view-000001' })).set('Cookie', cookie).expect(204);
-    const [row] = (await t.dataSource.query('SELECT COUNT(*) AS n FROM analytics_events WHERE pageViewId = ?', ['staff-view-000001'])) as { n: unknown }[];
+    await send(t, pageView('session-staff-1', { pageViewId: 'staff-view-000001' }))
+      .set('Cookie', cookie)
+      .expect(204);
+    const [row] = (await t.dataSource.query('SELECT COUNT(*) AS n FROM analytics_events WHERE pageViewId = ?', ['staff-view-000001'])) as {
+      n: unknown;
+    }[];
     expect(Number(row.n)).toBe(1);
   });
 
@@ -121,14 +139,24 @@ describe(`analytics ingest on ${TEST_DATABASE}`, () => {
       .set('X-Forwarded-For', nextIp())
       .set('User-Agent', BROWSER)
       .set('Content-Type', 'text/plain;charset=UTF-8')
-      .send(JSON.stringify({ eventType: 'catering_clicked', sessionId: 'session-beacon-1', metadata: { phone_number: '(408) 555-0142', source: 'catering_card' } }))
+      .send(
+        JSON.stringify({
+          eventType: 'catering_clicked',
+          sessionId: 'session-beacon-1',
+          metadata: { phone_number: '(408) 555-0142', source: 'catering_card' },
+        }),
+      )
       .expect(204);
     const [event] = (await eventsOf('catering_clicked')).filter((e) => e.sessionId === 'session-beacon-1');
     expect(event.metadata).toEqual({ phone_number: '(408) 555-0142', source: 'catering_card' });
   });
 
   it("writes the leave event's behaviour onto its page view, whichever arrives first, and counts a view once", async () => {
-    const behaviour = { scrollDepth: 64, timeOnPage: 12_345, pageSections: { hero: { count: 1, visibleMs: 4000 }, packs: { count: 2, visibleMs: 7000 } } };
+    const behaviour = {
+      scrollDepth: 64,
+      timeOnPage: 12_345,
+      pageSections: { hero: { count: 1, visibleMs: 4000 }, packs: { count: 2, visibleMs: 7000 } },
+    };
     const leave = (sessionId: string, pageViewId: string) => ({
       eventType: 'page_leave',
       sessionId,
@@ -162,11 +190,36 @@ describe(`analytics ingest on ${TEST_DATABASE}`, () => {
     ['malformed JSON', '{"eventType": ', 'application/json', /Malformed JSON/],
     ['an empty body', '', 'application/json', /eventType/],
     ['an unknown event type', JSON.stringify({ eventType: 'drop_tables', sessionId: 'session-junk-1' }), 'application/json', /eventType/],
-    ['a conversion from a browser', JSON.stringify({ eventType: 'order_completed', sessionId: 'session-junk-1' }), 'application/json', /recorded by the server/],
-    ['a wrongly typed field', JSON.stringify({ eventType: 'page_view', sessionId: 'session-junk-1', scrollDepth: 'deep' }), 'application/json', /scrollDepth/],
-    ['a leave event without its page view', JSON.stringify({ eventType: 'page_leave', sessionId: 'session-junk-1' }), 'application/json', /pageViewId/],
-    ['an oversized event', JSON.stringify({ eventType: 'page_view', sessionId: 'session-junk-1', padding: 'x'.repeat(20_000) }), 'application/json', /too large/],
-    ['an oversized beacon', JSON.stringify({ eventType: 'page_view', sessionId: 'session-junk-1', padding: 'x'.repeat(40_000) }), 'text/plain', /too large/],
+    [
+      'a conversion from a browser',
+      JSON.stringify({ eventType: 'order_completed', sessionId: 'session-junk-1' }),
+      'application/json',
+      /recorded by the server/,
+    ],
+    [
+      'a wrongly typed field',
+      JSON.stringify({ eventType: 'page_view', sessionId: 'session-junk-1', scrollDepth: 'deep' }),
+      'application/json',
+      /scrollDepth/,
+    ],
+    [
+      'a leave event without its page view',
+      JSON.stringify({ eventType: 'page_leave', sessionId: 'session-junk-1' }),
+      'application/json',
+      /pageViewId/,
+    ],
+    [
+      'an oversized event',
+      JSON.stringify({ eventType: 'page_view', sessionId: 'session-junk-1', padding: 'x'.repeat(20_000) }),
+      'application/json',
+      /too large/,
+    ],
+    [
+      'an oversized beacon',
+      JSON.stringify({ eventType: 'page_view', sessionId: 'session-junk-1', padding: 'x'.repeat(40_000) }),
+      'text/plain',
+      /too large/,
+    ],
     ['a beacon that is not JSON', 'hello', 'text/plain', /Malformed JSON/],
   ])('refuses %s with a 400 and stores nothing', async (_name, body, contentType, message) => {
     const before = await rowCount(t);
@@ -183,7 +236,9 @@ describe(`analytics ingest on ${TEST_DATABASE}`, () => {
 
   it('stores a bot visit flagged, and leaves it out of every report', async () => {
     await send(t, pageView('session-bot-0001', { utmSource: 'botnet', utmMedium: 'crawl' }), { userAgent: GOOGLEBOT }).expect(204);
-    const [stored] = (await t.dataSource.query('SELECT isBot FROM analytics_events WHERE sessionId = ?', ['session-bot-0001'])) as { isBot: unknown }[];
+    const [stored] = (await t.dataSource.query('SELECT isBot FROM analytics_events WHERE sessionId = ?', ['session-bot-0001'])) as {
+      isBot: unknown;
+    }[];
     expect(Number(stored.isBot)).toBe(1);
 
     expect((await eventsOf('page_view')).filter((e) => e.sessionId === 'session-bot-0001')).toEqual([]);
@@ -198,7 +253,12 @@ describe(`analytics ingest on ${TEST_DATABASE}`, () => {
   });
 
   it('keeps the reports for the staff: 401 without a session', async () => {
-    for (const path of ['/api/analytics/funnel', '/api/analytics/attribution', '/api/analytics/events/page_view', '/api/analytics/events/page_view/summary']) {
+    for (const path of [
+      '/api/analytics/funnel',
+      '/api/analytics/attribution',
+      '/api/analytics/events/page_view',
+      '/api/analytics/events/page_view/summary',
+    ]) {
       await t.http.get(path).expect(401);
     }
   });
@@ -260,7 +320,14 @@ describe(`analytics reports on a crafted data set on ${TEST_DATABASE}`, () => {
       [{ eventType: 'checkout_started', sessionId: 'session-fb-0001', ...facebook }],
       // Another Facebook visitor who only looks, and calls for catering.
       [pageView('session-fb-0002', facebook)],
-      [{ eventType: 'catering_clicked', sessionId: 'session-fb-0002', ...facebook, metadata: { phone_number: '(408) 555-0142', source: 'catering_card' } }],
+      [
+        {
+          eventType: 'catering_clicked',
+          sessionId: 'session-fb-0002',
+          ...facebook,
+          metadata: { phone_number: '(408) 555-0142', source: 'catering_card' },
+        },
+      ],
       // A direct visitor who buys party tickets.
       [pageView('session-direct-1', direct)],
       [{ eventType: 'party_page_view', sessionId: 'session-direct-1', ...direct }],
@@ -276,7 +343,12 @@ describe(`analytics reports on a crafted data set on ${TEST_DATABASE}`, () => {
     ];
     for (const [event, userAgent] of events) await send(t, event, { userAgent }).expect(204);
 
-    await analytics.recordServerEvent({ eventType: 'order_completed', sessionId: 'session-fb-0001', entityId: 'order-0001', userName: 'Asha Rao' });
+    await analytics.recordServerEvent({
+      eventType: 'order_completed',
+      sessionId: 'session-fb-0001',
+      entityId: 'order-0001',
+      userName: 'Asha Rao',
+    });
     await analytics.recordServerEvent({ eventType: 'party_order_completed', sessionId: 'session-direct-1', entityId: 'ticket-0001' });
     await analytics.recordServerEvent({ eventType: 'party_order_completed', sessionId: 'session-insta-1', entityId: 'ticket-0002' });
     // A purchase whose browser sent no analytics: counted as an order, credited to no source.
@@ -309,7 +381,11 @@ describe(`analytics reports on a crafted data set on ${TEST_DATABASE}`, () => {
 
   it("gives the event dialog's totals: events and the people behind them", async () => {
     expect(await get('/api/analytics/events/page_view/summary')).toEqual({ eventType: 'page_view', totalEvents: 5, uniqueUsers: 4 });
-    expect(await get('/api/analytics/events/order_completed/summary')).toEqual({ eventType: 'order_completed', totalEvents: 2, uniqueUsers: 2 });
+    expect(await get('/api/analytics/events/order_completed/summary')).toEqual({
+      eventType: 'order_completed',
+      totalEvents: 2,
+      uniqueUsers: 2,
+    });
     expect(await get('/api/analytics/events/nothing_yet/summary')).toEqual({ eventType: 'nothing_yet', totalEvents: 0, uniqueUsers: 0 });
   });
 

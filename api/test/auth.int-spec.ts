@@ -80,11 +80,7 @@ describe(`staff authentication on ${TEST_DATABASE}`, () => {
   });
 
   it('marks the cookie Secure when the request came over HTTPS through the proxy', async () => {
-    const res = await t.http
-      .post('/api/admin/login')
-      .set('X-Forwarded-Proto', 'https')
-      .send({ password: PASSWORD })
-      .expect(200);
+    const res = await t.http.post('/api/admin/login').set('X-Forwarded-Proto', 'https').send({ password: PASSWORD }).expect(200);
     expect(String(res.headers['set-cookie'])).toMatch(/; Secure/);
   });
 

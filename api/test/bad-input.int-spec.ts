@@ -6,11 +6,44 @@ const PASSWORD = 'staff-password-for-bad-input';
 
 /** Field names used across the API's request schemas. */
 const FIELDS = [
-  'customerName', 'customerEmail', 'customerPhone', 'adultTickets', 'childTickets', 'totalAmount', 'promoCode',
-  'sessionId', 'paymentIntentId', 'type', 'password', 'eventType', 'pageViewId', 'scrollDepth', 'timeOnPage',
-  'pageSections', 'utmSource', 'referrer', 'metadata', 'name', 'subject', 'content', 'recipientEmails', 'email',
-  'items', 'total', 'tableNumber', 'tabId', 'setupIntentId', 'clientSecret', 'cardNumber', 'expiry', 'cvc',
-  'available', 'status', 'quantity', 'price', 'id',
+  'customerName',
+  'customerEmail',
+  'customerPhone',
+  'adultTickets',
+  'childTickets',
+  'totalAmount',
+  'promoCode',
+  'sessionId',
+  'paymentIntentId',
+  'type',
+  'password',
+  'eventType',
+  'pageViewId',
+  'scrollDepth',
+  'timeOnPage',
+  'pageSections',
+  'utmSource',
+  'referrer',
+  'metadata',
+  'name',
+  'subject',
+  'content',
+  'recipientEmails',
+  'email',
+  'items',
+  'total',
+  'tableNumber',
+  'tabId',
+  'setupIntentId',
+  'clientSecret',
+  'cardNumber',
+  'expiry',
+  'cvc',
+  'available',
+  'status',
+  'quantity',
+  'price',
+  'id',
 ];
 
 const HOSTILE_VALUES: unknown[] = [
@@ -68,7 +101,8 @@ function checkAnswer(route: string, label: string, status: number, body: unknown
   // Pages meant for people (the unsubscribe page) explain themselves in HTML.
   if (status >= 400 && !contentType.startsWith('text/html')) {
     const message = (body as { message?: unknown } | undefined)?.message;
-    if (typeof message !== 'string' || message.length === 0) throw new Error(`${context} answered ${status} without a JSON message: ${text.slice(0, 200)}`);
+    if (typeof message !== 'string' || message.length === 0)
+      throw new Error(`${context} answered ${status} without a JSON message: ${text.slice(0, 200)}`);
   }
 }
 
@@ -94,7 +128,10 @@ describe(`bad input on every route, on ${TEST_DATABASE}`, () => {
         ? [concretePath(route.path), ...HOSTILE_PARAMS.map((p) => route.path.replace(/:(\w+)/g, encodeURIComponent(p)))]
         : [route.path, `${route.path}?limit=-5&before=abc&offset=1e9&eventType=%27%3B--`];
       for (const path of paths) {
-        const bodies = route.method === 'GET' || route.method === 'DELETE' ? [{ label: 'no body' as string, json: undefined as unknown, raw: undefined as string | undefined }] : hostileBodies();
+        const bodies =
+          route.method === 'GET' || route.method === 'DELETE'
+            ? [{ label: 'no body' as string, json: undefined as unknown, raw: undefined as string | undefined }]
+            : hostileBodies();
         for (const body of bodies) {
           for (const asStaff of [false, true]) {
             const before = await tableCounts(t.dataSource);
@@ -104,9 +141,20 @@ describe(`bad input on every route, on ${TEST_DATABASE}`, () => {
             else if (body.json !== undefined) req = req.send(body.json as object);
             const res = await req;
             tried += 1;
-            checkAnswer(name, `${body.label}${asStaff ? ' (staff)' : ''} at ${path.slice(0, 80)}`, res.status, res.body, res.text, String(res.headers['content-type'] ?? ''));
+            checkAnswer(
+              name,
+              `${body.label}${asStaff ? ' (staff)' : ''} at ${path.slice(0, 80)}`,
+              res.status,
+              res.body,
+              res.text,
+              String(res.headers['content-type'] ?? ''),
+            );
             if (res.status >= 400) {
-              expect({ route: name, label: body.label, counts: await tableCounts(t.dataSource) }).toEqual({ route: name, label: body.label, counts: before });
+              expect({ route: name, label: body.label, counts: await tableCounts(t.dataSource) }).toEqual({
+                route: name,
+                label: body.label,
+                counts: before,
+              });
             }
           }
         }
@@ -118,8 +166,15 @@ describe(`bad input on every route, on ${TEST_DATABASE}`, () => {
 
   it('answers an oversized body with a JSON 413 on any route', async () => {
     for (const route of routes.filter((r) => r.method === 'POST')) {
-      const res = await t.http.post(concretePath(route.path)).set('Content-Type', 'application/json').send(JSON.stringify({ blob: 'x'.repeat(3 * 1024 * 1024) }));
-      expect({ route: route.path, status: res.status, message: typeof res.body.message }).toEqual({ route: route.path, status: 413, message: 'string' });
+      const res = await t.http
+        .post(concretePath(route.path))
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify({ blob: 'x'.repeat(3 * 1024 * 1024) }));
+      expect({ route: route.path, status: res.status, message: typeof res.body.message }).toEqual({
+        route: route.path,
+        status: 413,
+        message: 'string',
+      });
     }
   });
 });

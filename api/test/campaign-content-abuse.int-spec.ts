@@ -39,12 +39,18 @@ describe(`campaign content built to be slow, on ${TEST_DATABASE}`, () => {
     async (label, { content }) => {
       const created = await answeredWhileHealthy(
         t,
-        t.http.post('/api/campaigns').set('Cookie', cookie).send({ name: label, subject: label, content: content(), recipientEmails: ['guest@example.com'] }),
+        t.http
+          .post('/api/campaigns')
+          .set('Cookie', cookie)
+          .send({ name: label, subject: label, content: content(), recipientEmails: ['guest@example.com'] }),
       );
       expect(created.status).toBe(201);
       expect(created.body).toMatchObject({ name: label, status: 'draft' });
 
-      const sent = await answeredWhileHealthy(t, t.http.post(`/api/campaigns/${created.body.id}/test`).set('Cookie', cookie).send({ email: 'staff@example.com' }));
+      const sent = await answeredWhileHealthy(
+        t,
+        t.http.post(`/api/campaigns/${created.body.id}/test`).set('Cookie', cookie).send({ email: 'staff@example.com' }),
+      );
       expect(sent.status).toBe(200);
       expect(sent.body).toEqual({ sentTo: 'staff@example.com' });
     },

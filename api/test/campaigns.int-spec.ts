@@ -42,11 +42,18 @@ function addresses(count: number, tag: string): string[] {
   return Array.from({ length: count }, (_, i) => `guest${i + 1}.${tag}@example.com`);
 }
 
-async function createCampaign(staff: Staff, fields: { subject: string; recipientEmails: string[]; content?: string; name?: string }): Promise<Campaign> {
+async function createCampaign(
+  staff: Staff,
+  fields: { subject: string; recipientEmails: string[]; content?: string; name?: string },
+): Promise<Campaign> {
   const res = await staff.t.http
     .post('/api/campaigns')
     .set('Cookie', staff.cookie)
-    .send({ name: fields.name ?? 'Diwali promotion', content: fields.content ?? '<h1>Happy Diwali</h1><p>Feast packs are here.</p>', ...fields })
+    .send({
+      name: fields.name ?? 'Diwali promotion',
+      content: fields.content ?? '<h1>Happy Diwali</h1><p>Feast packs are here.</p>',
+      ...fields,
+    })
     .expect(201);
   return res.body as Campaign;
 }
@@ -66,7 +73,9 @@ async function eventually<T>(what: string, probe: () => Promise<T | undefined>, 
 }
 
 function waitForStatus(staff: Staff, id: string, status: Campaign['status']): Promise<Campaign> {
-  return eventually(`campaign ${id} to be ${status}`, async () => (await listCampaigns(staff)).find((c) => c.id === id && c.status === status));
+  return eventually(`campaign ${id} to be ${status}`, async () =>
+    (await listCampaigns(staff)).find((c) => c.id === id && c.status === status),
+  );
 }
 
 function mailsWith(subject: string): ReceivedMail[] {
@@ -130,7 +139,11 @@ describe(`e-mail campaigns on ${TEST_DATABASE}`, () => {
     });
 
     it('refuses incomplete or invalid campaigns with a 400 that says why', async () => {
-      const missing = await staff.t.http.post('/api/campaigns').set('Cookie', staff.cookie).send({ name: '', subject: 'x', content: 'y', recipientEmails: [] }).expect(400);
+      const missing = await staff.t.http
+        .post('/api/campaigns')
+        .set('Cookie', staff.cookie)
+        .send({ name: '', subject: 'x', content: 'y', recipientEmails: [] })
+        .expect(400);
       expect(missing.body.message).toBe('name: Campaign name is required; recipientEmails: Add at least one email address');
       const badAddress = await staff.t.http
         .post('/api/campaigns')
@@ -157,12 +170,20 @@ describe(`e-mail campaigns on ${TEST_DATABASE}`, () => {
     it('sends a test e-mail to one address without changing the status', async () => {
       const subject = uniqueSubject('Test send');
       const campaign = await createCampaign(staff, { subject, recipientEmails: ['list@example.com'] });
-      const res = await staff.t.http.post(`/api/campaigns/${campaign.id}/test`).set('Cookie', staff.cookie).send({ email: 'Staff@Restaurant.example' }).expect(200);
+      const res = await staff.t.http
+        .post(`/api/campaigns/${campaign.id}/test`)
+        .set('Cookie', staff.cookie)
+        .send({ email: 'Staff@Restaurant.example' })
+        .expect(200);
       expect(res.body).toEqual({ sentTo: 'staff@restaurant.example' });
       const [mail] = await waitForMails(`[Test] ${subject}`, 1);
       expect(mail.envelopeTo).toEqual(['staff@restaurant.example']);
       expect((await listCampaigns(staff)).find((c) => c.id === campaign.id)?.status).toBe('draft');
-      const invalid = await staff.t.http.post(`/api/campaigns/${campaign.id}/test`).set('Cookie', staff.cookie).send({ email: 'nobody' }).expect(400);
+      const invalid = await staff.t.http
+        .post(`/api/campaigns/${campaign.id}/test`)
+        .set('Cookie', staff.cookie)
+        .send({ email: 'nobody' })
+        .expect(400);
       expect(invalid.body.message).toBe('email: Not a valid e-mail address: nobody');
     });
   });
@@ -248,7 +269,11 @@ describe(`e-mail campaigns on ${TEST_DATABASE}`, () => {
       expect(done.progress).toMatchObject({ total: 2, sent: 1, skipped: 1 });
       expect(recipientsOf(mailsWith(later))).toEqual(['staying@example.com']);
 
-      const test = await staff.t.http.post(`/api/campaigns/${next.id}/test`).set('Cookie', staff.cookie).send({ email: 'leaving@example.com' }).expect(409);
+      const test = await staff.t.http
+        .post(`/api/campaigns/${next.id}/test`)
+        .set('Cookie', staff.cookie)
+        .send({ email: 'leaving@example.com' })
+        .expect(409);
       expect(test.body).toEqual({ message: 'leaving@example.com has unsubscribed from these e-mails.' });
     });
 
@@ -346,7 +371,9 @@ describe(`e-mail campaigns on ${TEST_DATABASE}`, () => {
       const campaign = await createCampaign(limited, { subject, recipientEmails: ['late@example.com'] });
       await limited.t.http.post(`/api/campaigns/${campaign.id}/send`).set('Cookie', limited.cookie).expect(202);
       const failed = await waitForStatus(limited, campaign.id, 'failed');
-      expect(failed.failureReason).toBe('No message could be delivered (1 failed). Gave up after 2 attempts: Message failed: 451 Try again later');
+      expect(failed.failureReason).toBe(
+        'No message could be delivered (1 failed). Gave up after 2 attempts: Message failed: 451 Try again later',
+      );
     });
   });
 
@@ -384,7 +411,10 @@ describe(`e-mail campaigns on ${TEST_DATABASE}`, () => {
       await first.t.dataSource.getRepository(CampaignEntity).update({ id: campaign.id }, { status: 'sending', startedAt: longAgo });
       await first.t.dataSource
         .getRepository(CampaignRecipientEntity)
-        .update({ campaignId: campaign.id, email: recipients[0] }, { status: 'sending', claimedBy: 'dead-sender', claimedAt: longAgo, attempts: 1 });
+        .update(
+          { campaignId: campaign.id, email: recipients[0] },
+          { status: 'sending', claimedBy: 'dead-sender', claimedAt: longAgo, attempts: 1 },
+        );
       await first.t.app.close();
 
       const second = await staffApp(sameDatabase(first), { keepDatabase: true });
@@ -392,7 +422,9 @@ describe(`e-mail campaigns on ${TEST_DATABASE}`, () => {
         const done = await waitForStatus(second, campaign.id, 'sent');
         expect(done.progress).toMatchObject({ total: 3, sent: 2, failed: 1 });
         expect(recipientsOf(mailsWith(subject))).toEqual(recipients.slice(1).sort());
-        const abandoned = await second.t.dataSource.getRepository(CampaignRecipientEntity).findOneByOrFail({ campaignId: campaign.id, email: recipients[0] });
+        const abandoned = await second.t.dataSource
+          .getRepository(CampaignRecipientEntity)
+          .findOneByOrFail({ campaignId: campaign.id, email: recipients[0] });
         expect(abandoned).toMatchObject({ status: 'failed', attempts: 1 });
         expect(abandoned.lastError).toMatch(/^Delivery interrupted/);
       } finally {

@@ -12,7 +12,9 @@ const UNAVAILABLE = { message: 'The service is briefly unavailable. Please try a
  * A TCP proxy in front of MySQL that can be cut (every connection dropped, new ones refused)
  * and restored on the same port: the database going away and coming back, as the API sees it.
  */
-async function startCuttableProxy(upstream: URL): Promise<{ port: number; cut(): Promise<void>; restore(): Promise<void>; close(): Promise<void> }> {
+async function startCuttableProxy(
+  upstream: URL,
+): Promise<{ port: number; cut(): Promise<void>; restore(): Promise<void>; close(): Promise<void> }> {
   const sockets = new Set<Socket>();
   let server: Server | undefined;
   let port = 0;

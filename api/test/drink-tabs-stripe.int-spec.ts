@@ -43,7 +43,10 @@ describe(`drink tabs through the Stripe adapter against a local stand-in, on ${T
 
   /** Opens a tab whose card setup the stand-in marks succeeded with `paymentMethod`. */
   async function openTab(paymentMethod: string): Promise<{ tabId: string; tabToken: string; setupIntentId: string }> {
-    const created = await t.http.post('/api/drink-tab').send({ customerName: 'Stripe Guest', customerEmail: 'guest@example.com' }).expect(200);
+    const created = await t.http
+      .post('/api/drink-tab')
+      .send({ customerName: 'Stripe Guest', customerEmail: 'guest@example.com' })
+      .expect(200);
     const setupIntentId = String(created.body.clientSecret).split('_secret_')[0];
     Object.assign(standIn.setupIntents.get(setupIntentId)!, { status: 'succeeded', payment_method: paymentMethod });
     await t.http.post('/api/drink-tab/confirm-setup').send({ tabId: created.body.tabId, setupIntentId }).expect(200);
@@ -57,7 +60,9 @@ describe(`drink tabs through the Stripe adapter against a local stand-in, on ${T
     const { tabId, setupIntentId } = await openTab('pm_card_visa');
     const customer = standIn.requests.find((r) => r.path === '/v1/customers' && r.idempotencyKey === `drink-tab-customer-${tabId}`);
     expect(customer?.body.get('name')).toBe('Stripe Guest');
-    const setup = standIn.requests.find((r) => r.path === '/v1/setup_intents' && r.method === 'POST' && r.idempotencyKey === `drink-tab-setup-${tabId}`);
+    const setup = standIn.requests.find(
+      (r) => r.path === '/v1/setup_intents' && r.method === 'POST' && r.idempotencyKey === `drink-tab-setup-${tabId}`,
+    );
     expect(setup?.body.get('usage')).toBe('off_session');
     expect(setup?.body.get('customer')).toMatch(/^cus_standin_/);
     expect(setup?.body.get('metadata[type]')).toBe('drink_tab');
@@ -69,21 +74,30 @@ describe(`drink tabs through the Stripe adapter against a local stand-in, on ${T
     const setupIntentId = String(created.body.clientSecret).split('_secret_')[0];
     Object.assign(standIn.setupIntents.get(setupIntentId)!, { status: 'succeeded', payment_method: 'pm_card_visa' });
     const event = signedSetupSucceeded(setupIntentId, { type: 'drink_tab', tabId: created.body.tabId });
-    await t.http.post('/api/webhooks/stripe').set('Content-Type', 'application/json').set('Stripe-Signature', event.signature).send(event.body).expect(200);
+    await t.http
+      .post('/api/webhooks/stripe')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', event.signature)
+      .send(event.body)
+      .expect(200);
     expect((await t.dataSource.getRepository(DrinkTabEntity).findOneByOrFail({ id: created.body.tabId })).status).toBe('open');
   });
 
   it('charges the saved card off-session exactly once, however often the tab is closed', async () => {
     const { tabId, tabToken } = await openTab('pm_card_visa');
     await t.http.post(`/api/drink-tab/${tabId}/orders`).send(createTabOrderRequest(tabToken)).expect(201);
-    const results = await Promise.all(Array.from({ length: 3 }, () => t.http.post(`/api/admin/drink-tabs/${tabId}/close`).set('Cookie', cookie)));
+    const results = await Promise.all(
+      Array.from({ length: 3 }, () => t.http.post(`/api/admin/drink-tabs/${tabId}/close`).set('Cookie', cookie)),
+    );
     expect(results.some((r) => r.status === 200)).toBe(true);
     await t.http.post(`/api/admin/drink-tabs/${tabId}/close`).set('Cookie', cookie).expect(200);
 
     const made = charges(tabId);
     expect(made).toHaveLength(1);
     expect(made[0].idempotencyKey).toBe(`drink-tab-${tabId}-charge-1`);
-    expect(Object.fromEntries(['amount', 'currency', 'off_session', 'confirm', 'payment_method'].map((k) => [k, made[0].body.get(k)]))).toEqual({
+    expect(
+      Object.fromEntries(['amount', 'currency', 'off_session', 'confirm', 'payment_method'].map((k) => [k, made[0].body.get(k)])),
+    ).toEqual({
       amount: '1859',
       currency: 'usd',
       off_session: 'true',
@@ -91,7 +105,10 @@ describe(`drink tabs through the Stripe adapter against a local stand-in, on ${T
       payment_method: 'pm_card_visa',
     });
     expect(made[0].body.get('customer')).toMatch(/^cus_standin_/);
-    expect(await t.dataSource.getRepository(DrinkTabEntity).findOneByOrFail({ id: tabId })).toMatchObject({ status: 'closed', chargedCents: 1859 });
+    expect(await t.dataSource.getRepository(DrinkTabEntity).findOneByOrFail({ id: tabId })).toMatchObject({
+      status: 'closed',
+      chargedCents: 1859,
+    });
   });
 
   it('keeps the tab open on a declined card, and tries again with a new idempotency key', async () => {

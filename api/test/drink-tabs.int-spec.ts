@@ -33,8 +33,15 @@ describe(`drink tabs on ${TEST_DATABASE}`, () => {
     afterAll(() => t.close());
 
     it('creates a gateway customer and a card setup, and opens only once the card is saved', async () => {
-      const created = await t.http.post('/api/drink-tab').send({ customerName: 'Arjun Mehta', customerEmail: 'arjun@example.com', tableNumber: '4' }).expect(200);
-      expect(created.body).toEqual({ clientSecret: expect.stringMatching(/^seti_sim_/), tabId: expect.any(String), tabToken: expect.any(String) });
+      const created = await t.http
+        .post('/api/drink-tab')
+        .send({ customerName: 'Arjun Mehta', customerEmail: 'arjun@example.com', tableNumber: '4' })
+        .expect(200);
+      expect(created.body).toEqual({
+        clientSecret: expect.stringMatching(/^seti_sim_/),
+        tabId: expect.any(String),
+        tabToken: expect.any(String),
+      });
       const { tabId, tabToken, clientSecret } = created.body;
       const setupIntentId = String(clientSecret).split('_secret_')[0];
 
@@ -43,9 +50,20 @@ describe(`drink tabs on ${TEST_DATABASE}`, () => {
       const onPending = await t.http.post(`/api/drink-tab/${tabId}/orders`).send(createTabOrderRequest(tabToken)).expect(409);
       expect(onPending.body.message).toMatch(/not open yet/);
 
-      await t.http.post('/api/payments/simulated/confirm-setup').send({ clientSecret, ...TEST_CARD }).expect(200);
+      await t.http
+        .post('/api/payments/simulated/confirm-setup')
+        .send({ clientSecret, ...TEST_CARD })
+        .expect(200);
       const first = await t.http.post('/api/drink-tab/confirm-setup').send({ tabId, setupIntentId }).expect(200);
-      expect(first.body).toMatchObject({ tabId, reference: String(tabId).slice(0, 8).toUpperCase(), status: 'open', customerName: 'Arjun Mehta', tableNumber: '4', orders: [], totalCents: 0 });
+      expect(first.body).toMatchObject({
+        tabId,
+        reference: String(tabId).slice(0, 8).toUpperCase(),
+        status: 'open',
+        customerName: 'Arjun Mehta',
+        tableNumber: '4',
+        orders: [],
+        totalCents: 0,
+      });
       const again = await t.http.post('/api/drink-tab/confirm-setup').send({ tabId, setupIntentId }).expect(200);
       expect(again.body).toEqual(first.body);
 
@@ -57,16 +75,27 @@ describe(`drink tabs on ${TEST_DATABASE}`, () => {
 
     it('opens from the gateway event alone, when the browser never comes back', async () => {
       const created = await t.http.post('/api/drink-tab').send({ customerName: 'Left Early' }).expect(200);
-      await t.http.post('/api/payments/simulated/confirm-setup').send({ clientSecret: created.body.clientSecret, ...TEST_CARD }).expect(200);
+      await t.http
+        .post('/api/payments/simulated/confirm-setup')
+        .send({ clientSecret: created.body.clientSecret, ...TEST_CARD })
+        .expect(200);
       const repo = t.dataSource.getRepository(DrinkTabEntity);
-      for (let i = 0; i < 100 && (await repo.findOneByOrFail({ id: created.body.tabId })).status !== 'open'; i += 1) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 100 && (await repo.findOneByOrFail({ id: created.body.tabId })).status !== 'open'; i += 1)
+        await new Promise((r) => setTimeout(r, 20));
       expect((await repo.findOneByOrFail({ id: created.body.tabId })).status).toBe('open');
     });
 
     it('takes orders without a card from the phone holding the token, and shows the running total', async () => {
       const { tabId, tabToken } = await openTab(t);
       const first = await t.http.post(`/api/drink-tab/${tabId}/orders`).send(createTabOrderRequest(tabToken)).expect(201);
-      expect(first.body).toMatchObject({ payment: 'tab', tabId, barStatus: 'new', customerName: 'Arjun Mehta', tableNumber: '4', totalCents: 1859 });
+      expect(first.body).toMatchObject({
+        payment: 'tab',
+        tabId,
+        barStatus: 'new',
+        customerName: 'Arjun Mehta',
+        tableNumber: '4',
+        totalCents: 1859,
+      });
       const secondItems = [{ ...MENU.kingfisher, quantity: 3 }];
       const second = await t.http
         .post(`/api/drink-tab/${tabId}/orders`)
@@ -88,7 +117,10 @@ describe(`drink tabs on ${TEST_DATABASE}`, () => {
 
     it('re-prices tab orders: a tampered price or total is refused and nothing is put on the tab', async () => {
       const { tabId, tabToken } = await openTab(t);
-      const tampered = await t.http.post(`/api/drink-tab/${tabId}/orders`).send(createTabOrderRequest(tabToken, { total: 1 })).expect(409);
+      const tampered = await t.http
+        .post(`/api/drink-tab/${tabId}/orders`)
+        .send(createTabOrderRequest(tabToken, { total: 1 }))
+        .expect(409);
       expect(tampered.body.message).toBe('The total has changed: it is now $18.59. Please review your order.');
       const cheap = await t.http
         .post(`/api/drink-tab/${tabId}/orders`)
@@ -125,7 +157,10 @@ describe(`drink tabs on ${TEST_DATABASE}`, () => {
       try {
         const { tabId, tabToken } = await openTab(t);
         await t.http.post(`/api/drink-tab/${tabId}/orders`).send(createTabOrderRequest(tabToken)).expect(201);
-        await t.http.post(`/api/drink-tab/${tabId}/orders`).send(createTabOrderRequest(tabToken, { items: [{ ...MENU.kingfisher, quantity: 2 }] })).expect(201);
+        await t.http
+          .post(`/api/drink-tab/${tabId}/orders`)
+          .send(createTabOrderRequest(tabToken, { items: [{ ...MENU.kingfisher, quantity: 2 }] }))
+          .expect(201);
         const expected = priceDrinks([
           { price: 650, quantity: 2 },
           { price: 400, quantity: 1 },
@@ -136,14 +171,24 @@ describe(`drink tabs on ${TEST_DATABASE}`, () => {
         const cookie = await staffCookie(t, PASSWORD);
         const listed = await t.http.get('/api/admin/drink-tabs').set('Cookie', cookie).expect(200);
         expect(listed.body).toEqual([
-          expect.objectContaining({ id: tabId, status: 'open', customerName: 'Arjun Mehta', orderCount: 2, totalCents: expected.totalCents, lastChargeError: null }),
+          expect.objectContaining({
+            id: tabId,
+            status: 'open',
+            customerName: 'Arjun Mehta',
+            orderCount: 2,
+            totalCents: expected.totalCents,
+            lastChargeError: null,
+          }),
         ]);
 
-        const results = await Promise.all(Array.from({ length: 5 }, () => t.http.post(`/api/admin/drink-tabs/${tabId}/close`).set('Cookie', cookie)));
+        const results = await Promise.all(
+          Array.from({ length: 5 }, () => t.http.post(`/api/admin/drink-tabs/${tabId}/close`).set('Cookie', cookie)),
+        );
         const ok = results.filter((r) => r.status === 200);
         expect(ok.length).toBeGreaterThanOrEqual(1);
         for (const r of results.filter((x) => x.status !== 200)) expect(r.body).toEqual({ message: 'This tab is being closed right now' });
-        for (const r of ok) expect(r.body).toMatchObject({ id: tabId, status: 'closed', chargedCents: expected.totalCents, closedBy: 'staff' });
+        for (const r of ok)
+          expect(r.body).toMatchObject({ id: tabId, status: 'closed', chargedCents: expected.totalCents, closedBy: 'staff' });
         const again = await t.http.post(`/api/admin/drink-tabs/${tabId}/close`).set('Cookie', cookie).expect(200);
         expect(again.body).toMatchObject({ status: 'closed', chargedCents: expected.totalCents });
 
@@ -174,7 +219,10 @@ describe(`drink tabs on ${TEST_DATABASE}`, () => {
         expect(listed).toMatchObject({ id: tabId, status: 'open', lastChargeError: 'Your card was declined.', totalCents: 1859 });
 
         // Still open: the guest can keep ordering, and staff can try again.
-        await t.http.post(`/api/drink-tab/${tabId}/orders`).send(createTabOrderRequest(tabToken, { items: [{ ...MENU.masalaChai, quantity: 1 }] })).expect(201);
+        await t.http
+          .post(`/api/drink-tab/${tabId}/orders`)
+          .send(createTabOrderRequest(tabToken, { items: [{ ...MENU.masalaChai, quantity: 1 }] }))
+          .expect(201);
         await t.http.post(`/api/admin/drink-tabs/${tabId}/close`).set('Cookie', cookie).expect(402);
         expect(await tabCharges(t)).toHaveLength(0);
 
@@ -192,8 +240,14 @@ describe(`drink tabs on ${TEST_DATABASE}`, () => {
       try {
         const chai = { ...MENU.masalaChai, quantity: 1 };
         const two = await openTab(t, TEST_CARD, { customerName: 'Two Orders' });
-        await t.http.post(`/api/drink-tab/${two.tabId}/orders`).send(createTabOrderRequest(two.tabToken, { items: [chai] })).expect(201);
-        await t.http.post(`/api/drink-tab/${two.tabId}/orders`).send(createTabOrderRequest(two.tabToken, { items: [chai] })).expect(201);
+        await t.http
+          .post(`/api/drink-tab/${two.tabId}/orders`)
+          .send(createTabOrderRequest(two.tabToken, { items: [chai] }))
+          .expect(201);
+        await t.http
+          .post(`/api/drink-tab/${two.tabId}/orders`)
+          .send(createTabOrderRequest(two.tabToken, { items: [chai] }))
+          .expect(201);
         const one = await openTab(t, TEST_CARD, { customerName: 'One Order' });
         await t.http.post(`/api/drink-tab/${one.tabId}/orders`).send(createTabOrderRequest(one.tabToken)).expect(201);
         const none = await openTab(t, TEST_CARD, { customerName: 'Nothing Yet' });
@@ -271,9 +325,16 @@ describe(`drink tabs on ${TEST_DATABASE}`, () => {
         const tried = await sweeper.sweep(new Date('2030-10-25T06:01:00Z'));
         expect(tried.sort()).toEqual([duringParty.tabId, declining.tabId].sort());
 
-        expect(await repo.findOneByOrFail({ id: duringParty.tabId })).toMatchObject({ status: 'closed', closedBy: 'auto', chargedCents: 1859 });
+        expect(await repo.findOneByOrFail({ id: duringParty.tabId })).toMatchObject({
+          status: 'closed',
+          closedBy: 'auto',
+          chargedCents: 1859,
+        });
         // A declined card stays open for staff to see, and is not retried every minute.
-        expect(await repo.findOneByOrFail({ id: declining.tabId })).toMatchObject({ status: 'open', lastChargeError: 'Your card was declined.' });
+        expect(await repo.findOneByOrFail({ id: declining.tabId })).toMatchObject({
+          status: 'open',
+          lastChargeError: 'Your card was declined.',
+        });
         expect(await sweeper.sweep(new Date('2030-10-25T06:05:00Z'))).toEqual([]);
         expect((await repo.findOneByOrFail({ id: lateOpener.tabId })).status).toBe('open');
         expect(await sweeper.sweep(new Date('2030-10-25T10:21:00Z'))).toEqual([lateOpener.tabId]);

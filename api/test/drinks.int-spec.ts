@@ -62,7 +62,8 @@ describe(`drinks menu and pay-now orders on ${TEST_DATABASE}`, () => {
       const cookie = await staffCookie(before, PASSWORD);
       await before.http.patch('/api/admin/drinks/kingfisher').set('Cookie', cookie).send({ available: 0 }).expect(200);
       await before.app.close();
-      const sameDatabase: Record<string, string> = before.config.database.type === 'sqlite' ? { SQLITE_PATH: before.config.database.path } : {};
+      const sameDatabase: Record<string, string> =
+        before.config.database.type === 'sqlite' ? { SQLITE_PATH: before.config.database.path } : {};
       const after = await app(sameDatabase, { keepDatabase: true });
       try {
         const drinks = (await after.http.get('/api/drinks').expect(200)).body as Drink[];
@@ -88,7 +89,10 @@ describe(`drinks menu and pay-now orders on ${TEST_DATABASE}`, () => {
     }
 
     it('refuses a tampered total with 409 and creates nothing', async () => {
-      const res = await t.http.post('/api/drink-payment-intent').send(createDrinkPaymentRequest({ total: 100 })).expect(409);
+      const res = await t.http
+        .post('/api/drink-payment-intent')
+        .send(createDrinkPaymentRequest({ total: 100 }))
+        .expect(409);
       // 2 x $6.50 + $4.00 = $17.00; tax 159.46 -> $1.59
       expect(res.body).toEqual({ message: 'The total has changed: it is now $18.59. Please review your order.' });
       await nothingCreated();
@@ -105,9 +109,15 @@ describe(`drinks menu and pay-now orders on ${TEST_DATABASE}`, () => {
       await setStock(t, 'masala-chai', 0);
       await setStock(t, 'mango-lassi', 1);
       try {
-        const out = await t.http.post('/api/drink-payment-intent').send(createDrinkPaymentRequest({ items: [{ ...MENU.masalaChai, quantity: 1 }] })).expect(409);
+        const out = await t.http
+          .post('/api/drink-payment-intent')
+          .send(createDrinkPaymentRequest({ items: [{ ...MENU.masalaChai, quantity: 1 }] }))
+          .expect(409);
         expect(out.body).toEqual({ message: 'Masala Chai is out of stock. Please remove it from your cart.' });
-        const short = await t.http.post('/api/drink-payment-intent').send(createDrinkPaymentRequest({ items: [{ ...MENU.mangoLassi, quantity: 2 }] })).expect(409);
+        const short = await t.http
+          .post('/api/drink-payment-intent')
+          .send(createDrinkPaymentRequest({ items: [{ ...MENU.mangoLassi, quantity: 2 }] }))
+          .expect(409);
         expect(short.body).toEqual({ message: 'Only 1 Mango Lassi left. Please lower the quantity.' });
         await nothingCreated();
       } finally {
@@ -122,9 +132,15 @@ describe(`drinks menu and pay-now orders on ${TEST_DATABASE}`, () => {
         .send(createDrinkPaymentRequest({ items: [{ id: 'moonshine', name: 'Moonshine', price: 100, quantity: 1 }] }))
         .expect(409);
       expect(unknown.body).toEqual({ message: 'Moonshine is no longer on the menu. Please remove it from your cart.' });
-      const noName = await t.http.post('/api/drink-payment-intent').send(createDrinkPaymentRequest({ customerName: '  ' })).expect(400);
+      const noName = await t.http
+        .post('/api/drink-payment-intent')
+        .send(createDrinkPaymentRequest({ customerName: '  ' }))
+        .expect(400);
       expect(noName.body).toEqual({ message: 'customerName: Please enter your name' });
-      const empty = await t.http.post('/api/drink-payment-intent').send(createDrinkPaymentRequest({ items: [], total: 0 })).expect(400);
+      const empty = await t.http
+        .post('/api/drink-payment-intent')
+        .send(createDrinkPaymentRequest({ items: [], total: 0 }))
+        .expect(400);
       expect(empty.body).toEqual({ message: 'items: Your cart is empty' });
       await nothingCreated();
     });
@@ -166,7 +182,12 @@ describe(`drinks menu and pay-now orders on ${TEST_DATABASE}`, () => {
           totalCents: 1859,
         });
         // The duplicated gateway event changes nothing either.
-        await t.app.get(PaymentEvents).dispatch({ id: 'evt_dup', type: 'payment_intent.succeeded', objectId: paymentIntentId, metadata: { type: 'drink_order', orderId } });
+        await t.app.get(PaymentEvents).dispatch({
+          id: 'evt_dup',
+          type: 'payment_intent.succeeded',
+          objectId: paymentIntentId,
+          metadata: { type: 'drink_order', orderId },
+        });
         await t.http.post('/api/confirm-drink-payment').send({ paymentIntentId }).expect(200);
 
         expect(await t.dataSource.getRepository(DrinkOrderEntity).countBy({ status: 'paid' })).toBe(1);
@@ -176,7 +197,17 @@ describe(`drinks menu and pay-now orders on ${TEST_DATABASE}`, () => {
         const cookie = await staffCookie(t, PASSWORD);
         const queue = await t.http.get('/api/admin/bar/orders').set('Cookie', cookie).expect(200);
         expect(queue.body).toEqual([
-          expect.objectContaining({ id: orderId, number: 1, payment: 'paid', status: 'new', tableNumber: '12', items: [{ name: 'Mango Lassi', quantity: 2 }, { name: 'Masala Chai', quantity: 1 }] }),
+          expect.objectContaining({
+            id: orderId,
+            number: 1,
+            payment: 'paid',
+            status: 'new',
+            tableNumber: '12',
+            items: [
+              { name: 'Mango Lassi', quantity: 2 },
+              { name: 'Masala Chai', quantity: 1 },
+            ],
+          }),
         ]);
       } finally {
         await t.close();
@@ -188,7 +219,8 @@ describe(`drinks menu and pay-now orders on ${TEST_DATABASE}`, () => {
       try {
         const { orderId } = await payDrinks(t);
         const repo = t.dataSource.getRepository(DrinkOrderEntity);
-        for (let i = 0; i < 100 && (await repo.findOneByOrFail({ id: orderId })).status !== 'paid'; i += 1) await new Promise((r) => setTimeout(r, 20));
+        for (let i = 0; i < 100 && (await repo.findOneByOrFail({ id: orderId })).status !== 'paid'; i += 1)
+          await new Promise((r) => setTimeout(r, 20));
         expect(await repo.findOneByOrFail({ id: orderId })).toMatchObject({ status: 'paid', number: 1 });
         expect(await stockOf(t, 'mango-lassi')).toBe(78);
       } finally {
@@ -205,7 +237,10 @@ describe(`drinks menu and pay-now orders on ${TEST_DATABASE}`, () => {
           .send({ clientSecret: created.body.clientSecret, ...TEST_CARD, cardNumber: '4000 0000 0000 0002' })
           .expect(402);
         expect(declined.body).toEqual({ message: 'Your card was declined.' });
-        const notPaid = await t.http.post('/api/confirm-drink-payment').send({ paymentIntentId: intentIdOf(created.body.clientSecret) }).expect(409);
+        const notPaid = await t.http
+          .post('/api/confirm-drink-payment')
+          .send({ paymentIntentId: intentIdOf(created.body.clientSecret) })
+          .expect(409);
         expect(notPaid.body).toEqual({ message: 'Payment was not completed' });
         const unknown = await t.http.post('/api/confirm-drink-payment').send({ paymentIntentId: 'pi_nope' }).expect(404);
         expect(unknown.body).toEqual({ message: 'No drink order for this payment' });
@@ -224,17 +259,31 @@ describe(`drinks menu and pay-now orders on ${TEST_DATABASE}`, () => {
         // Every guest starts paying while 5 are left; then all pay and confirm at once.
         const created = [];
         for (let i = 0; i < 12; i += 1) {
-          created.push((await t.http.post('/api/drink-payment-intent').send({ ...request, customerName: `Guest ${i}` }).expect(200)).body);
+          created.push(
+            (
+              await t.http
+                .post('/api/drink-payment-intent')
+                .send({ ...request, customerName: `Guest ${i}` })
+                .expect(200)
+            ).body,
+          );
         }
         const paid = await Promise.all(
-          created.map((c) => t.http.post('/api/payments/simulated/confirm').send({ clientSecret: c.clientSecret, ...TEST_CARD }).expect(200)),
+          created.map((c) =>
+            t.http
+              .post('/api/payments/simulated/confirm')
+              .send({ clientSecret: c.clientSecret, ...TEST_CARD })
+              .expect(200),
+          ),
         );
         const results = await Promise.all(paid.map((p) => t.http.post('/api/confirm-drink-payment').send({ paymentIntentId: p.body.id })));
         expect(results.filter((r) => r.status === 200)).toHaveLength(5);
         const refused = results.filter((r) => r.status === 409);
         expect(refused).toHaveLength(7);
         for (const r of refused) {
-          expect(r.body).toEqual({ message: 'Sorry, Mango Lassi ran out while you were paying. Your payment of $7.11 is being refunded in full.' });
+          expect(r.body).toEqual({
+            message: 'Sorry, Mango Lassi ran out while you were paying. Your payment of $7.11 is being refunded in full.',
+          });
         }
         await settled(t);
         expect(await stockOf(t, 'mango-lassi')).toBe(0);
@@ -274,7 +323,9 @@ describe(`drinks menu and pay-now orders on ${TEST_DATABASE}`, () => {
         // The last chai went to the first guest: the second is refunded, and the refund fails once.
         const refunds = jest.spyOn(gateway, 'refundPayment').mockRejectedValueOnce(new GatewayUnavailableError('Stripe: timeout'));
         const refused = await t.http.post('/api/confirm-drink-payment').send({ paymentIntentId: second.paymentIntentId }).expect(409);
-        expect(refused.body).toEqual({ message: 'Sorry, Masala Chai ran out while you were paying. Your payment of $4.38 is being refunded in full.' });
+        expect(refused.body).toEqual({
+          message: 'Sorry, Masala Chai ran out while you were paying. Your payment of $4.38 is being refunded in full.',
+        });
         const repo = t.dataSource.getRepository(DrinkOrderEntity);
         expect((await repo.findOneByOrFail({ id: second.orderId })).status).toBe('refunding');
 
@@ -296,7 +347,10 @@ describe(`drinks menu and pay-now orders on ${TEST_DATABASE}`, () => {
       try {
         const first = await payDrinks(t);
         await t.http.post('/api/confirm-drink-payment').send({ paymentIntentId: first.paymentIntentId }).expect(200);
-        const second = await payDrinks(t, createDrinkPaymentRequest({ customerName: 'Kavya', tableNumber: '3', items: [{ ...MENU.kingfisher, quantity: 1 }] }));
+        const second = await payDrinks(
+          t,
+          createDrinkPaymentRequest({ customerName: 'Kavya', tableNumber: '3', items: [{ ...MENU.kingfisher, quantity: 1 }] }),
+        );
         await t.http.post('/api/confirm-drink-payment').send({ paymentIntentId: second.paymentIntentId }).expect(200);
 
         await t.http.get('/api/admin/bar/orders').expect(401);
@@ -307,12 +361,20 @@ describe(`drinks menu and pay-now orders on ${TEST_DATABASE}`, () => {
           [2, 'Kavya'],
         ]);
 
-        const ready = await t.http.patch(`/api/admin/bar/orders/${first.orderId}`).set('Cookie', cookie).send({ status: 'ready' }).expect(200);
+        const ready = await t.http
+          .patch(`/api/admin/bar/orders/${first.orderId}`)
+          .set('Cookie', cookie)
+          .send({ status: 'ready' })
+          .expect(200);
         expect(ready.body).toMatchObject({ id: first.orderId, status: 'ready' });
         await t.http.patch(`/api/admin/bar/orders/${first.orderId}`).set('Cookie', cookie).send({ status: 'served' }).expect(200);
         const bad = await t.http.patch(`/api/admin/bar/orders/${first.orderId}`).set('Cookie', cookie).send({ status: 'gone' }).expect(400);
         expect(bad.body).toEqual({ message: 'status: status must be new, ready or served' });
-        await t.http.patch('/api/admin/bar/orders/00000000-0000-4000-8000-000000000000').set('Cookie', cookie).send({ status: 'ready' }).expect(404);
+        await t.http
+          .patch('/api/admin/bar/orders/00000000-0000-4000-8000-000000000000')
+          .set('Cookie', cookie)
+          .send({ status: 'ready' })
+          .expect(404);
         const after = await t.http.get('/api/admin/bar/orders').set('Cookie', cookie).expect(200);
         expect(after.body.map((o: { number: number; status: string }) => [o.number, o.status])).toEqual([
           [1, 'served'],
@@ -320,14 +382,22 @@ describe(`drinks menu and pay-now orders on ${TEST_DATABASE}`, () => {
         ]);
 
         // Stock: set a count, mark out of stock; a foreign origin is refused.
-        await t.http.patch('/api/admin/drinks/kingfisher').set('Cookie', cookie).set('Origin', 'https://evil.example').send({ available: 0 }).expect(403);
+        await t.http
+          .patch('/api/admin/drinks/kingfisher')
+          .set('Cookie', cookie)
+          .set('Origin', 'https://evil.example')
+          .send({ available: 0 })
+          .expect(403);
         const stock = await t.http.patch('/api/admin/drinks/kingfisher').set('Cookie', cookie).send({ available: 0 }).expect(200);
         expect(stock.body).toMatchObject({ id: 'kingfisher', available: 0 });
         await t.http.patch('/api/admin/drinks/kingfisher').set('Cookie', cookie).send({ available: -3 }).expect(400);
         await t.http.patch('/api/admin/drinks/nope').set('Cookie', cookie).send({ available: 3 }).expect(404);
         const menu = (await t.http.get('/api/drinks').expect(200)).body as Drink[];
         expect(menu.find((d) => d.id === 'kingfisher')?.available).toBe(0);
-        const refused = await t.http.post('/api/drink-payment-intent').send(createDrinkPaymentRequest({ items: [{ ...MENU.kingfisher, quantity: 1 }] })).expect(409);
+        const refused = await t.http
+          .post('/api/drink-payment-intent')
+          .send(createDrinkPaymentRequest({ items: [{ ...MENU.kingfisher, quantity: 1 }] }))
+          .expect(409);
         expect(refused.body.message).toBe('Kingfisher Premium is out of stock. Please remove it from your cart.');
       } finally {
         await t.close();

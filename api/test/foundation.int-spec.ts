@@ -24,11 +24,7 @@ describe(`API foundation on ${TEST_DATABASE}`, () => {
   });
 
   it('answers malformed JSON with a 400 that says so', async () => {
-    const res = await t.http
-      .post('/api/health')
-      .set('Content-Type', 'application/json')
-      .send('{"unterminated": ')
-      .expect(400);
+    const res = await t.http.post('/api/health').set('Content-Type', 'application/json').send('{"unterminated": ').expect(400);
     expect(res.body).toEqual({ message: 'Malformed JSON in request body' });
   });
 

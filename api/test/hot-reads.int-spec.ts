@@ -29,26 +29,46 @@ describe(`hot reads (cached site, menu and ticket stats) on ${TEST_DATABASE}`, (
   describe('a change is visible at once on the same process', () => {
     it('ticket stats: a hold, its payment and a release', async () => {
       const before = (await t.http.get('/api/party-ticket-stats').expect(200)).body.remaining as number;
-      const hold = await t.http.post('/api/party-payment-intent').send(createPartyOrderRequest({ adultTickets: 2, childTickets: 1 })).expect(200);
+      const hold = await t.http
+        .post('/api/party-payment-intent')
+        .send(createPartyOrderRequest({ adultTickets: 2, childTickets: 1 }))
+        .expect(200);
       await t.http.get('/api/party-ticket-stats').expect(200, { remaining: before - 3 });
 
-      const paid = await t.http.post('/api/payments/simulated/confirm').send({ clientSecret: hold.body.clientSecret, ...CARD }).expect(200);
+      const paid = await t.http
+        .post('/api/payments/simulated/confirm')
+        .send({ clientSecret: hold.body.clientSecret, ...CARD })
+        .expect(200);
       await t.http.post('/api/confirm-payment').send({ paymentIntentId: paid.body.id, type: 'party_ticket' }).expect(200);
       await t.http.get('/api/party-ticket-stats').expect(200, { remaining: before - 3 });
 
       // A lapsed hold gives its tickets back; the next hold (checked in the database) counts it.
-      const second = await t.http.post('/api/party-payment-intent').send(createPartyOrderRequest({ adultTickets: 1, childTickets: 0 })).expect(200);
+      const second = await t.http
+        .post('/api/party-payment-intent')
+        .send(createPartyOrderRequest({ adultTickets: 1, childTickets: 0 }))
+        .expect(200);
       await t.http.get('/api/party-ticket-stats').expect(200, { remaining: before - 4 });
-      await t.dataSource.getRepository(PartyOrderEntity).update({ id: second.body.orderId }, { holdExpiresAt: new Date(Date.now() - 1000) });
-      await t.http.post('/api/party-payment-intent').send(createPartyOrderRequest({ adultTickets: 1, childTickets: 1 })).expect(200);
+      await t.dataSource
+        .getRepository(PartyOrderEntity)
+        .update({ id: second.body.orderId }, { holdExpiresAt: new Date(Date.now() - 1000) });
+      await t.http
+        .post('/api/party-payment-intent')
+        .send(createPartyOrderRequest({ adultTickets: 1, childTickets: 1 }))
+        .expect(200);
       await t.http.get('/api/party-ticket-stats').expect(200, { remaining: before - 5 });
     });
 
     it('ticket stats: the last tickets sold show as none left, and a hold beyond them is refused', async () => {
       const { remaining } = (await t.http.get('/api/party-ticket-stats').expect(200)).body as { remaining: number };
-      await t.http.post('/api/party-payment-intent').send(createPartyOrderRequest({ adultTickets: remaining, childTickets: 0 })).expect(200);
+      await t.http
+        .post('/api/party-payment-intent')
+        .send(createPartyOrderRequest({ adultTickets: remaining, childTickets: 0 }))
+        .expect(200);
       await t.http.get('/api/party-ticket-stats').expect(200, { remaining: 0 });
-      const refused = await t.http.post('/api/party-payment-intent').send(createPartyOrderRequest({ adultTickets: 1, childTickets: 0 })).expect(409);
+      const refused = await t.http
+        .post('/api/party-payment-intent')
+        .send(createPartyOrderRequest({ adultTickets: 1, childTickets: 0 }))
+        .expect(409);
       expect(refused.body).toEqual({ message: 'Sorry, the party is sold out' });
     });
 
@@ -66,7 +86,9 @@ describe(`hot reads (cached site, menu and ticket stats) on ${TEST_DATABASE}`, (
 
     it('site: a settings change', async () => {
       await t.http.get('/api/site').expect(200);
-      await t.app.get(SiteService).update({ ...DEFAULT_SITE_CONFIG, party: { ...DEFAULT_SITE_CONFIG.party, name: 'Diwali DJ Night, Second Hall' } });
+      await t.app
+        .get(SiteService)
+        .update({ ...DEFAULT_SITE_CONFIG, party: { ...DEFAULT_SITE_CONFIG.party, name: 'Diwali DJ Night, Second Hall' } });
       const res = await t.http.get('/api/site').expect(200);
       expect(res.body.party.name).toBe('Diwali DJ Night, Second Hall');
     });

@@ -18,7 +18,9 @@ const SHELL_HTML = `<!doctype html>
 `;
 
 function jsonLdOf(html: string): Record<string, unknown>[] {
-  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]) as Record<string, unknown>);
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]) as Record<string, unknown>,
+  );
 }
 
 function metaOf(html: string, key: string): string | undefined {
@@ -57,7 +59,10 @@ describe(`the landing page's HTML on ${TEST_DATABASE}`, () => {
 
   it('follows the site configuration, so next year needs no code change', async () => {
     const site = t.app.get(SiteService);
-    await site.update({ ...DEFAULT_SITE_CONFIG, party: { ...DEFAULT_SITE_CONFIG.party, name: 'Diwali DJ Night 2026', startsAt: '2026-11-06T19:00:00-08:00' } });
+    await site.update({
+      ...DEFAULT_SITE_CONFIG,
+      party: { ...DEFAULT_SITE_CONFIG.party, name: 'Diwali DJ Night 2026', startsAt: '2026-11-06T19:00:00-08:00' },
+    });
     try {
       const html = (await t.http.get('/').expect(200)).text;
       expect(metaOf(html, 'og:title')).toBe('Diwali Family Feast Packs &amp; Diwali DJ Night 2026 | Saffron Leaf');

@@ -44,7 +44,10 @@ describe('outgoing mail', () => {
   it('treats an unreachable server as temporary', async () => {
     const t = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
     try {
-      const error = await t.app.get(MailService).send({ to: 'a@example.com', subject: 's', text: 't' }).catch((e: unknown) => e);
+      const error = await t.app
+        .get(MailService)
+        .send({ to: 'a@example.com', subject: 's', text: 't' })
+        .catch((e: unknown) => e);
       expect(error).toMatchObject({ permanent: false });
     } finally {
       await t.close();

@@ -53,8 +53,16 @@ describe(`feast pack orders and demo data on ${TEST_DATABASE}`, () => {
     const dates = orders.body.map((o: { createdAt: string }) => o.createdAt);
     expect([...dates].sort().reverse()).toEqual(dates);
 
-    await t.http.get('/api/party-tickets').set('Cookie', cookie).expect(200).expect((res) => expect(res.body).toHaveLength(46));
-    await t.http.get('/api/admin/abandoned-carts').set('Cookie', cookie).expect(200).expect((res) => expect(res.body).toHaveLength(12));
+    await t.http
+      .get('/api/party-tickets')
+      .set('Cookie', cookie)
+      .expect(200)
+      .expect((res) => expect(res.body).toHaveLength(46));
+    await t.http
+      .get('/api/admin/abandoned-carts')
+      .set('Cookie', cookie)
+      .expect(200)
+      .expect((res) => expect(res.body).toHaveLength(12));
 
     const again = await seedDemoData(t.dataSource);
     expect(again).toEqual({ seeded: false, message: expect.stringMatching(/already holds 122 orders/) });

@@ -16,7 +16,16 @@ const STRIPE_WEBHOOK_SECRET = 'whsec_never_shown_Vx27q';
 // Card data as a guest types it; the CVC and expiry are unusual enough to search for.
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '11 / 37', cvc: '8071' };
 const DECLINED_CARD = { cardNumber: '4000 0000 0000 0002', expiry: '10 / 38', cvc: '6093' };
-const CARD_TRACES = ['4242424242424242', '4242 4242 4242 4242', '4000000000000002', '4000 0000 0000 0002', '8071', '6093', '11 / 37', '10 / 38'];
+const CARD_TRACES = [
+  '4242424242424242',
+  '4242 4242 4242 4242',
+  '4000000000000002',
+  '4000 0000 0000 0002',
+  '8071',
+  '6093',
+  '11 / 37',
+  '10 / 38',
+];
 
 /** Every line the API logs, at the most verbose level, through the production logger's redaction. */
 function captureLogs(): { lines: string[]; stream: Writable } {
@@ -53,7 +62,8 @@ function expectNothingSecret(answers: Response[], secrets: string[]): void {
   expect(answers.length).toBeGreaterThan(10);
   for (const res of answers) {
     const text = visible(res);
-    for (const secret of secrets) expect({ status: res.status, leaked: holds(text, secret) ? secret : null }).toEqual({ status: res.status, leaked: null });
+    for (const secret of secrets)
+      expect({ status: res.status, leaked: holds(text, secret) ? secret : null }).toEqual({ status: res.status, leaked: null });
     expect(text).not.toMatch(STACK_FRAME);
     for (const pattern of INTERNALS) expect(res.text ?? '').not.toMatch(pattern);
   }
@@ -63,7 +73,8 @@ function expectLogsClean(lines: string[], secrets: string[]): void {
   // The capture works: request lines are there.
   expect(lines.some((l) => l.includes('"statusCode"'))).toBe(true);
   for (const line of lines) {
-    for (const secret of secrets) expect({ leaked: holds(line, secret) ? secret : null, line: line.slice(0, 300) }).toEqual({ leaked: null, line: line.slice(0, 300) });
+    for (const secret of secrets)
+      expect({ leaked: holds(line, secret) ? secret : null, line: line.slice(0, 300) }).toEqual({ leaked: null, line: line.slice(0, 300) });
   }
 }
 
@@ -102,7 +113,9 @@ describe(`no answer carries a stack or a secret, no log line holds card data or 
       // A party order paid with the card form, a declined card, and the confirmation.
       const order = await keep(t.http.post('/api/party-payment-intent').send(createPartyOrderRequest()));
       expect(order.status).toBe(200);
-      const declined = await keep(t.http.post('/api/payments/simulated/confirm').send({ clientSecret: order.body.clientSecret, ...DECLINED_CARD }));
+      const declined = await keep(
+        t.http.post('/api/payments/simulated/confirm').send({ clientSecret: order.body.clientSecret, ...DECLINED_CARD }),
+      );
       expect(declined.status).toBeGreaterThanOrEqual(400);
       const paid = await keep(t.http.post('/api/payments/simulated/confirm').send({ clientSecret: order.body.clientSecret, ...CARD }));
       expect(paid.status).toBe(200);
@@ -115,13 +128,25 @@ describe(`no answer carries a stack or a secret, no log line holds card data or 
       await openTab(t, { ...TEST_CARD, ...CARD });
 
       // Broken requests that still carry card data: bad JSON, a bad card, a wrong type.
-      await keep(t.http.post('/api/payments/simulated/confirm').set('Content-Type', 'application/json').send(`{"cardNumber":"${CARD.cardNumber}","cvc":"${CARD.cvc}",`));
+      await keep(
+        t.http
+          .post('/api/payments/simulated/confirm')
+          .set('Content-Type', 'application/json')
+          .send(`{"cardNumber":"${CARD.cardNumber}","cvc":"${CARD.cvc}",`),
+      );
       await keep(t.http.post('/api/payments/simulated/confirm').send({ clientSecret: 'pi_sim_unknown_secret_x', ...CARD }));
       await keep(t.http.post('/api/payments/simulated/confirm').send({ clientSecret: order.body.clientSecret, ...CARD, expiry: 42 }));
       await keep(t.http.post('/api/admin/login').send({ password: [ADMIN_PASSWORD] }));
       await keep(t.http.post('/api/admin/login').set('Content-Type', 'application/json').send(`{"password":"${ADMIN_PASSWORD}"`));
 
-      expectNothingSecret(answers, [ADMIN_PASSWORD, WRONG_PASSWORD, SESSION_SECRET, UNSUBSCRIBE_SECRET, t.config.database.type === 'sqlite' ? t.config.database.path : SESSION_SECRET, ...CARD_TRACES]);
+      expectNothingSecret(answers, [
+        ADMIN_PASSWORD,
+        WRONG_PASSWORD,
+        SESSION_SECRET,
+        UNSUBSCRIBE_SECRET,
+        t.config.database.type === 'sqlite' ? t.config.database.path : SESSION_SECRET,
+        ...CARD_TRACES,
+      ]);
       expectLogsClean(logs.lines, [ADMIN_PASSWORD, WRONG_PASSWORD, SESSION_SECRET, UNSUBSCRIBE_SECRET, sessionId, ...CARD_TRACES]);
     });
 
@@ -173,7 +198,12 @@ describe(`no answer carries a stack or a secret, no log line holds card data or 
       answers.push(config);
       expect(config.body).toEqual({ mode: 'stripe', publishableKey: 'pk_test_shown_to_browsers' });
       answers.push(await t.http.post('/api/party-payment-intent').send(createPartyOrderRequest()));
-      answers.push(await t.http.post('/api/webhooks/stripe').set('Stripe-Signature', 't=1,v1=forged').send({ id: 'evt_forged', type: 'payment_intent.succeeded' }));
+      answers.push(
+        await t.http
+          .post('/api/webhooks/stripe')
+          .set('Stripe-Signature', 't=1,v1=forged')
+          .send({ id: 'evt_forged', type: 'payment_intent.succeeded' }),
+      );
       answers.push(await t.http.post('/api/webhooks/stripe').send({ id: 'evt_unsigned' }));
       answers.push(await t.http.post('/api/drink-payment-intent').send(createDrinkPaymentRequest()));
       for (let i = 0; i < 7; i += 1) answers.push(await t.http.get('/api/site'));

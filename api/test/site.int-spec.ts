@@ -21,8 +21,7 @@ describe(`site configuration on ${TEST_DATABASE}`, () => {
     const edited = { ...DEFAULT_SITE_CONFIG, restaurant: { ...DEFAULT_SITE_CONFIG.restaurant, phone: '(408) 555-0199' } };
     await first.app.get(SiteService).update(edited);
     await first.app.close();
-    const sameDatabase: Record<string, string> =
-      first.config.database.type === 'sqlite' ? { SQLITE_PATH: first.config.database.path } : {};
+    const sameDatabase: Record<string, string> = first.config.database.type === 'sqlite' ? { SQLITE_PATH: first.config.database.path } : {};
     const second = await createTestApp(sameDatabase, { keepDatabase: true });
     try {
       const res = await second.http.get('/api/site').expect(200);

@@ -48,7 +48,10 @@ describe(`the Stripe adapter against a local stand-in, on ${TEST_DATABASE}`, () 
 
   it('tells the browser to use Stripe with the publishable key, and hides the simulated form', async () => {
     await t.http.get('/api/payments/config').expect(200, { mode: 'stripe', publishableKey: 'pk_test_stand_in' });
-    await t.http.post('/api/payments/simulated/confirm').send({ clientSecret: 'x', cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' }).expect(404);
+    await t.http
+      .post('/api/payments/simulated/confirm')
+      .send({ clientSecret: 'x', cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' })
+      .expect(404);
   });
 
   it('creates the payment intent with the server price and an idempotency key per order', async () => {
@@ -62,7 +65,10 @@ describe(`the Stripe adapter against a local stand-in, on ${TEST_DATABASE}`, () 
   });
 
   it('completes the order from a signed webhook once, however often it is delivered', async () => {
-    const order = await t.http.post('/api/party-payment-intent').send(createPartyOrderRequest({ customerEmail: 'hook@example.com' })).expect(200);
+    const order = await t.http
+      .post('/api/party-payment-intent')
+      .send(createPartyOrderRequest({ customerEmail: 'hook@example.com' }))
+      .expect(200);
     const intentId = String(order.body.clientSecret).split('_secret_')[0];
     standIn.intents.get(intentId)!.status = 'succeeded';
 
@@ -87,10 +93,16 @@ describe(`the Stripe adapter against a local stand-in, on ${TEST_DATABASE}`, () 
   });
 
   it('refuses a webhook with a bad or missing signature and changes nothing', async () => {
-    const order = await t.http.post('/api/party-payment-intent').send(createPartyOrderRequest({ customerEmail: 'forged@example.com' })).expect(200);
+    const order = await t.http
+      .post('/api/party-payment-intent')
+      .send(createPartyOrderRequest({ customerEmail: 'forged@example.com' }))
+      .expect(200);
     const intentId = String(order.body.clientSecret).split('_secret_')[0];
     standIn.intents.get(intentId)!.status = 'succeeded';
-    const forged = signedEvent(succeededEvent('evt_forged', intentId, { type: 'party_ticket', orderId: order.body.orderId }), 'whsec_wrong');
+    const forged = signedEvent(
+      succeededEvent('evt_forged', intentId, { type: 'party_ticket', orderId: order.body.orderId }),
+      'whsec_wrong',
+    );
     const bad = await t.http
       .post('/api/webhooks/stripe')
       .set('Content-Type', 'application/json')
@@ -98,13 +110,20 @@ describe(`the Stripe adapter against a local stand-in, on ${TEST_DATABASE}`, () 
       .send(forged.body)
       .expect(400);
     expect(bad.body).toEqual({ message: 'Invalid Stripe signature' });
-    await t.http.post('/api/webhooks/stripe').set('Content-Type', 'application/json').send(forged.body).expect(400, { message: 'Missing Stripe signature' });
+    await t.http
+      .post('/api/webhooks/stripe')
+      .set('Content-Type', 'application/json')
+      .send(forged.body)
+      .expect(400, { message: 'Missing Stripe signature' });
     const row = await t.dataSource.getRepository(PartyOrderEntity).findOneByOrFail({ id: order.body.orderId });
     expect(row.status).toBe('pending');
   });
 
   it('refuses to confirm an order whose payment has not succeeded', async () => {
-    const order = await t.http.post('/api/party-payment-intent').send(createPartyOrderRequest({ customerEmail: 'unpaid@example.com' })).expect(200);
+    const order = await t.http
+      .post('/api/party-payment-intent')
+      .send(createPartyOrderRequest({ customerEmail: 'unpaid@example.com' }))
+      .expect(200);
     const intentId = String(order.body.clientSecret).split('_secret_')[0];
     const res = await t.http.post('/api/confirm-payment').send({ paymentIntentId: intentId, type: 'party_ticket' }).expect(409);
     expect(res.body).toEqual({ message: 'Payment was not completed' });

@@ -42,7 +42,13 @@ describe(`party tickets on ${TEST_DATABASE}`, () => {
 
     it('prices a selection on the server', async () => {
       const res = await t.http.post('/api/party-quote').send({ adultTickets: 10, childTickets: 0 }).expect(200);
-      expect(res.body).toMatchObject({ subtotalCents: 49990, groupDiscountPercent: 3, groupDiscountCents: 1500, totalCents: 53038, promoCodeStatus: 'none' });
+      expect(res.body).toMatchObject({
+        subtotalCents: 49990,
+        groupDiscountPercent: 3,
+        groupDiscountCents: 1500,
+        totalCents: 53038,
+        promoCodeStatus: 'none',
+      });
     });
 
     it('checks promo codes trimmed and case-insensitively', async () => {
@@ -62,7 +68,10 @@ describe(`party tickets on ${TEST_DATABASE}`, () => {
     it('refuses a tampered total with 409 and creates nothing', async () => {
       const t = await app({ TICKET_CAPACITY: '50' });
       try {
-        const res = await t.http.post('/api/party-payment-intent').send(createPartyOrderRequest({ totalAmount: 100 })).expect(409);
+        const res = await t.http
+          .post('/api/party-payment-intent')
+          .send(createPartyOrderRequest({ totalAmount: 100 }))
+          .expect(409);
         expect(res.body.message).toBe('The price has changed: the total is now $142.16. Please review your order.');
         expect(await t.dataSource.getRepository(PartyOrderEntity).count()).toBe(0);
         await t.http.get('/api/party-ticket-stats').expect(200, { remaining: 50 });
@@ -74,9 +83,15 @@ describe(`party tickets on ${TEST_DATABASE}`, () => {
     it('refuses an invalid promo code and an order without tickets', async () => {
       const t = await app();
       try {
-        const promo = await t.http.post('/api/party-payment-intent').send(createPartyOrderRequest({ promoCode: 'NOPE', promoApplied: false })).expect(400);
+        const promo = await t.http
+          .post('/api/party-payment-intent')
+          .send(createPartyOrderRequest({ promoCode: 'NOPE', promoApplied: false }))
+          .expect(400);
         expect(promo.body).toEqual({ message: 'Invalid promo code' });
-        const none = await t.http.post('/api/party-payment-intent').send(createPartyOrderRequest({ adultTickets: 0, childTickets: 0 })).expect(400);
+        const none = await t.http
+          .post('/api/party-payment-intent')
+          .send(createPartyOrderRequest({ adultTickets: 0, childTickets: 0 }))
+          .expect(400);
         expect(none.body.message).toMatch(/Please select at least one ticket/);
         expect(await t.dataSource.getRepository(PartyOrderEntity).count()).toBe(0);
       } finally {
@@ -110,7 +125,10 @@ describe(`party tickets on ${TEST_DATABASE}`, () => {
     it('says how many remain when a group asks for more than is left', async () => {
       const t = await app({ TICKET_CAPACITY: '3' });
       try {
-        const res = await t.http.post('/api/party-payment-intent').send(createPartyOrderRequest({ adultTickets: 2, childTickets: 2 })).expect(409);
+        const res = await t.http
+          .post('/api/party-payment-intent')
+          .send(createPartyOrderRequest({ adultTickets: 2, childTickets: 2 }))
+          .expect(409);
         expect(res.body).toEqual({ message: 'Only 3 tickets remaining' });
       } finally {
         await t.close();
@@ -120,12 +138,18 @@ describe(`party tickets on ${TEST_DATABASE}`, () => {
     it('gives expired holds back to sale', async () => {
       const t = await app({ TICKET_CAPACITY: '5' });
       try {
-        const res = await t.http.post('/api/party-payment-intent').send(createPartyOrderRequest({ adultTickets: 3, childTickets: 2 })).expect(200);
+        const res = await t.http
+          .post('/api/party-payment-intent')
+          .send(createPartyOrderRequest({ adultTickets: 3, childTickets: 2 }))
+          .expect(200);
         await t.http.get('/api/party-ticket-stats').expect(200, { remaining: 0 });
         await t.dataSource.getRepository(PartyOrderEntity).update({ id: res.body.orderId }, { holdExpiresAt: new Date(Date.now() - 1000) });
         // The hold lapsed: the server sells its tickets again at once (it counts holds in the
         // database under the lock), and the ticket stats show it straight after.
-        await t.http.post('/api/party-payment-intent').send(createPartyOrderRequest({ adultTickets: 2, childTickets: 0 })).expect(200);
+        await t.http
+          .post('/api/party-payment-intent')
+          .send(createPartyOrderRequest({ adultTickets: 2, childTickets: 0 }))
+          .expect(200);
         await t.http.get('/api/party-ticket-stats').expect(200, { remaining: 3 });
       } finally {
         await t.close();
@@ -136,8 +160,14 @@ describe(`party tickets on ${TEST_DATABASE}`, () => {
       const t = await app({ TICKET_CAPACITY: '10', TICKET_HOLD_SECONDS: '5' });
       try {
         const before = Date.now();
-        const held = await t.http.post('/api/party-payment-intent').send(createPartyOrderRequest({ adultTickets: 3, childTickets: 0, customerEmail: 'held@example.com' })).expect(200);
-        const bought = await t.http.post('/api/party-payment-intent').send(createPartyOrderRequest({ adultTickets: 2, childTickets: 0, customerEmail: 'bought@example.com' })).expect(200);
+        const held = await t.http
+          .post('/api/party-payment-intent')
+          .send(createPartyOrderRequest({ adultTickets: 3, childTickets: 0, customerEmail: 'held@example.com' }))
+          .expect(200);
+        const bought = await t.http
+          .post('/api/party-payment-intent')
+          .send(createPartyOrderRequest({ adultTickets: 2, childTickets: 0, customerEmail: 'bought@example.com' }))
+          .expect(200);
         const expiresAt = new Date(held.body.holdExpiresAt).getTime();
         expect(expiresAt).toBeGreaterThanOrEqual(before + 5000);
         expect(expiresAt).toBeLessThanOrEqual(Date.now() + 5000);
@@ -160,12 +190,22 @@ describe(`party tickets on ${TEST_DATABASE}`, () => {
     it('pays, confirms once, and sends one confirmation e-mail whatever the repeats', async () => {
       const t = await app({ TICKET_CAPACITY: '20' });
       try {
-        const order = await t.http.post('/api/party-payment-intent').send(createPartyOrderRequest({ promoCode: 'Lights5' })).expect(200);
+        const order = await t.http
+          .post('/api/party-payment-intent')
+          .send(createPartyOrderRequest({ promoCode: 'Lights5' }))
+          .expect(200);
         const paid = await pay(t, order.body.clientSecret).expect(200);
         const paymentIntentId = paid.body.id as string;
 
         const first = await t.http.post('/api/confirm-payment').send({ paymentIntentId, type: 'party_ticket' }).expect(200);
-        expect(first.body).toMatchObject({ orderId: order.body.orderId, status: 'paid', adultTickets: 2, childTickets: 1, promoDiscountCents: 650, totalCents: 13505 });
+        expect(first.body).toMatchObject({
+          orderId: order.body.orderId,
+          status: 'paid',
+          adultTickets: 2,
+          childTickets: 1,
+          promoDiscountCents: 650,
+          totalCents: 13505,
+        });
         // The receipt is the price as quoted, without the in-between discounted subtotal.
         const quoted = await t.http.post('/api/party-quote').send({ adultTickets: 2, childTickets: 1, promoCode: 'Lights5' }).expect(200);
         const { discountedCents: _discounted, promoCodeStatus: _status, ...price } = quoted.body as PartyQuote;
@@ -182,7 +222,12 @@ describe(`party tickets on ${TEST_DATABASE}`, () => {
 
         // The same success delivered twice more, as a duplicated webhook would.
         const events = t.app.get(PaymentEvents);
-        const event = { id: 'evt_dup', type: 'payment_intent.succeeded', objectId: paymentIntentId, metadata: { type: 'party_ticket', orderId: order.body.orderId } };
+        const event = {
+          id: 'evt_dup',
+          type: 'payment_intent.succeeded',
+          objectId: paymentIntentId,
+          metadata: { type: 'party_ticket', orderId: order.body.orderId },
+        };
         await events.dispatch(event);
         await events.dispatch(event);
 
@@ -211,7 +256,10 @@ describe(`party tickets on ${TEST_DATABASE}`, () => {
         const order = await t.http.post('/api/party-payment-intent').send(createPartyOrderRequest()).expect(200);
         const declined = await pay(t, order.body.clientSecret, { ...CARD, cardNumber: '4000 0000 0000 0002' }).expect(402);
         expect(declined.body).toEqual({ message: 'Your card was declined.' });
-        const notPaid = await t.http.post('/api/confirm-payment').send({ paymentIntentId: order.body.clientSecret.split('_secret_')[0], type: 'party_ticket' }).expect(409);
+        const notPaid = await t.http
+          .post('/api/confirm-payment')
+          .send({ paymentIntentId: order.body.clientSecret.split('_secret_')[0], type: 'party_ticket' })
+          .expect(409);
         expect(notPaid.body).toEqual({ message: 'Payment was not completed' });
         await pay(t, order.body.clientSecret).expect(200);
       } finally {
@@ -236,17 +284,29 @@ describe(`party tickets on ${TEST_DATABASE}`, () => {
       const t = await app({ TICKET_CAPACITY: '3' });
       try {
         const repo = t.dataSource.getRepository(PartyOrderEntity);
-        const late = await t.http.post('/api/party-payment-intent').send(createPartyOrderRequest({ adultTickets: 2, childTickets: 0 })).expect(200);
+        const late = await t.http
+          .post('/api/party-payment-intent')
+          .send(createPartyOrderRequest({ adultTickets: 2, childTickets: 0 }))
+          .expect(200);
         await repo.update({ id: late.body.orderId }, { holdExpiresAt: new Date(Date.now() - 1000) });
         const paid = await pay(t, late.body.clientSecret).expect(200);
         await t.http.post('/api/confirm-payment').send({ paymentIntentId: paid.body.id, type: 'party_ticket' }).expect(200);
         await sink.waitFor(1);
 
-        const unlucky = await t.http.post('/api/party-payment-intent').send(createPartyOrderRequest({ adultTickets: 1, childTickets: 0, customerEmail: 'late@example.com' })).expect(200);
+        const unlucky = await t.http
+          .post('/api/party-payment-intent')
+          .send(createPartyOrderRequest({ adultTickets: 1, childTickets: 0, customerEmail: 'late@example.com' }))
+          .expect(200);
         await repo.update({ id: unlucky.body.orderId }, { holdExpiresAt: new Date(Date.now() - 1000) });
-        await t.http.post('/api/party-payment-intent').send(createPartyOrderRequest({ adultTickets: 1, childTickets: 0, customerEmail: 'quick@example.com' })).expect(200);
+        await t.http
+          .post('/api/party-payment-intent')
+          .send(createPartyOrderRequest({ adultTickets: 1, childTickets: 0, customerEmail: 'quick@example.com' }))
+          .expect(200);
         const unluckyPaid = await pay(t, unlucky.body.clientSecret).expect(200);
-        const refused = await t.http.post('/api/confirm-payment').send({ paymentIntentId: unluckyPaid.body.id, type: 'party_ticket' }).expect(409);
+        const refused = await t.http
+          .post('/api/confirm-payment')
+          .send({ paymentIntentId: unluckyPaid.body.id, type: 'party_ticket' })
+          .expect(409);
         expect(refused.body.message).toMatch(/refunded in full/);
         expect((await repo.findOneByOrFail({ id: unlucky.body.orderId })).status).toBe('refunded');
         const [, refundMail] = await sink.waitFor(2);
@@ -312,7 +372,13 @@ describe(`party tickets on ${TEST_DATABASE}`, () => {
           userPhone: '(408) 555-0101',
         });
         const attribution = await t.http.get('/api/analytics/attribution').set('Cookie', cookie).expect(200);
-        expect(attribution.body).toContainEqual({ source: 'instagram', medium: 'social', campaign: 'diwali_party_2024', pageViews: 1, conversions: 1 });
+        expect(attribution.body).toContainEqual({
+          source: 'instagram',
+          medium: 'social',
+          campaign: 'diwali_party_2024',
+          pageViews: 1,
+          conversions: 1,
+        });
       } finally {
         await t.close();
       }
@@ -324,10 +390,19 @@ describe(`party tickets on ${TEST_DATABASE}`, () => {
       const t = await app();
       try {
         const repo = t.dataSource.getRepository(PartyOrderEntity);
-        const abandoned = await t.http.post('/api/party-payment-intent').send(createPartyOrderRequest({ customerEmail: 'gone@example.com', customerName: 'Gone Away' })).expect(200);
+        const abandoned = await t.http
+          .post('/api/party-payment-intent')
+          .send(createPartyOrderRequest({ customerEmail: 'gone@example.com', customerName: 'Gone Away' }))
+          .expect(200);
         await repo.update({ id: abandoned.body.orderId }, { createdAt: new Date(Date.now() - 45 * 60_000) });
-        const fresh = await t.http.post('/api/party-payment-intent').send(createPartyOrderRequest({ customerEmail: 'fresh@example.com' })).expect(200);
-        const bought = await t.http.post('/api/party-payment-intent').send(createPartyOrderRequest({ customerEmail: 'buyer@example.com' })).expect(200);
+        const fresh = await t.http
+          .post('/api/party-payment-intent')
+          .send(createPartyOrderRequest({ customerEmail: 'fresh@example.com' }))
+          .expect(200);
+        const bought = await t.http
+          .post('/api/party-payment-intent')
+          .send(createPartyOrderRequest({ customerEmail: 'buyer@example.com' }))
+          .expect(200);
         const paid = await pay(t, bought.body.clientSecret).expect(200);
         await t.http.post('/api/confirm-payment').send({ paymentIntentId: paid.body.id, type: 'party_ticket' }).expect(200);
 
@@ -335,7 +410,14 @@ describe(`party tickets on ${TEST_DATABASE}`, () => {
         const cookie = await staffCookie(t);
         const carts = await t.http.get('/api/admin/abandoned-carts').set('Cookie', cookie).expect(200);
         expect(carts.body).toEqual([
-          expect.objectContaining({ id: abandoned.body.orderId, customerName: 'Gone Away', customerEmail: 'gone@example.com', adultTickets: 2, childTickets: 1, totalAmount: 14216 }),
+          expect.objectContaining({
+            id: abandoned.body.orderId,
+            customerName: 'Gone Away',
+            customerEmail: 'gone@example.com',
+            adultTickets: 2,
+            childTickets: 1,
+            totalAmount: 14216,
+          }),
         ]);
         expect(carts.body.map((c: { id: string }) => c.id)).not.toContain(fresh.body.orderId);
         const tickets = await t.http.get('/api/party-tickets').set('Cookie', cookie).expect(200);

@@ -28,7 +28,9 @@ function brokenBuild(patches: Patch[]): { entry: string; remove: () => void } {
       const found = source.split(from).length - 1;
       if (found !== 1) {
         rmSync(dir, { recursive: true, force: true });
-        throw new Error(`The code this test breaks on purpose has moved: expected ${JSON.stringify(from)} once in api/dist/${file}, found it ${found} times. Update the patch.`);
+        throw new Error(
+          `The code this test breaks on purpose has moved: expected ${JSON.stringify(from)} once in api/dist/${file}, found it ${found} times. Update the patch.`,
+        );
       }
       source = source.replace(from, to);
     }
@@ -66,7 +68,12 @@ const SMTP_DOWN_IS_PERMANENT: Patch = {
 /** Stripe's webhook is ignored: only the browser's confirmation would complete an order. */
 const TICKET_WEBHOOK_IGNORED: Patch = {
   file: 'modules/tickets/tickets.service.js',
-  replacements: [["this.events.onOrder(ORDER_TYPE, 'payment_intent.succeeded', (paymentIntentId) => this.onPaymentSucceeded(paymentIntentId));", 'void this.onPaymentSucceeded;']],
+  replacements: [
+    [
+      "this.events.onOrder(ORDER_TYPE, 'payment_intent.succeeded', (paymentIntentId) => this.onPaymentSucceeded(paymentIntentId));",
+      'void this.onPaymentSucceeded;',
+    ],
+  ],
 };
 
 describe('the fault scripts catch a broken promise', () => {

@@ -58,8 +58,10 @@ async function probe(url, init = {}) {
 }
 
 const post = (/** @type {string} */ url, /** @type {unknown} */ body) => probe(url, { method: 'POST', body: JSON.stringify(body) });
-const clearError = (/** @type {Probe} */ r) => r.status === 503 && r.json && typeof r.body?.message === 'string' && r.body.message.length > 0;
-const describe = (/** @type {Probe} */ r) => `${r.status || r.error} in ${r.ms} ms${r.body?.message ? `: "${r.body.message}"` : r.body?.status ? `: ${r.body.status}` : r.text ? `: ${r.text}` : ''}`;
+const clearError = (/** @type {Probe} */ r) =>
+  r.status === 503 && r.json && typeof r.body?.message === 'string' && r.body.message.length > 0;
+const describe = (/** @type {Probe} */ r) =>
+  `${r.status || r.error} in ${r.ms} ms${r.body?.message ? `: "${r.body.message}"` : r.body?.status ? `: ${r.body.status}` : r.text ? `: ${r.text}` : ''}`;
 
 /**
  * A guest's purchase up to the hold, optionally paying the card.
@@ -98,10 +100,12 @@ await runFault(
       down: { type: 'string', default: '5' },
       capacity: { type: 'string', default: '300' },
     },
-    title: (args) => `MariaDB restart under load: ${args.guests} guests, ${args.seconds}s, ${args.replicas} replica(s), database down ${args.down}s`,
+    title: (args) =>
+      `MariaDB restart under load: ${args.guests} guests, ${args.seconds}s, ${args.replicas} replica(s), database down ${args.down}s`,
     name: () => 'db-restart-mysql',
     stand: async (args) => {
-      if (args.db !== 'mysql') throw new UsageError('db-restart stops a MariaDB server: only --db mysql is meaningful (SQLite lives inside the API process)');
+      if (args.db !== 'mysql')
+        throw new UsageError('db-restart stops a MariaDB server: only --db mysql is meaningful (SQLite lives inside the API process)');
       // The database must be the stand's own server: one given by TEST_DATABASE_URL cannot be stopped.
       delete process.env.TEST_DATABASE_URL;
       return createStand({ db: 'mysql', mariadbPort: MARIADB_PORT, prefix: 'festival-fault-db-' });
@@ -153,8 +157,12 @@ await runFault(
       whileDown: async () => {
         const until = Date.now() + (downSeconds - 0.5) * 1000;
         const guests = async () => {
-          for (const buyer of paidBefore) during.confirms.push(await post(`${base}/api/confirm-payment`, { paymentIntentId: buyer.paymentIntentId, type: 'party_ticket' }));
-          for (const buyer of payDuring) during.cards.push(await post(`${base}/api/payments/simulated/confirm`, { clientSecret: buyer.clientSecret, ...CARD }));
+          for (const buyer of paidBefore)
+            during.confirms.push(
+              await post(`${base}/api/confirm-payment`, { paymentIntentId: buyer.paymentIntentId, type: 'party_ticket' }),
+            );
+          for (const buyer of payDuring)
+            during.cards.push(await post(`${base}/api/payments/simulated/confirm`, { clientSecret: buyer.clientSecret, ...CARD }));
         };
         const probes = async () => {
           // The public hot reads (ticket stats among them) may answer from their in-process cache
@@ -193,16 +201,38 @@ await runFault(
       downMs: outage.upAt - outage.downAt,
       healthyAgainMs: recovered.map((t) => (t ? t - outage.upAt : null)),
     };
-    console.log(`  database stopped at +0 ms, down for ${outage.upAt - outage.downAt} ms after a ${outage.downAt - outage.stopAt} ms shutdown; back at ${outage.upAt - outage.stopAt} ms`);
+    console.log(
+      `  database stopped at +0 ms, down for ${outage.upAt - outage.downAt} ms after a ${outage.downAt - outage.stopAt} ms shutdown; back at ${outage.upAt - outage.stopAt} ms`,
+    );
     const health = during.health;
-    checks.check(health.length > 0 && health.every((r) => r.status >= 500 && r.json && r.body?.database === 'down'), '/api/health answers unhealthy (5xx, JSON, database "down") while the database is down', `${health.length} probes: ${[...new Set(health.map((r) => r.status || r.error))].join(', ')}`);
+    checks.check(
+      health.length > 0 && health.every((r) => r.status >= 500 && r.json && r.body?.database === 'down'),
+      '/api/health answers unhealthy (5xx, JSON, database "down") while the database is down',
+      `${health.length} probes: ${[...new Set(health.map((r) => r.status || r.error))].join(', ')}`,
+    );
     const reads = during.reads;
-    checks.check(reads.length > 0 && reads.every(clearError), 'reads during the outage answer a clear JSON 503', `${reads.length} probes: ${[...new Set(reads.map((r) => r.status || r.error))].join(', ')}; e.g. ${describe(reads[0] ?? {})}`);
-    checks.check(during.confirms.every(clearError), 'a guest confirming an already-paid card during the outage gets a clear JSON 503', during.confirms.map(describe).join('; '));
-    checks.check(during.cards.every(clearError), 'a guest submitting a card during the outage gets a clear JSON 503 (and is not charged)', during.cards.map(describe).join('; '));
+    checks.check(
+      reads.length > 0 && reads.every(clearError),
+      'reads during the outage answer a clear JSON 503',
+      `${reads.length} probes: ${[...new Set(reads.map((r) => r.status || r.error))].join(', ')}; e.g. ${describe(reads[0] ?? {})}`,
+    );
+    checks.check(
+      during.confirms.every(clearError),
+      'a guest confirming an already-paid card during the outage gets a clear JSON 503',
+      during.confirms.map(describe).join('; '),
+    );
+    checks.check(
+      during.cards.every(clearError),
+      'a guest submitting a card during the outage gets a clear JSON 503 (and is not charged)',
+      during.cards.map(describe).join('; '),
+    );
 
     const sameProcesses = apis.every((a) => a.child.exitCode === null && a.child.signalCode === null);
-    checks.check(recovered.every(Boolean) && sameProcesses, `every API replica is healthy again on its own within ${RECOVERY_LIMIT_MS / 1000} s of the database's return, without a restart`, recovered.map((t) => (t ? `${t - outage.upAt} ms` : 'never')).join(', '));
+    checks.check(
+      recovered.every(Boolean) && sameProcesses,
+      `every API replica is healthy again on its own within ${RECOVERY_LIMIT_MS / 1000} s of the database's return, without a restart`,
+      recovered.map((t) => (t ? `${t - outage.upAt} ms` : 'never')).join(', '),
+    );
 
     // The outage guests try again, as the payment page lets them.
     const retried = [];
@@ -212,26 +242,48 @@ await runFault(
     }
     for (const buyer of payDuring) {
       const card = await post(`${base}/api/payments/simulated/confirm`, { clientSecret: buyer.clientSecret, ...CARD });
-      const r = card.status === 200 ? await post(`${base}/api/confirm-payment`, { paymentIntentId: buyer.paymentIntentId, type: 'party_ticket' }) : card;
+      const r =
+        card.status === 200
+          ? await post(`${base}/api/confirm-payment`, { paymentIntentId: buyer.paymentIntentId, type: 'party_ticket' })
+          : card;
       retried.push({ buyer, r });
     }
-    checks.check(retried.every(({ buyer, r }) => r.status === 200 && r.body?.status === 'paid' && r.body.orderId === buyer.orderId), 'each guest caught by the outage completes the purchase by trying again after it', retried.map(({ r }) => r.status).join(', '));
+    checks.check(
+      retried.every(({ buyer, r }) => r.status === 200 && r.body?.status === 'paid' && r.body.orderId === buyer.orderId),
+      'each guest caught by the outage completes the purchase by trying again after it',
+      retried.map(({ r }) => r.status).join(', '),
+    );
 
     // A fresh purchase, end to end.
     const fresh = await holdTickets(baseUrls[baseUrls.length - 1], 'fresh', true).then(
-      (buyer) => post(`${baseUrls[baseUrls.length - 1]}/api/confirm-payment`, { paymentIntentId: buyer.paymentIntentId, type: 'party_ticket' }),
+      (buyer) =>
+        post(`${baseUrls[baseUrls.length - 1]}/api/confirm-payment`, { paymentIntentId: buyer.paymentIntentId, type: 'party_ticket' }),
       (error) => /** @type {Probe} */ ({ status: 0, error: String(error.message), ms: 0 }),
     );
-    checks.check(fresh.status === 200 && fresh.body?.status === 'paid', 'after recovery a fresh ticket purchase works end to end', describe(fresh));
+    checks.check(
+      fresh.status === 200 && fresh.body?.status === 'paid',
+      'after recovery a fresh ticket purchase works end to end',
+      describe(fresh),
+    );
 
     const { figures: nightFigures, broken, serverErrors, networkErrors, paidOrderIds } = await night;
     const { actions: _actions, ...nightSummary } = nightFigures;
     figures.night = nightSummary;
-    console.log(`  the night: ${nightFigures.requests} requests, ${nightFigures.throughput} req/s, p50 ${nightFigures.p50.toFixed(0)} ms, p99 ${nightFigures.p99.toFixed(0)} ms, ${nightFigures.paidOrders} paid orders, ${nightFigures.ticketsSold}/${capacity} tickets`);
+    console.log(
+      `  the night: ${nightFigures.requests} requests, ${nightFigures.throughput} req/s, p50 ${nightFigures.p50.toFixed(0)} ms, p99 ${nightFigures.p99.toFixed(0)} ms, ${nightFigures.paidOrders} paid orders, ${nightFigures.ticketsSold}/${capacity} tickets`,
+    );
     const outside = serverErrors.filter((e) => !inWindow(e));
     const insideUnclear = serverErrors.filter((e) => inWindow(e) && !(e.status === 503 && e.json));
-    checks.check(outside.length === 0, 'no 5xx outside the outage window', `${outside.length} outside, ${serverErrors.length - outside.length} inside${outside[0] ? `; e.g. ${JSON.stringify(outside[0])}` : ''}`);
-    checks.check(insideUnclear.length === 0, 'every 5xx inside the outage window is a clear JSON 503', `${serverErrors.length - outside.length - insideUnclear.length} clear 503s${insideUnclear[0] ? `; e.g. ${JSON.stringify(insideUnclear[0])}` : ''}`);
+    checks.check(
+      outside.length === 0,
+      'no 5xx outside the outage window',
+      `${outside.length} outside, ${serverErrors.length - outside.length} inside${outside[0] ? `; e.g. ${JSON.stringify(outside[0])}` : ''}`,
+    );
+    checks.check(
+      insideUnclear.length === 0,
+      'every 5xx inside the outage window is a clear JSON 503',
+      `${serverErrors.length - outside.length - insideUnclear.length} clear 503s${insideUnclear[0] ? `; e.g. ${JSON.stringify(insideUnclear[0])}` : ''}`,
+    );
     // While the server shuts down it still finishes some work, so only requests sent once it is
     // down are held to "fail fast".
     // "Fast" is FAST_MS, or twice the night's own p99 when the machine is so busy that every
@@ -239,43 +291,96 @@ await runFault(
     const fastMs = Math.max(FAST_MS, Math.round(2 * nightFigures.p99));
     const probes = [...during.health, ...during.reads, ...during.confirms, ...during.cards];
     const slowestProbe = Math.max(...probes.map((r) => r.ms));
-    checks.check(slowestProbe <= fastMs, `every probe while the database was down was answered within ${fastMs} ms (fails fast, no hang)`, `slowest ${slowestProbe} ms; the night's p99 ${Math.round(nightFigures.p99)} ms`);
+    checks.check(
+      slowestProbe <= fastMs,
+      `every probe while the database was down was answered within ${fastMs} ms (fails fast, no hang)`,
+      `slowest ${slowestProbe} ms; the night's p99 ${Math.round(nightFigures.p99)} ms`,
+    );
     const whileDown = serverErrors.filter((e) => e.startedAt >= outage.downAt && e.startedAt <= outage.upAt);
     const slowest503 = Math.round(Math.max(0, ...whileDown.map((e) => e.ms)));
-    figures.during = { probes: probes.length, slowestProbeMs: slowestProbe, loadAnswersWhileDown: whileDown.length, slowest503WhileDownMs: slowest503, clear503s: serverErrors.length - outside.length - insideUnclear.length, fiveXxOutside: outside.length };
-    checks.check(slowest503 <= fastMs, `the load's 503s sent while the database was down came within ${fastMs} ms`, `${whileDown.length} answers, slowest ${slowest503} ms; during the shutdown itself, slowest ${Math.round(Math.max(0, ...serverErrors.map((e) => e.ms)))} ms`);
-    checks.check(networkErrors.length === 0, 'no request of the load was dropped or timed out (network errors)', `${networkErrors.length}${networkErrors[0] ? `; e.g. ${JSON.stringify(networkErrors[0])}` : ''}`);
+    figures.during = {
+      probes: probes.length,
+      slowestProbeMs: slowestProbe,
+      loadAnswersWhileDown: whileDown.length,
+      slowest503WhileDownMs: slowest503,
+      clear503s: serverErrors.length - outside.length - insideUnclear.length,
+      fiveXxOutside: outside.length,
+    };
+    checks.check(
+      slowest503 <= fastMs,
+      `the load's 503s sent while the database was down came within ${fastMs} ms`,
+      `${whileDown.length} answers, slowest ${slowest503} ms; during the shutdown itself, slowest ${Math.round(Math.max(0, ...serverErrors.map((e) => e.ms)))} ms`,
+    );
+    checks.check(
+      networkErrors.length === 0,
+      'no request of the load was dropped or timed out (network errors)',
+      `${networkErrors.length}${networkErrors[0] ? `; e.g. ${JSON.stringify(networkErrors[0])}` : ''}`,
+    );
     for (const b of broken.filter((b) => !b.includes('answers were 5xx'))) checks.check(false, b);
 
     // What the staff see, and what the database holds.
     const cookie = await staffCookie(base);
-    const staffList = /** @type {import('../lib/stand.mjs').TicketRow[]} */ (await (await fetch(`${base}/api/party-tickets`, { headers: { Cookie: cookie } })).json());
+    const staffList = /** @type {import('../lib/stand.mjs').TicketRow[]} */ (
+      await (await fetch(`${base}/api/party-tickets`, { headers: { Cookie: cookie } })).json()
+    );
     const inList = new Set(staffList.map((t) => t.id));
-    const toldPaid = [...paidOrderIds, ...retried.filter(({ r }) => r.body?.status === 'paid').map(({ r }) => r.body?.orderId), fresh.body?.orderId].filter(Boolean);
+    const toldPaid = [
+      ...paidOrderIds,
+      ...retried.filter(({ r }) => r.body?.status === 'paid').map(({ r }) => r.body?.orderId),
+      fresh.body?.orderId,
+    ].filter(Boolean);
     const missing = toldPaid.filter((id) => !inList.has(id));
-    checks.check(missing.length === 0, 'every order a buyer was told is paid is in the staff list', `${toldPaid.length - missing.length}/${toldPaid.length}`);
+    checks.check(
+      missing.length === 0,
+      'every order a buyer was told is paid is in the staff list',
+      `${toldPaid.length - missing.length}/${toldPaid.length}`,
+    );
     const sold = staffList.reduce((n, t) => n + t.adultTickets + t.childTickets, 0);
     const stats = /** @type {{ remaining: number }} */ (await (await fetch(`${base}/api/party-ticket-stats`)).json());
-    checks.check(sold <= capacity && stats.remaining >= 0, 'no ticket oversold', `${sold} paid of ${capacity}, ${stats.remaining} remaining`);
+    checks.check(
+      sold <= capacity && stats.remaining >= 0,
+      'no ticket oversold',
+      `${sold} paid of ${capacity}, ${stats.remaining} remaining`,
+    );
     const db = await openDatabase(database);
     stand.onStop(() => db.close());
     const lost = await db.query(
       "SELECT o.id, o.status FROM party_orders o JOIN simulated_payments p ON p.id = o.paymentIntentId WHERE p.status = 'succeeded' AND o.status NOT IN ('paid', 'refunded')",
     );
     const charged = await db.query("SELECT COUNT(*) AS n FROM simulated_payments WHERE kind = 'payment' AND status = 'succeeded'");
-    checks.check(lost.length === 0, 'nothing paid is lost: every card charged belongs to a paid (or refunded) order', `${charged[0].n} cards charged, ${lost.length} orders left unpaid${lost[0] ? ` e.g. ${lost[0].id} ${lost[0].status}` : ''}`);
+    checks.check(
+      lost.length === 0,
+      'nothing paid is lost: every card charged belongs to a paid (or refunded) order',
+      `${charged[0].n} cards charged, ${lost.length} orders left unpaid${lost[0] ? ` e.g. ${lost[0].id} ${lost[0].status}` : ''}`,
+    );
     // Confirmation e-mails: none sent twice, none stuck as "being sent" (that would send it
     // again ten minutes later); failed attempts during the outage wait for their retry.
     // A message being sent right now is "sending" for a moment: wait for the senders to settle.
-    await waitUntil(async () => (await db.query("SELECT COUNT(*) AS n FROM party_orders WHERE emailStatus = 'sending'"))[0].n === 0, { timeoutMs: 15_000, everyMs: 250 });
+    await waitUntil(async () => (await db.query("SELECT COUNT(*) AS n FROM party_orders WHERE emailStatus = 'sending'"))[0].n === 0, {
+      timeoutMs: 15_000,
+      everyMs: 250,
+    });
     const emails = await db.query("SELECT id, customerEmail, emailStatus, emailClaimedAt FROM party_orders WHERE status = 'paid'");
     const byStatus = countBy(emails.map((e) => String(e.emailStatus)));
     const outbox = join(stand.work, 'outbox');
     const files = existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith('.eml')) : [];
     const recipients = files.map((f) => /^To: (.+)$/m.exec(readFileSync(join(outbox, f), 'utf8'))?.[1]?.trim());
     const twice = recipients.filter((r, i) => recipients.indexOf(r) !== i);
-    checks.check(twice.length === 0, 'no buyer got the confirmation e-mail twice', `${files.length} e-mails for ${emails.length} paid orders; ${Object.entries(byStatus).map(([k, n]) => `${n} ${k}`).join(', ')}`);
-    checks.check(!byStatus.sending, 'no confirmation e-mail is left "being sent" 15 s after the night (it would wait 10 minutes, or go out twice)', `${byStatus.sending ?? 0}${emails.filter((e) => e.emailStatus === 'sending').map((e) => `; claimed at +${new Date(/** @type {string | Date} */ (e.emailClaimedAt)).getTime() - outage.stopAt} ms`).join('')}`);
+    checks.check(
+      twice.length === 0,
+      'no buyer got the confirmation e-mail twice',
+      `${files.length} e-mails for ${emails.length} paid orders; ${Object.entries(byStatus)
+        .map(([k, n]) => `${n} ${k}`)
+        .join(', ')}`,
+    );
+    checks.check(
+      !byStatus.sending,
+      'no confirmation e-mail is left "being sent" 15 s after the night (it would wait 10 minutes, or go out twice)',
+      `${byStatus.sending ?? 0}${emails
+        .filter((e) => e.emailStatus === 'sending')
+        .map((e) => `; claimed at +${new Date(/** @type {string | Date} */ (e.emailClaimedAt)).getTime() - outage.stopAt} ms`)
+        .join('')}`,
+    );
     const sentWithoutFile = emails.filter((e) => e.emailStatus === 'sent' && !recipients.includes(String(e.customerEmail)));
     checks.check(sentWithoutFile.length === 0, 'every e-mail recorded as sent is in the outbox', `${sentWithoutFile.length} missing`);
   },

@@ -29,7 +29,8 @@ await runFault(
       'outage-ms': { type: 'string', default: '4000' },
       replicas: { type: 'string', default: '1' },
     },
-    title: (args) => `SMTP server stopped mid-campaign (${args.db}, ${args.replicas} API process(es), ${args.recipients} recipients, outage ${args['outage-ms']} ms)`,
+    title: (args) =>
+      `SMTP server stopped mid-campaign (${args.db}, ${args.replicas} API process(es), ${args.recipients} recipients, outage ${args['outage-ms']} ms)`,
     name: (args) => `smtp-outage-${args.db}`,
     stand: (args) => createStand({ db: args.db, mariadbPort: MARIADB_PORT, prefix: 'festival-fault-smtp-' }),
   },
@@ -78,7 +79,8 @@ await runFault(
     });
     if (created.status !== 201) throw new Error(`creating the campaign answered ${created.status}: ${JSON.stringify(created.body)}`);
     const campaignId = created.body.id;
-    const progressOf = async () => (await staff('GET', '/api/campaigns/progress')).body.find((/** @type {{ id: string }} */ c) => c.id === campaignId);
+    const progressOf = async () =>
+      (await staff('GET', '/api/campaigns/progress')).body.find((/** @type {{ id: string }} */ c) => c.id === campaignId);
 
     const send = await staff('POST', `/api/campaigns/${campaignId}/send`);
     if (send.status !== 202) throw new Error(`sending the campaign answered ${send.status}`);
@@ -103,7 +105,9 @@ await runFault(
       "SELECT SUM(CASE WHEN status = 'pending' AND attempts > 0 THEN 1 ELSE 0 END) AS waiting, SUM(CASE WHEN lastError IS NOT NULL THEN 1 ELSE 0 END) AS hit FROM campaign_recipients WHERE campaignId = ?",
       [campaignId],
     );
-    const [example] = await db.query('SELECT lastError FROM campaign_recipients WHERE campaignId = ? AND lastError IS NOT NULL LIMIT 1', [campaignId]);
+    const [example] = await db.query('SELECT lastError FROM campaign_recipients WHERE campaignId = ? AND lastError IS NOT NULL LIMIT 1', [
+      campaignId,
+    ]);
     await sink.start();
     const restartedAt = Date.now();
     console.log(
@@ -132,7 +136,9 @@ await runFault(
     const twice = copies.filter(([, n]) => n > 1);
     const missing = recipients.filter((r) => !sink.byRecipient.has(r));
     const strangers = copies.filter(([address]) => !recipients.includes(address));
-    console.log(`  ${sink.messages.length} messages received (${sink.messages.length - receivedBeforeOutage} after the outage); ${retries} retries over ${retried.length} recipients`);
+    console.log(
+      `  ${sink.messages.length} messages received (${sink.messages.length - receivedBeforeOutage} after the outage); ${retries} retries over ${retried.length} recipients`,
+    );
 
     Object.assign(figures, {
       recipients: recipientCount,
@@ -150,8 +156,16 @@ await runFault(
       addressesReceived: sink.byRecipient.size,
       receivedTwice: twice.length,
     });
-    checks.check(atStop.status === 'sending' && atStop.progress.pending > 0, 'the server stopped while the campaign still had recipients to send', `${atStop.progress.pending} pending at the stop`);
-    checks.check(Number(duringOutage.hit) > 0, 'sends failed during the outage (the fault really hit the campaign)', `${Number(duringOutage.hit)} recipients with a failed attempt`);
+    checks.check(
+      atStop.status === 'sending' && atStop.progress.pending > 0,
+      'the server stopped while the campaign still had recipients to send',
+      `${atStop.progress.pending} pending at the stop`,
+    );
+    checks.check(
+      Number(duringOutage.hit) > 0,
+      'sends failed during the outage (the fault really hit the campaign)',
+      `${Number(duringOutage.hit)} recipients with a failed attempt`,
+    );
     checks.check(
       worstDuringOutage.status === 'sending' && worstDuringOutage.progress.failed === 0,
       'during the outage nobody was marked failed and the campaign kept sending',
@@ -162,9 +176,21 @@ await runFault(
       'the campaign finished by itself with every recipient sent',
       `status ${final.status}, ${final.progress.sent}/${recipientCount} sent${final.failureReason ? `, reason: ${final.failureReason}` : ''}`,
     );
-    checks.check(final.progress.failed === 0, 'no recipient ended failed: the outage was retried, not given up', `${final.progress.failed} failed`);
-    checks.check(missing.length === 0, 'every recipient received the campaign', missing.length ? `${missing.length} never received it, e.g. ${missing[0]}` : `${recipientCount} recipients`);
-    checks.check(twice.length === 0, 'nobody received it twice', twice.length ? `${twice.length} received more than one copy, e.g. ${twice[0][0]} × ${twice[0][1]}` : 'one copy each');
+    checks.check(
+      final.progress.failed === 0,
+      'no recipient ended failed: the outage was retried, not given up',
+      `${final.progress.failed} failed`,
+    );
+    checks.check(
+      missing.length === 0,
+      'every recipient received the campaign',
+      missing.length ? `${missing.length} never received it, e.g. ${missing[0]}` : `${recipientCount} recipients`,
+    );
+    checks.check(
+      twice.length === 0,
+      'nobody received it twice',
+      twice.length ? `${twice.length} received more than one copy, e.g. ${twice[0][0]} × ${twice[0][1]}` : 'one copy each',
+    );
     checks.check(strangers.length === 0, 'nothing went to an address outside the list', `${strangers.length} strangers`);
     checks.check(
       final.progress.sent === sink.messages.length && final.progress.sent === sink.byRecipient.size,

@@ -66,7 +66,10 @@ await runFault(
     const apiUrl = `http://127.0.0.1:${API_PORT}`;
     const sink = await startSmtpSink({ port: SMTP_PORT });
     stand.onStop(() => sink.stop());
-    const stripe = await startStripeStandIn({ port: STRIPE_PORT, webhook: { url: `${apiUrl}/api/webhooks/stripe`, secret: WEBHOOK_SECRET } });
+    const stripe = await startStripeStandIn({
+      port: STRIPE_PORT,
+      webhook: { url: `${apiUrl}/api/webhooks/stripe`, secret: WEBHOOK_SECRET },
+    });
     stand.onStop(() => stripe.close());
     await stand.startApi({
       port: API_PORT,
@@ -137,7 +140,8 @@ await runFault(
       });
       return { ...order, email, intentId: intentOf(order.clientSecret) };
     }
-    const partyStatus = async (/** @type {string} */ orderId) => (await db.query('SELECT status FROM party_orders WHERE id = ?', [orderId]))[0]?.status;
+    const partyStatus = async (/** @type {string} */ orderId) =>
+      (await db.query('SELECT status FROM party_orders WHERE id = ?', [orderId]))[0]?.status;
 
     // A: paid, the webhook and the browser's confirmation both arrive.
     const a = await orderTickets('Anand', 2);
@@ -168,7 +172,8 @@ await runFault(
       return { id: d.id, name: d.name, price: d.price };
     };
     const lines = (/** @type {[string, number][]} */ ...items) => items.map(([id, quantity]) => ({ ...drink(id), quantity }));
-    const drinkStatus = async (/** @type {string} */ orderId) => (await db.query('SELECT status FROM drink_orders WHERE id = ?', [orderId]))[0]?.status;
+    const drinkStatus = async (/** @type {string} */ orderId) =>
+      (await db.query('SELECT status FROM drink_orders WHERE id = ?', [orderId]))[0]?.status;
     /**
      * @param {string} name
      * @param {(MenuDrink & { quantity: number })[]} items
@@ -240,7 +245,8 @@ await runFault(
 
     /** What staff, guests and the gateway see, plus the rows behind it. */
     async function snapshot() {
-      const tabsOf = async (/** @type {{ tabId: string, tabToken: string }} */ tab) => (await call('GET', `/api/drink-tab/${tab.tabId}`, undefined, { 'X-Tab-Token': tab.tabToken })).body;
+      const tabsOf = async (/** @type {{ tabId: string, tabToken: string }} */ tab) =>
+        (await call('GET', `/api/drink-tab/${tab.tabId}`, undefined, { 'X-Tab-Token': tab.tabToken })).body;
       const recentBar = (await staff('GET', '/api/admin/bar/orders')).body;
       return {
         'party orders': await db.query(
@@ -248,14 +254,23 @@ await runFault(
         ),
         'tickets remaining': (await call('GET', '/api/party-ticket-stats')).body,
         "staff's paid tickets": (await staff('GET', '/api/party-tickets')).body,
-        'drink orders': await db.query('SELECT id, number, status, barStatus, tabId, refundId, failureReason, placedAt FROM drink_orders ORDER BY id'),
-        'drink stock': /** @type {{ id: string, available: number }[]} */ ((await call('GET', '/api/drinks')).body).map((d) => [d.id, d.available]),
+        'drink orders': await db.query(
+          'SELECT id, number, status, barStatus, tabId, refundId, failureReason, placedAt FROM drink_orders ORDER BY id',
+        ),
+        'drink stock': /** @type {{ id: string, available: number }[]} */ ((await call('GET', '/api/drinks')).body).map((d) => [
+          d.id,
+          d.available,
+        ]),
         'bar queue': recentBar,
         'tabs (staff)': (await staff('GET', '/api/admin/drink-tabs')).body,
         'tabs (guests)': [await tabsOf(t1), await tabsOf(t2)],
-        'tab rows': await db.query('SELECT id, status, chargedCents, chargePaymentIntentId, chargeKey, closedAt, closedBy FROM drink_tabs ORDER BY id'),
+        'tab rows': await db.query(
+          'SELECT id, status, chargedCents, chargePaymentIntentId, chargeKey, closedAt, closedBy FROM drink_tabs ORDER BY id',
+        ),
         'refunds at the gateway': stripe.refunds.map((r) => [r.payment_intent, r.amount]),
-        'charges at the gateway': [...stripe.intents.values()].filter((i) => i.status === 'succeeded').map((i) => [i.id, i.amount, i.metadata]),
+        'charges at the gateway': [...stripe.intents.values()]
+          .filter((i) => i.status === 'succeeded')
+          .map((i) => [i.id, i.amount, i.metadata]),
         'e-mails sent': sink.messages.map((m) => `${m.envelopeTo.join(',')}: ${m.parsed.subject ?? ''}`).sort(),
         'ticket sales in analytics': await db.query(
           "SELECT entityId, COUNT(*) AS n FROM analytics_events WHERE eventType = 'party_order_completed' GROUP BY entityId ORDER BY entityId",
@@ -267,9 +282,17 @@ await runFault(
     const firstEvents = stripe.events.map((r) => r.event);
     const first = await snapshot();
     const types = countBy(firstEvents.map((e) => e.type));
-    console.log(`  ${firstEvents.length} events produced by the flow: ${Object.entries(types).map(([t, n]) => `${t} ×${n}`).join(', ')}`);
+    console.log(
+      `  ${firstEvents.length} events produced by the flow: ${Object.entries(types)
+        .map(([t, n]) => `${t} ×${n}`)
+        .join(', ')}`,
+    );
     const firstStatuses = stripe.events.map((r) => r.firstStatus ?? 0);
-    checks.check(firstStatuses.every((s) => s >= 200 && s < 300), 'every first delivery answered 2xx', `${firstStatuses.filter((s) => s >= 200 && s < 300).length}/${firstStatuses.length}`);
+    checks.check(
+      firstStatuses.every((s) => s >= 200 && s < 300),
+      'every first delivery answered 2xx',
+      `${firstStatuses.filter((s) => s >= 200 && s < 300).length}/${firstStatuses.length}`,
+    );
     const statusOf = (/** @type {string} */ id) => first['party orders'].find((o) => o.id === id)?.status;
     checks.check(
       [a, b, c].every((o) => statusOf(o.orderId) === 'paid') && statusOf(late.orderId) === 'refunded',
@@ -278,7 +301,10 @@ await runFault(
     );
     const dStatus = (/** @type {string} */ id) => first['drink orders'].find((o) => o.id === id)?.status;
     checks.check(
-      dStatus(d1.orderId) === 'paid' && dStatus(d2.orderId) === 'paid' && dStatus(e1.orderId) === 'paid' && dStatus(e2.orderId) === 'refunded',
+      dStatus(d1.orderId) === 'paid' &&
+        dStatus(d2.orderId) === 'paid' &&
+        dStatus(e1.orderId) === 'paid' &&
+        dStatus(e2.orderId) === 'refunded',
       'the flow itself: drinks paid now placed at the bar, the second guest for the last lassi refunded',
       [d1, d2, e1, e2].map((o) => dStatus(o.orderId)).join(', '),
     );
@@ -287,7 +313,11 @@ await runFault(
       'the flow itself: one tab charged at close, one still open; two refunds at the gateway',
       `tab 1 ${closed.status} ${closed.chargedCents} cents, tab 2 ${first['tabs (guests)'][1].status}; ${first['refunds at the gateway'].length} refunds`,
     );
-    checks.check(first['e-mails sent'].length === 4, 'the flow itself: three ticket confirmations and one refund notice e-mailed', `${first['e-mails sent'].length} e-mails`);
+    checks.check(
+      first['e-mails sent'].length === 4,
+      'the flow itself: three ticket confirmations and one refund notice e-mailed',
+      `${first['e-mails sent'].length} e-mails`,
+    );
 
     // ---- Replay: every event twice, reversed one after the other, then shuffled and concurrent.
     const rand = random(Number(args.seed));
@@ -311,7 +341,11 @@ await runFault(
 
     const notOk = answers.filter(([, s]) => !(s >= 200 && s < 300));
     const fivexx = answers.filter(([, s]) => s >= 500 || s === 0);
-    console.log(`  ${answers.length} replays: ${Object.entries(countBy(answers.map(([, s]) => s))).map(([s, n]) => `${s} ×${n}`).join(', ')}`);
+    console.log(
+      `  ${answers.length} replays: ${Object.entries(countBy(answers.map(([, s]) => s)))
+        .map(([s, n]) => `${s} ×${n}`)
+        .join(', ')}`,
+    );
     Object.assign(figures, {
       events: firstEvents.length,
       eventTypes: types,
@@ -325,11 +359,26 @@ await runFault(
       emails: first['e-mails sent'].length,
       seed: Number(args.seed),
     });
-    checks.check(notOk.length === 0, 'every replay answered 2xx (Stripe stops retrying)', notOk.length ? notOk.slice(0, 3).map(([e, s]) => `${e.type} ${s}`).join('; ') : `${answers.length} replays`);
+    checks.check(
+      notOk.length === 0,
+      'every replay answered 2xx (Stripe stops retrying)',
+      notOk.length
+        ? notOk
+            .slice(0, 3)
+            .map(([e, s]) => `${e.type} ${s}`)
+            .join('; ')
+        : `${answers.length} replays`,
+    );
     checks.check(fivexx.length === 0, 'no replay answered 5xx', `${fivexx.length}`);
     for (const [what, value] of Object.entries(first)) {
       const same = isDeepStrictEqual(value, after[/** @type {keyof typeof first} */ (what)]);
-      checks.check(same, `${what}: unchanged by the replays`, same ? '' : `before ${JSON.stringify(value).slice(0, 300)} after ${JSON.stringify(after[/** @type {keyof typeof first} */ (what)]).slice(0, 300)}`);
+      checks.check(
+        same,
+        `${what}: unchanged by the replays`,
+        same
+          ? ''
+          : `before ${JSON.stringify(value).slice(0, 300)} after ${JSON.stringify(after[/** @type {keyof typeof first} */ (what)]).slice(0, 300)}`,
+      );
     }
   },
 );

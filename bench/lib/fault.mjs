@@ -57,7 +57,11 @@ export function runFault(spec, main) {
         database: stand.database.label,
         options: args,
         figures: { ...figures, checks: checks.results },
-        markdown: [`### ${spec.name(args)}`, '', ...checks.results.map((r) => `- ${r.ok ? '✓' : '✗ **BROKEN**:'} ${r.what}${r.detail ? ` (${r.detail})` : ''}`)].join('\n'),
+        markdown: [
+          `### ${spec.name(args)}`,
+          '',
+          ...checks.results.map((r) => `- ${r.ok ? '✓' : '✗ **BROKEN**:'} ${r.what}${r.detail ? ` (${r.detail})` : ''}`),
+        ].join('\n'),
       });
     }
     const seconds = ((Date.now() - started) / 1000).toFixed(1);

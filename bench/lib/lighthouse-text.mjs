@@ -12,7 +12,9 @@
  */
 export function lcpText(r) {
   if (!r.lcpElement) return 'no LCP element reported';
-  const phases = Object.entries(r.lcpElement.phases).map(([phase, ms]) => `${phase.toLowerCase()} ${ms} ms`).join(', ');
+  const phases = Object.entries(r.lcpElement.phases)
+    .map(([phase, ms]) => `${phase.toLowerCase()} ${ms} ms`)
+    .join(', ');
   return `LCP element \`${r.lcpElement.selector}\` (${phases})`;
 }
 

@@ -25,7 +25,9 @@ export function machine() {
 /** `chromium --version`, or null when there is none. */
 export function chromiumVersion(path = process.env.CHROMIUM_PATH || '/usr/bin/chromium') {
   try {
-    return execFileSync(path, ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    return execFileSync(path, ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
   } catch {
     return null;
   }

@@ -47,7 +47,9 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export async function dropAllTables(url) {
   const conn = await mysql.createConnection(url);
   try {
-    const [rows] = /** @type {[{ name: string }[], unknown]} */ (await conn.query('SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()'));
+    const [rows] = /** @type {[{ name: string }[], unknown]} */ (
+      await conn.query('SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()')
+    );
     await conn.query('SET FOREIGN_KEY_CHECKS = 0');
     for (const { name } of rows) await conn.query(`DROP TABLE IF EXISTS \`${name}\``);
     await conn.query('SET FOREIGN_KEY_CHECKS = 1');
@@ -57,7 +59,11 @@ export async function dropAllTables(url) {
 }
 
 export function mariadbVersion() {
-  const version = execFileSync('bash', ['-c', 'mariadbd --version 2>/dev/null || /usr/sbin/mariadbd --version 2>/dev/null || echo MySQL'], { cwd: ROOT }).toString().trim();
+  const version = execFileSync('bash', ['-c', 'mariadbd --version 2>/dev/null || /usr/sbin/mariadbd --version 2>/dev/null || echo MySQL'], {
+    cwd: ROOT,
+  })
+    .toString()
+    .trim();
   return `MariaDB ${/Ver\s+(\S+)/.exec(version)?.[1] ?? ''}`.trim();
 }
 
@@ -81,11 +87,15 @@ export async function createStand({ db = 'mysql', mariadbPort = 3399, prefix = '
     let ownServer = false;
     if (!url) {
       try {
-        url = execFileSync('bash', ['scripts/mariadb.sh', 'start', mariadbDir], { cwd: ROOT, env: { ...process.env, MARIADB_PORT: String(mariadbPort) } })
-          .toString()
-          .trim()
-          .split('\n')
-          .pop() ?? '';
+        url =
+          execFileSync('bash', ['scripts/mariadb.sh', 'start', mariadbDir], {
+            cwd: ROOT,
+            env: { ...process.env, MARIADB_PORT: String(mariadbPort) },
+          })
+            .toString()
+            .trim()
+            .split('\n')
+            .pop() ?? '';
       } catch (error) {
         rmSync(work, { recursive: true, force: true });
         throw error;
@@ -97,7 +107,7 @@ export async function createStand({ db = 'mysql', mariadbPort = 3399, prefix = '
     // Asynchronous, so the load and the probes of a fault script go on while the server stops.
     const mariadb = (/** @type {string} */ command) => execFileAsync('bash', ['scripts/mariadb.sh', command, mariadbDir], { cwd: ROOT });
     const ownServerOnly = () => {
-      if (!ownServer) throw new Error('Only the stand\'s own MariaDB can be stopped (unset TEST_DATABASE_URL)');
+      if (!ownServer) throw new Error("Only the stand's own MariaDB can be stopped (unset TEST_DATABASE_URL)");
     };
     /** @type {MysqlDatabase} */
     const mysqlDatabase = {
@@ -166,7 +176,13 @@ export async function createStand({ db = 'mysql', mariadbPort = 3399, prefix = '
     stops.push(() => stop());
     const url = `http://127.0.0.1:${port}`;
     for (let i = 0; i < 150 && !exited; i += 1) {
-      if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return { url, child, stop };
+      if (
+        await fetch(`${url}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        return { url, child, stop };
       await sleep(200);
     }
     throw new Error(`The API on ${url} did not start`);

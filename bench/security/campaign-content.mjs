@@ -70,15 +70,25 @@ export async function measureCampaignContent({ apiDist = resolve(ROOT, 'api/dist
     const content = JSON.parse(JSON.stringify(build()));
     const htmlToTextMs = millisecondsOf(() => htmlToText(content), runs);
     const extractInlineImagesMs = millisecondsOf(() => extractInlineImages(content), runs);
-    return { input, chars: content.length, htmlToTextMs, extractInlineImagesMs, met: htmlToTextMs < TARGET_MS && extractInlineImagesMs < TARGET_MS };
+    return {
+      input,
+      chars: content.length,
+      htmlToTextMs,
+      extractInlineImagesMs,
+      met: htmlToTextMs < TARGET_MS && extractInlineImagesMs < TARGET_MS,
+    };
   });
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, 'api-dist': { type: 'string', default: 'api/dist' } } });
+  const { values } = parseArgs({
+    options: { runs: { type: 'string', default: '3' }, 'api-dist': { type: 'string', default: 'api/dist' } },
+  });
   const runs = Math.max(1, Math.min(10, Number.parseInt(values.runs, 10) || 3));
   const rows = await measureCampaignContent({ apiDist: resolve(ROOT, values['api-dist']), runs });
-  console.log(`Campaign content at the size limit (${CAMPAIGN_CONTENT_MAX_LENGTH} characters), median of ${runs} run(s), target < ${TARGET_MS} ms each`);
+  console.log(
+    `Campaign content at the size limit (${CAMPAIGN_CONTENT_MAX_LENGTH} characters), median of ${runs} run(s), target < ${TARGET_MS} ms each`,
+  );
   console.log('| Input | Characters | htmlToText ms | extractInlineImages ms | Under target |');
   console.log('| --- | ---: | ---: | ---: | --- |');
   for (const row of rows) {

@@ -26,12 +26,16 @@ export function succeededCharges(type: string): SimulatedCharge[] {
   const Database = createRequire(import.meta.url)('better-sqlite3') as DatabaseConstructor;
   const db = new Database(join(workDir, 'e2e.sqlite'), { readonly: true, fileMustExist: true });
   try {
-    const rows = db.prepare("SELECT id, amountCents, metadata FROM simulated_payments WHERE kind = 'payment' AND status = 'succeeded'").all() as {
+    const rows = db
+      .prepare("SELECT id, amountCents, metadata FROM simulated_payments WHERE kind = 'payment' AND status = 'succeeded'")
+      .all() as {
       id: string;
       amountCents: number;
       metadata: string;
     }[];
-    return rows.map((r) => ({ id: r.id, amountCents: r.amountCents, metadata: JSON.parse(r.metadata) as Record<string, string> })).filter((c) => c.metadata.type === type);
+    return rows
+      .map((r) => ({ id: r.id, amountCents: r.amountCents, metadata: JSON.parse(r.metadata) as Record<string, string> }))
+      .filter((c) => c.metadata.type === type);
   } finally {
     db.close();
   }

@@ -16,7 +16,9 @@ function mailDir(): string {
 /** Every message the test SMTP server has accepted so far, oldest first. */
 export async function deliveredMails(): Promise<DeliveredMail[]> {
   const dir = mailDir();
-  const files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort();
   return Promise.all(
     files.map(async (file) => {
       const raw = readFileSync(join(dir, file), 'utf8');
@@ -26,11 +28,7 @@ export async function deliveredMails(): Promise<DeliveredMail[]> {
 }
 
 /** Waits until the messages matching `predicate` number at least `count`, and returns them. */
-export async function waitForMails(
-  predicate: (mail: DeliveredMail) => boolean,
-  count = 1,
-  timeoutMs = 15_000,
-): Promise<DeliveredMail[]> {
+export async function waitForMails(predicate: (mail: DeliveredMail) => boolean, count = 1, timeoutMs = 15_000): Promise<DeliveredMail[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const matching = (await deliveredMails()).filter(predicate);

@@ -16,7 +16,13 @@ export function localNginxConfig(workDir: string, listenPort: number, apiPort: n
     .replace(/listen 80;/, `listen 127.0.0.1:${listenPort};`)
     .replace(/root \/usr\/share\/nginx\/html;/, `root ${join(workDir, 'html')};`)
     .replace(/upstream festival_api \{[^}]*\}/, `upstream festival_api {\n    server 127.0.0.1:${apiPort};\n    keepalive 8;\n  }`);
-  for (const expected of ['pid ', `listen 127.0.0.1:${listenPort}`, `root ${workDir}`, `server 127.0.0.1:${apiPort}`, `proxy_cache_path ${join(workDir, 'cache')} `]) {
+  for (const expected of [
+    'pid ',
+    `listen 127.0.0.1:${listenPort}`,
+    `root ${workDir}`,
+    `server 127.0.0.1:${apiPort}`,
+    `proxy_cache_path ${join(workDir, 'cache')} `,
+  ]) {
     if (!replaced.includes(expected)) throw new Error(`nginx.conf no longer has the shape the test expects (${expected})`);
   }
   return replaced;

@@ -9,7 +9,11 @@ async function scriptsOf(page: Page, path: string): Promise<{ url: string; gzip:
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
     scripts.push(
-      response.body().then((body) => ({ url: new URL(response.url()).pathname, gzip: gzipSync(body, { level: 9 }).length, body: body.toString('utf8') })),
+      response.body().then((body) => ({
+        url: new URL(response.url()).pathname,
+        gzip: gzipSync(body, { level: 9 }).length,
+        body: body.toString('utf8'),
+      })),
     );
   });
   await page.goto(path);
@@ -34,7 +38,9 @@ test.describe('page-weight budgets (gzipped JavaScript)', () => {
     test(`${path} carries neither antd nor the charts`, async ({ page }) => {
       const files = await scriptsOf(page, path);
       expect(files.length).toBeGreaterThan(0);
-      expect(files.filter((f) => f.url.includes('/remotes/admin-app/') || /ant-btn|@antv\/|antd/.test(f.body)).map((f) => f.url)).toEqual([]);
+      expect(files.filter((f) => f.url.includes('/remotes/admin-app/') || /ant-btn|@antv\/|antd/.test(f.body)).map((f) => f.url)).toEqual(
+        [],
+      );
     });
   }
 });

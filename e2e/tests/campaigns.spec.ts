@@ -48,7 +48,9 @@ test.describe('e-mail campaigns', () => {
     await page.getByRole('button', { name: 'Create Your First Campaign' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Email Campaign' });
     const content = dialog.getByLabel('Email Content (HTML)');
-    await expect(content).toHaveValue(/Vegetarian Feast Pack[\s\S]*\$39\.99[\s\S]*Non-Vegetarian Feast Pack[\s\S]*\$49\.99[\s\S]*5% referral bonus on your catering orders/);
+    await expect(content).toHaveValue(
+      /Vegetarian Feast Pack[\s\S]*\$39\.99[\s\S]*Non-Vegetarian Feast Pack[\s\S]*\$49\.99[\s\S]*5% referral bonus on your catering orders/,
+    );
     const preview = dialog.frameLocator('iframe[title="Email preview"]');
     await expect(preview.getByText('Saffron Leaf presents')).toBeVisible();
     await expect(dialog.locator('iframe[title="Email preview"]')).toHaveAttribute('sandbox', '');

@@ -95,7 +95,8 @@ test.describe('staff access', () => {
   test('/admin/login downloads none of the dashboard, charts or QR code', async ({ page }) => {
     const scripts: { url: string; body: string }[] = [];
     page.on('response', async (response) => {
-      if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), body: await response.text().catch(() => '') });
+      if (response.request().resourceType() === 'script')
+        scripts.push({ url: response.url(), body: await response.text().catch(() => '') });
     });
     await page.goto('/admin/login');
     await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
@@ -139,7 +140,8 @@ test.describe('the dashboard on the demo data', () => {
     ] as const) {
       const card = section(page, heading);
       await expect(card.locator('canvas').first()).toBeVisible();
-      for (const step of steps) await expect(card.getByRole('button', { name: new RegExp(`^${step} [1-9][\\d,]* [\\d.]+% of views$`) })).toBeVisible();
+      for (const step of steps)
+        await expect(card.getByRole('button', { name: new RegExp(`^${step} [1-9][\\d,]* [\\d.]+% of views$`) })).toBeVisible();
     }
 
     // 4. The eight links.
@@ -160,7 +162,11 @@ test.describe('the dashboard on the demo data', () => {
     await expect(rows(tickets).first()).toContainText(/\d+ Adult/);
     const carts = section(page, 'Abandoned Carts - Follow Up Opportunities');
     await expect(carts).toContainText("Customers who started ticket purchase but didn't complete (30+ minutes old)");
-    await expect(rows(carts).first().getByRole('link', { name: /@example\.com$/ })).toHaveAttribute('href', /^mailto:/);
+    await expect(
+      rows(carts)
+        .first()
+        .getByRole('link', { name: /@example\.com$/ }),
+    ).toHaveAttribute('href', /^mailto:/);
     await expect(rows(carts).first().getByRole('link', { name: /555-/ })).toHaveAttribute('href', /^tel:\d+$/);
   });
 
@@ -195,7 +201,9 @@ test.describe('the dashboard on the demo data', () => {
     await expect(dialog).toBeHidden();
 
     // A completed order is an identified buyer, with their name, e-mail and phone.
-    await section(page, 'Feast Pack Conversion Funnel').getByRole('button', { name: /^Completed Orders \d/ }).click();
+    await section(page, 'Feast Pack Conversion Funnel')
+      .getByRole('button', { name: /^Completed Orders \d/ })
+      .click();
     const completed = page.getByRole('dialog', { name: 'Completed Orders' });
     const buyer = completed.getByRole('region', { name: 'Identified User' }).first();
     await expect(buyer).toBeVisible();
@@ -224,7 +232,10 @@ test.describe('the dashboard on the demo data', () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^feast-pack-orders-\d{4}-\d{2}-\d{2}\.csv$/);
     await expect(toast(page, 'Export successful')).toContainText(`${shown} order${shown === 1 ? '' : 's'} exported to CSV`);
-    const lines = readFileSync(await file.path(), 'utf8').replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = readFileSync(await file.path(), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(csvCells(lines[0])).toEqual(CSV_COLUMNS);
     expect(lines).toHaveLength(shown + 1);
     for (const line of lines.slice(1)) {
@@ -292,7 +303,11 @@ test.describe('the staff pages, checked by axe-core', () => {
   async function seriousViolations(page: Page) {
     await page.addScriptTag({ path: join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
     return page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+      const axe = (
+        window as unknown as {
+          axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
+        }
+      ).axe;
       const result = await axe.run(document);
       return result.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -317,7 +332,9 @@ test.describe('the staff pages, checked by axe-core', () => {
       await expect(section(page, 'Party Ticket Conversion Funnel').locator('canvas').first()).toBeVisible();
       expect({ viewport, violations: await seriousViolations(page) }).toEqual({ viewport, violations: [] });
 
-      await section(page, 'Feast Pack Conversion Funnel').getByRole('button', { name: /^Started Checkout \d/ }).click();
+      await section(page, 'Feast Pack Conversion Funnel')
+        .getByRole('button', { name: /^Started Checkout \d/ })
+        .click();
       await expect(page.getByRole('dialog', { name: 'Started Checkout' }).getByText(/^Showing \d+ of/)).toBeVisible();
       expect({ viewport, dialog: true, violations: await seriousViolations(page) }).toEqual({ viewport, dialog: true, violations: [] });
     }

@@ -129,7 +129,10 @@ test.describe('drinks at the party', () => {
     await expect(page.getByRole('row').filter({ hasText: 'Live Queue Guest' })).toContainText('1 × Nimbu Soda');
   });
 
-  test('a guest opens a tab, orders twice onto it without a card, and staff close it with one charge for the total', async ({ page, browser }) => {
+  test('a guest opens a tab, orders twice onto it without a card, and staff close it with one charge for the total', async ({
+    page,
+    browser,
+  }) => {
     await page.goto('/drinks');
     await addToCart(page, 'Kingfisher Premium');
     await page.getByRole('button', { name: 'Cart (1)' }).click();
@@ -195,7 +198,9 @@ test.describe('drinks at the party', () => {
 
     // The guest's phone learns the tab closed.
     await page.reload();
-    await expect(page.getByRole('region', { name: 'Your tab' })).toContainText(`Your tab ${reference} is closed: $15.86 charged to your card`);
+    await expect(page.getByRole('region', { name: 'Your tab' })).toContainText(
+      `Your tab ${reference} is closed: $15.86 charged to your card`,
+    );
   });
 
   test('staff see a declined card when closing a tab, and the tab stays open', async ({ page, browser }) => {
@@ -255,11 +260,15 @@ test.describe('drinks at the party', () => {
     await expect(page.getByRole('heading', { name: 'Setup Failed' })).toBeVisible();
     await expect(page.getByText('Missing tab or setup information')).toBeVisible();
 
-    await page.goto('/drinks/tab-confirmation?tabId=00000000-0000-4000-8000-000000000000&setup_intent=seti_sim_x&redirect_status=requires_payment_method');
+    await page.goto(
+      '/drinks/tab-confirmation?tabId=00000000-0000-4000-8000-000000000000&setup_intent=seti_sim_x&redirect_status=requires_payment_method',
+    );
     await expect(page.getByRole('heading', { name: 'Setup Failed' })).toBeVisible();
     await expect(page.getByText('Card setup was not completed')).toBeVisible();
 
-    await page.goto('/drinks/tab-confirmation?tabId=00000000-0000-4000-8000-000000000000&setup_intent=seti_sim_x&redirect_status=succeeded');
+    await page.goto(
+      '/drinks/tab-confirmation?tabId=00000000-0000-4000-8000-000000000000&setup_intent=seti_sim_x&redirect_status=succeeded',
+    );
     await expect(page.getByRole('heading', { name: 'Setup Failed' })).toBeVisible();
     await expect(page.getByText('Tab not found')).toBeVisible();
   });
@@ -278,7 +287,11 @@ test.describe('drinks at the party', () => {
     await bar.close();
     // The API shows it at once; through nginx the menu may be a second old (micro-cache).
     await expect
-      .poll(async () => ((await (await request.get('/api/drinks')).json()) as { id: string; available: number }[]).find((d) => d.id === 'sula-shiraz')?.available)
+      .poll(
+        async () =>
+          ((await (await request.get('/api/drinks')).json()) as { id: string; available: number }[]).find((d) => d.id === 'sula-shiraz')
+            ?.available,
+      )
       .toBe(0);
 
     await page.reload();

@@ -8,7 +8,8 @@ test.describe('security headers', () => {
     test(`${path} is served with a strict policy and renders without violating it`, async ({ page }) => {
       const violations: string[] = [];
       page.on('console', (message) => {
-        if (/Content Security Policy|Refused to (load|execute|apply|connect|frame)|policy violation/i.test(message.text())) violations.push(message.text());
+        if (/Content Security Policy|Refused to (load|execute|apply|connect|frame)|policy violation/i.test(message.text()))
+          violations.push(message.text());
       });
       // Also what the browser refuses silently (a caught `new Function`, for one): it still
       // reports it, to DevTools and to any report endpoint.

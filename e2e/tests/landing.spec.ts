@@ -55,7 +55,10 @@ test.describe('the landing page', () => {
     await expect(footer.getByText('1480 Lakeview Avenue')).toBeVisible();
     await expect(footer.getByText('San Jose, CA 95131')).toBeVisible();
     await expect(footer.getByRole('link', { name: '(408) 555-0142' })).toBeVisible();
-    await expect(footer.getByRole('link', { name: 'hello@saffronleaf.example' })).toHaveAttribute('href', 'mailto:hello@saffronleaf.example');
+    await expect(footer.getByRole('link', { name: 'hello@saffronleaf.example' })).toHaveAttribute(
+      'href',
+      'mailto:hello@saffronleaf.example',
+    );
     await expect(footer.getByText('Monday-Friday')).toBeVisible();
     await expect(footer.getByText('11 AM - 10 PM')).toBeVisible();
     await expect(footer.getByText('Saturday-Sunday')).toBeVisible();
@@ -119,7 +122,10 @@ test.describe('the landing page', () => {
   test('puts the title, preview tags and schema.org data in the page head', async ({ page }) => {
     await openLanding(page);
     await expect(page).toHaveTitle('Diwali Family Feast Packs & Diwali DJ Night | Saffron Leaf');
-    await expect(page.locator('head meta[property="og:title"]')).toHaveAttribute('content', 'Diwali Family Feast Packs & Diwali DJ Night | Saffron Leaf');
+    await expect(page.locator('head meta[property="og:title"]')).toHaveAttribute(
+      'content',
+      'Diwali Family Feast Packs & Diwali DJ Night | Saffron Leaf',
+    );
     await expect(page.locator('head meta[name="description"]')).toHaveAttribute('content', /Friday, October 24, 2025/);
     await expect(page.locator('head meta[name="twitter:card"]')).toHaveAttribute('content', 'summary');
     const jsonLd = await page
@@ -127,7 +133,6 @@ test.describe('the landing page', () => {
       .evaluateAll((els) => els.map((el) => JSON.parse(el.textContent ?? '{}') as { '@type': string }));
     expect(jsonLd.map((d) => d['@type'])).toEqual(['Restaurant', 'Event']);
   });
-
 });
 
 test.describe('visitor analytics from the landing page', () => {
@@ -135,7 +140,15 @@ test.describe('visitor analytics from the landing page', () => {
     await openLanding(page, '/?utm_source=facebook&utm_medium=social&utm_campaign=diwali2024&utm_content=story&utm_term=feast');
     const sessionId = (await sessionIdOf(page))!;
     await expect
-      .poll(async () => (await recordedEvents(staff, 'page_view', sessionId)).map((e) => [e.utmSource, e.utmMedium, e.utmCampaign, e.utmContent, e.utmTerm]))
+      .poll(async () =>
+        (await recordedEvents(staff, 'page_view', sessionId)).map((e) => [
+          e.utmSource,
+          e.utmMedium,
+          e.utmCampaign,
+          e.utmContent,
+          e.utmTerm,
+        ]),
+      )
       .toEqual([['facebook', 'social', 'diwali2024', 'story', 'feast']]);
   });
 
@@ -205,7 +218,11 @@ test.describe('the landing page, checked by axe-core', () => {
       await openLanding(page);
       await page.addScriptTag({ path: join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
       const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+        const axe = (
+          window as unknown as {
+            axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
+          }
+        ).axe;
         const result = await axe.run(document);
         return result.violations
           .filter((v) => v.impact === 'serious' || v.impact === 'critical')

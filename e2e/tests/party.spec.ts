@@ -122,7 +122,9 @@ test.describe('party tickets', () => {
       remaining -= adults;
     }
     // The API shows it at once; through nginx the ticket stats may be a second old (micro-cache).
-    await expect.poll(async () => ((await (await request.get('/api/party-ticket-stats')).json()) as { remaining: number }).remaining).toBe(0);
+    await expect
+      .poll(async () => ((await (await request.get('/api/party-ticket-stats')).json()) as { remaining: number }).remaining)
+      .toBe(0);
 
     await page.goto('/diwali-party');
     await expect(page.getByText('SOLD OUT')).toBeVisible();

@@ -172,7 +172,10 @@ test.describe('pre-rendered pages, hydrated', () => {
 });
 
 test.describe('a configuration the staff changed at run time', () => {
-  const changed = { ...DEFAULT_SITE_CONFIG, party: { ...DEFAULT_SITE_CONFIG.party, name: 'Diwali DJ Night Encore', adultPriceCents: 5499 } };
+  const changed = {
+    ...DEFAULT_SITE_CONFIG,
+    party: { ...DEFAULT_SITE_CONFIG.party, name: 'Diwali DJ Night Encore', adultPriceCents: 5499 },
+  };
 
   /** Stores a configuration in the database, as a change by the staff would, and waits until the API serves it (its cache keeps an answer at most a second). */
   async function storeSiteConfig(request: APIRequestContext, config: SiteConfig): Promise<void> {
@@ -215,14 +218,17 @@ test.describe('a configuration the staff changed at run time', () => {
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false });
 
-    test(VIA_NGINX ? 'nginx serves the HTML of the build' : 'the embedded mode renders the HTML with the current configuration', async ({ page }) => {
-      await page.goto('/diwali-party');
-      const hero = page.locator('.party-hero');
-      // nginx serves files: its HTML shows what the build rendered until the script fetches the
-      // current configuration (docs/landing-page.md); the API renders the page again.
-      const name = VIA_NGINX ? DEFAULT_SITE_CONFIG.party.name : 'Diwali DJ Night Encore';
-      await expect(hero.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
-      await expect(hero.getByText(VIA_NGINX ? /^Adults \$49\.99/ : /^Adults \$54\.99/)).toBeVisible();
-    });
+    test(
+      VIA_NGINX ? 'nginx serves the HTML of the build' : 'the embedded mode renders the HTML with the current configuration',
+      async ({ page }) => {
+        await page.goto('/diwali-party');
+        const hero = page.locator('.party-hero');
+        // nginx serves files: its HTML shows what the build rendered until the script fetches the
+        // current configuration (docs/landing-page.md); the API renders the page again.
+        const name = VIA_NGINX ? DEFAULT_SITE_CONFIG.party.name : 'Diwali DJ Night Encore';
+        await expect(hero.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
+        await expect(hero.getByText(VIA_NGINX ? /^Adults \$49\.99/ : /^Adults \$54\.99/)).toBeVisible();
+      },
+    );
   });
 });

@@ -12,7 +12,13 @@ test.describe('npm start', () => {
     test.setTimeout(180_000);
     const dir = mkdtempSync(join(tmpdir(), 'festival-start-'));
     // What `npm start` runs: install and build when stale (nothing to do here), then serve.
-    const server = startProcess('npm start', process.execPath, ['scripts/start.mjs'], { ...process.env, PORT: String(PORT), SQLITE_PATH: join(dir, 'start.sqlite'), OUTBOX_DIR: join(dir, 'outbox'), LOG_LEVEL: 'warn' }, ROOT);
+    const server = startProcess(
+      'npm start',
+      process.execPath,
+      ['scripts/start.mjs'],
+      { ...process.env, PORT: String(PORT), SQLITE_PATH: join(dir, 'start.sqlite'), OUTBOX_DIR: join(dir, 'outbox'), LOG_LEVEL: 'warn' },
+      ROOT,
+    );
     try {
       const base = `http://localhost:${PORT}`;
       await waitForHttp(`${base}/api/health`, 150_000);

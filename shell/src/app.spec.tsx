@@ -50,9 +50,12 @@ describe('the shell routes', () => {
     expect(await screen.findByText(`${remote} draws ${path}`)).toBeTruthy();
   });
 
-  it.each(['/nope', '/drinks/nope', '/admin/nope', '/diwali-party/nope', '/drinks/checkout/x', '/drinks/'])('show the 404 page at %s', async (path) => {
-    renderAt(path);
-    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeTruthy();
-    expect(screen.queryByText(/fallback|draws/)).toBeNull();
-  });
+  it.each(['/nope', '/drinks/nope', '/admin/nope', '/diwali-party/nope', '/drinks/checkout/x', '/drinks/'])(
+    'show the 404 page at %s',
+    async (path) => {
+      renderAt(path);
+      expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeTruthy();
+      expect(screen.queryByText(/fallback|draws/)).toBeNull();
+    },
+  );
 });

@@ -5,7 +5,6 @@ export function plainIp(ip: string | undefined): string | null {
   return (v4 ? v4[1] : ip).slice(0, 45);
 }
 
-
 /**
  * The address as analytics keeps it: an IPv4 address without its last byte (`81.2.69.0`), an
  * IPv6 address without its last 80 bits (its /48 network, `2001:db8:1::`). Enough to tell the

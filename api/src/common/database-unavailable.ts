@@ -49,7 +49,8 @@ function codesOf(error: unknown, depth = 0): { code?: unknown; errno?: unknown }
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   return codesOf(error).some(
-    ({ code, errno }) => (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) || (typeof errno === 'number' && UNAVAILABLE_ERRNOS.has(errno)),
+    ({ code, errno }) =>
+      (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) || (typeof errno === 'number' && UNAVAILABLE_ERRNOS.has(errno)),
   );
 }
 

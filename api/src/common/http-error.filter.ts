@@ -42,7 +42,10 @@ export class HttpErrorFilter implements ExceptionFilter {
     }
     if (exception instanceof DomainError) {
       if (exception.status >= 500) {
-        this.logger.warn({ reqId: (req as Request & { id?: unknown }).id, path: req.path }, `${exception.name}: ${exception.message.slice(0, 200)}`);
+        this.logger.warn(
+          { reqId: (req as Request & { id?: unknown }).id, path: req.path },
+          `${exception.name}: ${exception.message.slice(0, 200)}`,
+        );
       }
       res.status(exception.status).json({ message: exception.answer });
       return;
@@ -59,10 +62,7 @@ export class HttpErrorFilter implements ExceptionFilter {
         .json({ message: DATABASE_UNAVAILABLE_MESSAGE });
       return;
     }
-    this.logger.error(
-      { err: exception, reqId: (req as Request & { id?: unknown }).id, path: req.path },
-      'unhandled error',
-    );
+    this.logger.error({ err: exception, reqId: (req as Request & { id?: unknown }).id, path: req.path }, 'unhandled error');
     res.status(HttpStatus.INTERNAL_SERVER_ERROR).json({ message: 'Something went wrong on our side. Please try again.' });
   }
 }

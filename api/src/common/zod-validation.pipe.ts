@@ -3,9 +3,7 @@ import type { z } from 'zod';
 
 /** Describes zod issues as one readable line: `email: Invalid email address; phone: Required`. */
 export function describeZodError(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
-    .join('; ');
+  return error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message)).join('; ');
 }
 
 /** Validates (and strips or coerces, per the schema) a request part with a contracts schema. */

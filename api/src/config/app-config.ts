@@ -27,13 +27,26 @@ const envSchema = z.object({
       .optional(),
   ),
   SQLITE_PATH: z.string().default('.data/festival.sqlite'),
-  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\/.+/, 'must be an smtp://host:port URL').optional()),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\/.+/, 'must be an smtp://host:port URL')
+      .optional(),
+  ),
   MAIL_FROM: z.string().default('Festival <festival@restaurant.example>'),
   OUTBOX_DIR: z.string().default('.data/outbox'),
   ADMIN_PASSWORD: optionalString,
   SESSION_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
-  ADMIN_SESSION_TTL_SECONDS: z.coerce.number().int().min(1).default(8 * 60 * 60),
-  ADMIN_SESSION_MAX_AGE_SECONDS: z.coerce.number().int().min(1).default(12 * 60 * 60),
+  ADMIN_SESSION_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(8 * 60 * 60),
+  ADMIN_SESSION_MAX_AGE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(12 * 60 * 60),
   LOGIN_ATTEMPTS_PER_15_MINUTES: z.coerce.number().int().min(1).default(10),
   ANALYTICS_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   STRIPE_SECRET_KEY: optionalString,
@@ -160,9 +173,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     problems.push('STRIPE_WEBHOOK_SECRET: required in production when Stripe is configured');
   }
   if (isProduction && !env.STRIPE_SECRET_KEY && !env.ALLOW_SIMULATED_PAYMENTS) {
-    problems.push(
-      'STRIPE_SECRET_KEY: required in production (or set ALLOW_SIMULATED_PAYMENTS=true to run the simulated gateway)',
-    );
+    problems.push('STRIPE_SECRET_KEY: required in production (or set ALLOW_SIMULATED_PAYMENTS=true to run the simulated gateway)');
   }
   const sessionSecret = env.SESSION_SECRET ?? DEV_SESSION_SECRET;
   const promoCodes = env.PROMO_CODES.split(',')

@@ -17,7 +17,9 @@ export async function runMigrations(dataSource: DataSource, logger: Logger): Pro
   const lockHolder = dataSource.createQueryRunner();
   await lockHolder.connect();
   try {
-    const [row] = (await lockHolder.query('SELECT GET_LOCK(?, ?) AS got', [LOCK_NAME, LOCK_WAIT_SECONDS])) as { got: number | string | null }[];
+    const [row] = (await lockHolder.query('SELECT GET_LOCK(?, ?) AS got', [LOCK_NAME, LOCK_WAIT_SECONDS])) as {
+      got: number | string | null;
+    }[];
     if (Number(row?.got) !== 1) throw new Error(`Could not take the migration lock within ${LOCK_WAIT_SECONDS}s`);
     try {
       await apply(dataSource, logger);

@@ -60,7 +60,11 @@ export function buildDemoAnalytics(manager: EntityManager, orders: DemoOrders, n
     visit.event('party_checkout_started', took, { ...buyer, metadata: { ...tickets, totalCents: order.totalCents } });
     if (paid) {
       order.analyticsSessionId = visit.sessionId;
-      visit.event('party_order_completed', took + minutes(3), { entityId: order.id, ...buyer, metadata: { ...tickets, totalCents: order.totalCents } });
+      visit.event('party_order_completed', took + minutes(3), {
+        entityId: order.id,
+        ...buyer,
+        metadata: { ...tickets, totalCents: order.totalCents },
+      });
     }
   }
 

@@ -16,8 +16,45 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-const FIRST = ['Asha', 'Ravi', 'Priya', 'Karthik', 'Lakshmi', 'Arjun', 'Divya', 'Suresh', 'Meena', 'Vikram', 'Anita', 'Rahul', 'Deepa', 'Sanjay', 'Kavya', 'Naveen', 'Emily', 'Jordan', 'Maria', 'Chen'];
-const LAST = ['Raman', 'Iyer', 'Krishnan', 'Nair', 'Reddy', 'Menon', 'Subramanian', 'Rao', 'Pillai', 'Shah', 'Garcia', 'Nguyen', 'Smith', 'Patel', 'Kumar'];
+const FIRST = [
+  'Asha',
+  'Ravi',
+  'Priya',
+  'Karthik',
+  'Lakshmi',
+  'Arjun',
+  'Divya',
+  'Suresh',
+  'Meena',
+  'Vikram',
+  'Anita',
+  'Rahul',
+  'Deepa',
+  'Sanjay',
+  'Kavya',
+  'Naveen',
+  'Emily',
+  'Jordan',
+  'Maria',
+  'Chen',
+];
+const LAST = [
+  'Raman',
+  'Iyer',
+  'Krishnan',
+  'Nair',
+  'Reddy',
+  'Menon',
+  'Subramanian',
+  'Rao',
+  'Pillai',
+  'Shah',
+  'Garcia',
+  'Nguyen',
+  'Smith',
+  'Patel',
+  'Kumar',
+];
 const PACKS = [
   { name: 'Vegetarian Feast Pack', cents: 3999 },
   { name: 'Non-Vegetarian Feast Pack', cents: 4999 },

@@ -23,7 +23,10 @@ const CHUNK = 200;
 export async function seedDemoData(dataSource: DataSource, options: { force?: boolean; now?: Date } = {}): Promise<SeedResult> {
   const existing = (await dataSource.getRepository(FeastOrderEntity).count()) + (await dataSource.getRepository(PartyOrderEntity).count());
   if (existing > 0 && !options.force) {
-    return { seeded: false, message: `The database already holds ${existing} orders: nothing seeded (use --force to add the demo data anyway).` };
+    return {
+      seeded: false,
+      message: `The database already holds ${existing} orders: nothing seeded (use --force to add the demo data anyway).`,
+    };
   }
   const now = options.now ?? new Date();
   const orders = buildDemoOrders(dataSource.manager, now);

@@ -29,11 +29,32 @@ const PARTY_CAMPAIGN = 'diwali_party_2024';
 
 /** The dashboard's marketing links, plus search, review sites and direct visits. */
 const CHANNELS: Channel[] = [
-  { weight: 17, utmSource: 'facebook', utmMedium: 'social', utmCampaign: FEAST_CAMPAIGN, utmContent: ['feed_post', 'story'], lands: 'landing' },
-  { weight: 14, utmSource: 'instagram', utmMedium: 'social', utmCampaign: FEAST_CAMPAIGN, utmContent: ['bio_link', 'reel'], lands: 'landing' },
+  {
+    weight: 17,
+    utmSource: 'facebook',
+    utmMedium: 'social',
+    utmCampaign: FEAST_CAMPAIGN,
+    utmContent: ['feed_post', 'story'],
+    lands: 'landing',
+  },
+  {
+    weight: 14,
+    utmSource: 'instagram',
+    utmMedium: 'social',
+    utmCampaign: FEAST_CAMPAIGN,
+    utmContent: ['bio_link', 'reel'],
+    lands: 'landing',
+  },
   { weight: 5, utmSource: 'twitter', utmMedium: 'social', utmCampaign: FEAST_CAMPAIGN, lands: 'landing' },
   { weight: 10, utmSource: 'whatsapp', utmMedium: 'messaging', utmCampaign: FEAST_CAMPAIGN, lands: 'landing' },
-  { weight: 9, utmSource: 'email', utmMedium: 'email', utmCampaign: FEAST_CAMPAIGN, utmContent: ['hero_button', 'footer_link'], lands: 'landing' },
+  {
+    weight: 9,
+    utmSource: 'email',
+    utmMedium: 'email',
+    utmCampaign: FEAST_CAMPAIGN,
+    utmContent: ['hero_button', 'footer_link'],
+    lands: 'landing',
+  },
   { weight: 5, utmSource: 'sms', utmMedium: 'text', utmCampaign: FEAST_CAMPAIGN, lands: 'landing' },
   { weight: 9, utmSource: 'facebook', utmMedium: 'social', utmCampaign: PARTY_CAMPAIGN, utmContent: ['event_post'], lands: 'party' },
   { weight: 7, utmSource: 'instagram', utmMedium: 'social', utmCampaign: PARTY_CAMPAIGN, utmContent: ['story'], lands: 'party' },
@@ -85,7 +106,14 @@ interface Place {
   geoLongitude: number | null;
 }
 
-const place = (weight: number, geoCity: string, geoRegion: string, geoCountry: string, geoLatitude: number, geoLongitude: number): Place => ({
+const place = (
+  weight: number,
+  geoCity: string,
+  geoRegion: string,
+  geoCountry: string,
+  geoLatitude: number,
+  geoLongitude: number,
+): Place => ({
   weight,
   geoCity,
   geoRegion,
@@ -137,7 +165,9 @@ function documentationIp(random: Random): string {
  */
 function behaviour(random: Random, page: 'landing' | 'party', engaged: boolean) {
   const scrollDepth = engaged ? between(random, 55, 100) : oneOf(random, [0, between(random, 5, 40), between(random, 20, 90)]);
-  const timeOnPage = engaged ? between(random, 45_000, 420_000) : oneOf(random, [between(random, 800, 9_000), between(random, 9_000, 95_000)]);
+  const timeOnPage = engaged
+    ? between(random, 45_000, 420_000)
+    : oneOf(random, [between(random, 800, 9_000), between(random, 9_000, 95_000)]);
   if (page === 'party') return { scrollDepth, timeOnPage, pageSections: null };
   const names = ['hero', 'packs', 'footer'];
   const reached = scrollDepth >= 90 ? 3 : scrollDepth >= 35 ? 2 : 1;
@@ -180,7 +210,10 @@ export class SyntheticVisit {
   }
 
   pageView(page: 'landing' | 'party', at: number, engaged: boolean): void {
-    this.event(page === 'landing' ? 'page_view' : 'party_page_view', at, { pageViewId: this.newId(), ...behaviour(this.random, page, engaged) });
+    this.event(page === 'landing' ? 'page_view' : 'party_page_view', at, {
+      pageViewId: this.newId(),
+      ...behaviour(this.random, page, engaged),
+    });
   }
 
   event(eventType: string, at: number, fields: Partial<SyntheticEvent> = {}): void {
@@ -285,7 +318,8 @@ export class SyntheticVisitors {
     const engaged = random() < 0.35;
     visit.pageView(page, 0, engaged);
     if (page === 'landing') {
-      if (random() < 0.06) visit.event('catering_clicked', minutes(1), { metadata: { phone_number: '(408) 555-0142', source: 'catering_card' } });
+      if (random() < 0.06)
+        visit.event('catering_clicked', minutes(1), { metadata: { phone_number: '(408) 555-0142', source: 'catering_card' } });
       if (engaged && random() < 0.3) {
         visit.event('add_to_cart', minutes(2), { metadata: { packs: 1 } });
         if (random() < 0.45) {

@@ -20,7 +20,11 @@ const nothing = (): string => '';
  * the content from every position: tags, comments and attributes that are never closed.
  */
 export const ADVERSARIAL_CAMPAIGN_CONTENT: readonly AdversarialContent[] = [
-  { label: 'data-URI images with no closing quote', content: () => atContentLimit('<img src="data:image/png;base64,AAAAAAAAAA '), text: asText },
+  {
+    label: 'data-URI images with no closing quote',
+    content: () => atContentLimit('<img src="data:image/png;base64,AAAAAAAAAA '),
+    text: asText,
+  },
   // `<a>` is a tag once no link can be closed: removed like any other.
   { label: 'links never closed', content: () => atContentLimit('<a>'), text: nothing },
   { label: 'links with no ">"', content: () => atContentLimit('<a '), text: asText },

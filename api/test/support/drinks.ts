@@ -16,10 +16,12 @@ type Line = { id: string; name: string; price: number; quantity: number };
 
 /** Lines of an order: defaults to 2 Mango Lassi and 1 Masala Chai. */
 export function createLines(lines?: Line[]): Line[] {
-  return lines ?? [
-    { ...MENU.mangoLassi, quantity: 2 },
-    { ...MENU.masalaChai, quantity: 1 },
-  ];
+  return (
+    lines ?? [
+      { ...MENU.mangoLassi, quantity: 2 },
+      { ...MENU.masalaChai, quantity: 1 },
+    ]
+  );
 }
 
 /** A valid pay-now request priced at the seeded menu; override any field. */
@@ -47,9 +49,15 @@ export function intentIdOf(clientSecret: string): string {
 }
 
 /** Pays a pay-now order with the simulated card form; returns the payment intent id. */
-export async function payDrinks(t: TestApp, request: DrinkPaymentRequest = createDrinkPaymentRequest()): Promise<{ orderId: string; paymentIntentId: string }> {
+export async function payDrinks(
+  t: TestApp,
+  request: DrinkPaymentRequest = createDrinkPaymentRequest(),
+): Promise<{ orderId: string; paymentIntentId: string }> {
   const created = await t.http.post('/api/drink-payment-intent').send(request).expect(200);
-  const paid = await t.http.post('/api/payments/simulated/confirm').send({ clientSecret: created.body.clientSecret, ...TEST_CARD }).expect(200);
+  const paid = await t.http
+    .post('/api/payments/simulated/confirm')
+    .send({ clientSecret: created.body.clientSecret, ...TEST_CARD })
+    .expect(200);
   return { orderId: created.body.orderId as string, paymentIntentId: paid.body.id as string };
 }
 
@@ -60,7 +68,10 @@ export async function openTab(
   guest: { customerName: string; tableNumber?: string } = { customerName: 'Arjun Mehta', tableNumber: '4' },
 ): Promise<{ tabId: string; tabToken: string }> {
   const created = await t.http.post('/api/drink-tab').send(guest).expect(200);
-  const saved = await t.http.post('/api/payments/simulated/confirm-setup').send({ clientSecret: created.body.clientSecret, ...card }).expect(200);
+  const saved = await t.http
+    .post('/api/payments/simulated/confirm-setup')
+    .send({ clientSecret: created.body.clientSecret, ...card })
+    .expect(200);
   await t.http.post('/api/drink-tab/confirm-setup').send({ tabId: created.body.tabId, setupIntentId: saved.body.id }).expect(200);
   return { tabId: created.body.tabId as string, tabToken: created.body.tabToken as string };
 }

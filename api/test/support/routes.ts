@@ -25,5 +25,7 @@ export function registeredRoutes(app: NestExpressApplication): RegisteredRoute[]
 
 /** A concrete URL for a route pattern: every `:param` filled with a plausible value. */
 export function concretePath(path: string): string {
-  return path.replace(/:(\w+)/g, (_m, name: string) => (name.toLowerCase().includes('id') ? '00000000-0000-4000-8000-000000000000' : 'sample'));
+  return path.replace(/:(\w+)/g, (_m, name: string) =>
+    name.toLowerCase().includes('id') ? '00000000-0000-4000-8000-000000000000' : 'sample',
+  );
 }

@@ -56,7 +56,10 @@ describe('analytics event request', () => {
     ['a leave event without its page view', { eventType: 'page_leave', sessionId: SESSION, scrollDepth: 10 }],
     ['sections of the wrong shape', { eventType: 'page_view', sessionId: SESSION, pageSections: { hero: 3 } }],
     ['metadata that is not an object', { eventType: 'catering_clicked', sessionId: SESSION, metadata: 'x' }],
-    ['oversized metadata', { eventType: 'catering_clicked', sessionId: SESSION, metadata: { x: 'y'.repeat(ANALYTICS_LIMITS.metadataChars) } }],
+    [
+      'oversized metadata',
+      { eventType: 'catering_clicked', sessionId: SESSION, metadata: { x: 'y'.repeat(ANALYTICS_LIMITS.metadataChars) } },
+    ],
     ['an overlong utm value', { eventType: 'page_view', sessionId: SESSION, utmSource: 'x'.repeat(201) }],
     ['an array', [{ eventType: 'page_view', sessionId: SESSION }]],
   ])('refuses %s', (_name, payload) => {

@@ -54,11 +54,9 @@ export const pageSectionsSchema = z
   });
 export type PageSections = z.infer<typeof pageSectionsSchema>;
 
-const metadataSchema = z
-  .record(z.string().max(64), z.unknown())
-  .refine((m) => JSON.stringify(m).length <= ANALYTICS_LIMITS.metadataChars, {
-    message: `must be at most ${ANALYTICS_LIMITS.metadataChars} characters as JSON`,
-  });
+const metadataSchema = z.record(z.string().max(64), z.unknown()).refine((m) => JSON.stringify(m).length <= ANALYTICS_LIMITS.metadataChars, {
+  message: `must be at most ${ANALYTICS_LIMITS.metadataChars} characters as JSON`,
+});
 
 /**
  * One event as the browser sends it (spec section 3, "Analytics event (sent by the public
@@ -77,7 +75,10 @@ export const analyticsEventRequestSchema = z
     /** The page view a leave event belongs to; lets a page view be sent twice without counting twice. */
     pageViewId: clientIdSchema.nullish().transform((v) => v ?? null),
     /** On a leave event: the type of the page view it closes (page_view or party_page_view). */
-    pageEventType: z.enum(PAGE_VIEW_EVENT_TYPES).nullish().transform((v) => v ?? null),
+    pageEventType: z
+      .enum(PAGE_VIEW_EVENT_TYPES)
+      .nullish()
+      .transform((v) => v ?? null),
     scrollDepth: z
       .number()
       .min(0)

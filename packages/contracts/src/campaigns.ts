@@ -92,5 +92,11 @@ export const unsubscribeResponseSchema = z.object({ unsubscribed: z.literal(true
 export type UnsubscribeResponse = z.infer<typeof unsubscribeResponseSchema>;
 
 /** `GET /api/campaigns/progress`: where every campaign stands, without content or recipients (cheap to poll). */
-export const campaignProgressItemSchema = campaignSchema.pick({ id: true, status: true, failureReason: true, progress: true, finishedAt: true });
+export const campaignProgressItemSchema = campaignSchema.pick({
+  id: true,
+  status: true,
+  failureReason: true,
+  progress: true,
+  finishedAt: true,
+});
 export type CampaignProgressItem = z.infer<typeof campaignProgressItemSchema>;

@@ -20,7 +20,12 @@ describe('priceDrinks', () => {
 
   it('adds the lines and takes 9.38 % tax once on the subtotal', () => {
     // 2 x 650 + 1 x 1200 = 2500; tax 234.5 -> 235 (half away from zero)
-    expect(priceDrinks([{ price: 650, quantity: 2 }, { price: 1200, quantity: 1 }])).toEqual({
+    expect(
+      priceDrinks([
+        { price: 650, quantity: 2 },
+        { price: 1200, quantity: 1 },
+      ]),
+    ).toEqual({
       itemCount: 3,
       subtotalCents: 2500,
       taxCents: 235,
@@ -30,7 +35,13 @@ describe('priceDrinks', () => {
 
   it('rounds the tax of the whole subtotal, not of each line', () => {
     // 3 lines of 50: per line 4.69 -> 5 would make 15; on the subtotal 150: 14.07 -> 14
-    expect(priceDrinks([{ price: 50, quantity: 1 }, { price: 50, quantity: 1 }, { price: 50, quantity: 1 }]).taxCents).toBe(14);
+    expect(
+      priceDrinks([
+        { price: 50, quantity: 1 },
+        { price: 50, quantity: 1 },
+        { price: 50, quantity: 1 },
+      ]).taxCents,
+    ).toBe(14);
     expect(priceDrinks([{ price: 50, quantity: 3 }]).taxCents).toBe(14);
   });
 
@@ -42,7 +53,13 @@ describe('priceDrinks', () => {
 
   it('prices a realistic round', () => {
     // 2 x $6.50 + $9.00 + $12.00 = $34.00; tax 318.92 -> 319; total $37.19
-    expect(priceDrinks([{ price: 650, quantity: 2 }, { price: 900, quantity: 1 }, { price: 1200, quantity: 1 }])).toMatchObject({
+    expect(
+      priceDrinks([
+        { price: 650, quantity: 2 },
+        { price: 900, quantity: 1 },
+        { price: 1200, quantity: 1 },
+      ]),
+    ).toMatchObject({
       subtotalCents: 3400,
       taxCents: 319,
       totalCents: 3719,
@@ -75,7 +92,9 @@ describe('drink request schemas', () => {
     expect(drinkTabRequestSchema.safeParse({ customerName: 'Priya', customerEmail: 'nope' }).error?.issues[0].message).toBe(
       'Invalid email address',
     );
-    expect(drinkTabRequestSchema.parse({ customerName: 'Priya', customerEmail: ' Priya@Example.com ' }).customerEmail).toBe('priya@example.com');
+    expect(drinkTabRequestSchema.parse({ customerName: 'Priya', customerEmail: ' Priya@Example.com ' }).customerEmail).toBe(
+      'priya@example.com',
+    );
   });
 
   it('needs the tab token for a tab order, and whole non-negative stock', () => {

@@ -141,7 +141,8 @@ const orderItems = () =>
       }
     });
 
-const orderTotal = () => z.number({ error: 'total must be whole cents' }).int('total must be whole cents').min(0, 'total cannot be negative');
+const orderTotal = () =>
+  z.number({ error: 'total must be whole cents' }).int('total must be whole cents').min(0, 'total cannot be negative');
 
 /** `POST /api/drink-payment-intent`: pay now. `total` is what the guest saw; the server re-prices. */
 export const drinkPaymentRequestSchema = /* @__PURE__ */ defineSchema(() =>

@@ -16,19 +16,30 @@ describe('default form messages', () => {
   });
 
   it('says Expected X, received Y for a field of the wrong type', () => {
-    expect(messages(analyticsEventRequestSchema, { ...pageView, scrollDepth: 'deep' })).toEqual(['scrollDepth: Expected number, received string']);
-    expect(messages(analyticsEventRequestSchema, { ...pageView, scrollDepth: [50] })).toEqual(['scrollDepth: Expected number, received array']);
-    expect(messages(analyticsEventRequestSchema, { ...pageView, sessionId: 12345678 })).toEqual(['sessionId: Expected string, received number']);
+    expect(messages(analyticsEventRequestSchema, { ...pageView, scrollDepth: 'deep' })).toEqual([
+      'scrollDepth: Expected number, received string',
+    ]);
+    expect(messages(analyticsEventRequestSchema, { ...pageView, scrollDepth: [50] })).toEqual([
+      'scrollDepth: Expected number, received array',
+    ]);
+    expect(messages(analyticsEventRequestSchema, { ...pageView, sessionId: 12345678 })).toEqual([
+      'sessionId: Expected string, received number',
+    ]);
   });
 
   it('says Invalid input for a value outside the allowed ones', () => {
-    expect(messages(analyticsEventRequestSchema, { ...pageView, pageEventType: 'checkout_started' })).toEqual(['pageEventType: Invalid input']);
+    expect(messages(analyticsEventRequestSchema, { ...pageView, pageEventType: 'checkout_started' })).toEqual([
+      'pageEventType: Invalid input',
+    ]);
   });
 
   it('says the same in schemas built anywhere, once the contracts are loaded', () => {
     const form = z.object({ name: z.string(), size: z.union([z.literal('S'), z.literal('L')]), agreed: z.boolean().refine((v) => v) });
     expect(messages(form, { size: 'M', agreed: false })).toEqual(['name: Required', 'size: Invalid input', 'agreed: Invalid input']);
-    expect(messages(form, { name: null, size: 'S', agreed: 'yes' })).toEqual(['name: Expected string, received null', 'agreed: Expected boolean, received string']);
+    expect(messages(form, { name: null, size: 'S', agreed: 'yes' })).toEqual([
+      'name: Expected string, received null',
+      'agreed: Expected boolean, received string',
+    ]);
   });
 
   it('keeps the messages the spec and the schemas word', () => {

@@ -37,7 +37,18 @@ describe('the site routes', () => {
   });
 
   it('know no other path', () => {
-    for (const path of ['/nope', '/diwali-party/x', '/drinks/nope', '/admin/nope', '/drinks/checkout/x', '/drinks/', '/admin/', '/Drinks', '', '/remotes.json']) {
+    for (const path of [
+      '/nope',
+      '/diwali-party/x',
+      '/drinks/nope',
+      '/admin/nope',
+      '/drinks/checkout/x',
+      '/drinks/',
+      '/admin/',
+      '/Drinks',
+      '',
+      '/remotes.json',
+    ]) {
       expect(findSiteRoute(path)).toBeUndefined();
     }
   });

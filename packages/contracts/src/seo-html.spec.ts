@@ -30,7 +30,9 @@ describe('landing page head', () => {
     const tags = renderHeadTags(landingPageSeo(hostile, 'https://festival.example'));
     expect(tags).not.toContain('<script>alert(1)');
     expect(tags).toContain('content="Tom &quot;&amp;&quot; Jerry&#39;s &lt;/script&gt;');
-    const jsonLd = [...tags.matchAll(/<script type="application\/ld\+json" data-landing-seo>(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+    const jsonLd = [...tags.matchAll(/<script type="application\/ld\+json" data-landing-seo>(.*?)<\/script>/g)].map((m) =>
+      JSON.parse(m[1]),
+    );
     expect(jsonLd[0].name).toBe(hostile.restaurant.name);
     expect(jsonLd.map((d) => d['@type'])).toEqual(['Restaurant', 'Event']);
   });

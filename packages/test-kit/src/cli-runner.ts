@@ -54,7 +54,8 @@ export async function runMain<const O extends CliOptions, S extends Stoppable | 
     stand = await spec.stand?.(args);
     code = (await main({ args, stand: stand as S })) ?? 0;
   } catch (error) {
-    const usage = error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'));
+    const usage =
+      error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'));
     console.error(usage ? (error as Error).message : error);
     code = usage ? 2 : 1;
   } finally {

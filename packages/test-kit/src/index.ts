@@ -1,4 +1,13 @@
-export { isEntryPoint, runMain, UsageError, type CliArgs, type CliContext, type CliOptions, type CliSpec, type Stoppable } from './cli-runner.js';
+export {
+  isEntryPoint,
+  runMain,
+  UsageError,
+  type CliArgs,
+  type CliContext,
+  type CliOptions,
+  type CliSpec,
+  type Stoppable,
+} from './cli-runner.js';
 export { startSmtpSink, type ReceivedMail, type SinkMode, type SmtpSink } from './smtp-sink.js';
 export { median, percentile } from './stats.js';
 export {

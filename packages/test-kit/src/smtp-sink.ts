@@ -65,7 +65,8 @@ export async function startSmtpSink({ port = 0 }: { port?: number } = {}): Promi
             (parsed) => {
               const mail: ReceivedMail = { envelopeTo: session.envelope.rcptTo.map((r) => r.address), raw, parsed, at: Date.now() };
               messages.push(mail);
-              for (const address of mail.envelopeTo) byRecipient.set(address.toLowerCase(), (byRecipient.get(address.toLowerCase()) ?? 0) + 1);
+              for (const address of mail.envelopeTo)
+                byRecipient.set(address.toLowerCase(), (byRecipient.get(address.toLowerCase()) ?? 0) + 1);
               for (const listener of listeners) listener(mail, messages.length - 1);
               callback();
             },

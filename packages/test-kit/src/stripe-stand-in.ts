@@ -128,7 +128,9 @@ function metadataOf(body: URLSearchParams): Record<string, string> {
 }
 
 const accepted = (status: number) => status >= 200 && status < 300;
-const invalidRequest = (message: string, code?: string) => ({ error: { type: 'invalid_request_error', ...(code ? { code } : {}), message } });
+const invalidRequest = (message: string, code?: string) => ({
+  error: { type: 'invalid_request_error', ...(code ? { code } : {}), message },
+});
 
 export async function startStripeStandIn({ port = 0, webhook }: StripeStandInOptions = {}): Promise<StripeStandIn> {
   const requests: RecordedStripeRequest[] = [];
@@ -150,7 +152,11 @@ export async function startStripeStandIn({ port = 0, webhook }: StripeStandInOpt
     const payload = JSON.stringify(event);
     const signature = signer.webhooks.generateTestHeaderString({ payload, secret: webhook.secret });
     try {
-      const res = await fetch(webhook.url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body: payload });
+      const res = await fetch(webhook.url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+        body: payload,
+      });
       await res.arrayBuffer();
       return res.status;
     } catch {
@@ -233,7 +239,9 @@ export async function startStripeStandIn({ port = 0, webhook }: StripeStandInOpt
         // An off-session charge of a saved card (closing a tab) is confirmed at once.
         const offSession = body.get('confirm') === 'true';
         if (offSession && body.get('payment_method') === DECLINING_PAYMENT_METHOD) {
-          return send(402, { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } });
+          return send(402, {
+            error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+          });
         }
         const id = next('pi');
         const intent: StandInPaymentIntent = {
@@ -289,10 +297,20 @@ export async function startStripeStandIn({ port = 0, webhook }: StripeStandInOpt
       }
       if (method === 'POST' && path === '/v1/refunds') {
         const intent = intents.get(body.get('payment_intent') ?? '');
-        if (!intent || intent.status !== 'succeeded') return send(400, invalidRequest('This PaymentIntent does not have a successful charge to refund.'));
-        if (refunded.has(intent.id)) return send(400, invalidRequest(`Charge ch_${intent.id} has already been refunded.`, 'charge_already_refunded'));
+        if (!intent || intent.status !== 'succeeded')
+          return send(400, invalidRequest('This PaymentIntent does not have a successful charge to refund.'));
+        if (refunded.has(intent.id))
+          return send(400, invalidRequest(`Charge ch_${intent.id} has already been refunded.`, 'charge_already_refunded'));
         refunded.add(intent.id);
-        const refund: StandInRefund = { id: next('re'), object: 'refund', amount: intent.amount, status: 'succeeded', payment_intent: intent.id, charge: `ch_${intent.id}`, metadata: {} };
+        const refund: StandInRefund = {
+          id: next('re'),
+          object: 'refund',
+          amount: intent.amount,
+          status: 'succeeded',
+          payment_intent: intent.id,
+          charge: `ch_${intent.id}`,
+          metadata: {},
+        };
         refunds.push(refund);
         emit('charge.refunded', charge(intent));
         emit('refund.created', refund);

@@ -11,10 +11,7 @@ describe('api client', () => {
   it('sends credentials and JSON, and returns the parsed answer', async () => {
     const fetchMock = respond(200, '{"remaining":12}');
     await expect(apiPost('/api/x', { a: 1 })).resolves.toEqual({ remaining: 12 });
-    expect(fetchMock).toHaveBeenCalledWith(
-      '/api/x',
-      expect.objectContaining({ method: 'POST', credentials: 'include', body: '{"a":1}' }),
-    );
+    expect(fetchMock).toHaveBeenCalledWith('/api/x', expect.objectContaining({ method: 'POST', credentials: 'include', body: '{"a":1}' }));
   });
 
   it('raises "<status>: <body text>" on a failed answer, and exposes the server message', async () => {
@@ -33,7 +30,10 @@ describe('api client', () => {
   it('sends extra headers on a GET, and JSON bodies on a PATCH', async () => {
     const fetchMock = respond(200, '{"ok":true}');
     await apiGet('/api/tab', { 'X-Tab-Token': 'secret' });
-    expect(fetchMock).toHaveBeenLastCalledWith('/api/tab', expect.objectContaining({ method: 'GET', headers: { Accept: 'application/json', 'X-Tab-Token': 'secret' } }));
+    expect(fetchMock).toHaveBeenLastCalledWith(
+      '/api/tab',
+      expect.objectContaining({ method: 'GET', headers: { Accept: 'application/json', 'X-Tab-Token': 'secret' } }),
+    );
     await apiPatch('/api/stock', { available: 0 });
     expect(fetchMock).toHaveBeenLastCalledWith('/api/stock', expect.objectContaining({ method: 'PATCH', body: '{"available":0}' }));
   });

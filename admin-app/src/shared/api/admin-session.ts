@@ -29,7 +29,9 @@ export function startStaffSession(queryClient: QueryClient): void {
  */
 export function endStaffSession(queryClient: QueryClient): void {
   queryClient.setQueryData(adminSessionQuery.queryKey, { authenticated: false });
-  setTimeout(() => queryClient.removeQueries({ predicate: ({ queryKey: [scope, name] }) => scope !== SESSION_SCOPE || name !== SESSION_NAME }));
+  setTimeout(() =>
+    queryClient.removeQueries({ predicate: ({ queryKey: [scope, name] }) => scope !== SESSION_SCOPE || name !== SESSION_NAME }),
+  );
 }
 
 /**

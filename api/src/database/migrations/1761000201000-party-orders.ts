@@ -53,9 +53,15 @@ export class PartyOrders1761000201000 implements MigrationInterface {
       'party_orders',
       new TableIndex({ name: 'UQ_party_orders_paymentIntentId', columnNames: ['paymentIntentId'], isUnique: true }),
     );
-    await queryRunner.createIndex('party_orders', new TableIndex({ name: 'IDX_party_orders_status_hold', columnNames: ['status', 'holdExpiresAt'] }));
+    await queryRunner.createIndex(
+      'party_orders',
+      new TableIndex({ name: 'IDX_party_orders_status_hold', columnNames: ['status', 'holdExpiresAt'] }),
+    );
     await queryRunner.createIndex('party_orders', new TableIndex({ name: 'IDX_party_orders_createdAt', columnNames: ['createdAt'] }));
-    await queryRunner.createIndex('party_orders', new TableIndex({ name: 'IDX_party_orders_email', columnNames: ['emailStatus', 'emailNextAttemptAt'] }));
+    await queryRunner.createIndex(
+      'party_orders',
+      new TableIndex({ name: 'IDX_party_orders_email', columnNames: ['emailStatus', 'emailNextAttemptAt'] }),
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

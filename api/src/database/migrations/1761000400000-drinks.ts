@@ -88,7 +88,10 @@ export class Drinks1761000400000 implements MigrationInterface {
         ],
       }),
     );
-    await queryRunner.createIndex('drink_orders', new TableIndex({ name: 'UQ_drink_orders_number', columnNames: ['number'], isUnique: true }));
+    await queryRunner.createIndex(
+      'drink_orders',
+      new TableIndex({ name: 'UQ_drink_orders_number', columnNames: ['number'], isUnique: true }),
+    );
     await queryRunner.createIndex(
       'drink_orders',
       new TableIndex({ name: 'UQ_drink_orders_paymentIntentId', columnNames: ['paymentIntentId'], isUnique: true }),

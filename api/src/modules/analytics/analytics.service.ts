@@ -1,12 +1,7 @@
 import { HttpException, HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import {
-  ANALYTICS_LIMITS,
-  eventTypeSchema,
-  PAGE_LEAVE_EVENT_TYPE,
-  type ValidAnalyticsEvent,
-} from '@festival/contracts';
+import { ANALYTICS_LIMITS, eventTypeSchema, PAGE_LEAVE_EVENT_TYPE, type ValidAnalyticsEvent } from '@festival/contracts';
 import { truncatedIp } from '../../common/client-address.js';
 import { FixedWindowRateLimiter } from '../../common/rate-limiter.js';
 import { AnalyticsEventEntity } from './analytics-event.entity.js';
@@ -121,7 +116,9 @@ export class AnalyticsService {
     try {
       const eventType = eventTypeSchema.safeParse(input?.eventType);
       if (!eventType.success) {
-        this.logger.warn(`Server analytics event refused: event type ${JSON.stringify(input?.eventType)} ${eventType.error.issues[0].message}`);
+        this.logger.warn(
+          `Server analytics event refused: event type ${JSON.stringify(input?.eventType)} ${eventType.error.issues[0].message}`,
+        );
         return;
       }
       const sessionId = clip(input.sessionId, 64);

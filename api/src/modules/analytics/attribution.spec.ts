@@ -12,7 +12,11 @@ describe('normaliseAttribution', () => {
   });
 
   it('says "(not set)" for the half of a utm pair that is missing', () => {
-    expect(normaliseAttribution({ ...none, utmSource: 'newsletter' })).toEqual({ source: 'newsletter', medium: '(not set)', campaign: null });
+    expect(normaliseAttribution({ ...none, utmSource: 'newsletter' })).toEqual({
+      source: 'newsletter',
+      medium: '(not set)',
+      campaign: null,
+    });
   });
 
   it('credits the referring site when there are no utm parameters', () => {
@@ -26,6 +30,10 @@ describe('normaliseAttribution', () => {
 
   it('is direct / none with neither', () => {
     expect(normaliseAttribution(none)).toEqual({ source: 'direct', medium: 'none', campaign: null });
-    expect(normaliseAttribution({ ...none, utmSource: 'direct', utmMedium: 'none' })).toEqual({ source: 'direct', medium: 'none', campaign: null });
+    expect(normaliseAttribution({ ...none, utmSource: 'direct', utmMedium: 'none' })).toEqual({
+      source: 'direct',
+      medium: 'none',
+      campaign: null,
+    });
   });
 });

@@ -13,7 +13,8 @@ describe('clientInfo', () => {
   });
 
   it('flags crawlers and clients without a user agent as bots, browsers not', () => {
-    const chrome = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+    const chrome =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
     expect(clientInfo(request('81.2.69.160', chrome))).toEqual({ ip: '81.2.69.160', userAgent: chrome, isBot: false });
     expect(clientInfo(request('81.2.69.160', 'facebookexternalhit/1.1')).isBot).toBe(true);
     expect(clientInfo(request('81.2.69.160', 'curl/8.5.0')).isBot).toBe(true);

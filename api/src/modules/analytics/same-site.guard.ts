@@ -17,7 +17,8 @@ export class SameSiteGuard implements CanActivate {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   canActivate(context: ExecutionContext): boolean {
-    if (!isSameOrigin(context.switchToHttp().getRequest<Request>(), this.config.publicUrl)) throw new ForbiddenException(CROSS_SITE_MESSAGE);
+    if (!isSameOrigin(context.switchToHttp().getRequest<Request>(), this.config.publicUrl))
+      throw new ForbiddenException(CROSS_SITE_MESSAGE);
     return true;
   }
 }

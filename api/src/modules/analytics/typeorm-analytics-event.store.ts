@@ -11,7 +11,12 @@ import { recordPeople, type EventPerson } from './analytics-people.js';
 /** TypeORM's insert type cannot express a JSON column of arbitrary objects. */
 const values = (row: AnalyticsRow) => row as QueryDeepPartialEntity<AnalyticsEventEntity>;
 
-const person = (row: AnalyticsRow): EventPerson => ({ eventType: row.eventType, isBot: Boolean(row.isBot), entityId: row.entityId, sessionId: row.sessionId });
+const person = (row: AnalyticsRow): EventPerson => ({
+  eventType: row.eventType,
+  isBot: Boolean(row.isBot),
+  entityId: row.entityId,
+  sessionId: row.sessionId,
+});
 
 /** A unique key refused the row: MySQL/MariaDB's ER_DUP_ENTRY, SQLite's unique constraint. */
 function isDuplicate(error: unknown): boolean {
@@ -83,7 +88,11 @@ export class TypeOrmAnalyticsEventStore extends AnalyticsEventStore {
       if (kind === 'leave') updates.push(row);
     }
     for (const row of updates) {
-      await manager.update(AnalyticsEventEntity, { pageViewId: row.pageViewId! }, { scrollDepth: row.scrollDepth, timeOnPage: row.timeOnPage, pageSections: row.pageSections });
+      await manager.update(
+        AnalyticsEventEntity,
+        { pageViewId: row.pageViewId! },
+        { scrollDepth: row.scrollDepth, timeOnPage: row.timeOnPage, pageSections: row.pageSections },
+      );
     }
     await recordPeople(manager, inserts.map(person));
     await recordAttribution(manager, inserts);

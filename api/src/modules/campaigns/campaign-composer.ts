@@ -56,7 +56,8 @@ export class CampaignComposer {
     let prepared = this.prepared.get(campaign.id);
     if (!prepared) {
       const content =
-        campaign.content ?? (await this.campaigns.findOneOrFail({ select: { id: true, content: true }, where: { id: campaign.id } })).content;
+        campaign.content ??
+        (await this.campaigns.findOneOrFail({ select: { id: true, content: true }, where: { id: campaign.id } })).content;
       prepared = prepareContent(content);
       if (this.prepared.size >= PREPARED_CACHE_SIZE) this.prepared.delete(this.prepared.keys().next().value!);
       this.prepared.set(campaign.id, prepared);

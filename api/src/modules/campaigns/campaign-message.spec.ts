@@ -13,7 +13,13 @@ const UNSUBSCRIBE = 'https://festival.example/api/unsubscribe?token=abc.def';
 const context = templateContext(DEFAULT_SITE_CONFIG, 'guest@example.com', UNSUBSCRIBE, 'https://festival.example');
 
 function compose(content: string) {
-  return composeCampaignMessage({ to: 'guest@example.com', subject: 'Happy Diwali', prepared: prepareContent(content), context, site: DEFAULT_SITE_CONFIG });
+  return composeCampaignMessage({
+    to: 'guest@example.com',
+    subject: 'Happy Diwali',
+    prepared: prepareContent(content),
+    context,
+    site: DEFAULT_SITE_CONFIG,
+  });
 }
 
 describe('campaign message', () => {
@@ -21,7 +27,13 @@ describe('campaign message', () => {
     const message = compose('<p>Hello {{email}} from {{restaurant.name}}, {{restaurant.address}}</p>');
     expect(message.html).toContain('<p>Hello guest@example.com from Saffron Leaf, 1480 Lakeview Avenue, San Jose, CA 95131, US</p>');
     const evil = templateContext(DEFAULT_SITE_CONFIG, '<b>@example.com', UNSUBSCRIBE, 'https://festival.example');
-    const escaped = composeCampaignMessage({ to: 'x@example.com', subject: 's', prepared: prepareContent('{{email}}'), context: evil, site: DEFAULT_SITE_CONFIG });
+    const escaped = composeCampaignMessage({
+      to: 'x@example.com',
+      subject: 's',
+      prepared: prepareContent('{{email}}'),
+      context: evil,
+      site: DEFAULT_SITE_CONFIG,
+    });
     expect(escaped.html).toContain('&lt;b&gt;@example.com');
   });
 

@@ -27,7 +27,12 @@ const handlebars = Handlebars.create();
 
 export function templateContext(site: SiteConfig, email: string, unsubscribeUrl: string, siteUrl: string): CampaignTemplateContext {
   const { name, tagline, phone, email: restaurantEmail } = site.restaurant;
-  return { email, unsubscribeUrl, siteUrl, restaurant: { name, tagline, phone, email: restaurantEmail, address: postalAddress(site.restaurant) } };
+  return {
+    email,
+    unsubscribeUrl,
+    siteUrl,
+    restaurant: { name, tagline, phone, email: restaurantEmail, address: postalAddress(site.restaurant) },
+  };
 }
 
 export function prepareContent(content: string): PreparedContent {

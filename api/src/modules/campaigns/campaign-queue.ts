@@ -152,7 +152,11 @@ export class CampaignQueue {
   }
 
   /** Settles a claim this sender holds; a claim it lost (reaped, deleted) is left alone. */
-  private async settle(recipient: CampaignRecipientEntity, senderId: string, values: QueryDeepPartialEntity<CampaignRecipientEntity>): Promise<void> {
+  private async settle(
+    recipient: CampaignRecipientEntity,
+    senderId: string,
+    values: QueryDeepPartialEntity<CampaignRecipientEntity>,
+  ): Promise<void> {
     await this.recipients
       .createQueryBuilder()
       .update()
@@ -162,7 +166,13 @@ export class CampaignQueue {
   }
 
   markSent(recipient: CampaignRecipientEntity, senderId: string, messageId: string, now: Date): Promise<void> {
-    return this.settle(recipient, senderId, { status: 'sent', sentAt: now, messageId: clip(messageId, 255), lastError: null, nextAttemptAt: null });
+    return this.settle(recipient, senderId, {
+      status: 'sent',
+      sentAt: now,
+      messageId: clip(messageId, 255),
+      lastError: null,
+      nextAttemptAt: null,
+    });
   }
 
   markFailed(recipient: CampaignRecipientEntity, senderId: string, error: string): Promise<void> {
@@ -175,7 +185,13 @@ export class CampaignQueue {
 
   /** Back to pending, to be tried again at `at`. */
   markForRetry(recipient: CampaignRecipientEntity, senderId: string, error: string, at: Date): Promise<void> {
-    return this.settle(recipient, senderId, { status: 'pending', claimedBy: null, claimedAt: null, nextAttemptAt: at, lastError: clip(error) });
+    return this.settle(recipient, senderId, {
+      status: 'pending',
+      claimedBy: null,
+      claimedAt: null,
+      nextAttemptAt: at,
+      lastError: clip(error),
+    });
   }
 
   /** Hands an untried claim back (the message was never given to the SMTP server). */

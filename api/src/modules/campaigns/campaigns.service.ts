@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { BadGatewayException, BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
-import type { Campaign, CampaignProgress, CampaignProgressItem, CreateCampaignRequest, SendTestCampaignResponse } from '@festival/contracts';
+import type {
+  Campaign,
+  CampaignProgress,
+  CampaignProgressItem,
+  CreateCampaignRequest,
+  SendTestCampaignResponse,
+} from '@festival/contracts';
 import { MailDeliveryError, MailService } from '../mail/mail.service.js';
 import { CampaignComposer } from './campaign-composer.js';
 import { CampaignQueue, emptyProgress } from './campaign-queue.js';

@@ -10,19 +10,25 @@ describe('htmlToText', () => {
       <ul><li>Vegetarian $39.99</li><li>Non-vegetarian $49.99</li></ul>
       <!-- a comment -->
     </body></html>`;
-    expect(htmlToText(html)).toBe('Happy Diwali\n\nOur feast packs are back.\nOrder today.\n\n- Vegetarian $39.99\n- Non-vegetarian $49.99');
+    expect(htmlToText(html)).toBe(
+      'Happy Diwali\n\nOur feast packs are back.\nOrder today.\n\n- Vegetarian $39.99\n- Non-vegetarian $49.99',
+    );
   });
 
   it('writes links as text and address, and images as their alt text', () => {
-    expect(htmlToText('<p>See <a href="https://x.example/party?a=1&amp;b=2">the party</a> or <a href="mailto:hi@x.example">hi@x.example</a>.</p>')).toBe(
-      'See the party (https://x.example/party?a=1&b=2) or hi@x.example.',
-    );
+    expect(
+      htmlToText(
+        '<p>See <a href="https://x.example/party?a=1&amp;b=2">the party</a> or <a href="mailto:hi@x.example">hi@x.example</a>.</p>',
+      ),
+    ).toBe('See the party (https://x.example/party?a=1&b=2) or hi@x.example.');
     expect(htmlToText('<a href="https://x.example">https://x.example</a>')).toBe('https://x.example');
     expect(htmlToText('<p><img src="cid:a" alt="Diya lamp"><img src="cid:b"></p>')).toBe('[Diya lamp]');
   });
 
   it('drops scripts and decodes entities', () => {
-    expect(htmlToText('<script>alert(1)</script><p>Fish &amp; chips&nbsp;&mdash; &#8377;99 &#x1F389; &unknown;</p>')).toBe('Fish & chips — ₹99 🎉 &unknown;');
+    expect(htmlToText('<script>alert(1)</script><p>Fish &amp; chips&nbsp;&mdash; &#8377;99 &#x1F389; &unknown;</p>')).toBe(
+      'Fish & chips — ₹99 🎉 &unknown;',
+    );
     expect(decodeEntities('&lt;b&gt;')).toBe('<b>');
   });
 });

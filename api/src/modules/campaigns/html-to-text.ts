@@ -44,7 +44,27 @@ function collapseWhitespace(text: string): string {
 /** Removed with everything up to their closing tag. */
 const HIDDEN = new Set(['head', 'style', 'script', 'title']);
 /** Block-level tags: each one, opening or closing, starts a paragraph. */
-const BLOCK = new Set(['p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'tr', 'ul', 'ol', 'blockquote', 'section', 'article', 'header', 'footer', 'hr', 'center']);
+const BLOCK = new Set([
+  'p',
+  'div',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'table',
+  'tr',
+  'ul',
+  'ol',
+  'blockquote',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'hr',
+  'center',
+]);
 
 const anyTag: TagTest = () => true;
 const isImage: TagTest = (s, at) => tagNameAt(s, at) === 'img';
@@ -83,7 +103,14 @@ function hiddenElements(s: string): (from: number) => Replacement | undefined {
 
 /** How a link reads in text: its words and, unless they already say it, its address. */
 function linkText(attributes: string, inner: string): string {
-  const text = collapseWhitespace(decodeEntities(replaceEach(inner, tags(inner, anyTag, () => '')))).trim();
+  const text = collapseWhitespace(
+    decodeEntities(
+      replaceEach(
+        inner,
+        tags(inner, anyTag, () => ''),
+      ),
+    ),
+  ).trim();
   const href = attribute(attributes, 'href')?.trim();
   if (!href || href.startsWith('#')) return text;
   const shown = href.replace(/^mailto:/i, '');
@@ -124,10 +151,19 @@ export function htmlToText(html: string): string {
   s = replaceEach(s, links(s));
   s = replaceEach(s, tags(s, isImage, imageText));
   s = s.replace(/<br\s*\/?>/gi, '\n');
-  s = replaceEach(s, tags(s, isListItem, () => '\n- '));
-  s = replaceEach(s, tags(s, isBlock, () => '\n\n'));
+  s = replaceEach(
+    s,
+    tags(s, isListItem, () => '\n- '),
+  );
+  s = replaceEach(
+    s,
+    tags(s, isBlock, () => '\n\n'),
+  );
   s = s.replace(/<\/(?:td|th)\s*>/gi, ' ');
-  s = replaceEach(s, tags(s, anyTag, () => ''));
+  s = replaceEach(
+    s,
+    tags(s, anyTag, () => ''),
+  );
   return decodeEntities(s)
     .split('\n')
     .map((line) => line.replace(/[ \t\u00a0]{2,}|[\t\u00a0]/g, ' ').trim())

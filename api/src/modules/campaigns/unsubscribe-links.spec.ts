@@ -1,7 +1,8 @@
 import { loadConfig } from '../../config/app-config.js';
 import { UnsubscribeLinks } from './unsubscribe-links.js';
 
-const links = (env: Record<string, string> = {}) => new UnsubscribeLinks(loadConfig({ SESSION_SECRET: 'a-session-secret-of-32-characters!!', ...env }));
+const links = (env: Record<string, string> = {}) =>
+  new UnsubscribeLinks(loadConfig({ SESSION_SECRET: 'a-session-secret-of-32-characters!!', ...env }));
 
 describe('UnsubscribeLinks', () => {
   it('signs an address and reads it back', () => {
@@ -22,7 +23,9 @@ describe('UnsubscribeLinks', () => {
   });
 
   it('links to PUBLIC_URL, or to this server on localhost', () => {
-    expect(links({ PUBLIC_URL: 'https://festival.example/' }).url('a@example.com')).toMatch(/^https:\/\/festival\.example\/api\/unsubscribe\?token=[\w-]+\.[\w-]+$/);
+    expect(links({ PUBLIC_URL: 'https://festival.example/' }).url('a@example.com')).toMatch(
+      /^https:\/\/festival\.example\/api\/unsubscribe\?token=[\w-]+\.[\w-]+$/,
+    );
     expect(links({ PORT: '8290' }).url('a@example.com')).toMatch(/^http:\/\/localhost:8290\/api\/unsubscribe\?token=/);
   });
 });

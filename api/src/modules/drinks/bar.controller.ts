@@ -29,7 +29,10 @@ export class BarController {
   }
 
   @Patch('bar/orders/:id')
-  setStatus(@Param('id') id: string, @Body(new ZodValidationPipe(updateBarOrderRequestSchema)) body: UpdateBarOrderRequest): Promise<BarOrder> {
+  setStatus(
+    @Param('id') id: string,
+    @Body(new ZodValidationPipe(updateBarOrderRequestSchema)) body: UpdateBarOrderRequest,
+  ): Promise<BarOrder> {
     return this.bar.setStatus(id, body.status);
   }
 
@@ -54,7 +57,10 @@ export class BarController {
   }
 
   @Patch('drinks/:id')
-  setStock(@Param('id') id: string, @Body(new ZodValidationPipe(updateDrinkStockRequestSchema)) body: UpdateDrinkStockRequest): Promise<Drink> {
+  setStock(
+    @Param('id') id: string,
+    @Body(new ZodValidationPipe(updateDrinkStockRequestSchema)) body: UpdateDrinkStockRequest,
+  ): Promise<Drink> {
     return this.menu.setStock(id, body.available);
   }
 }

@@ -51,7 +51,9 @@ export class DrinkTabClosingService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.events.onOrder(DRINK_TAB_TYPE, 'payment_intent.succeeded', (paymentIntentId, event) => this.onChargeSucceeded(paymentIntentId, event.metadata.tabId));
+    this.events.onOrder(DRINK_TAB_TYPE, 'payment_intent.succeeded', (paymentIntentId, event) =>
+      this.onChargeSucceeded(paymentIntentId, event.metadata.tabId),
+    );
   }
 
   /** Open tabs (and those closed in the last hours) for staff, oldest first. */
@@ -62,7 +64,10 @@ export class DrinkTabClosingService implements OnModuleInit {
       order: { openedAt: 'ASC', createdAt: 'ASC' },
       take: 500,
     });
-    const totals = await tabTotals(this.tabs.manager, rows.map((row) => row.id));
+    const totals = await tabTotals(
+      this.tabs.manager,
+      rows.map((row) => row.id),
+    );
     return rows.map((row) => toStaffTab(row, totals.get(row.id)));
   }
 
@@ -89,7 +94,14 @@ export class DrinkTabClosingService implements OnModuleInit {
       await manager.update(
         DrinkTabEntity,
         { id: tab.id },
-        { status: 'closing', closingSince: now, closeAttempts: attempt, chargeKey, subtotalCents: totals.subtotalCents, taxCents: totals.taxCents },
+        {
+          status: 'closing',
+          closingSince: now,
+          closeAttempts: attempt,
+          chargeKey,
+          subtotalCents: totals.subtotalCents,
+          taxCents: totals.taxCents,
+        },
       );
       return { kind: 'charge' as const, tab: { ...tab, chargeKey, totalCents: totals.totalCents } };
     });
@@ -146,7 +158,14 @@ export class DrinkTabClosingService implements OnModuleInit {
         await manager.update(
           DrinkTabEntity,
           { id: tab.id, status: In(['open', 'pending']) },
-          { status: 'settled', subtotalCents: totals.subtotalCents, taxCents: totals.taxCents, chargedCents: 0, closedAt: new Date(), closedBy: 'bar' },
+          {
+            status: 'settled',
+            subtotalCents: totals.subtotalCents,
+            taxCents: totals.taxCents,
+            chargedCents: 0,
+            closedAt: new Date(),
+            closedBy: 'bar',
+          },
         );
       }
       return { kind: 'settled' as const, tab: await manager.findOneByOrFail(DrinkTabEntity, { id: tab.id }) };

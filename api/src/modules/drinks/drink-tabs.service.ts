@@ -97,7 +97,12 @@ export class DrinkTabsService implements OnModuleInit {
       manager.update(
         DrinkTabEntity,
         { id: tab.id, status: 'pending' },
-        { status: 'open', paymentMethodId: setup.paymentMethodId, gatewayCustomerId: setup.customerId || tab.gatewayCustomerId, openedAt: new Date() },
+        {
+          status: 'open',
+          paymentMethodId: setup.paymentMethodId,
+          gatewayCustomerId: setup.customerId || tab.gatewayCustomerId,
+          openedAt: new Date(),
+        },
       ),
     );
     this.logger.log(`Tab ${tab.id} opened`);

@@ -48,7 +48,9 @@ export class DrinksController {
 
   @Post('confirm-drink-payment')
   @HttpCode(200)
-  confirmPayment(@Body(new ZodValidationPipe(confirmDrinkPaymentRequestSchema)) body: ConfirmDrinkPaymentRequest): Promise<DrinkOrderReceipt> {
+  confirmPayment(
+    @Body(new ZodValidationPipe(confirmDrinkPaymentRequestSchema)) body: ConfirmDrinkPaymentRequest,
+  ): Promise<DrinkOrderReceipt> {
     return this.drinks.confirmPayment(body.paymentIntentId);
   }
 

@@ -71,7 +71,9 @@ export class DrinksService implements OnModuleInit {
         idempotencyKey: `drink-order-${order.id}`,
         receiptEmail: order.customerEmail ?? undefined,
       });
-      await this.exclusive.run(DRINKS_LOCK, (manager) => manager.update(DrinkOrderEntity, { id: order.id }, { paymentIntentId: intent.id }));
+      await this.exclusive.run(DRINKS_LOCK, (manager) =>
+        manager.update(DrinkOrderEntity, { id: order.id }, { paymentIntentId: intent.id }),
+      );
       return { clientSecret: intent.clientSecret, orderId: order.id };
     } catch (error) {
       await this.exclusive.run(DRINKS_LOCK, (manager) =>

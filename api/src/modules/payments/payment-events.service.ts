@@ -58,7 +58,9 @@ export class PaymentEvents implements OnModuleDestroy {
           this.logger.error(`Payment event ${event.type} ${event.objectId} failed, not retried: ${String(error)}`);
           return;
         }
-        this.logger.warn(`Payment event ${event.type} ${event.objectId} failed (attempt ${attempt + 1}), retrying in ${delay} ms: ${String(error)}`);
+        this.logger.warn(
+          `Payment event ${event.type} ${event.objectId} failed (attempt ${attempt + 1}), retrying in ${delay} ms: ${String(error)}`,
+        );
         const timer = setTimeout(() => {
           this.retries.delete(timer);
           this.deliverLater(event, attempt + 1);

@@ -3,13 +3,7 @@ import type { Cents, PaymentConfig } from '@festival/contracts';
 import { DomainError } from '../../common/domain-error.js';
 
 export type PaymentIntentStatus =
-  | 'requires_payment_method'
-  | 'requires_confirmation'
-  | 'requires_action'
-  | 'processing'
-  | 'requires_capture'
-  | 'canceled'
-  | 'succeeded';
+  'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'requires_capture' | 'canceled' | 'succeeded';
 
 export interface GatewayPaymentIntent {
   id: string;

@@ -1,4 +1,15 @@
-import { Body, Controller, Get, Header, HttpCode, NotFoundException, Post, Req, ServiceUnavailableException, BadRequestException } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  Header,
+  HttpCode,
+  NotFoundException,
+  Post,
+  Req,
+  ServiceUnavailableException,
+  BadRequestException,
+} from '@nestjs/common';
 import type { Request } from 'express';
 import {
   simulatedPaymentConfirmSchema,

@@ -17,10 +17,14 @@ describe('checkSimulatedCard', () => {
   it('tells what is wrong with a malformed card', () => {
     expect(checkSimulatedCard('4242', '12/30', '123', now)).toMatchObject({ message: 'Your card number is incomplete.' });
     expect(checkSimulatedCard('4242 4242 4242 4241', '12/30', '123', now)).toMatchObject({ message: 'Your card number is invalid.' });
-    expect(checkSimulatedCard('4242424242424242', '13/30', '123', now)).toMatchObject({ message: "Your card's expiration date is invalid." });
+    expect(checkSimulatedCard('4242424242424242', '13/30', '123', now)).toMatchObject({
+      message: "Your card's expiration date is invalid.",
+    });
     expect(checkSimulatedCard('4242424242424242', '10/26', '123', now)).toMatchObject({ outcome: 'invalid' });
     expect(checkSimulatedCard('4242424242424242', '11/26', '123', now)).toMatchObject({ outcome: 'approved' });
-    expect(checkSimulatedCard('4242424242424242', '12/30', '1', now)).toMatchObject({ message: "Your card's security code is incomplete." });
+    expect(checkSimulatedCard('4242424242424242', '12/30', '1', now)).toMatchObject({
+      message: "Your card's security code is incomplete.",
+    });
   });
 
   it('declines a real-looking card that is not a test card', () => {

@@ -4,9 +4,7 @@ import { SIMULATED_CARDS, SIMULATED_DECLINE_MESSAGE } from '@festival/contracts'
 export const ATTACH_THEN_DECLINE_CARD = '4000000000000341';
 
 export type CardCheck =
-  | { outcome: 'approved'; last4: string }
-  | { outcome: 'invalid'; message: string }
-  | { outcome: 'declined'; message: string };
+  { outcome: 'approved'; last4: string } | { outcome: 'invalid'; message: string } | { outcome: 'declined'; message: string };
 
 function luhnValid(digits: string): boolean {
   let sum = 0;

@@ -34,7 +34,11 @@ export class StripeGateway extends PaymentGateway implements WebhookSource {
       maxNetworkRetries: 2,
       timeout: 20_000,
       ...(url
-        ? { host: url.hostname, port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)), protocol: url.protocol === 'https:' ? 'https' : 'http' }
+        ? {
+            host: url.hostname,
+            port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+            protocol: url.protocol === 'https:' ? 'https' : 'http',
+          }
         : {}),
     });
   }
@@ -85,7 +89,11 @@ export class StripeGateway extends PaymentGateway implements WebhookSource {
     return { id: customer.id };
   }
 
-  async createSetupIntent(input: { customerId: string; metadata: Record<string, string>; idempotencyKey: string }): Promise<GatewaySetupIntent> {
+  async createSetupIntent(input: {
+    customerId: string;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<GatewaySetupIntent> {
     const intent = await this.call(() =>
       this.stripe.setupIntents.create(
         { customer: input.customerId, usage: 'off_session', metadata: input.metadata, automatic_payment_methods: { enabled: true } },

@@ -131,10 +131,22 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
     const reference = orderReference(order.id);
     const address = `${restaurant.address.street}, ${restaurant.address.city}, ${restaurant.address.region} ${restaurant.address.postalCode}`;
     const lines = [
-      order.adultTickets > 0 && { label: `Adult tickets × ${order.adultTickets}`, amount: formatCents(order.adultTickets * order.adultPriceCents) },
-      order.childTickets > 0 && { label: `Child tickets × ${order.childTickets}`, amount: formatCents(order.childTickets * order.childPriceCents) },
-      order.groupDiscountCents > 0 && { label: `Group discount (${order.groupDiscountPercent}%)`, amount: `-${formatCents(order.groupDiscountCents)}` },
-      order.promoDiscountCents > 0 && { label: `Promo code ${order.promoCode ?? ''} (${order.promoDiscountPercent}%)`, amount: `-${formatCents(order.promoDiscountCents)}` },
+      order.adultTickets > 0 && {
+        label: `Adult tickets × ${order.adultTickets}`,
+        amount: formatCents(order.adultTickets * order.adultPriceCents),
+      },
+      order.childTickets > 0 && {
+        label: `Child tickets × ${order.childTickets}`,
+        amount: formatCents(order.childTickets * order.childPriceCents),
+      },
+      order.groupDiscountCents > 0 && {
+        label: `Group discount (${order.groupDiscountPercent}%)`,
+        amount: `-${formatCents(order.groupDiscountCents)}`,
+      },
+      order.promoDiscountCents > 0 && {
+        label: `Promo code ${order.promoCode ?? ''} (${order.promoDiscountPercent}%)`,
+        amount: `-${formatCents(order.promoDiscountCents)}`,
+      },
       { label: 'Tax (9.38%)', amount: formatCents(order.taxCents) },
     ].filter((l): l is { label: string; amount: string } => Boolean(l));
     const view = {

@@ -98,7 +98,10 @@ export function orderReference(orderId: string): string {
 }
 
 function icsDate(iso: string): string {
-  return new Date(iso).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return new Date(iso)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 function icsText(value: string): string {

@@ -31,7 +31,10 @@ export class TicketReportsService {
     });
     if (candidates.length === 0) return [];
     const emails = [...new Set(candidates.map((o) => o.customerEmail))];
-    const paid = await this.orders.find({ where: { status: 'paid', customerEmail: In(emails) }, select: { customerEmail: true, createdAt: true } });
+    const paid = await this.orders.find({
+      where: { status: 'paid', customerEmail: In(emails) },
+      select: { customerEmail: true, createdAt: true },
+    });
     const lastPaid = new Map<string, number>();
     for (const p of paid) lastPaid.set(p.customerEmail, Math.max(lastPaid.get(p.customerEmail) ?? 0, p.createdAt.getTime()));
     return candidates.filter((o) => (lastPaid.get(o.customerEmail) ?? 0) < o.createdAt.getTime()).map(toTicketRow);

@@ -101,9 +101,7 @@ export class TicketsService implements OnModuleInit {
     const quote = await this.quotes.quote(request);
     if (quote.promoCodeStatus === 'invalid') throw new BadRequestException('Invalid promo code');
     if (request.totalAmount !== quote.totalCents) {
-      throw new ConflictException(
-        `The price has changed: the total is now ${formatCents(quote.totalCents)}. Please review your order.`,
-      );
+      throw new ConflictException(`The price has changed: the total is now ${formatCents(quote.totalCents)}. Please review your order.`);
     }
     // The order keeps every amount of the price but the in-between discounted subtotal.
     const { discountedCents: _discounted, promoCodeStatus: _status, ...price } = quote;
@@ -194,8 +192,7 @@ export class TicketsService implements OnModuleInit {
       if (current.status === 'paid') return 'already-paid';
       if (current.status === 'refunding' || current.status === 'refunded') return 'refund';
       const holdLive = current.status === 'pending' && current.holdExpiresAt.getTime() > now.getTime();
-      const fits =
-        holdLive || this.config.ticketCapacity - (await this.ticketsTaken(manager, now, current.id)) >= current.ticketCount;
+      const fits = holdLive || this.config.ticketCapacity - (await this.ticketsTaken(manager, now, current.id)) >= current.ticketCount;
       if (!fits) {
         await manager.update(PartyOrderEntity, { id: current.id }, { status: 'refunding' });
         return 'refund';

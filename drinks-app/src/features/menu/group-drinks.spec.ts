@@ -5,7 +5,12 @@ const drink = (id: string, category: string): Drink => ({ id, name: id, descript
 
 describe('groupDrinks', () => {
   it('sorts categories alphabetically and keeps the menu order inside each', () => {
-    const groups = groupDrinks([drink('lassi-2', 'Lassis'), drink('ipa', 'Beer'), drink('lassi-1', 'Lassis'), drink('chai', 'Chai & Coffee')]);
+    const groups = groupDrinks([
+      drink('lassi-2', 'Lassis'),
+      drink('ipa', 'Beer'),
+      drink('lassi-1', 'Lassis'),
+      drink('chai', 'Chai & Coffee'),
+    ]);
     expect(groups.map((g) => [g.name, g.drinks.map((d) => d.id)])).toEqual([
       ['Beer', ['ipa']],
       ['Chai & Coffee', ['chai']],

@@ -18,7 +18,12 @@ describe('the line items of an order', () => {
   });
 
   it('takes a receipt as it comes from the API, without an item count', () => {
-    const receipt = { items: [{ id: 'rose-sharbat', name: 'Rose Sharbat', price: 500, quantity: 3 }], subtotalCents: 1500, taxCents: 141, totalCents: 1641 };
+    const receipt = {
+      items: [{ id: 'rose-sharbat', name: 'Rose Sharbat', price: 500, quantity: 3 }],
+      subtotalCents: 1500,
+      taxCents: 141,
+      totalCents: 1641,
+    };
     render(<LineItems items={receipt.items} price={receipt} testIdPrefix="receipt" />);
 
     expect(screen.getByRole('listitem').textContent).toBe('3 × Rose Sharbat$15.00');

@@ -10,7 +10,15 @@ export interface LineItem {
 }
 
 /** The items of an order, each with its quantity and amount, then subtotal, tax and total. */
-export function LineItems({ items, price, testIdPrefix }: { items: readonly LineItem[]; price: Omit<DrinkPrice, 'itemCount'>; testIdPrefix: string }) {
+export function LineItems({
+  items,
+  price,
+  testIdPrefix,
+}: {
+  items: readonly LineItem[];
+  price: Omit<DrinkPrice, 'itemCount'>;
+  testIdPrefix: string;
+}) {
   return (
     <>
       <ul className="summary-lines">

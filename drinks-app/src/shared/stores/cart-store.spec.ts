@@ -1,8 +1,22 @@
 import type { Drink } from '@festival/contracts';
 import { CART_STORAGE_KEY, cartPrice, EMPTY_GUEST, selectCount, unavailableItems, useCartStore } from './cart-store';
 
-const lassi: Drink = { id: 'mango-lassi', name: 'Mango Lassi', description: 'Mango and yogurt', category: 'Lassis', price: 650, available: 80 };
-const chai: Drink = { id: 'masala-chai', name: 'Masala Chai', description: 'Spiced tea', category: 'Chai & Coffee', price: 400, available: 2 };
+const lassi: Drink = {
+  id: 'mango-lassi',
+  name: 'Mango Lassi',
+  description: 'Mango and yogurt',
+  category: 'Lassis',
+  price: 650,
+  available: 80,
+};
+const chai: Drink = {
+  id: 'masala-chai',
+  name: 'Masala Chai',
+  description: 'Spiced tea',
+  category: 'Chai & Coffee',
+  price: 400,
+  available: 2,
+};
 const beer: Drink = { id: 'kingfisher', name: 'Kingfisher Premium', description: 'Lager', category: 'Beer', price: 800, available: 0 };
 
 const cart = () => useCartStore.getState();

@@ -51,7 +51,8 @@ export const useCartStore = create<CartState>()(
           return maxQuantity(drink) > 0 ? { items: [...state.items, { ...drink, quantity: 1 }] } : state;
         }),
       increase: (id) => set((state) => ({ items: state.items.map((i) => (i.id === id ? oneMore(i) : i)) })),
-      decrease: (id) => set((state) => ({ items: state.items.map((i) => (i.id === id ? { ...i, quantity: Math.max(1, i.quantity - 1) } : i)) })),
+      decrease: (id) =>
+        set((state) => ({ items: state.items.map((i) => (i.id === id ? { ...i, quantity: Math.max(1, i.quantity - 1) } : i)) })),
       remove: (id) => set((state) => ({ items: state.items.filter((i) => i.id !== id) })),
       clear: () => set({ items: [] }),
       syncWithMenu: (menu) =>

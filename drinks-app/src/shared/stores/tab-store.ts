@@ -29,8 +29,7 @@ export const useTabStore = create<TabState>()(
       pending: null,
       tab: null,
       startPending: (tab) => set({ pending: tab }),
-      opened: (tabId) =>
-        set((state) => (state.pending?.tabId === tabId ? { tab: state.pending, pending: null } : state)),
+      opened: (tabId) => set((state) => (state.pending?.tabId === tabId ? { tab: state.pending, pending: null } : state)),
       forget: () => set({ tab: null }),
     }),
     { name: TAB_STORAGE_KEY, version: 1, storage: createJSONStorage(() => localStorage) },

@@ -34,7 +34,10 @@ class FakeObserver {
   /** Reports a section at `ratio` in view. */
   show(section: string, ratio: number) {
     const target = this.observed.find((el) => (el as HTMLElement).dataset.section === section)!;
-    this.callback([{ target, isIntersecting: ratio > 0, intersectionRatio: ratio } as unknown as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+    this.callback(
+      [{ target, isIntersecting: ratio > 0, intersectionRatio: ratio } as unknown as IntersectionObserverEntry],
+      this as unknown as IntersectionObserver,
+    );
   }
 }
 
@@ -77,7 +80,8 @@ beforeEach(() => {
   consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
   setUrl('/');
   setScroll(0);
-  document.body.innerHTML = '<header data-section="hero"></header><section data-section="packs"></section><footer data-section="footer"></footer>';
+  document.body.innerHTML =
+    '<header data-section="hero"></header><section data-section="packs"></section><footer data-section="footer"></footer>';
 });
 
 afterEach(() => {

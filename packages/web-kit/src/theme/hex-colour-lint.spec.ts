@@ -20,18 +20,22 @@ function lint(files: Record<string, string>): Record<string, string[]> {
     }
     console.log(JSON.stringify(out));
   `;
-  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(files)], { cwd: ROOT, encoding: 'utf8' }));
+  return JSON.parse(
+    execFileSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(files)], { cwd: ROOT, encoding: 'utf8' }),
+  );
 }
 
 const REFUSED = expect.stringMatching(/^Use a design token \(packages\/web-kit\/src\/theme\/tokens\.ts\), not a raw hex colour/);
 
 describe('the lint refuses raw hex colours outside the design tokens', () => {
   const results = lint({
-    'public-site/src/features/party/components/sold-out.tsx': "export const SoldOut = () => <p style={{ color: '#b3261e' }}>Sold Out</p>;\n",
+    'public-site/src/features/party/components/sold-out.tsx':
+      "export const SoldOut = () => <p style={{ color: '#b3261e' }}>Sold Out</p>;\n",
     'drinks-app/src/shared/lib/border.ts': 'export const border = `1px solid #f0e2cc`;\n',
     'public-site/src/features/party/components/sold-out.css': '.sold-out { color: #b3261e; }\n',
     'shell/src/notice.css': '.notice { color: var(--alert); }\n#notice { border-color: var(--line); }\n',
-    'admin-app/src/shared/components/notice.tsx': "import { colors } from '@festival/web-kit/tokens';\nexport const Notice = () => <a href=\"#packs\" style={{ color: colors.alert }}>Packs</a>;\n",
+    'admin-app/src/shared/components/notice.tsx':
+      'import { colors } from \'@festival/web-kit/tokens\';\nexport const Notice = () => <a href="#packs" style={{ color: colors.alert }}>Packs</a>;\n',
     'packages/web-kit/src/theme/tokens.ts': "export const colors = { alert: '#b3261e' } as const;\n",
     'packages/web-kit/src/theme/palette.css': ':root { --alert: #b3261e; }\n',
   });
@@ -42,7 +46,9 @@ describe('the lint refuses raw hex colours outside the design tokens', () => {
   });
 
   it('in a stylesheet', () => {
-    expect(results['public-site/src/features/party/components/sold-out.css']).toEqual([expect.stringMatching(/not a raw hex colour\. Found #b3261e/)]);
+    expect(results['public-site/src/features/party/components/sold-out.css']).toEqual([
+      expect.stringMatching(/not a raw hex colour\. Found #b3261e/),
+    ]);
   });
 
   it('but not a token read as a CSS variable or from tokens.ts, nor an id selector or a link to #packs', () => {

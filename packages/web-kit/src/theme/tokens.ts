@@ -105,7 +105,13 @@ export function cssVariables(): [name: string, value: string][] {
 /** The text of `palette.css`. */
 export function tokensCss(): string {
   const lines = cssVariables().map(([name, value]) => `  ${name}: ${value};`);
-  return ['/* Generated from tokens.ts by its test (docs/design-tokens.md): edit tokens.ts, not this file. */', ':root {', ...lines, '}', ''].join('\n');
+  return [
+    '/* Generated from tokens.ts by its test (docs/design-tokens.md): edit tokens.ts, not this file. */',
+    ':root {',
+    ...lines,
+    '}',
+    '',
+  ].join('\n');
 }
 
 /**

@@ -45,7 +45,10 @@ describe('Admin Access', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     const pending = await screen.findByRole('button', { name: 'Authenticating...' });
     expect(pending).toHaveProperty('disabled', true);
-    expect(fetchMock).toHaveBeenCalledWith('/api/admin/login', expect.objectContaining({ method: 'POST', credentials: 'include', body: '{"password":"the-password"}' }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/admin/login',
+      expect.objectContaining({ method: 'POST', credentials: 'include', body: '{"password":"the-password"}' }),
+    );
     finish(answer(200, { authenticated: true }));
     expect(await screen.findByText('The dashboard')).toBeTruthy();
   });

@@ -27,7 +27,8 @@ export function BarPage() {
           Bar
         </Typography.Title>
         <Typography.Text type="secondary" aria-live="off">
-          <span className="bar-live-dot" style={{ background: staffColors.live }} aria-hidden="true" /> Live: refreshes every {BAR_POLL_MS / 1000} seconds
+          <span className="bar-live-dot" style={{ background: staffColors.live }} aria-hidden="true" /> Live: refreshes every{' '}
+          {BAR_POLL_MS / 1000} seconds
           {updated ? ` · updated ${updated}` : ''}
           {orders.isError ? ' · connection problem, retrying' : ''}
         </Typography.Text>

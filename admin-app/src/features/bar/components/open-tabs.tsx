@@ -31,7 +31,9 @@ export function OpenTabs({ tabs, loading }: { tabs: StaffDrinkTab[]; loading: bo
     try {
       const closed = await close.mutateAsync(tab.id);
       toast.success(
-        closed.chargedCents ? `Tab ${closed.reference} closed: ${formatCents(closed.chargedCents)} charged to ${closed.customerName}'s card` : `Tab ${closed.reference} closed: nothing to charge`,
+        closed.chargedCents
+          ? `Tab ${closed.reference} closed: ${formatCents(closed.chargedCents)} charged to ${closed.customerName}'s card`
+          : `Tab ${closed.reference} closed: nothing to charge`,
       );
     } catch (error) {
       setProblem({ tab, message: (error instanceof ApiError && error.serverMessage) || 'The tab could not be closed. Try again.' });
@@ -129,7 +131,9 @@ export function OpenTabs({ tabs, loading }: { tabs: StaffDrinkTab[]; loading: bo
             ) : null}
           </Space>
         ) : (
-          <Typography.Text type="secondary">{t.closedAt ? new Date(t.closedAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' }) : ''}</Typography.Text>
+          <Typography.Text type="secondary">
+            {t.closedAt ? new Date(t.closedAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' }) : ''}
+          </Typography.Text>
         ),
     },
   ];

@@ -68,5 +68,7 @@ export function StockEditor({ drinks, loading }: { drinks: Drink[]; loading: boo
       },
     },
   ];
-  return <Table<Drink> rowKey="id" size="small" columns={columns} dataSource={drinks} loading={loading} pagination={false} scroll={{ x: 800 }} />;
+  return (
+    <Table<Drink> rowKey="id" size="small" columns={columns} dataSource={drinks} loading={loading} pagination={false} scroll={{ x: 800 }} />
+  );
 }

@@ -15,7 +15,8 @@ export function CampaignActions({ campaign, onSendTest }: { campaign: Campaign; 
 
   const onSend = () =>
     send.mutate(campaign.id, {
-      onSuccess: () => toast.success('Campaign sent', `“${campaign.name}” is going out to ${plural(count, 'recipient')}; the progress shows in the list.`),
+      onSuccess: () =>
+        toast.success('Campaign sent', `“${campaign.name}” is going out to ${plural(count, 'recipient')}; the progress shows in the list.`),
       onError: (error) => toast.error('Error', errorMessage(error, 'Failed to send campaign')),
     });
   const onDelete = () =>

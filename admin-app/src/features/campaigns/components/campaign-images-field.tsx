@@ -21,7 +21,12 @@ export function CampaignImagesField() {
     const usable = files.filter((file) => file.type.startsWith('image/'));
     if (usable.length < files.length) toast.error('Invalid file', 'Please upload only image files');
     const read: DraftImage[] = await Promise.all(
-      usable.map(async (file) => ({ id: `image-${(nextImageId += 1)}`, name: file.name, size: file.size, dataUrl: await readAsDataUrl(file) })),
+      usable.map(async (file) => ({
+        id: `image-${(nextImageId += 1)}`,
+        name: file.name,
+        size: file.size,
+        dataUrl: await readAsDataUrl(file),
+      })),
     );
     if (read.length > 0) addImages(read);
   }
@@ -57,8 +62,18 @@ export function CampaignImagesField() {
         <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8 }} aria-label="Email images">
           {images.map((image) => (
             <li key={image.id}>
-              <Flex align="center" gap={12} style={{ padding: 8, border: `1px solid ${palette.border}`, borderRadius: 8, background: palette.white }}>
-                <img src={image.dataUrl} alt={`Preview of ${image.name}`} width={56} height={56} style={{ objectFit: 'cover', borderRadius: 6, flex: 'none' }} />
+              <Flex
+                align="center"
+                gap={12}
+                style={{ padding: 8, border: `1px solid ${palette.border}`, borderRadius: 8, background: palette.white }}
+              >
+                <img
+                  src={image.dataUrl}
+                  alt={`Preview of ${image.name}`}
+                  width={56}
+                  height={56}
+                  style={{ objectFit: 'cover', borderRadius: 6, flex: 'none' }}
+                />
                 <Flex vertical style={{ minWidth: 0, flex: 1 }}>
                   <Typography.Text ellipsis={{ tooltip: image.name }} strong>
                     {image.name}

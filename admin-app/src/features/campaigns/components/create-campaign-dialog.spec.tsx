@@ -64,7 +64,9 @@ describe('the Create Email Campaign dialog', () => {
       content: '<p>Hi</p>',
       recipientEmails: ['a@example.com', 'b@example.com'],
     });
-    await waitFor(() => expect(useCampaignDraftStore.getState()).toMatchObject({ dialogOpen: false, name: '', content: FESTIVAL_TEMPLATE }));
+    await waitFor(() =>
+      expect(useCampaignDraftStore.getState()).toMatchObject({ dialogOpen: false, name: '', content: FESTIVAL_TEMPLATE }),
+    );
   });
 
   it("shows the server's message when the create fails, and keeps the draft", async () => {

@@ -9,7 +9,8 @@ import { CampaignImagesField } from './campaign-images-field';
 import { EmailPreview } from './email-preview';
 import { RecipientsField } from './recipients-field';
 
-const PLACEHOLDER_HELP = 'Filled in for each recipient: {{restaurant.name}}, {{restaurant.phone}}, {{email}}, {{siteUrl}}. The postal address and an unsubscribe link are added to every e-mail.';
+const PLACEHOLDER_HELP =
+  'Filled in for each recipient: {{restaurant.name}}, {{restaurant.phone}}, {{email}}, {{siteUrl}}. The postal address and an unsubscribe link are added to every e-mail.';
 
 /** The Create Email Campaign dialog, with a live preview beside the form. */
 export function CreateCampaignDialog() {
@@ -34,7 +35,10 @@ export function CreateCampaignDialog() {
       { name: name.trim(), subject: subject.trim(), content, recipientEmails },
       {
         onSuccess: (campaign) => {
-          toast.success('Campaign created', `“${campaign.name}” is saved as a draft for ${plural(campaign.recipientEmails.length, 'recipient')}.`);
+          toast.success(
+            'Campaign created',
+            `“${campaign.name}” is saved as a draft for ${plural(campaign.recipientEmails.length, 'recipient')}.`,
+          );
           reset();
           close();
         },
@@ -63,10 +67,22 @@ export function CreateCampaignDialog() {
         <Col xs={24} lg={13}>
           <Form layout="vertical" component="div">
             <Form.Item label="Campaign Name" htmlFor="campaign-name">
-              <Input id="campaign-name" value={name} onChange={(e) => update({ name: e.target.value })} placeholder="Diwali feast packs 2025" maxLength={200} />
+              <Input
+                id="campaign-name"
+                value={name}
+                onChange={(e) => update({ name: e.target.value })}
+                placeholder="Diwali feast packs 2025"
+                maxLength={200}
+              />
             </Form.Item>
             <Form.Item label="Email Subject" htmlFor="campaign-subject">
-              <Input id="campaign-subject" value={subject} onChange={(e) => update({ subject: e.target.value })} placeholder="Celebrate Diwali with a family feast" maxLength={300} />
+              <Input
+                id="campaign-subject"
+                value={subject}
+                onChange={(e) => update({ subject: e.target.value })}
+                placeholder="Celebrate Diwali with a family feast"
+                maxLength={300}
+              />
             </Form.Item>
             <Form.Item label="Email Content (HTML)" htmlFor="campaign-content" help={PLACEHOLDER_HELP}>
               <Input.TextArea

@@ -42,7 +42,15 @@ export function SendTestDialog({ campaign, onClose }: { campaign: Campaign | und
       <label htmlFor="test-email" style={{ display: 'block', marginBottom: 4 }}>
         Email address
       </label>
-      <Input id="test-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} onPressEnter={submit} placeholder="you@example.com" autoFocus />
+      <Input
+        id="test-email"
+        type="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        onPressEnter={submit}
+        placeholder="you@example.com"
+        autoFocus
+      />
     </Modal>
   );
 }

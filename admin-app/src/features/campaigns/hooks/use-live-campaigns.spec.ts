@@ -19,9 +19,23 @@ describe('withProgress', () => {
   it('takes status and counts from the progress answer, keeping the rest of each campaign', () => {
     const [merged, untouched] = withProgress(
       [campaign('a', 'sending'), campaign('b', 'draft')],
-      [{ id: 'a', status: 'sent', failureReason: null, progress: { total: 2, pending: 0, sent: 2, failed: 0, skipped: 0 }, finishedAt: '2025-10-01T10:01:00.000Z' }],
+      [
+        {
+          id: 'a',
+          status: 'sent',
+          failureReason: null,
+          progress: { total: 2, pending: 0, sent: 2, failed: 0, skipped: 0 },
+          finishedAt: '2025-10-01T10:01:00.000Z',
+        },
+      ],
     );
-    expect(merged).toMatchObject({ id: 'a', status: 'sent', progress: { sent: 2 }, recipientEmails: ['a@example.com', 'b@example.com'], content: '<p>x</p>' });
+    expect(merged).toMatchObject({
+      id: 'a',
+      status: 'sent',
+      progress: { sent: 2 },
+      recipientEmails: ['a@example.com', 'b@example.com'],
+      content: '<p>x</p>',
+    });
     expect(untouched).toEqual(campaign('b', 'draft'));
   });
 });

@@ -20,7 +20,10 @@ describe('previewDocument', () => {
   });
 
   it('escapes sample values', () => {
-    const doc = previewDocument('{{restaurant.name}}', { ...sample, restaurant: { ...DEFAULT_SITE_CONFIG.restaurant, name: '<Spice & Co>' } });
+    const doc = previewDocument('{{restaurant.name}}', {
+      ...sample,
+      restaurant: { ...DEFAULT_SITE_CONFIG.restaurant, name: '<Spice & Co>' },
+    });
     expect(doc).toContain('&#60;Spice &#38; Co&#62;');
   });
 });

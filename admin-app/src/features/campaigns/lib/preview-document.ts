@@ -33,9 +33,7 @@ function sampleValues({ email, siteUrl, restaurant }: PreviewSample): Record<str
  */
 export function previewDocument(content: string, sample: PreviewSample): string {
   const values = sampleValues(sample);
-  const filled = content.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (match, key: string) =>
-    key in values ? escapeHtml(values[key]) : match,
-  );
+  const filled = content.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (match, key: string) => (key in values ? escapeHtml(values[key]) : match));
   const footer = sample.restaurant ? campaignFooterHtml(sample.restaurant, '#unsubscribe') : '';
   return [
     '<!doctype html><html><head><meta charset="utf-8">',

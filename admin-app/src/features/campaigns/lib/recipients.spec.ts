@@ -2,7 +2,10 @@ import { parseRecipientFile, parseRecipientLines, uniqueAddresses } from './reci
 
 describe('recipients', () => {
   it('takes trimmed lines with an at-sign from the text box', () => {
-    expect(parseRecipientLines('  asha@example.com \n\nnot an address\r\nravi@example.com\n')).toEqual(['asha@example.com', 'ravi@example.com']);
+    expect(parseRecipientLines('  asha@example.com \n\nnot an address\r\nravi@example.com\n')).toEqual([
+      'asha@example.com',
+      'ravi@example.com',
+    ]);
   });
 
   it('splits an uploaded file on newlines and commas, unquoting spreadsheet fields', () => {

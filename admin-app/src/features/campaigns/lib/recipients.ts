@@ -13,7 +13,12 @@ export function parseRecipientLines(text: string): string[] {
 export function parseRecipientFile(text: string): string[] {
   return text
     .split(/[\r\n,]+/)
-    .map((entry) => entry.trim().replace(/^"(.*)"$/, '$1').trim())
+    .map((entry) =>
+      entry
+        .trim()
+        .replace(/^"(.*)"$/, '$1')
+        .trim(),
+    )
     .filter((entry) => entry.includes('@'));
 }
 

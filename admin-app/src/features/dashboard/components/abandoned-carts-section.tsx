@@ -10,7 +10,13 @@ import { TicketCounts } from './ticket-counts';
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 const columns: TableColumnsType<PartyTicketRow> = [
-  { title: 'Customer', dataIndex: 'customerName', key: 'customer', width: 160, render: (name: string) => <Typography.Text strong>{name}</Typography.Text> },
+  {
+    title: 'Customer',
+    dataIndex: 'customerName',
+    key: 'customer',
+    width: 160,
+    render: (name: string) => <Typography.Text strong>{name}</Typography.Text>,
+  },
   {
     title: 'Contact Info',
     key: 'contact',
@@ -22,9 +28,20 @@ const columns: TableColumnsType<PartyTicketRow> = [
       </Flex>
     ),
   },
-  { title: 'Tickets Attempted', key: 'tickets', width: 170, render: (_, c) => <TicketCounts adultTickets={c.adultTickets} childTickets={c.childTickets} /> },
+  {
+    title: 'Tickets Attempted',
+    key: 'tickets',
+    width: 170,
+    render: (_, c) => <TicketCounts adultTickets={c.adultTickets} childTickets={c.childTickets} />,
+  },
   { title: 'Amount', dataIndex: 'totalAmount', key: 'amount', align: 'right', width: 110, render: (cents: number) => formatMoney(cents) },
-  { title: 'Abandoned At', dataIndex: 'createdAt', key: 'abandonedAt', width: 170, render: (createdAt: string) => formatDateTime(createdAt) },
+  {
+    title: 'Abandoned At',
+    dataIndex: 'createdAt',
+    key: 'abandonedAt',
+    width: 170,
+    render: (createdAt: string) => formatDateTime(createdAt),
+  },
 ];
 
 /** 9. Abandoned Carts: ticket purchases started and not completed, to follow up by e-mail or phone. */

@@ -18,7 +18,15 @@ function CountBadge({ label, count }: { label: string; count: number | undefined
       <span aria-hidden="true">{label}</span>
       <span
         aria-hidden="true"
-        style={{ background: palette.marigold, color: palette.ink, fontWeight: 700, borderRadius: 999, padding: '0 10px', minWidth: 32, textAlign: 'center' }}
+        style={{
+          background: palette.marigold,
+          color: palette.ink,
+          fontWeight: 700,
+          borderRadius: 999,
+          padding: '0 10px',
+          minWidth: 32,
+          textAlign: 'center',
+        }}
       >
         {count === undefined ? '…' : formatCount(count)}
       </span>

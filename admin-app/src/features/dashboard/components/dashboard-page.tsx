@@ -80,10 +80,22 @@ export function DashboardPage({ headerActions }: { headerActions?: ReactNode }) 
           />
           <Row gutter={[16, 16]}>
             <Col xs={24} xl={12}>
-              <FunnelSection title="Feast Pack Conversion Funnel" steps={FEAST_FUNNEL} funnel={funnel.data} error={funnelError} onSelect={openStep} />
+              <FunnelSection
+                title="Feast Pack Conversion Funnel"
+                steps={FEAST_FUNNEL}
+                funnel={funnel.data}
+                error={funnelError}
+                onSelect={openStep}
+              />
             </Col>
             <Col xs={24} xl={12}>
-              <FunnelSection title="Party Ticket Conversion Funnel" steps={PARTY_FUNNEL} funnel={funnel.data} error={funnelError} onSelect={openStep} />
+              <FunnelSection
+                title="Party Ticket Conversion Funnel"
+                steps={PARTY_FUNNEL}
+                funnel={funnel.data}
+                error={funnelError}
+                onSelect={openStep}
+              />
             </Col>
           </Row>
           <MarketingLinksSection origin={origin} />

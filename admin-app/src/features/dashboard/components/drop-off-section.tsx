@@ -63,7 +63,11 @@ export function DropOffSection({ funnel, feastOrders, ticketOrders, error }: Dro
         (ready ? (
           <Row gutter={[24, 20]}>
             <Col xs={24} lg={12}>
-              <Column title="Feast Packs" figures={dropOff(funnel, 'add_to_cart', 'checkout_started', feastOrders)} unit="Feast pack orders" />
+              <Column
+                title="Feast Packs"
+                figures={dropOff(funnel, 'add_to_cart', 'checkout_started', feastOrders)}
+                unit="Feast pack orders"
+              />
             </Col>
             <Col xs={24} lg={12}>
               <Column

@@ -18,7 +18,7 @@ function serve(summary: { totalEvents: number; uniqueUsers: number }, pages: Ana
   const fetchMock = jest.fn(async (url: string) => {
     if (url.endsWith('/summary')) return answer({ eventType: 'add_to_cart', ...summary });
     const before = new URL(url, 'http://test').searchParams.get('before');
-    return answer(before ? pages[1] ?? [] : pages[0]);
+    return answer(before ? (pages[1] ?? []) : pages[0]);
   });
   globalThis.fetch = fetchMock as unknown as typeof fetch;
   return fetchMock;
@@ -61,8 +61,18 @@ describe('the event detail dialog', () => {
           utmMedium: 'social',
           utmCampaign: 'diwali2024',
         }),
-        createAnalyticsEvent({ id: '20', eventType: 'add_to_cart', sessionId: 'abcdef0123456789-rest-of-it', createdAt: '2025-10-12T19:00:00.000Z' }),
-        createAnalyticsEvent({ id: '10', eventType: 'add_to_cart', sessionId: 'abcdef0123456789-rest-of-it', createdAt: '2025-10-12T18:00:00.000Z' }),
+        createAnalyticsEvent({
+          id: '20',
+          eventType: 'add_to_cart',
+          sessionId: 'abcdef0123456789-rest-of-it',
+          createdAt: '2025-10-12T19:00:00.000Z',
+        }),
+        createAnalyticsEvent({
+          id: '10',
+          eventType: 'add_to_cart',
+          sessionId: 'abcdef0123456789-rest-of-it',
+          createdAt: '2025-10-12T18:00:00.000Z',
+        }),
       ],
     ]);
     openDialog();
@@ -98,8 +108,13 @@ describe('the event detail dialog', () => {
   });
 
   it('loads the next page with the last id as the cursor', async () => {
-    const firstPage = Array.from({ length: 100 }, (_, i) => createAnalyticsEvent({ id: String(300 - i), sessionId: `session-${i}-of-the-first-page` }));
-    const fetchMock = serve({ totalEvents: 101, uniqueUsers: 101 }, [firstPage, [createAnalyticsEvent({ id: '7', sessionId: 'the-last-session-of-all' })]]);
+    const firstPage = Array.from({ length: 100 }, (_, i) =>
+      createAnalyticsEvent({ id: String(300 - i), sessionId: `session-${i}-of-the-first-page` }),
+    );
+    const fetchMock = serve({ totalEvents: 101, uniqueUsers: 101 }, [
+      firstPage,
+      [createAnalyticsEvent({ id: '7', sessionId: 'the-last-session-of-all' })],
+    ]);
     openDialog();
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('Showing 100 of 101 events')).toBeTruthy();

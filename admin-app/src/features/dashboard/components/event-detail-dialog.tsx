@@ -127,7 +127,16 @@ function EventTable({ events }: { events: AnalyticsEvent[] }) {
 /** One event as a card of labelled fields: the table's columns, for narrow screens. */
 function EventCard({ event }: { event: AnalyticsEvent }) {
   return (
-    <dl style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: '8px 16px', margin: 0, padding: 12, borderTop: `1px solid ${palette.border}` }}>
+    <dl
+      style={{
+        display: 'grid',
+        gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
+        gap: '8px 16px',
+        margin: 0,
+        padding: 12,
+        borderTop: `1px solid ${palette.border}`,
+      }}
+    >
       {FIELDS.map((field) => (
         <div key={field.title}>
           <dt style={{ ...muted, fontWeight: 600 }}>{field.title}</dt>
@@ -141,15 +150,29 @@ function EventCard({ event }: { event: AnalyticsEvent }) {
 function GroupView({ group, asTable }: { group: EventGroup; asTable: boolean }) {
   const contact = [group.name, group.email, group.phone].filter(Boolean) as string[];
   return (
-    <section aria-label={group.label} style={{ border: `1px solid ${palette.border}`, borderRadius: 8, background: palette.white, overflow: 'hidden' }}>
+    <section
+      aria-label={group.label}
+      style={{ border: `1px solid ${palette.border}`, borderRadius: 8, background: palette.white, overflow: 'hidden' }}
+    >
       <div style={{ ...stack, padding: '10px 12px', background: palette.creamDeep }}>
         <div style={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 8 }}>
           <strong>{group.label}</strong>
-          <span style={{ background: palette.maroon, color: palette.white, borderRadius: 999, padding: '0 8px', fontSize: 12, lineHeight: '20px' }}>
+          <span
+            style={{
+              background: palette.maroon,
+              color: palette.white,
+              borderRadius: 999,
+              padding: '0 8px',
+              fontSize: 12,
+              lineHeight: '20px',
+            }}
+          >
             {plural(group.events.length, 'event')}
           </span>
         </div>
-        {contact.length > 0 ? <span style={{ color: palette.inkSoft, fontSize: 13, overflowWrap: 'anywhere' }}>{contact.join(' · ')}</span> : null}
+        {contact.length > 0 ? (
+          <span style={{ color: palette.inkSoft, fontSize: 13, overflowWrap: 'anywhere' }}>{contact.join(' · ')}</span>
+        ) : null}
       </div>
       {asTable ? <EventTable events={group.events} /> : group.events.map((event) => <EventCard key={event.id} event={event} />)}
     </section>
@@ -161,7 +184,8 @@ const sameEvents = (a: AnalyticsEvent[], b: AnalyticsEvent[]) => a.length === b.
 /** A group is drawn again only when its events change (Load more adds groups, and events to some). */
 const GroupBlock = memo(
   GroupView,
-  (before, after) => before.asTable === after.asTable && before.group.label === after.group.label && sameEvents(before.group.events, after.group.events),
+  (before, after) =>
+    before.asTable === after.asTable && before.group.label === after.group.label && sameEvents(before.group.events, after.group.events),
 );
 
 /**

@@ -36,7 +36,17 @@ export const FunnelSection = memo(function FunnelSection({ title, steps, funnel,
                 <FunnelBarChart bars={bars} onSelect={onSelect} />
               </Suspense>
             </div>
-            <ul aria-label={`${title} steps`} style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 8 }}>
+            <ul
+              aria-label={`${title} steps`}
+              style={{
+                listStyle: 'none',
+                margin: 0,
+                padding: 0,
+                display: 'grid',
+                gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+                gap: 8,
+              }}
+            >
               {bars.map((bar) => (
                 <li key={bar.eventType}>
                   <Button

@@ -38,18 +38,45 @@ export function MarketingLinksSection({ origin }: { origin: string }) {
   }
 
   return (
-    <Card title={<SectionTitle subtitle="Share these so each visit and sale is credited to its channel">Marketing Shareable Links</SectionTitle>}>
-      <ul aria-label="Marketing links" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(320px, 1fr))', gap: 10 }}>
+    <Card
+      title={
+        <SectionTitle subtitle="Share these so each visit and sale is credited to its channel">Marketing Shareable Links</SectionTitle>
+      }
+    >
+      <ul
+        aria-label="Marketing links"
+        style={{
+          listStyle: 'none',
+          margin: 0,
+          padding: 0,
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fill, minmax(320px, 1fr))',
+          gap: 10,
+        }}
+      >
         {links.map((link) => (
           <li key={link.channel}>
             <Flex
               align="center"
               gap={10}
-              style={{ padding: '8px 10px', border: `1px solid ${palette.border}`, borderRadius: 8, background: palette.white, minHeight: 56 }}
+              style={{
+                padding: '8px 10px',
+                border: `1px solid ${palette.border}`,
+                borderRadius: 8,
+                background: palette.white,
+                minHeight: 56,
+              }}
             >
               <Flex vertical style={{ minWidth: 0, flex: 1 }}>
                 <Typography.Text strong>{link.channel}</Typography.Text>
-                <span style={{ fontFamily: "ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace", fontSize: 12, color: palette.inkSoft, overflowWrap: 'anywhere' }}>
+                <span
+                  style={{
+                    fontFamily: "ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace",
+                    fontSize: 12,
+                    color: palette.inkSoft,
+                    overflowWrap: 'anywhere',
+                  }}
+                >
                   {link.url}
                 </span>
               </Flex>

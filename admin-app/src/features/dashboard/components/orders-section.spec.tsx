@@ -75,7 +75,10 @@ describe('Feast Pack Orders', () => {
     expect(within(toast).getByText('1 order exported to CSV')).toBeTruthy();
     expect(saved).toHaveLength(1);
     expect(saved[0].name).toMatch(/^feast-pack-orders-\d{4}-\d{2}-\d{2}\.csv$/);
-    const lines = (await readText(saved[0].blob)).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = (await readText(saved[0].blob))
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('"Asha Raman"');
     click.mockRestore();

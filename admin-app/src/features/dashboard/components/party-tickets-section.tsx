@@ -18,7 +18,13 @@ const columns: TableColumnsType<PartyTicketRow> = [
       </StaffTooltip>
     ),
   },
-  { title: 'Customer', dataIndex: 'customerName', key: 'customer', width: 160, render: (name: string) => <Typography.Text strong>{name}</Typography.Text> },
+  {
+    title: 'Customer',
+    dataIndex: 'customerName',
+    key: 'customer',
+    width: 160,
+    render: (name: string) => <Typography.Text strong>{name}</Typography.Text>,
+  },
   {
     title: 'Contact',
     key: 'contact',
@@ -30,8 +36,20 @@ const columns: TableColumnsType<PartyTicketRow> = [
       </Flex>
     ),
   },
-  { title: 'Tickets', key: 'tickets', width: 170, render: (_, t) => <TicketCounts adultTickets={t.adultTickets} childTickets={t.childTickets} /> },
-  { title: 'Total', dataIndex: 'totalAmount', key: 'total', align: 'right', width: 110, render: (cents: number) => <Typography.Text strong>{formatMoney(cents)}</Typography.Text> },
+  {
+    title: 'Tickets',
+    key: 'tickets',
+    width: 170,
+    render: (_, t) => <TicketCounts adultTickets={t.adultTickets} childTickets={t.childTickets} />,
+  },
+  {
+    title: 'Total',
+    dataIndex: 'totalAmount',
+    key: 'total',
+    align: 'right',
+    width: 110,
+    render: (cents: number) => <Typography.Text strong>{formatMoney(cents)}</Typography.Text>,
+  },
   { title: 'Date', dataIndex: 'createdAt', key: 'date', width: 170, render: (createdAt: string) => formatDateTime(createdAt) },
 ];
 

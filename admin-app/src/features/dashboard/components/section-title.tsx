@@ -22,7 +22,17 @@ export function SectionTitle({ children, count, subtitle }: { children: ReactNod
 /** A section's count next to its heading, white on maroon. */
 export function CountTag({ count }: { count: number }) {
   return (
-    <span style={{ background: palette.maroon, color: palette.white, borderRadius: 999, padding: '0 10px', fontSize: 13, fontWeight: 600, lineHeight: '22px' }}>
+    <span
+      style={{
+        background: palette.maroon,
+        color: palette.white,
+        borderRadius: 999,
+        padding: '0 10px',
+        fontSize: 13,
+        fontWeight: 600,
+        lineHeight: '22px',
+      }}
+    >
       {count.toLocaleString('en-US')}
     </span>
   );

@@ -13,7 +13,7 @@ describe('CSV cells', () => {
   it.each([
     ['=HYPERLINK("http://evil.example","Click")', `"'=HYPERLINK(""http://evil.example"",""Click"")"`],
     ['+1 (408) 555-0101', `"'+1 (408) 555-0101"`],
-    ['-2+3+cmd|\' /C calc\'!A0', `"'-2+3+cmd|' /C calc'!A0"`],
+    ["-2+3+cmd|' /C calc'!A0", `"'-2+3+cmd|' /C calc'!A0"`],
     ['@SUM(1+9)*cmd', `"'@SUM(1+9)*cmd"`],
     ['\t=1+1', `"'\t=1+1"`],
     ['\r=1+1', `"'\r=1+1"`],
@@ -29,6 +29,11 @@ describe('CSV cells', () => {
   });
 
   it('joins rows with CRLF and ends with one', () => {
-    expect(toCsv([['a', 'b'], ['=c', 'd']])).toBe('"a","b"\r\n"\'=c","d"\r\n');
+    expect(
+      toCsv([
+        ['a', 'b'],
+        ['=c', 'd'],
+      ]),
+    ).toBe('"a","b"\r\n"\'=c","d"\r\n');
   });
 });

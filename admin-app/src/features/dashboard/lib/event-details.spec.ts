@@ -4,7 +4,9 @@ import { formatDuration } from './format';
 
 describe('event table cells', () => {
   it('location: place and coordinates to 4 decimals, or Unknown', () => {
-    expect(eventLocation(event({ geoCity: 'San Jose', geoRegion: 'CA', geoCountry: 'US', geoLatitude: 37.338208, geoLongitude: -121.88633 }))).toEqual({
+    expect(
+      eventLocation(event({ geoCity: 'San Jose', geoRegion: 'CA', geoCountry: 'US', geoLatitude: 37.338208, geoLongitude: -121.88633 })),
+    ).toEqual({
       place: 'San Jose, CA, US',
       coordinates: '37.3382, -121.8863',
     });
@@ -15,7 +17,13 @@ describe('event table cells', () => {
 
   it('behaviour: scroll depth, time on page and section names, when recorded', () => {
     expect(
-      eventBehaviour(event({ scrollDepth: 75, timeOnPage: 219_000, pageSections: { hero: { count: 1, visibleMs: 9000 }, packs: { count: 2, visibleMs: 4000 } } })),
+      eventBehaviour(
+        event({
+          scrollDepth: 75,
+          timeOnPage: 219_000,
+          pageSections: { hero: { count: 1, visibleMs: 9000 }, packs: { count: 2, visibleMs: 4000 } },
+        }),
+      ),
     ).toEqual(['Scroll: 75%', 'Time: 3m 39s', 'Sections: hero, packs']);
     expect(eventBehaviour(event({ scrollDepth: 0, pageSections: {} }))).toEqual(['Scroll: 0%']);
     expect(eventBehaviour(event())).toEqual([]);
@@ -32,7 +40,16 @@ describe('event table cells', () => {
 
   it('source: the utm values and referrer that were recorded, or nothing (Not tracked)', () => {
     expect(
-      eventSource(event({ utmSource: 'facebook', utmMedium: 'social', utmCampaign: 'diwali2024', utmContent: 'story', utmTerm: 'feast', referrer: 'https://l.facebook.com/' })),
+      eventSource(
+        event({
+          utmSource: 'facebook',
+          utmMedium: 'social',
+          utmCampaign: 'diwali2024',
+          utmContent: 'story',
+          utmTerm: 'feast',
+          referrer: 'https://l.facebook.com/',
+        }),
+      ),
     ).toEqual([
       { label: 'Source', value: 'facebook' },
       { label: 'Medium', value: 'social' },

@@ -7,7 +7,14 @@ describe('event groups', () => {
       event({ id: '1', sessionId: 'session-aaaaaaaaaaaaaaaa-1', createdAt: '2025-10-10T10:00:00.000Z' }),
       event({ id: '2', sessionId: 'session-bbbbbbbbbbbbbbbb-2', createdAt: '2025-10-10T11:00:00.000Z' }),
       event({ id: '3', sessionId: 'session-aaaaaaaaaaaaaaaa-1', createdAt: '2025-10-10T12:00:00.000Z', userName: 'Asha Raman' }),
-      event({ id: '4', entityId: 'order-1', sessionId: 'session-bbbbbbbbbbbbbbbb-2', createdAt: '2025-10-10T09:00:00.000Z', userEmail: 'ravi@example.com', userPhone: '(408) 555-0199' }),
+      event({
+        id: '4',
+        entityId: 'order-1',
+        sessionId: 'session-bbbbbbbbbbbbbbbb-2',
+        createdAt: '2025-10-10T09:00:00.000Z',
+        userEmail: 'ravi@example.com',
+        userPhone: '(408) 555-0199',
+      }),
       event({ id: '5', sessionId: null, createdAt: '2025-10-10T08:00:00.000Z' }),
       event({ id: '6', sessionId: null, createdAt: '2025-10-10T08:30:00.000Z' }),
     ]);

@@ -15,8 +15,7 @@ export interface EventGroup {
   phone: string | null;
 }
 
-const newestFirst = (a: AnalyticsEvent, b: AnalyticsEvent) =>
-  b.createdAt.localeCompare(a.createdAt) || Number(b.id) - Number(a.id);
+const newestFirst = (a: AnalyticsEvent, b: AnalyticsEvent) => b.createdAt.localeCompare(a.createdAt) || Number(b.id) - Number(a.id);
 
 const firstKnown = (events: AnalyticsEvent[], field: 'userName' | 'userEmail' | 'userPhone') =>
   events.find((e) => e[field])?.[field] ?? null;

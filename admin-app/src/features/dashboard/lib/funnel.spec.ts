@@ -18,7 +18,13 @@ describe('funnels', () => {
   });
 
   it('counts each step, 0 for a step with no events yet', () => {
-    const bars = funnelBars([{ eventType: 'page_view', count: 40 }, { eventType: 'catering_clicked', count: 3 }], FEAST_FUNNEL);
+    const bars = funnelBars(
+      [
+        { eventType: 'page_view', count: 40 },
+        { eventType: 'catering_clicked', count: 3 },
+      ],
+      FEAST_FUNNEL,
+    );
     expect(bars.map((b) => b.count)).toEqual([40, 0, 0, 0]);
   });
 

@@ -42,14 +42,26 @@ describe('feast pack orders', () => {
       'October 19 11:00 AM',
       'someday whenever',
     ]);
-    expect(pickupSortKey({ pickupDate: '2025-10-18', pickupTime: '14:30' })).toBeLessThan(pickupSortKey({ pickupDate: '2025-10-19', pickupTime: '09:00' }));
+    expect(pickupSortKey({ pickupDate: '2025-10-18', pickupTime: '14:30' })).toBeLessThan(
+      pickupSortKey({ pickupDate: '2025-10-19', pickupTime: '09:00' }),
+    );
   });
 
   it('exports the spec columns, items joined with semicolons, totals in dollars, formulas defused', () => {
     const hostile = createOrder({ customerName: '=HYPERLINK("http://evil.example")', customerPhone: '+1 408 555 0101' });
     const [header, row, end] = ordersCsv([hostile]).split('\r\n');
     expect(header).toBe(ORDER_CSV_COLUMNS.map((c) => `"${c}"`).join(','));
-    expect(ORDER_CSV_COLUMNS).toEqual(['Order ID', 'Customer Name', 'Email', 'Phone', 'Pickup Date', 'Pickup Time', 'Items', 'Total', 'Order Date']);
+    expect(ORDER_CSV_COLUMNS).toEqual([
+      'Order ID',
+      'Customer Name',
+      'Email',
+      'Phone',
+      'Pickup Date',
+      'Pickup Time',
+      'Items',
+      'Total',
+      'Order Date',
+    ]);
     const cells = row.split('","');
     expect(cells[0]).toBe(`"${hostile.id}`);
     expect(cells[1]).toBe(`'=HYPERLINK(""http://evil.example"")`);

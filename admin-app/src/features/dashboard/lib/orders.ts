@@ -13,7 +13,15 @@ export function searchOrders(orders: readonly FeastOrder[], search: string): Fea
   const words = search.trim().toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return [...orders];
   return orders.filter((order) => {
-    const text = [order.id, order.customerName, order.customerEmail, order.customerPhone, order.pickupDate, order.pickupTime, itemsLine(order)]
+    const text = [
+      order.id,
+      order.customerName,
+      order.customerEmail,
+      order.customerPhone,
+      order.pickupDate,
+      order.pickupTime,
+      itemsLine(order),
+    ]
       .join(' ')
       .toLowerCase();
     return words.every((word) => text.includes(word));
@@ -41,11 +49,22 @@ export function pickupSortKey(order: Pick<FeastOrder, 'pickupDate' | 'pickupTime
   return day * 10_000 + minutes;
 }
 
-export const ORDER_CSV_COLUMNS = ['Order ID', 'Customer Name', 'Email', 'Phone', 'Pickup Date', 'Pickup Time', 'Items', 'Total', 'Order Date'] as const;
+export const ORDER_CSV_COLUMNS = [
+  'Order ID',
+  'Customer Name',
+  'Email',
+  'Phone',
+  'Pickup Date',
+  'Pickup Time',
+  'Items',
+  'Total',
+  'Order Date',
+] as const;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** `2025-10-12 14:03`, local time: a date and time every spreadsheet reads. */
-const localDateTime = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+const localDateTime = (d: Date) =>
+  `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 
 /** The export: the spec's columns, items joined with semicolons, totals in dollars. */
 export function ordersCsv(orders: readonly FeastOrder[]): string {

@@ -5,7 +5,10 @@ describe('the printable orders page', () => {
   it('is titled with the restaurant, shows 12-character ids, every order and the total', () => {
     const doc = document.implementation.createHTMLDocument('');
     renderPrintableOrders(doc, {
-      orders: [createFeastOrder(), createFeastOrder({ id: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d', customerName: 'Ravi Iyer', totalAmount: 5468 })],
+      orders: [
+        createFeastOrder(),
+        createFeastOrder({ id: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d', customerName: 'Ravi Iyer', totalAmount: 5468 }),
+      ],
       restaurantName: 'Saffron Leaf',
       printedAt: new Date('2025-10-20T10:00:00Z'),
     });
@@ -25,7 +28,11 @@ describe('the printable orders page', () => {
   it('prints whatever a customer typed as text, never as markup', () => {
     const doc = document.implementation.createHTMLDocument('');
     const name = '<img src=x onerror="alert(1)">';
-    renderPrintableOrders(doc, { orders: [createFeastOrder({ customerName: name })], restaurantName: '<b>Cafe</b>', printedAt: new Date() });
+    renderPrintableOrders(doc, {
+      orders: [createFeastOrder({ customerName: name })],
+      restaurantName: '<b>Cafe</b>',
+      printedAt: new Date(),
+    });
     expect(doc.querySelector('img')).toBeNull();
     expect(doc.querySelector('b')).toBeNull();
     expect(doc.querySelector('tbody td:nth-child(2)')?.textContent).toBe(name);

@@ -53,7 +53,10 @@ export function renderPrintableOrders(doc: Document, { orders, restaurantName, p
   const titles = el('div');
   titles.append(el('h1', restaurantName), el('h2', 'Diwali Feast Pack Orders'));
   const meta = el('div', undefined, 'meta');
-  meta.append(el('div', `${orders.length} ${orders.length === 1 ? 'order' : 'orders'}`), el('div', `Printed ${formatDateTime(printedAt.toISOString())}`));
+  meta.append(
+    el('div', `${orders.length} ${orders.length === 1 ? 'order' : 'orders'}`),
+    el('div', `Printed ${formatDateTime(printedAt.toISOString())}`),
+  );
   header.append(titles, meta);
 
   const table = el('table');

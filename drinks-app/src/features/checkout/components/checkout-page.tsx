@@ -129,7 +129,9 @@ export function CheckoutPage() {
             clientSecret={cardStep.clientSecret}
             intent={cardStep.intent}
             submitLabel={cardStep.intent === 'payment' ? 'Pay Now' : 'Save Card & Open Tab'}
-            returnUrl={cardStep.intent === 'payment' ? `${origin}/drinks/confirmation` : `${origin}/drinks/tab-confirmation?tabId=${cardStep.tabId}`}
+            returnUrl={
+              cardStep.intent === 'payment' ? `${origin}/drinks/confirmation` : `${origin}/drinks/tab-confirmation?tabId=${cardStep.tabId}`
+            }
             onSucceeded={(intentId) => {
               navigate(
                 cardStep.intent === 'payment'

@@ -40,7 +40,15 @@ export function GuestForm({ guest, onChange }: GuestFormProps) {
         <span>
           Email <span className="guest-form__optional">(optional, for your receipt)</span>
         </span>
-        <input id={`${id}-email`} name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} {...field('customerEmail')} />
+        <input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          maxLength={254}
+          {...field('customerEmail')}
+        />
       </label>
       <label className="guest-form__field" htmlFor={`${id}-phone`}>
         <span>

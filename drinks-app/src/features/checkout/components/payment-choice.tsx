@@ -15,7 +15,13 @@ export function PaymentChoice({ method, onChange, tab }: PaymentChoiceProps) {
   const id = useId();
   const options: { value: PaymentMethod; label: string; detail: string }[] = [
     ...(tab
-      ? [{ value: 'tab' as const, label: 'Add to My Tab', detail: `No card needed: tab ${tab.reference}, ${formatCents(tab.totalCents)} so far.` }]
+      ? [
+          {
+            value: 'tab' as const,
+            label: 'Add to My Tab',
+            detail: `No card needed: tab ${tab.reference}, ${formatCents(tab.totalCents)} so far.`,
+          },
+        ]
       : []),
     { value: 'pay-now', label: 'Pay Now', detail: 'Pay for this order with your card.' },
     ...(tab ? [] : [{ value: 'open-tab' as const, label: 'Open a Tab', detail: 'Save card, order more later: one charge at the end.' }]),

@@ -17,7 +17,11 @@ export function ConfirmationPage() {
   const tabOrder = params.get('tab_order');
   return (
     <DrinksPage title="Your Order">
-      {tabOrder ? <TabOrderConfirmation orderId={tabOrder} /> : <PaymentConfirmation paymentIntent={params.get('payment_intent')} redirectStatus={params.get('redirect_status')} />}
+      {tabOrder ? (
+        <TabOrderConfirmation orderId={tabOrder} />
+      ) : (
+        <PaymentConfirmation paymentIntent={params.get('payment_intent')} redirectStatus={params.get('redirect_status')} />
+      )}
     </DrinksPage>
   );
 }
@@ -66,7 +70,8 @@ function PaymentConfirmation({ paymentIntent, redirectStatus }: { paymentIntent:
         Order <strong data-testid="order-number">#{receipt.number}</strong>
       </p>
       <p>
-        The bar is making your drinks. Listen for your number{receipt.tableNumber ? ` or look out for us at table ${receipt.tableNumber}` : ''}.
+        The bar is making your drinks. Listen for your number
+        {receipt.tableNumber ? ` or look out for us at table ${receipt.tableNumber}` : ''}.
       </p>
       <LineItems items={receipt.items} price={receipt} testIdPrefix="receipt" />
       <p className="drinks-hint">Paid {formatCents(receipt.totalCents)} by card.</p>

@@ -13,7 +13,12 @@ export function TabConfirmationPage() {
   const [params] = useSearchParams();
   const tabId = params.get('tabId');
   const setupIntentId = params.get('setup_intent');
-  const problem = !tabId || !setupIntentId ? 'Missing tab or setup information' : params.get('redirect_status') !== 'succeeded' ? 'Card setup was not completed' : null;
+  const problem =
+    !tabId || !setupIntentId
+      ? 'Missing tab or setup information'
+      : params.get('redirect_status') !== 'succeeded'
+        ? 'Card setup was not completed'
+        : null;
   const confirmation = useTabSetupConfirmation(problem || !tabId || !setupIntentId ? null : { tabId, setupIntentId });
   const opened = useTabStore((s) => s.opened);
   const cartCount = useCartStore(selectCount);
@@ -31,7 +36,9 @@ export function TabConfirmationPage() {
     const error = confirmation.error;
     content = (
       <StatusPanel tone="error" title="Setup Failed">
-        <p className="status-panel__message">{problem ?? ((error instanceof ApiError && error.serverMessage) || 'Failed to confirm card setup')}</p>
+        <p className="status-panel__message">
+          {problem ?? ((error instanceof ApiError && error.serverMessage) || 'Failed to confirm card setup')}
+        </p>
         <Link className="fk-btn" to="/drinks">
           Back to Menu
         </Link>
@@ -52,8 +59,8 @@ export function TabConfirmationPage() {
         </p>
         <p className="status-panel__id">Tab ID: {tab.tabId}</p>
         <p>
-          Order from this phone as often as you like, no card needed. Your card is charged once, when the tab closes at the bar or at the end
-          of the party.
+          Order from this phone as often as you like, no card needed. Your card is charged once, when the tab closes at the bar or at the
+          end of the party.
         </p>
         {cartCount > 0 ? (
           <p className="drinks-hint">

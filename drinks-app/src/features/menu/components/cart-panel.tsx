@@ -75,7 +75,9 @@ export function CartPanel({ onClose }: { onClose: () => void }) {
                     </div>
                     {short ? (
                       <p className="cart-line__warning">
-                        {item.available <= 0 ? 'Out of Stock: please remove it.' : `Only ${item.available} left: please lower the quantity.`}
+                        {item.available <= 0
+                          ? 'Out of Stock: please remove it.'
+                          : `Only ${item.available} left: please lower the quantity.`}
                       </p>
                     ) : null}
                   </li>

@@ -75,7 +75,9 @@ describe('the landing page', () => {
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByText(/1480 Lakeview Avenue/)).toBeTruthy();
     expect(within(footer).getByRole('link', { name: '(408) 555-0142' })).toBeTruthy();
-    expect(within(footer).getByRole('link', { name: 'hello@saffronleaf.example' }).getAttribute('href')).toBe('mailto:hello@saffronleaf.example');
+    expect(within(footer).getByRole('link', { name: 'hello@saffronleaf.example' }).getAttribute('href')).toBe(
+      'mailto:hello@saffronleaf.example',
+    );
     expect(within(footer).getByText('Monday-Friday')).toBeTruthy();
     expect(within(footer).getByText('11 AM - 10 PM')).toBeTruthy();
     expect(within(footer).getByText('Saturday-Sunday')).toBeTruthy();
@@ -87,7 +89,11 @@ describe('the landing page', () => {
   it('tags its sections for the tracker and sends the page view', async () => {
     const { container } = renderLanding();
     await screen.findByText('October 18-19, 11 AM to 3 PM');
-    expect([...container.querySelectorAll('[data-section]')].map((el) => el.getAttribute('data-section'))).toEqual(['hero', 'packs', 'footer']);
+    expect([...container.querySelectorAll('[data-section]')].map((el) => el.getAttribute('data-section'))).toEqual([
+      'hero',
+      'packs',
+      'footer',
+    ]);
     expect(calls.filter((c) => c.url === '/api/analytics').map((c) => c.body?.eventType)).toEqual(['page_view']);
   });
 

@@ -14,8 +14,8 @@ function ClosedCard() {
           Diwali Feast Pack Orders Are Now Closed
         </h3>
         <p>
-          Thank you for the overwhelming response! Every feast pack for this Diwali has found its family, and we are
-          grateful to everyone who celebrated the festival of lights with us.
+          Thank you for the overwhelming response! Every feast pack for this Diwali has found its family, and we are grateful to everyone
+          who celebrated the festival of lights with us.
         </p>
       </div>
     </article>

@@ -30,10 +30,18 @@ export function SiteFooter({ site, failed }: { site: SiteConfig | undefined; fai
           <h2 className="lp-footer-title">Contact</h2>
           <ul className="lp-footer-list">
             <li>
-              {restaurant ? <a href={telHref(restaurant.phone)}>{restaurant.phone}</a> : <Slot value={undefined} width="14ch" failed={failed} />}
+              {restaurant ? (
+                <a href={telHref(restaurant.phone)}>{restaurant.phone}</a>
+              ) : (
+                <Slot value={undefined} width="14ch" failed={failed} />
+              )}
             </li>
             <li>
-              {restaurant ? <a href={`mailto:${restaurant.email}`}>{restaurant.email}</a> : <Slot value={undefined} width="20ch" failed={failed} />}
+              {restaurant ? (
+                <a href={`mailto:${restaurant.email}`}>{restaurant.email}</a>
+              ) : (
+                <Slot value={undefined} width="20ch" failed={failed} />
+              )}
             </li>
           </ul>
         </div>

@@ -5,7 +5,6 @@ import { apiPost } from '@festival/web-kit/api-client';
 /** Tells the server the card went through; it checks with the gateway and marks the order paid. */
 export function useConfirmPartyPayment() {
   return useMutation({
-    mutationFn: (paymentIntentId: string) =>
-      apiPost<PartyOrderReceipt>('/api/confirm-payment', { paymentIntentId, type: 'party_ticket' }),
+    mutationFn: (paymentIntentId: string) => apiPost<PartyOrderReceipt>('/api/confirm-payment', { paymentIntentId, type: 'party_ticket' }),
   });
 }

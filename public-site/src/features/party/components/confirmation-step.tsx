@@ -27,7 +27,10 @@ export function ConfirmationStep({ receipt, site }: { receipt: PartyOrderReceipt
           {party.venue.name}, {party.venue.address}
         </li>
       </ul>
-      <PriceBreakdown price={{ ...receipt, discountedCents: receipt.subtotalCents - receipt.groupDiscountCents - receipt.promoDiscountCents }} title="Your order" />
+      <PriceBreakdown
+        price={{ ...receipt, discountedCents: receipt.subtotalCents - receipt.groupDiscountCents - receipt.promoDiscountCents }}
+        title="Your order"
+      />
       <p className="payment-total">
         Total paid: <strong>{formatCents(receipt.totalCents)}</strong>
       </p>

@@ -18,8 +18,8 @@ export function EventHero({ site }: { site: SiteConfig }) {
         <li>{party.experience}</li>
       </ul>
       <p className="party-hero__prices">
-        Adults {formatCents(party.adultPriceCents)} ({party.adultAges.toLowerCase()}) · Children{' '}
-        {formatCents(party.childPriceCents)} ({party.childAges.toLowerCase()}) · {party.freeUnder}
+        Adults {formatCents(party.adultPriceCents)} ({party.adultAges.toLowerCase()}) · Children {formatCents(party.childPriceCents)} (
+        {party.childAges.toLowerCase()}) · {party.freeUnder}
       </p>
     </header>
   );

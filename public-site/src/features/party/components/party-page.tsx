@@ -1,10 +1,4 @@
-import {
-  priceParty,
-  type PartyContact,
-  type PartyOrderReceipt,
-  type PartyOrderResponse,
-  type PromoCodeStatus,
-} from '@festival/contracts';
+import { priceParty, type PartyContact, type PartyOrderReceipt, type PartyOrderResponse, type PromoCodeStatus } from '@festival/contracts';
 import { useQueryClient } from '@festival/query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from '@festival/router';
@@ -33,8 +27,7 @@ const STEPS: { id: Step; label: string }[] = [
 ];
 
 const EMPTY_CONTACT: PartyContact = { firstName: '', lastName: '', email: '', phone: '' };
-const CONFIRM_FAILED =
-  'Payment went through, but there was an issue processing your order. Please contact us with your payment details.';
+const CONFIRM_FAILED = 'Payment went through, but there was an issue processing your order. Please contact us with your payment details.';
 
 /** `/diwali-party`: tickets, contact, payment, confirmation. */
 export function PartyPage() {
@@ -173,7 +166,13 @@ export function PartyPage() {
           {STEPS.map((s, i) => (
             <li
               key={s.id}
-              className={i === currentIndex ? 'party-steps__item party-steps__item--current' : i < currentIndex ? 'party-steps__item party-steps__item--done' : 'party-steps__item'}
+              className={
+                i === currentIndex
+                  ? 'party-steps__item party-steps__item--current'
+                  : i < currentIndex
+                    ? 'party-steps__item party-steps__item--done'
+                    : 'party-steps__item'
+              }
               aria-current={i === currentIndex ? 'step' : undefined}
             >
               {s.label}

@@ -7,17 +7,13 @@ export function PriceBreakdown({ price, title = 'Price breakdown' }: { price: Pa
       <dl>
         {price.adultTickets > 0 ? (
           <div>
-            <dt>
-              Adult tickets × {price.adultTickets}
-            </dt>
+            <dt>Adult tickets × {price.adultTickets}</dt>
             <dd>{formatCents(price.adultTickets * price.adultPriceCents)}</dd>
           </div>
         ) : null}
         {price.childTickets > 0 ? (
           <div>
-            <dt>
-              Child tickets × {price.childTickets}
-            </dt>
+            <dt>Child tickets × {price.childTickets}</dt>
             <dd>{formatCents(price.childTickets * price.childPriceCents)}</dd>
           </div>
         ) : null}

@@ -128,7 +128,12 @@ export function TicketsStep(props: TicketsStepProps) {
 
       <PriceBreakdown price={price} />
 
-      <button type="button" className="fk-btn fk-btn--large" disabled={!hydrated || count === 0 || soldOut || tooMany} onClick={props.onContinue}>
+      <button
+        type="button"
+        className="fk-btn fk-btn--large"
+        disabled={!hydrated || count === 0 || soldOut || tooMany}
+        onClick={props.onContinue}
+      >
         Continue
       </button>
       {count === 0 && !soldOut ? <p className="party-hint party-hint--center">Please select at least one ticket</p> : null}
