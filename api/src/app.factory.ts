@@ -47,6 +47,14 @@ export async function createApp(config: AppConfig, logger: Logger = createLogger
         windowMs: 60_000,
         message: 'Too many analytics events from this address. Please slow down.',
       },
+      // The three routes that start a payment: card testing and the gateway's own rate limit.
+      ...['party-payment-intent', 'drink-payment-intent', 'drink-tab'].map((route) => ({
+        method: 'POST',
+        path: new RegExp(`^/api/${route}$`),
+        limit: config.paymentStarts.per10Minutes,
+        windowMs: 10 * 60_000,
+        message: 'Too many payments started from this address. Please wait a few minutes and try again.',
+      })),
     ]),
   );
   mountBodyParsing(server);

@@ -54,7 +54,7 @@ describe(`drink tabs on ${TEST_DATABASE}`, () => {
         .post('/api/payments/simulated/confirm-setup')
         .send({ clientSecret, ...TEST_CARD })
         .expect(200);
-      const first = await t.http.post('/api/drink-tab/confirm-setup').send({ tabId, setupIntentId }).expect(200);
+      const first = await t.http.post('/api/drink-tab/confirm-setup').send({ tabId, setupIntentId, tabToken }).expect(200);
       expect(first.body).toMatchObject({
         tabId,
         reference: String(tabId).slice(0, 8).toUpperCase(),
@@ -64,8 +64,12 @@ describe(`drink tabs on ${TEST_DATABASE}`, () => {
         orders: [],
         totalCents: 0,
       });
-      const again = await t.http.post('/api/drink-tab/confirm-setup').send({ tabId, setupIntentId }).expect(200);
+      const again = await t.http.post('/api/drink-tab/confirm-setup').send({ tabId, setupIntentId, tabToken }).expect(200);
       expect(again.body).toEqual(first.body);
+      // Without the tab's token: the tab's state, not the guest's name or orders.
+      const { customerName: _name, ...anonymous } = first.body as Record<string, unknown>;
+      const stranger = await t.http.post('/api/drink-tab/confirm-setup').send({ tabId, setupIntentId }).expect(200);
+      expect(stranger.body).toEqual(anonymous);
 
       const wrongSetup = await t.http.post('/api/drink-tab/confirm-setup').send({ tabId, setupIntentId: 'seti_sim_other' }).expect(409);
       expect(wrongSetup.body).toEqual({ message: 'This card setup does not belong to this tab' });

@@ -150,7 +150,13 @@ describe(`drinks menu and pay-now orders on ${TEST_DATABASE}`, () => {
       expect(res.body).toEqual({ clientSecret: expect.stringMatching(/_secret_/), orderId: expect.any(String) });
       const intent = await t.dataSource.getRepository(SimulatedPaymentEntity).findOneByOrFail({ id: intentIdOf(res.body.clientSecret) });
       expect(intent.amountCents).toBe(1859);
-      expect(JSON.parse(intent.metadata)).toEqual({ type: 'drink_order', orderId: res.body.orderId });
+      // The client address and e-mail ride along, so a declined card can be traced to who tried it.
+      expect(JSON.parse(intent.metadata)).toEqual({
+        type: 'drink_order',
+        orderId: res.body.orderId,
+        clientAddress: '127.0.0.1',
+        clientEmail: 'priya@example.com',
+      });
       const order = await t.dataSource.getRepository(DrinkOrderEntity).findOneByOrFail({ id: res.body.orderId });
       expect(order).toMatchObject({ status: 'pending', number: null, subtotalCents: 1700, taxCents: 159, totalCents: 1859 });
     });
@@ -160,9 +166,11 @@ describe(`drinks menu and pay-now orders on ${TEST_DATABASE}`, () => {
     it('records the order once however often it is confirmed, and takes the stock down once', async () => {
       const t = await app();
       try {
-        const { orderId, paymentIntentId } = await payDrinks(t);
+        const { orderId, paymentIntentId, clientSecret } = await payDrinks(t);
         const results = await Promise.all(
-          Array.from({ length: 5 }, () => t.http.post('/api/confirm-drink-payment').send({ paymentIntentId, type: 'drink_order' })),
+          Array.from({ length: 5 }, () =>
+            t.http.post('/api/confirm-drink-payment').send({ paymentIntentId, type: 'drink_order', clientSecret }),
+          ),
         );
         expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
         for (const r of results) expect(r.body).toEqual(results[0].body);

@@ -105,7 +105,11 @@ describe(`party tickets on ${TEST_DATABASE}`, () => {
         const request = createPartyOrderRequest({ adultTickets: 1, childTickets: 0 });
         const results = await Promise.all(
           Array.from({ length: 100 }, (_, i) =>
-            t.http.post('/api/party-payment-intent').send({ ...request, customerEmail: `buyer${i}@example.com` }),
+            t.http
+              .post('/api/party-payment-intent')
+              // 100 buyers on 100 phones (the test app trusts a proxy on 127.0.0.1).
+              .set('X-Forwarded-For', `198.51.100.${i + 1}`)
+              .send({ ...request, customerEmail: `buyer${i}@example.com` }),
           ),
         );
         const statuses = results.map((r) => r.status);
@@ -197,7 +201,10 @@ describe(`party tickets on ${TEST_DATABASE}`, () => {
         const paid = await pay(t, order.body.clientSecret).expect(200);
         const paymentIntentId = paid.body.id as string;
 
-        const first = await t.http.post('/api/confirm-payment').send({ paymentIntentId, type: 'party_ticket' }).expect(200);
+        const first = await t.http
+          .post('/api/confirm-payment')
+          .send({ paymentIntentId, type: 'party_ticket', clientSecret: order.body.clientSecret })
+          .expect(200);
         expect(first.body).toMatchObject({
           orderId: order.body.orderId,
           status: 'paid',
@@ -217,8 +224,15 @@ describe(`party tickets on ${TEST_DATABASE}`, () => {
           ...price,
           paidAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         });
-        const again = await t.http.post('/api/confirm-payment').send({ paymentIntentId, type: 'party_ticket' }).expect(200);
+        const again = await t.http
+          .post('/api/confirm-payment')
+          .send({ paymentIntentId, type: 'party_ticket', clientSecret: order.body.clientSecret })
+          .expect(200);
         expect(again.body).toEqual(first.body);
+        // Without the client secret: the order's state and price, not the buyer's name or e-mail.
+        const { customerName: _name, customerEmail: _email, ...anonymous } = first.body as Record<string, unknown>;
+        const stranger = await t.http.post('/api/confirm-payment').send({ paymentIntentId, type: 'party_ticket' }).expect(200);
+        expect(stranger.body).toEqual(anonymous);
 
         // The same success delivered twice more, as a duplicated webhook would.
         const events = t.app.get(PaymentEvents);

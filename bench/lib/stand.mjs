@@ -160,8 +160,13 @@ export async function createStand({ db = 'mysql', mariadbPort = 3399, prefix = '
         ADMIN_PASSWORD: STAFF_PASSWORD,
         OUTBOX_DIR: join(work, 'outbox'),
         LOG_LEVEL: 'error',
-        // Every simulated guest comes from 127.0.0.1: the per-address limits would stop the run.
+        // Every simulated guest comes from 127.0.0.1: the per-address limits would stop the run
+        // (bench/security/abuse.mjs proves them with their defaults).
         ANALYTICS_EVENTS_PER_MINUTE: '10000000',
+        PAYMENT_STARTS_PER_10_MINUTES: '10000000',
+        HOLD_TICKETS_PER_ADDRESS: '10000000',
+        DECLINES_PER_ADDRESS_PER_HOUR: '10000000',
+        DECLINES_PER_EMAIL_PER_HOUR: '10000000',
         ...env,
       },
       stdio: ['ignore', stdio, 'inherit'],

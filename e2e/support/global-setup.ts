@@ -58,8 +58,12 @@ async function startServers(workDir: string, processes: ChildProcess[], smtpUrl:
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       // Every spec logs in from the same address; the login limit itself is proven by the API tests.
       LOGIN_ATTEMPTS_PER_15_MINUTES: '1000',
-      // Every page the suite opens reports analytics from this one address.
+      // Every page the suite opens reports analytics, holds tickets and pays from this one address.
       ANALYTICS_EVENTS_PER_MINUTE: '100000',
+      PAYMENT_STARTS_PER_10_MINUTES: '100000',
+      HOLD_TICKETS_PER_ADDRESS: '100000',
+      DECLINES_PER_ADDRESS_PER_HOUR: '100000',
+      DECLINES_PER_EMAIL_PER_HOUR: '100000',
       LOG_LEVEL: 'warn',
       // Through nginx (on this machine), the API trusts nginx's X-Forwarded-For and -Proto.
       ...(VIA_NGINX ? { TRUST_PROXY: 'loopback' } : {}),

@@ -22,3 +22,8 @@ export function truncatedIp(ip: string | null): string | null {
   const network = groups.slice(0, 3).map((g) => (parseInt(g, 16) || 0).toString(16));
   return `${network.join(':')}::`;
 }
+
+/** The client's address as Express derived it (TRUST_PROXY decides whether nginx's header counts). */
+export function clientAddressOf(req: { ip?: string }): string {
+  return plainIp(req.ip) ?? 'unknown';
+}

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { plainIp } from './client-address.js';
+import { clientAddressOf } from './client-address.js';
 import { FixedWindowRateLimiter } from './rate-limiter.js';
 
 /** How many requests of one route one client address may make per window. */
@@ -23,7 +23,7 @@ export function clientRateLimits(limits: readonly ClientRateLimit[]): RequestHan
     const path = req.path;
     const limit = counted.find((l) => l.method === req.method && l.path.test(path));
     if (!limit) return next();
-    const decision = limit.counter.hit(plainIp(req.ip) ?? 'unknown');
+    const decision = limit.counter.hit(clientAddressOf(req));
     if (decision.allowed) return next();
     res.setHeader('Retry-After', String(decision.retryAfterSeconds));
     res.setHeader('Connection', 'close');

@@ -20,8 +20,8 @@ describe('loadConfig', () => {
     expect(config.promoCodes).toHaveLength(2);
   });
 
-  it('holds unpaid tickets 30 minutes unless TICKET_HOLD_SECONDS says otherwise, within 5 seconds and a day', () => {
-    expect(loadConfig({}).ticketHoldSeconds).toBe(1800);
+  it('holds unpaid tickets 15 minutes unless TICKET_HOLD_SECONDS says otherwise, within 5 seconds and a day', () => {
+    expect(loadConfig({}).ticketHoldSeconds).toBe(900);
     expect(loadConfig({ TICKET_HOLD_SECONDS: '20' }).ticketHoldSeconds).toBe(20);
     expect(problemsOf({ TICKET_HOLD_SECONDS: '2' })).toEqual(['TICKET_HOLD_SECONDS: must be at least 5 seconds']);
     expect(problemsOf({ TICKET_HOLD_SECONDS: '90000' })).toEqual(['TICKET_HOLD_SECONDS: must be at most a day (86400 seconds)']);

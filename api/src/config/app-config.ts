@@ -61,6 +61,11 @@ const envSchema = z.object({
     .min(5, 'must be at least 5 seconds')
     .max(24 * 60 * 60, 'must be at most a day (86400 seconds)')
     .default(TICKET_HOLD_MINUTES * 60),
+  HOLD_TICKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(60),
+  PAYMENT_STARTS_PER_10_MINUTES: z.coerce.number().int().min(1).default(60),
+  DECLINES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(15),
+  DECLINES_PER_EMAIL_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  TAB_LIMIT_CENTS: z.coerce.number().int().min(100, 'must be at least 100 cents').default(15_000),
   PROMO_CODES: z.string().default('DIWALI5,FESTIVAL5'),
   // No proxy in front by default (the embedded server faces its clients): X-Forwarded-For is ignored.
   TRUST_PROXY: z.string().default('false'),
@@ -109,6 +114,22 @@ export interface AppConfig {
   ticketCapacity: number;
   /** How long an unpaid order holds its tickets against capacity. */
   ticketHoldSeconds: number;
+  /**
+   * Unpaid tickets one client address may hold at once (docs/RELIABILITY.md, "Abuse"); a buyer
+   * (an e-mail address, a browser) holds one order at a time, a new one replacing the last.
+   */
+  holdTicketsPerAddress: number;
+  /** Card-testing defences on the three routes that start a payment. */
+  paymentStarts: {
+    /** Payment starts per client address per route per 10 minutes (to each API replica). */
+    per10Minutes: number;
+    /** Declined cards in the last hour after which a client address may start no payment. */
+    declinesPerAddressPerHour: number;
+    /** The same, per e-mail address. */
+    declinesPerEmailPerHour: number;
+  };
+  /** What a drinks tab may run up before the bar approves more, in cents. */
+  tabLimitCents: number;
   promoCodes: string[];
   trustProxy: string;
   /** Visitor analytics: events one IP address may send per minute (to each API replica). */
@@ -208,6 +229,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         : undefined,
     ticketCapacity: env.TICKET_CAPACITY,
     ticketHoldSeconds: env.TICKET_HOLD_SECONDS,
+    holdTicketsPerAddress: env.HOLD_TICKETS_PER_ADDRESS,
+    paymentStarts: {
+      per10Minutes: env.PAYMENT_STARTS_PER_10_MINUTES,
+      declinesPerAddressPerHour: env.DECLINES_PER_ADDRESS_PER_HOUR,
+      declinesPerEmailPerHour: env.DECLINES_PER_EMAIL_PER_HOUR,
+    },
+    tabLimitCents: env.TAB_LIMIT_CENTS,
     promoCodes,
     trustProxy: env.TRUST_PROXY,
     analytics: { eventsPerMinute: env.ANALYTICS_EVENTS_PER_MINUTE },

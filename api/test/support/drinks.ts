@@ -52,13 +52,17 @@ export function intentIdOf(clientSecret: string): string {
 export async function payDrinks(
   t: TestApp,
   request: DrinkPaymentRequest = createDrinkPaymentRequest(),
-): Promise<{ orderId: string; paymentIntentId: string }> {
+): Promise<{ orderId: string; paymentIntentId: string; clientSecret: string }> {
   const created = await t.http.post('/api/drink-payment-intent').send(request).expect(200);
   const paid = await t.http
     .post('/api/payments/simulated/confirm')
     .send({ clientSecret: created.body.clientSecret, ...TEST_CARD })
     .expect(200);
-  return { orderId: created.body.orderId as string, paymentIntentId: paid.body.id as string };
+  return {
+    orderId: created.body.orderId as string,
+    paymentIntentId: paid.body.id as string,
+    clientSecret: created.body.clientSecret as string,
+  };
 }
 
 /** Opens a tab with a saved card (confirmed by the browser path); returns its id and token. */

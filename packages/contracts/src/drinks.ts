@@ -161,18 +161,23 @@ export const confirmDrinkPaymentRequestSchema = /* @__PURE__ */ defineSchema(() 
   z.strictObject({
     paymentIntentId: z.string().trim().min(1, 'paymentIntentId is required').max(255),
     type: z.literal('drink_order', { error: 'type must be "drink_order"' }).optional(),
+    /** The payment's client secret: without it the answer carries no name. */
+    clientSecret: z.string().trim().max(255).optional(),
   }),
 );
 export type ConfirmDrinkPaymentRequest = z.infer<typeof confirmDrinkPaymentRequestSchema>;
 
-/** A drinks order as the guest and the bar see it. `number` is the bar's order number. */
+/**
+ * A drinks order as the guest and the bar see it. `number` is the bar's order number. The
+ * guest's name only reaches a caller holding the payment's client secret or the tab's token.
+ */
 export interface DrinkOrderReceipt {
   orderId: string;
   number: number;
   /** `paid` now, or put on a tab. */
   payment: 'paid' | 'tab';
   barStatus: BarOrderStatus;
-  customerName: string;
+  customerName?: string;
   tableNumber: string | null;
   items: { id: string; name: string; price: Cents; quantity: number }[];
   subtotalCents: Cents;
@@ -199,6 +204,8 @@ export const confirmDrinkTabSetupRequestSchema = /* @__PURE__ */ defineSchema(()
   z.strictObject({
     tabId: z.uuid({ error: 'tabId must be a tab id' }),
     setupIntentId: z.string().trim().min(1, 'setupIntentId is required').max(255),
+    /** The tab's token: without it the answer carries no name and no orders. */
+    tabToken: z.string().trim().max(128).optional(),
   }),
 );
 export type ConfirmDrinkTabSetupRequest = z.infer<typeof confirmDrinkTabSetupRequestSchema>;
@@ -215,12 +222,12 @@ export const tabOrderRequestSchema = /* @__PURE__ */ defineSchema(() =>
 export type TabOrderRequest = z.input<typeof tabOrderRequestSchema>;
 export type ValidTabOrderRequest = z.output<typeof tabOrderRequestSchema>;
 
-/** A tab as its guest sees it: the running total of the orders on it. */
+/** A tab as its guest sees it: the running total of the orders on it (name and orders: token holders only). */
 export interface DrinkTabView {
   tabId: string;
   reference: string;
   status: DrinkTabStatus;
-  customerName: string;
+  customerName?: string;
   tableNumber: string | null;
   openedAt: string | null;
   orders: DrinkOrderReceipt[];
@@ -230,7 +237,12 @@ export interface DrinkTabView {
   /** What the card was charged when the tab closed. */
   chargedCents: Cents | null;
   closedAt: string | null;
+  /** What the tab may run up (with tax) before the bar approves more. */
+  limitCents: Cents;
 }
+
+/** The answer to an order that would take a tab past its limit. */
+export const TAB_LIMIT_REACHED = 'Your tab has reached its limit — please see the bar';
 
 /** An order in the bar's queue. */
 export interface BarOrder {
@@ -274,6 +286,8 @@ export interface StaffDrinkTab {
   closedAt: string | null;
   /** Who closed it: staff, the automatic end-of-party close, or settled at the bar. */
   closedBy: 'staff' | 'auto' | 'bar' | null;
+  /** What the tab may run up (with tax); `Approve more` on the bar screen raises it. */
+  limitCents: Cents;
 }
 
 /** `PATCH /api/admin/drinks/:id`: set how many are left (0 = out of stock). */

@@ -11,8 +11,8 @@ export const GROUP_DISCOUNT_TIERS = [
 ] as const;
 /** A valid promo code takes this much more off, after the group discount. */
 export const PROMO_DISCOUNT_PERCENT = 5;
-/** A ticket hold lasts this long; unpaid, the tickets go back on sale. */
-export const TICKET_HOLD_MINUTES = 30;
+/** A ticket hold lasts this long (the payment step counts it down); unpaid, the tickets go back on sale. */
+export const TICKET_HOLD_MINUTES = 15;
 /** The party page's banner about the 15 extra tickets shows while at most this many remain. */
 export const RELEASE_BANNER_MAX_REMAINING = 15;
 /** The red remaining-tickets notice shows while at most this many remain. */
@@ -160,15 +160,20 @@ export interface PartyOrderResponse {
 export const confirmPaymentRequestSchema = z.strictObject({
   paymentIntentId: z.string().trim().min(1, 'paymentIntentId is required').max(255),
   type: z.literal('party_ticket', { error: 'type must be "party_ticket"' }),
+  /** The payment's client secret: without it the answer carries no name or e-mail. */
+  clientSecret: z.string().trim().max(255).optional(),
 });
 export type ConfirmPaymentRequest = z.infer<typeof confirmPaymentRequestSchema>;
 
-/** What the confirmation step shows about a paid order: the buyer and the price paid. */
+/**
+ * What the confirmation step shows about a paid order: the buyer and the price paid. The buyer's
+ * name and e-mail only reach a caller that sent the payment's client secret.
+ */
 export type PartyOrderReceipt = Omit<PartyPrice, 'discountedCents'> & {
   orderId: string;
   status: 'paid';
-  customerName: string;
-  customerEmail: string;
+  customerName?: string;
+  customerEmail?: string;
   paidAt: string;
 };
 

@@ -49,6 +49,13 @@ export class BarController {
     return this.tabs.close(id, 'staff');
   }
 
+  /** The guest may run the tab up further (another TAB_LIMIT_CENTS). */
+  @Post('drink-tabs/:id/approve-more')
+  @HttpCode(200)
+  approveMore(@Param('id') id: string): Promise<StaffDrinkTab> {
+    return this.tabs.approveMore(id);
+  }
+
   /** The guest paid at the bar another way (after a declined card): closes without a charge. */
   @Post('drink-tabs/:id/settle')
   @HttpCode(200)

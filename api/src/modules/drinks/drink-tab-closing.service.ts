@@ -2,6 +2,7 @@ import {
   ConflictException,
   HttpException,
   HttpStatus,
+  Inject,
   Injectable,
   Logger,
   NotFoundException,
@@ -12,6 +13,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, IsNull, MoreThanOrEqual, Repository } from 'typeorm';
 import { drinkTabReference, formatCents, type StaffDrinkTab } from '@festival/contracts';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
+import type { AppConfig } from '../../config/app-config.js';
+import { APP_CONFIG } from '../../config/config.module.js';
 import { PaymentEvents } from '../payments/payment-events.service.js';
 import { CardDeclinedError, PaymentGateway } from '../payments/payment-gateway.js';
 import { DRINKS_LOCK } from './drink-menu.service.js';
@@ -48,6 +51,7 @@ export class DrinkTabClosingService implements OnModuleInit {
     private readonly gateway: PaymentGateway,
     private readonly events: PaymentEvents,
     private readonly exclusive: ExclusiveSection,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
@@ -145,6 +149,25 @@ export class DrinkTabClosingService implements OnModuleInit {
     await this.reopen(tab.id, failure);
     this.logger.warn(`Charging tab ${tab.id} was declined: ${failure}`);
     throw new TabChargeDeclinedException(`The card was declined: ${failure} The tab is still open.`);
+  }
+
+  /**
+   * `Approve more` on the bar screen: the guest showed the bar they can pay, and the tab may run
+   * up another TAB_LIMIT_CENTS.
+   */
+  async approveMore(tabId: string): Promise<StaffDrinkTab> {
+    const result = await this.exclusive.run(DRINKS_LOCK, async (manager) => {
+      const tab = await manager.findOneBy(DrinkTabEntity, { id: tabId });
+      if (!tab) return 'missing';
+      if (tab.status !== 'open') return 'not-open';
+      await manager.increment(DrinkTabEntity, { id: tab.id, status: 'open' }, 'limitCents', this.config.tabLimitCents);
+      return 'raised';
+    });
+    if (result === 'missing') throw new NotFoundException('Tab not found');
+    if (result === 'not-open') throw new ConflictException('Only an open tab can be approved for more');
+    const tab = await this.tabs.findOneByOrFail({ id: tabId });
+    this.logger.log(`Tab ${tab.id} may now run up ${formatCents(tab.limitCents)}`);
+    return this.staffView(tab);
   }
 
   /** Staff took the payment another way (after a declined card): the tab closes without a charge. */

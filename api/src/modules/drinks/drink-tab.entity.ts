@@ -78,6 +78,10 @@ export class DrinkTabEntity {
   @Column({ type: 'varchar', length: 16, nullable: true })
   closedBy!: 'staff' | 'auto' | 'bar' | null;
 
+  /** What the tab may run up (with tax), in cents: TAB_LIMIT_CENTS when opened, raised by the bar. */
+  @Column({ type: 'integer', default: 15000 })
+  limitCents!: number;
+
   @CreateDateColumn({ type: 'datetime' })
   createdAt!: Date;
 

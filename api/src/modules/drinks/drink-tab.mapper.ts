@@ -38,6 +38,12 @@ export async function tabTotal(manager: EntityManager, tabId: string): Promise<T
   return (await tabTotals(manager, [tabId])).get(tabId) ?? NOTHING_YET;
 }
 
+/** A tab's view without the guest's name, for a caller that does not hold the tab's token. */
+export function withoutPersonalData(view: DrinkTabView): DrinkTabView {
+  const { customerName: _name, ...rest } = view;
+  return { ...rest, orders: [] };
+}
+
 /** The guest's view: every order on the tab (oldest first) and the running total. */
 export function toTabView(tab: DrinkTabEntity, orders: DrinkOrderEntity[]): DrinkTabView {
   const price = priceDrinks(orders.flatMap((o) => o.lines));
@@ -54,6 +60,7 @@ export function toTabView(tab: DrinkTabEntity, orders: DrinkOrderEntity[]): Drin
     totalCents: price.totalCents,
     chargedCents: tab.chargedCents,
     closedAt: tab.closedAt?.toISOString() ?? null,
+    limitCents: tab.limitCents,
   };
 }
 
@@ -77,5 +84,6 @@ export function toStaffTab(tab: DrinkTabEntity, totals: TabTotals = NOTHING_YET)
     chargedCents: tab.chargedCents,
     closedAt: tab.closedAt?.toISOString() ?? null,
     closedBy: tab.closedBy,
+    limitCents: tab.limitCents,
   };
 }

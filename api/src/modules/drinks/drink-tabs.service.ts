@@ -1,16 +1,35 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { ConflictException, Injectable, Logger, NotFoundException, ServiceUnavailableException, type OnModuleInit } from '@nestjs/common';
+import {
+  ConflictException,
+  Inject,
+  Injectable,
+  Logger,
+  NotFoundException,
+  ServiceUnavailableException,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import type { DrinkOrderReceipt, DrinkTabResponse, DrinkTabView, ValidDrinkTabRequest, ValidTabOrderRequest } from '@festival/contracts';
+import {
+  priceDrinksSubtotal,
+  TAB_LIMIT_REACHED,
+  type DrinkOrderReceipt,
+  type DrinkTabResponse,
+  type DrinkTabView,
+  type ValidDrinkTabRequest,
+  type ValidTabOrderRequest,
+} from '@festival/contracts';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
+import type { AppConfig } from '../../config/app-config.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import { PaymentDeclines, type PaymentClient } from '../payments/payment-declines.service.js';
 import { PaymentEvents } from '../payments/payment-events.service.js';
 import { PaymentGateway } from '../payments/payment-gateway.js';
 import { DrinkMenuService, DRINKS_LOCK, shortageMessage } from './drink-menu.service.js';
 import { DrinkOrderEntity } from './drink-order.entity.js';
 import { nextOrderNumber, toReceipt } from './drink-order.mapper.js';
 import { DrinkTabEntity } from './drink-tab.entity.js';
-import { toTabView } from './drink-tab.mapper.js';
+import { tabTotal, toTabView, withoutPersonalData } from './drink-tab.mapper.js';
 
 /** `metadata.type` of a tab's card setup and of its closing charge. */
 export const DRINK_TAB_TYPE = 'drink_tab';
@@ -33,6 +52,8 @@ export class DrinkTabsService implements OnModuleInit {
     private readonly gateway: PaymentGateway,
     private readonly events: PaymentEvents,
     private readonly exclusive: ExclusiveSection,
+    private readonly declines: PaymentDeclines,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
@@ -40,7 +61,8 @@ export class DrinkTabsService implements OnModuleInit {
   }
 
   /** Creates the tab (pending), the gateway customer and the card setup. */
-  async open(request: ValidDrinkTabRequest): Promise<DrinkTabResponse> {
+  async open(request: ValidDrinkTabRequest, client: PaymentClient): Promise<DrinkTabResponse> {
+    await this.declines.assertMayStart({ address: client.address, email: request.customerEmail });
     const tabToken = randomBytes(24).toString('base64url');
     const tab = this.tabs.create({
       id: randomUUID(),
@@ -50,6 +72,7 @@ export class DrinkTabsService implements OnModuleInit {
       customerEmail: request.customerEmail ?? null,
       customerPhone: request.customerPhone ?? null,
       tableNumber: request.tableNumber ?? null,
+      limitCents: this.config.tabLimitCents,
     });
     await this.exclusive.run(DRINKS_LOCK, (manager) => manager.insert(DrinkTabEntity, tab));
     try {
@@ -60,7 +83,11 @@ export class DrinkTabsService implements OnModuleInit {
       });
       const setup = await this.gateway.createSetupIntent({
         customerId: customer.id,
-        metadata: { type: DRINK_TAB_TYPE, tabId: tab.id },
+        metadata: {
+          type: DRINK_TAB_TYPE,
+          tabId: tab.id,
+          ...PaymentDeclines.metadataOf({ address: client.address, email: request.customerEmail }),
+        },
         idempotencyKey: `drink-tab-setup-${tab.id}`,
       });
       await this.exclusive.run(DRINKS_LOCK, (manager) =>
@@ -74,12 +101,18 @@ export class DrinkTabsService implements OnModuleInit {
   }
 
   /** The browser's confirmation after the card was saved: the tab opens. Repeats are harmless. */
-  async confirmSetup(tabId: string, setupIntentId: string): Promise<DrinkTabView> {
+  /**
+   * The browser's confirmation after the card was saved (and checked by the gateway: Stripe's
+   * set-up verifies the card with its bank, the simulated gateway refuses its declining cards).
+   * The guest's name and orders are in the answer only for the phone holding the tab's token.
+   */
+  async confirmSetup(tabId: string, setupIntentId: string, tabToken?: string): Promise<DrinkTabView> {
     const tab = await this.tabs.findOneBy({ id: tabId });
     if (!tab) throw new NotFoundException('Tab not found');
     if (tab.setupIntentId !== setupIntentId) throw new ConflictException('This card setup does not belong to this tab');
     if (tab.status === 'pending') await this.activate(tab);
-    return this.view(await this.tabs.findOneByOrFail({ id: tab.id }));
+    const view = await this.view(await this.tabs.findOneByOrFail({ id: tab.id }));
+    return tabToken && tokenMatches(tab, tabToken) ? view : withoutPersonalData(view);
   }
 
   private async onSetupSucceeded(setupIntentId: string): Promise<void> {
@@ -122,6 +155,10 @@ export class DrinkTabsService implements OnModuleInit {
     const result = await this.exclusive.run(DRINKS_LOCK, async (manager) => {
       const current = await manager.findOneByOrFail(DrinkTabEntity, { id: tab.id });
       if (current.status !== 'open') return { kind: 'refused' as const, message: closedTabMessage(current) };
+      // The tab's total with this order, taxed as its closing charge will be.
+      const onTab = await tabTotal(manager, tab.id);
+      const runningTotal = priceDrinksSubtotal(onTab.subtotalCents + price.subtotalCents).totalCents;
+      if (runningTotal > current.limitCents) return { kind: 'refused' as const, message: TAB_LIMIT_REACHED };
       const short = await this.menu.shortage(manager, lines);
       if (short) return { kind: 'refused' as const, message: shortageMessage(short) };
       await this.menu.takeStock(manager, lines);
@@ -153,9 +190,7 @@ export class DrinkTabsService implements OnModuleInit {
 
   private async authorised(tabId: string, token: string | undefined): Promise<DrinkTabEntity> {
     const tab = await this.tabs.findOneBy({ id: tabId });
-    const expected = tab ? Buffer.from(tab.tokenHash, 'hex') : undefined;
-    const given = Buffer.from(hashToken(token ?? ''), 'hex');
-    if (!tab || !expected || !token || !timingSafeEqual(expected, given)) throw new NotFoundException('Tab not found');
+    if (!tab || !token || !tokenMatches(tab, token)) throw new NotFoundException('Tab not found');
     return tab;
   }
 
@@ -163,6 +198,10 @@ export class DrinkTabsService implements OnModuleInit {
     const orders = await this.orders.find({ where: { tabId: tab.id, status: 'tab' }, order: { number: 'ASC' } });
     return toTabView(tab, orders);
   }
+}
+
+function tokenMatches(tab: DrinkTabEntity, token: string): boolean {
+  return timingSafeEqual(Buffer.from(tab.tokenHash, 'hex'), Buffer.from(hashToken(token), 'hex'));
 }
 
 function closedTabMessage(tab: DrinkTabEntity): string {

@@ -1,5 +1,5 @@
-import { Body, Controller, Get, Header, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Body, Controller, Get, Header, Headers, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import {
   confirmDrinkPaymentRequestSchema,
   confirmDrinkTabSetupRequestSchema,
@@ -17,6 +17,7 @@ import {
   type ValidDrinkTabRequest,
   type ValidTabOrderRequest,
 } from '@festival/contracts';
+import { clientAddressOf } from '../../common/client-address.js';
 import { answerHotRead } from '../../common/hot-read.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Public } from '../auth/public.decorator.js';
@@ -42,8 +43,11 @@ export class DrinksController {
 
   @Post('drink-payment-intent')
   @HttpCode(200)
-  createPayment(@Body(new ZodValidationPipe(drinkPaymentRequestSchema)) body: ValidDrinkPaymentRequest): Promise<DrinkPaymentResponse> {
-    return this.drinks.createPaymentIntent(body);
+  createPayment(
+    @Body(new ZodValidationPipe(drinkPaymentRequestSchema)) body: ValidDrinkPaymentRequest,
+    @Req() req: Request,
+  ): Promise<DrinkPaymentResponse> {
+    return this.drinks.createPaymentIntent(body, { address: clientAddressOf(req) });
   }
 
   @Post('confirm-drink-payment')
@@ -51,19 +55,19 @@ export class DrinksController {
   confirmPayment(
     @Body(new ZodValidationPipe(confirmDrinkPaymentRequestSchema)) body: ConfirmDrinkPaymentRequest,
   ): Promise<DrinkOrderReceipt> {
-    return this.drinks.confirmPayment(body.paymentIntentId);
+    return this.drinks.confirmPayment(body.paymentIntentId, body.clientSecret);
   }
 
   @Post('drink-tab')
   @HttpCode(200)
-  openTab(@Body(new ZodValidationPipe(drinkTabRequestSchema)) body: ValidDrinkTabRequest): Promise<DrinkTabResponse> {
-    return this.tabs.open(body);
+  openTab(@Body(new ZodValidationPipe(drinkTabRequestSchema)) body: ValidDrinkTabRequest, @Req() req: Request): Promise<DrinkTabResponse> {
+    return this.tabs.open(body, { address: clientAddressOf(req) });
   }
 
   @Post('drink-tab/confirm-setup')
   @HttpCode(200)
   confirmSetup(@Body(new ZodValidationPipe(confirmDrinkTabSetupRequestSchema)) body: ConfirmDrinkTabSetupRequest): Promise<DrinkTabView> {
-    return this.tabs.confirmSetup(body.tabId, body.setupIntentId);
+    return this.tabs.confirmSetup(body.tabId, body.setupIntentId, body.tabToken);
   }
 
   /** The tab's running total, for the phone that holds its token (header `X-Tab-Token`). */

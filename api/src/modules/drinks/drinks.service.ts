@@ -4,6 +4,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { formatCents, type DrinkOrderReceipt, type DrinkPaymentResponse, type ValidDrinkPaymentRequest } from '@festival/contracts';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
+import { secretsMatch } from '../../common/secrets.js';
+import { PaymentDeclines, type PaymentClient } from '../payments/payment-declines.service.js';
 import { PaymentEvents } from '../payments/payment-events.service.js';
 import { PaymentGateway } from '../payments/payment-gateway.js';
 import { DrinkMenuService, DRINKS_LOCK } from './drink-menu.service.js';
@@ -30,6 +32,7 @@ export class DrinksService implements OnModuleInit {
     private readonly gateway: PaymentGateway,
     private readonly events: PaymentEvents,
     private readonly exclusive: ExclusiveSection,
+    private readonly declines: PaymentDeclines,
   ) {}
 
   onModuleInit(): void {
@@ -40,7 +43,9 @@ export class DrinksService implements OnModuleInit {
    * Re-prices the cart from the menu (a disagreeing price or total, or a drink out of stock, is
    * a 409 and nothing is created), records the order as pending and starts its payment.
    */
-  async createPaymentIntent(request: ValidDrinkPaymentRequest): Promise<DrinkPaymentResponse> {
+  async createPaymentIntent(request: ValidDrinkPaymentRequest, client: PaymentClient): Promise<DrinkPaymentResponse> {
+    const payer: PaymentClient = { address: client.address, email: request.customerEmail };
+    await this.declines.assertMayStart(payer);
     const { lines, price } = await this.menu.priceOrder(request.items, request.total);
     const order = this.orders.create({
       id: randomUUID(),
@@ -67,7 +72,7 @@ export class DrinksService implements OnModuleInit {
       const intent = await this.gateway.createPaymentIntent({
         amountCents: order.totalCents,
         description: `Drinks: ${lines.map((l) => `${l.quantity} x ${l.name}`).join(', ')}`.slice(0, 500),
-        metadata: { type: DRINK_ORDER_TYPE, orderId: order.id },
+        metadata: { type: DRINK_ORDER_TYPE, orderId: order.id, ...PaymentDeclines.metadataOf(payer) },
         idempotencyKey: `drink-order-${order.id}`,
         receiptEmail: order.customerEmail ?? undefined,
       });
@@ -84,8 +89,11 @@ export class DrinksService implements OnModuleInit {
     }
   }
 
-  /** The browser's confirmation after the card succeeded. Confirming again is harmless. */
-  async confirmPayment(paymentIntentId: string): Promise<DrinkOrderReceipt> {
+  /**
+   * The browser's confirmation after the card succeeded. Confirming again is harmless. The
+   * guest's name is in the answer only for a caller holding the payment's client secret.
+   */
+  async confirmPayment(paymentIntentId: string, clientSecret?: string): Promise<DrinkOrderReceipt> {
     const order = await this.orders.findOneBy({ paymentIntentId });
     if (!order) throw new NotFoundException('No drink order for this payment');
     if (order.status !== 'paid') {
@@ -95,7 +103,11 @@ export class DrinksService implements OnModuleInit {
         throw new ConflictException(refunded.failureReason ?? 'Your payment is being refunded in full.');
       }
     }
-    return toReceipt(await this.orders.findOneByOrFail({ id: order.id }));
+    const receipt = toReceipt(await this.orders.findOneByOrFail({ id: order.id }));
+    const intent = clientSecret ? await this.gateway.retrievePaymentIntent(paymentIntentId) : undefined;
+    if (intent && secretsMatch(intent.clientSecret, clientSecret!)) return receipt;
+    const { customerName: _name, ...anonymous } = receipt;
+    return anonymous;
   }
 
   /** The webhook path (or the simulated gateway's event): the same completion, idempotent. */

@@ -117,6 +117,8 @@ export abstract class PaymentGateway {
   abstract retrieveSetupIntent(id: string): Promise<GatewaySetupIntent | undefined>;
   /** Charges a saved card without the customer present (closing a tab). */
   abstract chargeSavedCard(input: ChargeSavedCardInput): Promise<GatewayPaymentIntent>;
+  /** Cancels an unpaid payment or card set-up, so its client secret can no longer be used. */
+  abstract cancelIntent(id: string, kind: 'payment' | 'setup'): Promise<void>;
   /** What the browser needs to show its card form. */
   abstract browserConfig(): PaymentConfig;
 

@@ -3,6 +3,8 @@ import { TypeOrmModule, getRepositoryToken } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
+import { PaymentDeclineEntity } from './payment-decline.entity.js';
+import { PaymentDeclines } from './payment-declines.service.js';
 import { PaymentEvents } from './payment-events.service.js';
 import { PaymentGateway } from './payment-gateway.js';
 import { PaymentsController } from './payments.controller.js';
@@ -16,7 +18,7 @@ import { StripeGateway } from './stripe.gateway.js';
  */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([SimulatedPaymentEntity])],
+  imports: [TypeOrmModule.forFeature([SimulatedPaymentEntity, PaymentDeclineEntity])],
   controllers: [PaymentsController],
   providers: [
     PaymentEvents,
@@ -26,7 +28,8 @@ import { StripeGateway } from './stripe.gateway.js';
       useFactory: (config: AppConfig, intents: Repository<SimulatedPaymentEntity>, events: PaymentEvents): PaymentGateway =>
         config.stripe ? new StripeGateway(config.stripe) : new SimulatedGateway(intents, events),
     },
+    PaymentDeclines,
   ],
-  exports: [PaymentGateway, PaymentEvents],
+  exports: [PaymentGateway, PaymentEvents, PaymentDeclines],
 })
 export class PaymentsModule {}

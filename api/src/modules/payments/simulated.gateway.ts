@@ -105,6 +105,10 @@ export class SimulatedGateway extends PaymentGateway implements SimulatedCardFor
     return toPaymentIntent(row);
   }
 
+  async cancelIntent(id: string, kind: 'payment' | 'setup'): Promise<void> {
+    await this.intents.update({ id, kind, status: Not('succeeded') }, { status: 'canceled' });
+  }
+
   /** The simulated card form pays an intent (a refused card is a 402). Paying twice is harmless. */
   async confirmPayment(clientSecret: string, card: SimulatedCard): Promise<GatewayPaymentIntent> {
     const row = await this.intents.findOneBy({ clientSecret, kind: 'payment' });
@@ -115,6 +119,7 @@ export class SimulatedGateway extends PaymentGateway implements SimulatedCardFor
     if (check.outcome === 'invalid') throw new BadRequestException(check.message);
     if (check.outcome === 'declined') {
       await this.intents.update({ id: row.id, status: Not('succeeded') }, { status: 'requires_payment_method', lastError: check.message });
+      await this.announceDecline('payment_intent.payment_failed', row);
       throw new CardDeclinedError(check.message);
     }
     const changed = await this.intents.update(
@@ -133,10 +138,12 @@ export class SimulatedGateway extends PaymentGateway implements SimulatedCardFor
     const row = await this.intents.findOneBy({ clientSecret, kind: 'setup' });
     if (!row) throw new NotFoundException('Unknown card setup');
     if (row.status === 'succeeded') return toSetupIntent(row);
+    if (row.status === 'canceled') throw new BadRequestException('This card check was canceled');
     const check = checkSimulatedCard(card.cardNumber, card.expiry, card.cvc);
     if (check.outcome === 'invalid') throw new BadRequestException(check.message);
     if (check.outcome === 'declined') {
       await this.intents.update({ id: row.id, status: Not('succeeded') }, { status: 'requires_payment_method', lastError: check.message });
+      await this.announceDecline('setup_intent.setup_failed', row);
       throw new CardDeclinedError(check.message);
     }
     const paymentMethodId = `pm_sim_${check.last4}_${token(6)}`;
@@ -146,6 +153,19 @@ export class SimulatedGateway extends PaymentGateway implements SimulatedCardFor
       this.events.deliverLater({ id: `evt_sim_${token(8)}`, type: 'setup_intent.succeeded', objectId: row.id, metadata: saved.metadata });
     }
     return saved;
+  }
+
+  /**
+   * A refused card is announced like Stripe's `payment_failed` / `setup_failed` webhook, and
+   * waited for, so the card-testing count includes it before the browser hears the refusal.
+   */
+  private async announceDecline(type: string, row: SimulatedPaymentEntity): Promise<void> {
+    const event = { id: `evt_sim_${token(8)}`, type, objectId: row.id, metadata: JSON.parse(row.metadata) as Record<string, string> };
+    try {
+      await this.events.dispatch(event);
+    } catch {
+      this.events.deliverLater(event);
+    }
   }
 
   /** Creates a row once per idempotency key; a concurrent duplicate returns the first one. */

@@ -131,6 +131,17 @@ export class StripeGateway extends PaymentGateway implements WebhookSource {
     return toPaymentIntent(intent);
   }
 
+  async cancelIntent(id: string, kind: 'payment' | 'setup'): Promise<void> {
+    try {
+      if (kind === 'payment') await this.stripe.paymentIntents.cancel(id);
+      else await this.stripe.setupIntents.cancel(id);
+    } catch (error) {
+      // Already succeeded or cancelled: nothing left to stop.
+      if ((error as { statusCode?: number }).statusCode === 400) return;
+      throw new GatewayUnavailableError(`Stripe: ${(error as Error).message}`);
+    }
+  }
+
   /** Verifies a webhook's signature; throws when it does not match. */
   parseWebhook(rawBody: Buffer, signature: string): GatewayEvent {
     if (!this.options.webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');

@@ -93,6 +93,10 @@ export class PartyOrderEntity {
   @Column({ type: 'varchar', length: 255, nullable: true })
   emailLastError!: string | null;
 
+  /** The client address the order was started from (what nginx saw), for the per-client hold cap. */
+  @Column({ type: 'varchar', length: 45, nullable: true })
+  clientAddress!: string | null;
+
   @CreateDateColumn({ type: 'datetime' })
   createdAt!: Date;
 

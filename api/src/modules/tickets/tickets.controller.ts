@@ -1,5 +1,5 @@
-import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import {
   confirmPaymentRequestSchema,
   partyOrderRequestSchema,
@@ -13,12 +13,17 @@ import {
   type PartyTicketRow,
   type PartyTicketStats,
 } from '@festival/contracts';
+import { clientAddressOf } from '../../common/client-address.js';
 import { answerHotRead } from '../../common/hot-read.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Public } from '../auth/public.decorator.js';
 import { PartyQuoteService } from './party-quote.service.js';
 import { TicketReportsService } from './ticket-reports.service.js';
 import { TicketsService } from './tickets.service.js';
+
+/** The browser's unpaid hold, sent back only to the route that replaces it. */
+const HOLD_COOKIE = 'party_hold';
+const HOLD_COOKIE_VALUE = /(?:^|;\s*)party_hold=([0-9a-f-]{36})(?:;|$)/;
 
 @Controller()
 export class TicketsController {
@@ -43,18 +48,35 @@ export class TicketsController {
     return this.quotes.quote(body);
   }
 
+  /**
+   * Holds the tickets and starts the payment. The browser keeps its hold in a cookie, so its next
+   * order releases this one (see TicketsService.createOrder).
+   */
   @Post('party-payment-intent')
   @Public()
   @HttpCode(200)
-  createOrder(@Body(new ZodValidationPipe(partyOrderRequestSchema)) body: PartyOrderRequest): Promise<PartyOrderResponse> {
-    return this.tickets.createOrder(body);
+  async createOrder(
+    @Body(new ZodValidationPipe(partyOrderRequestSchema)) body: PartyOrderRequest,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<PartyOrderResponse> {
+    const previousOrderId = HOLD_COOKIE_VALUE.exec(req.get('cookie') ?? '')?.[1];
+    const order = await this.tickets.createOrder(body, { address: clientAddressOf(req), previousOrderId });
+    res.cookie(HOLD_COOKIE, order.orderId, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: req.secure,
+      path: '/api/party-payment-intent',
+      maxAge: Date.parse(order.holdExpiresAt) - Date.now(),
+    });
+    return order;
   }
 
   @Post('confirm-payment')
   @Public()
   @HttpCode(200)
   confirm(@Body(new ZodValidationPipe(confirmPaymentRequestSchema)) body: ConfirmPaymentRequest): Promise<PartyOrderReceipt> {
-    return this.tickets.confirmPayment(body.paymentIntentId);
+    return this.tickets.confirmPayment(body.paymentIntentId, body.clientSecret);
   }
 
   /** Staff: paid party tickets. */

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { secretsMatch } from '../../common/secrets.js';
 import {
   BadRequestException,
   ConflictException,
+  HttpException,
+  HttpStatus,
   Inject,
   Injectable,
   Logger,
@@ -24,6 +27,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import { rawDateTime } from '../../database/raw-date-time.js';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
 import { AnalyticsService } from '../analytics/analytics.service.js';
+import { PaymentDeclines, type PaymentClient } from '../payments/payment-declines.service.js';
 import { PaymentEvents } from '../payments/payment-events.service.js';
 import { PaymentGateway } from '../payments/payment-gateway.js';
 import { PartyOrderEntity } from './party-order.entity.js';
@@ -35,6 +39,11 @@ export const PARTY_LOCK = 'party_tickets';
 const ORDER_TYPE = 'party_ticket';
 
 type Outcome = 'paid' | 'already-paid' | 'refund';
+
+/** Who asks to hold tickets: the client address, and the hold this browser already has (its cookie). */
+export interface HoldClient extends PaymentClient {
+  previousOrderId?: string;
+}
 
 /**
  * Party ticket orders: tickets held against capacity while the buyer pays, the payment completed
@@ -61,6 +70,7 @@ export class TicketsService implements OnModuleInit {
     private readonly exclusive: ExclusiveSection,
     private readonly email: TicketEmailService,
     private readonly analytics: AnalyticsService,
+    private readonly declines: PaymentDeclines,
   ) {}
 
   onModuleInit(): void {
@@ -96,8 +106,16 @@ export class TicketsService implements OnModuleInit {
    * Re-prices the order, holds its tickets against capacity in one exclusive step, then starts
    * the payment. A total that disagrees with the server's, or too few tickets left, is a 409
    * and nothing is created.
+   *
+   * Holds cannot hoard the party (docs/RELIABILITY.md, "Abuse"): a buyer holds one order at a
+   * time (a new one from the same browser or e-mail address releases the last unpaid one), one
+   * client address holds at most HOLD_TICKETS_PER_ADDRESS tickets, and a client or e-mail with
+   * too many declined cards starts nothing. A released hold that is paid after all is honoured
+   * like any late payment (see complete).
    */
-  async createOrder(request: PartyOrderRequest): Promise<PartyOrderResponse> {
+  async createOrder(request: PartyOrderRequest, client: HoldClient): Promise<PartyOrderResponse> {
+    const email = request.customerEmail.toLowerCase();
+    await this.declines.assertMayStart({ address: client.address, email });
     const quote = await this.quotes.quote(request);
     if (quote.promoCodeStatus === 'invalid') throw new BadRequestException('Invalid promo code');
     if (request.totalAmount !== quote.totalCents) {
@@ -108,6 +126,14 @@ export class TicketsService implements OnModuleInit {
     const wanted = request.adultTickets + request.childTickets;
     const now = new Date();
     const order = await this.exclusive.run(PARTY_LOCK, async (manager) => {
+      await this.releasePreviousHolds(manager, email, client.previousOrderId);
+      const heldHere = await this.heldFrom(manager, now, client.address);
+      if (heldHere + wanted > this.config.holdTicketsPerAddress) {
+        throw new HttpException(
+          'Too many tickets are waiting for payment from your network. Please complete or cancel those payments, or try again in a few minutes.',
+          HttpStatus.TOO_MANY_REQUESTS,
+        );
+      }
       const remaining = this.config.ticketCapacity - (await this.ticketsTaken(manager, now));
       if (remaining <= 0) throw new ConflictException('Sorry, the party is sold out');
       if (wanted > remaining) {
@@ -117,7 +143,7 @@ export class TicketsService implements OnModuleInit {
         id: randomUUID(),
         status: 'pending',
         customerName: request.customerName,
-        customerEmail: request.customerEmail.toLowerCase(),
+        customerEmail: email,
         customerPhone: request.customerPhone,
         ...price,
         promoCode: quote.promoCodeStatus === 'valid' ? request.promoCode!.trim().toUpperCase() : null,
@@ -127,6 +153,7 @@ export class TicketsService implements OnModuleInit {
         refundId: null,
         analyticsSessionId: request.sessionId ?? null,
         emailStatus: 'none',
+        clientAddress: client.address,
       });
       await manager.insert(PartyOrderEntity, created);
       return created;
@@ -136,7 +163,7 @@ export class TicketsService implements OnModuleInit {
       const intent = await this.gateway.createPaymentIntent({
         amountCents: order.totalCents,
         description: `Party tickets: ${order.adultTickets} adult, ${order.childTickets} child`,
-        metadata: { type: ORDER_TYPE, orderId: order.id },
+        metadata: { type: ORDER_TYPE, orderId: order.id, ...PaymentDeclines.metadataOf({ address: client.address, email }) },
         idempotencyKey: `party-order-${order.id}`,
         receiptEmail: order.customerEmail,
       });
@@ -151,8 +178,28 @@ export class TicketsService implements OnModuleInit {
     }
   }
 
-  /** The browser's confirmation after the card succeeded. Confirming again is harmless. */
-  async confirmPayment(paymentIntentId: string): Promise<PartyOrderReceipt> {
+  /** The unpaid holds this buyer (the same e-mail address, or this browser's last order) had: released. */
+  private async releasePreviousHolds(manager: EntityManager, email: string, previousOrderId: string | undefined): Promise<void> {
+    await manager.update(PartyOrderEntity, { customerEmail: email, status: 'pending' }, { status: 'cancelled' });
+    if (previousOrderId) await manager.update(PartyOrderEntity, { id: previousOrderId, status: 'pending' }, { status: 'cancelled' });
+  }
+
+  /** Tickets held unpaid (live holds) by orders started from this client address. */
+  private async heldFrom(manager: EntityManager, now: Date, address: string): Promise<number> {
+    const row = await manager
+      .createQueryBuilder(PartyOrderEntity, 'o')
+      .select('COALESCE(SUM(o.adultTickets + o.childTickets), 0)', 'held')
+      .where("o.status = 'pending' AND o.holdExpiresAt > :now AND o.clientAddress = :address", { now, address })
+      .getRawOne<{ held: string | number }>();
+    return Number(row?.held ?? 0);
+  }
+
+  /**
+   * The browser's confirmation after the card succeeded. Confirming again is harmless. The
+   * buyer's name and e-mail are in the answer only for a caller holding the payment's client
+   * secret (the browser that paid); anyone else holding just the intent id learns the state.
+   */
+  async confirmPayment(paymentIntentId: string, clientSecret?: string): Promise<PartyOrderReceipt> {
     const order = await this.orders.findOneBy({ paymentIntentId });
     if (!order) throw new NotFoundException('No ticket order for this payment');
     if (order.status !== 'paid') {
@@ -163,7 +210,16 @@ export class TicketsService implements OnModuleInit {
         );
       }
     }
-    return toReceipt(await this.orders.findOneByOrFail({ id: order.id }));
+    const receipt = toReceipt(await this.orders.findOneByOrFail({ id: order.id }));
+    if (await this.holdsSecret(paymentIntentId, clientSecret)) return receipt;
+    const { customerName: _name, customerEmail: _email, ...anonymous } = receipt;
+    return anonymous;
+  }
+
+  private async holdsSecret(paymentIntentId: string, clientSecret: string | undefined): Promise<boolean> {
+    if (!clientSecret) return false;
+    const intent = await this.gateway.retrievePaymentIntent(paymentIntentId);
+    return !!intent && secretsMatch(intent.clientSecret, clientSecret);
   }
 
   /** The webhook path (or the simulated gateway's event): the same completion, idempotent. */

@@ -20,7 +20,11 @@ export function ConfirmationPage() {
       {tabOrder ? (
         <TabOrderConfirmation orderId={tabOrder} />
       ) : (
-        <PaymentConfirmation paymentIntent={params.get('payment_intent')} redirectStatus={params.get('redirect_status')} />
+        <PaymentConfirmation
+          paymentIntent={params.get('payment_intent')}
+          clientSecret={params.get('payment_intent_client_secret')}
+          redirectStatus={params.get('redirect_status')}
+        />
       )}
     </DrinksPage>
   );
@@ -37,9 +41,17 @@ function Failed({ message }: { message: string }) {
   );
 }
 
-function PaymentConfirmation({ paymentIntent, redirectStatus }: { paymentIntent: string | null; redirectStatus: string | null }) {
+function PaymentConfirmation({
+  paymentIntent,
+  clientSecret,
+  redirectStatus,
+}: {
+  paymentIntent: string | null;
+  clientSecret: string | null;
+  redirectStatus: string | null;
+}) {
   const problem = !paymentIntent ? 'Missing payment information' : redirectStatus !== 'succeeded' ? 'Payment was not completed' : null;
-  const confirmation = useDrinkPaymentConfirmation(problem ? null : paymentIntent);
+  const confirmation = useDrinkPaymentConfirmation(problem ? null : paymentIntent, clientSecret);
   const clearCart = useCartStore((s) => s.clear);
   const queryClient = useQueryClient();
   const confirmed = confirmation.isSuccess;

@@ -19,7 +19,9 @@ export function TabConfirmationPage() {
       : params.get('redirect_status') !== 'succeeded'
         ? 'Card setup was not completed'
         : null;
-  const confirmation = useTabSetupConfirmation(problem || !tabId || !setupIntentId ? null : { tabId, setupIntentId });
+  const pending = useTabStore((s) => s.pending);
+  const tabToken = pending?.tabId === tabId ? pending.tabToken : undefined;
+  const confirmation = useTabSetupConfirmation(problem || !tabId || !setupIntentId ? null : { tabId, setupIntentId, tabToken });
   const opened = useTabStore((s) => s.opened);
   const cartCount = useCartStore(selectCount);
   const queryClient = useQueryClient();

@@ -34,7 +34,9 @@ export function ConfirmationStep({ receipt, site }: { receipt: PartyOrderReceipt
       <p className="payment-total">
         Total paid: <strong>{formatCents(receipt.totalCents)}</strong>
       </p>
-      <p className="party-hint">A confirmation e-mail with your tickets has been sent to {receipt.customerEmail}.</p>
+      <p className="party-hint">
+        A confirmation e-mail with your tickets has been sent to {receipt.customerEmail ?? 'your e-mail address'}.
+      </p>
       <Link className="fk-btn fk-btn--large" to="/">
         Back to Home
       </Link>

@@ -76,10 +76,10 @@ export function PartyPage() {
     headingRef.current?.focus();
   }
 
-  async function finish(paymentIntentId: string) {
+  async function finish(paymentIntentId: string, clientSecret: string | null) {
     setPaymentError(null);
     try {
-      const paid = await confirmPayment.mutateAsync(paymentIntentId);
+      const paid = await confirmPayment.mutateAsync({ paymentIntentId, clientSecret });
       setReceipt(paid);
       void queryClient.invalidateQueries(partyTicketStatsQuery);
       go('confirmation');
@@ -92,10 +92,11 @@ export function PartyPage() {
   // Back from a payment method that redirects (Stripe): finish the order from the URL.
   const returnedIntent = searchParams.get('payment_intent');
   const returnedStatus = searchParams.get('redirect_status');
+  const returnedSecret = searchParams.get('payment_intent_client_secret');
   useEffect(() => {
     if (!returnedIntent) return;
     setSearchParams({}, { replace: true });
-    if (returnedStatus === 'succeeded') void finish(returnedIntent);
+    if (returnedStatus === 'succeeded') void finish(returnedIntent, returnedSecret);
     else setNotice('Payment was not completed');
     // finish is stable enough for a one-time return; re-running would confirm twice.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -219,7 +220,7 @@ export function PartyPage() {
             price={price}
             holdExpiresAt={order.holdExpiresAt}
             error={paymentError}
-            onPaid={finish}
+            onPaid={(paymentIntentId) => finish(paymentIntentId, order.clientSecret)}
           />
         ) : null}
         {step === 'confirmation' && receipt ? <ConfirmationStep receipt={receipt} site={site.data} /> : null}

@@ -1,5 +1,24 @@
+import { useEffect, useState } from 'react';
 import { formatCents, type PartyPrice } from '@festival/contracts';
 import { PaymentForm } from '@festival/web-kit/payments';
+
+/** Whole seconds until `isoTime`, counted down every second (0 once it has passed). */
+function useSecondsUntil(isoTime: string): number {
+  const until = Date.parse(isoTime);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (now >= until) return;
+    // Wake at the next whole second of the countdown.
+    const timer = window.setTimeout(() => setNow(Date.now()), (until - now) % 1000 || 1000);
+    return () => window.clearTimeout(timer);
+  }, [now, until]);
+  return Math.max(0, Math.floor((until - now) / 1000));
+}
+
+/** `14:59` */
+export function minutesAndSeconds(seconds: number): string {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
 
 interface PaymentStepProps {
   clientSecret: string;
@@ -10,7 +29,7 @@ interface PaymentStepProps {
 }
 
 export function PaymentStep({ clientSecret, price, holdExpiresAt, error, onPaid }: PaymentStepProps) {
-  const heldUntil = new Date(holdExpiresAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+  const secondsLeft = useSecondsUntil(holdExpiresAt);
   return (
     <section className="party-card" aria-labelledby="payment-heading">
       <h2 id="payment-heading" className="party-card__title">
@@ -19,7 +38,11 @@ export function PaymentStep({ clientSecret, price, holdExpiresAt, error, onPaid 
       <p className="payment-total">
         Total: <strong data-testid="payment-total">{formatCents(price.totalCents)}</strong>
       </p>
-      <p className="party-hint">Your tickets are held for you until {heldUntil}.</p>
+      <p className="party-hint" role="timer" aria-live="off">
+        {secondsLeft > 0
+          ? `Your tickets are held for ${minutesAndSeconds(secondsLeft)}`
+          : 'Your hold has ended: you can still pay while tickets remain, and if they sold out meanwhile you are refunded in full.'}
+      </p>
       {error ? (
         <p className="party-alert" role="alert">
           {error}
