@@ -2,6 +2,7 @@ import { Alert, Button, Empty, Popconfirm, Space, Table, Tag, Typography, type T
 import { useState } from 'react';
 import { formatCents, type StaffDrinkTab } from '@festival/contracts';
 import { ApiError } from '@festival/web-kit/api-client';
+import { useApproveDrinkTab } from '../api/approve-drink-tab';
 import { useCloseDrinkTab } from '../api/close-drink-tab';
 import { useSettleDrinkTab } from '../api/settle-drink-tab';
 import { useToast } from '../../../shared/toast/use-toast';
@@ -24,6 +25,7 @@ export function OpenTabs({ tabs, loading }: { tabs: StaffDrinkTab[]; loading: bo
   const toast = useToast();
   const close = useCloseDrinkTab();
   const settle = useSettleDrinkTab();
+  const approve = useApproveDrinkTab();
   const [problem, setProblem] = useState<Problem | null>(null);
 
   async function closeAndCharge(tab: StaffDrinkTab) {
@@ -45,6 +47,16 @@ export function OpenTabs({ tabs, loading }: { tabs: StaffDrinkTab[]; loading: bo
     try {
       const settled = await settle.mutateAsync(tab.id);
       toast.success(`Tab ${settled.reference} marked as paid at the bar`);
+    } catch (error) {
+      setProblem({ tab, message: (error instanceof ApiError && error.serverMessage) || 'The tab could not be updated. Try again.' });
+    }
+  }
+
+  async function approveMore(tab: StaffDrinkTab) {
+    setProblem(null);
+    try {
+      const approved = await approve.mutateAsync(tab.id);
+      toast.success(`Tab ${approved.reference} may now run up ${formatCents(approved.limitCents)}`);
     } catch (error) {
       setProblem({ tab, message: (error instanceof ApiError && error.serverMessage) || 'The tab could not be updated. Try again.' });
     }
@@ -83,6 +95,14 @@ export function OpenTabs({ tabs, loading }: { tabs: StaffDrinkTab[]; loading: bo
           <Typography.Text strong>{formatCents(t.status === 'closed' ? (t.chargedCents ?? t.totalCents) : t.totalCents)}</Typography.Text>
           <br />
           <Typography.Text type="secondary">incl. {formatCents(t.taxCents)} tax</Typography.Text>
+          {t.status === 'open' ? (
+            <>
+              <br />
+              <Typography.Text type={t.totalCents >= t.limitCents * 0.8 ? 'warning' : 'secondary'}>
+                limit {formatCents(t.limitCents)}
+              </Typography.Text>
+            </>
+          ) : null}
         </>
       ),
     },
@@ -103,7 +123,7 @@ export function OpenTabs({ tabs, loading }: { tabs: StaffDrinkTab[]; loading: bo
     {
       title: 'Actions',
       key: 'actions',
-      width: 250,
+      width: 360,
       render: (_, t) =>
         t.status === 'open' || t.status === 'closing' ? (
           <Space wrap>
@@ -118,6 +138,17 @@ export function OpenTabs({ tabs, loading }: { tabs: StaffDrinkTab[]; loading: bo
                 Close &amp; Charge
               </Button>
             </Popconfirm>
+            {t.status === 'open' ? (
+              <Popconfirm
+                title={`Let tab ${t.reference} run up more?`}
+                description={`Raise its ${formatCents(t.limitCents)} limit once ${t.customerName} has shown they can pay.`}
+                okText="Approve"
+                cancelText="Cancel"
+                onConfirm={() => approveMore(t)}
+              >
+                <Button aria-label={`Approve more on tab ${t.reference}`}>Approve more</Button>
+              </Popconfirm>
+            ) : null}
             {t.lastChargeError && t.status === 'open' ? (
               <Popconfirm
                 title={`Mark tab ${t.reference} as paid?`}
