@@ -85,7 +85,9 @@ test.describe('drinks at the party', () => {
     await page.getByRole('button', { name: 'Pay Now' }).click();
 
     await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
-    await expect(page).toHaveURL(/\/drinks\/confirmation\?payment_intent=pi_sim_\w+&redirect_status=succeeded/);
+    await expect(page).toHaveURL(
+      /\/drinks\/confirmation\?payment_intent=pi_sim_\w+&payment_intent_client_secret=pi_sim_\w+_secret_\w+&redirect_status=succeeded/,
+    );
     const orderNumber = (await page.getByTestId('order-number').textContent()) ?? '';
     expect(orderNumber).toMatch(/^#\d+$/);
     await expect(page.getByTestId('receipt-total')).toHaveText('$18.59');

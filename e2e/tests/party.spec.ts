@@ -42,6 +42,11 @@ test.describe('party tickets', () => {
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
 
     await expect(page.getByTestId('payment-total')).toHaveText('$135.05');
+    // The hold's 15 minutes, counting down.
+    const timer = page.getByRole('timer');
+    await expect(timer).toHaveText(/^Your tickets are held for 14:[0-5]\d$/);
+    const shown = await timer.textContent();
+    await expect(timer).not.toHaveText(shown ?? '');
     await expect(page.getByLabel('Card number')).toBeVisible();
     // Nothing wider than the phone: the card form fits the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -102,13 +107,15 @@ test.describe('party tickets', () => {
   });
 
   // Runs last in this file: it takes every remaining ticket.
-  test('shows SOLD OUT when the tickets run out', async ({ page, request }) => {
+  test('shows SOLD OUT when the tickets run out', async ({ page, request, playwright, baseURL }) => {
     let { remaining } = (await (await request.get('/api/party-ticket-stats')).json()) as { remaining: number };
     let n = 0;
     while (remaining > 0) {
       const adults = Math.min(50, remaining);
       const quote = await (await request.post('/api/party-quote', { data: { adultTickets: adults, childTickets: 0 } })).json();
-      const hold = await request.post('/api/party-payment-intent', {
+      // Each group books from its own browser: a browser's next hold would release its last one.
+      const buyer = await playwright.request.newContext({ baseURL });
+      const hold = await buyer.post('/api/party-payment-intent', {
         data: {
           customerName: 'Group Booking',
           customerEmail: `group${(n += 1)}@example.com`,
@@ -119,6 +126,7 @@ test.describe('party tickets', () => {
         },
       });
       expect(hold.status()).toBe(200);
+      await buyer.dispose();
       remaining -= adults;
     }
     // The API shows it at once; through nginx the ticket stats may be a second old (micro-cache).
