@@ -6,13 +6,14 @@
 // (`stand.database.restart({ downSeconds })`) for the fault scripts.
 //   const stand = await createStand({ db: 'mysql', mariadbPort: 3399 });
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import mysql from 'mysql2/promise';
+import { localNginxConfig } from '@festival/test-kit';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const STAFF_PASSWORD = 'bench-staff-password';
@@ -145,10 +146,12 @@ export async function createStand({ db = 'mysql', mariadbPort = 3399, prefix = '
 
   /**
    * Starts one API process and waits until it answers /api/health.
-   * @param {{ port: number, env?: Record<string, string>, entry?: string, stdio?: 'ignore' | 'inherit' }} options
+   * `addressLimits: false` (the default) lifts the per-client-address limits: every simulated
+   * guest comes from 127.0.0.1 and they would stop the run. bench/security/abuse.mjs keeps them.
+   * @param {{ port: number, env?: Record<string, string>, entry?: string, stdio?: 'ignore' | 'inherit', addressLimits?: boolean }} options
    * @returns {Promise<ApiProcess>}
    */
-  async function startApi({ port, env = {}, entry = 'api/dist/main.js', stdio = 'ignore' }) {
+  async function startApi({ port, env = {}, entry = 'api/dist/main.js', stdio = 'ignore', addressLimits = false }) {
     const child = spawn(process.execPath, [entry], {
       cwd: ROOT,
       env: {
@@ -160,13 +163,15 @@ export async function createStand({ db = 'mysql', mariadbPort = 3399, prefix = '
         ADMIN_PASSWORD: STAFF_PASSWORD,
         OUTBOX_DIR: join(work, 'outbox'),
         LOG_LEVEL: 'error',
-        // Every simulated guest comes from 127.0.0.1: the per-address limits would stop the run
-        // (bench/security/abuse.mjs proves them with their defaults).
-        ANALYTICS_EVENTS_PER_MINUTE: '10000000',
-        PAYMENT_STARTS_PER_10_MINUTES: '10000000',
-        HOLD_TICKETS_PER_ADDRESS: '10000000',
-        DECLINES_PER_ADDRESS_PER_HOUR: '10000000',
-        DECLINES_PER_EMAIL_PER_HOUR: '10000000',
+        ...(addressLimits
+          ? {}
+          : {
+              ANALYTICS_EVENTS_PER_MINUTE: '10000000',
+              PAYMENT_STARTS_PER_10_MINUTES: '10000000',
+              HOLD_TICKETS_PER_ADDRESS: '10000000',
+              DECLINES_PER_ADDRESS_PER_HOUR: '10000000',
+              DECLINES_PER_EMAIL_PER_HOUR: '10000000',
+            }),
         ...env,
       },
       stdio: ['ignore', stdio, 'inherit'],
@@ -212,11 +217,47 @@ export async function createStand({ db = 'mysql', mariadbPort = 3399, prefix = '
     });
   }
 
+  /**
+   * nginx with the project's nginx.conf in front of the given API replicas (round robin), after
+   * `nginx -t` has accepted the configuration. Needs nginx on PATH (Debian: /usr/sbin).
+   * @param {{ port: number, apiPorts: number[] }} options
+   */
+  async function startNginx({ port, apiPorts }) {
+    const dir = join(work, `nginx-${port}`);
+    for (const sub of ['logs', 'cache', 'html']) mkdirSync(join(dir, sub), { recursive: true });
+    const conf = join(dir, 'nginx.conf');
+    writeFileSync(
+      conf,
+      localNginxConfig(readFileSync(join(ROOT, 'nginx.conf'), 'utf8'), {
+        workDir: dir,
+        documentRoot: join(dir, 'html'),
+        listenPort: port,
+        apiPorts,
+      }),
+    );
+    execFileSync('nginx', ['-t', '-q', '-c', conf, '-p', dir], { stdio: 'inherit' });
+    const child = spawn('nginx', ['-c', conf, '-p', dir, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    stops.push(() => child.kill('SIGTERM'));
+    const url = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 50; i += 1) {
+      if (
+        await fetch(`${url}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        return { url };
+      await sleep(200);
+    }
+    throw new Error(`nginx on ${url} did not start`);
+  }
+
   return {
     work,
     database,
     startApi,
     startSite,
+    startNginx,
     /**
      * Registers something to stop when the stand stops (last registered, first stopped).
      * @param {() => unknown} fn

@@ -23,3 +23,4 @@ export {
   type StripeStandIn,
   type StripeStandInOptions,
 } from './stripe-stand-in.js';
+export { localNginxConfig, type LocalNginxOptions } from './nginx-config.js';

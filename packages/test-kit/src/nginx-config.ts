@@ -1,0 +1,38 @@
+import { join } from 'node:path';
+
+export interface LocalNginxOptions {
+  /** Where nginx keeps its pid, logs and cache. */
+  workDir: string;
+  /** The document root (the builds, laid out as the production image does). */
+  documentRoot: string;
+  listenPort: number;
+  /** The API replicas on 127.0.0.1, in the upstream's order. */
+  apiPorts: number[];
+}
+
+/**
+ * Turns the project's production nginx.conf into one that runs on this machine: the same
+ * directives, with the listen port, the document root, the pid, the log, the cache and the API
+ * upstream pointed at local places. Throws when nginx.conf no longer has the shape this expects,
+ * so a test never runs against a half-replaced configuration.
+ */
+export function localNginxConfig(productionConf: string, { workDir, documentRoot, listenPort, apiPorts }: LocalNginxOptions): string {
+  const servers = apiPorts.map((port) => `    server 127.0.0.1:${port};`).join('\n');
+  const replaced = productionConf
+    .replace(/^pid .*;$/m, `pid ${join(workDir, 'nginx.pid')};`)
+    .replace(/access_log \/var\/log\/nginx\/access\.log/, `access_log ${join(workDir, 'logs', 'access.log')}`)
+    .replace(/proxy_cache_path \/var\/cache\/nginx\/festival_api /, `proxy_cache_path ${join(workDir, 'cache')} `)
+    .replace(/listen 80;/, `listen 127.0.0.1:${listenPort};`)
+    .replace(/root \/usr\/share\/nginx\/html;/, `root ${documentRoot};`)
+    .replace(/upstream festival_api \{[^}]*\}/, `upstream festival_api {\n${servers}\n    keepalive 8;\n  }`);
+  for (const expected of [
+    'pid ',
+    `listen 127.0.0.1:${listenPort}`,
+    `root ${documentRoot}`,
+    ...apiPorts.map((port) => `server 127.0.0.1:${port}`),
+    `proxy_cache_path ${join(workDir, 'cache')} `,
+  ]) {
+    if (!replaced.includes(expected)) throw new Error(`nginx.conf no longer has the shape the tests expect (${expected})`);
+  }
+  return replaced;
+}
