@@ -8,6 +8,7 @@ export { ENTITIES } from './app.entities.js';
 export { dataSourceOptions } from './database/data-source-options.js';
 export { fillAnalyticsPeople } from './database/migrations/1761000500000-analytics-people.js';
 export { fillAnalyticsAttribution } from './database/migrations/1761000600000-analytics-attribution.js';
+export { fillAnalyticsTotals } from './database/migrations/1761000710000-analytics-totals.js';
 export { seededRandom } from './demo/demo-data.js';
 export {
   SyntheticVisitors,

@@ -1,5 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import type request from 'supertest';
+import { AnalyticsEventEntity } from '../src/modules/analytics/analytics-event.entity.js';
+import { AnalyticsRetentionService } from '../src/modules/analytics/analytics-retention.service.js';
+import { AnalyticsService } from '../src/modules/analytics/analytics.service.js';
 import { createPartyOrderRequest } from './support/factories.js';
 import { createTestApp, TEST_DATABASE, type TestApp } from './support/test-app.js';
 
@@ -227,6 +230,48 @@ describe(`staff session lifetime on ${TEST_DATABASE}`, () => {
       await changed.close();
       await unchanged.close();
       await before.close();
+    }
+  });
+});
+
+describe(`analytics retention on ${TEST_DATABASE}`, () => {
+  it('deletes raw events older than ANALYTICS_RETENTION_DAYS and keeps every figure the staff read', async () => {
+    const t = await createTestApp({ ADMIN_PASSWORD: PASSWORD, ANALYTICS_RETENTION_DAYS: '30' });
+    try {
+      const analytics = t.app.get(AnalyticsService);
+      for (let i = 0; i < 6; i += 1) {
+        await analytics.recordServerEvent({ eventType: 'page_view', sessionId: `visitor-${i % 4}`, utmSource: 'instagram' });
+      }
+      await analytics.recordServerEvent({ eventType: 'party_order_completed', sessionId: 'visitor-1', entityId: 'ticket-1' });
+      await analytics.recordServerEvent({ eventType: 'page_view' });
+      const login = await t.http.post('/api/admin/login').send({ password: PASSWORD }).expect(200);
+      const cookie = String(login.headers['set-cookie']).split(';')[0];
+      const read = async () => ({
+        funnel: (await t.http.get('/api/analytics/funnel').set('Cookie', cookie).expect(200)).body as unknown,
+        summary: (await t.http.get('/api/analytics/events/page_view/summary').set('Cookie', cookie).expect(200)).body as unknown,
+        attribution: (await t.http.get('/api/analytics/attribution').set('Cookie', cookie).expect(200)).body as unknown,
+      });
+      const before = await read();
+      expect(before.summary).toEqual({ eventType: 'page_view', totalEvents: 7, uniqueUsers: 5 });
+
+      // Five of the page views are from last year's festival.
+      const old = new Date(Date.now() - 400 * 24 * 60 * 60 * 1000);
+      const ids = (
+        (await t.dataSource.query("SELECT id FROM analytics_events WHERE eventType = 'page_view' ORDER BY id")) as { id: unknown }[]
+      )
+        .slice(0, 5)
+        .map((r) => Number(r.id));
+      await t.dataSource.getRepository(AnalyticsEventEntity).update(ids, { createdAt: old });
+
+      expect(await t.app.get(AnalyticsRetentionService).deleteExpired()).toBe(5);
+      expect(await analyticsRows(t)).toBe(3);
+      expect(await read()).toEqual(before);
+      const listed = (await t.http.get('/api/analytics/events/page_view').set('Cookie', cookie).expect(200)).body as unknown[];
+      expect(listed).toHaveLength(2);
+      // Nothing left to delete.
+      expect(await t.app.get(AnalyticsRetentionService).deleteExpired()).toBe(0);
+    } finally {
+      await t.close();
     }
   });
 });

@@ -1,6 +1,7 @@
 import type { AnalyticsEventRequest, AnalyticsEventsSummary } from '@festival/contracts';
 import { seedDemoData } from '../src/demo/demo-seed.js';
 import { fillAnalyticsPeople } from '../src/database/migrations/1761000500000-analytics-people.js';
+import { fillAnalyticsTotals } from '../src/database/migrations/1761000710000-analytics-totals.js';
 import { AnalyticsService } from '../src/modules/analytics/analytics.service.js';
 import { createTestApp, TEST_DATABASE, type TestApp } from './support/test-app.js';
 
@@ -90,6 +91,13 @@ describe(`the people behind a step on ${TEST_DATABASE}`, () => {
           isBot,
           '2025-10-01 12:00:00.000',
         ]);
+      }
+      // The totals per type are counted as their migration counts events stored before them.
+      const totals = t.dataSource.createQueryRunner();
+      try {
+        await fillAnalyticsTotals(totals);
+      } finally {
+        await totals.release();
       }
       expect(await summary('party_page_view')).toEqual({ eventType: 'party_page_view', totalEvents: 4, uniqueUsers: 1 });
 

@@ -49,6 +49,7 @@ const envSchema = z.object({
     .default(12 * 60 * 60),
   LOGIN_ATTEMPTS_PER_15_MINUTES: z.coerce.number().int().min(1).default(10),
   ANALYTICS_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1, 'must be at least 1 day').default(400),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -132,8 +133,11 @@ export interface AppConfig {
   tabLimitCents: number;
   promoCodes: string[];
   trustProxy: string;
-  /** Visitor analytics: events one IP address may send per minute (to each API replica). */
-  analytics: { eventsPerMinute: number };
+  /**
+   * Visitor analytics: events one IP address may send per minute (to each API replica), and how
+   * many days raw events are kept (the funnel, people and attribution counters are kept for good).
+   */
+  analytics: { eventsPerMinute: number; retentionDays: number };
   logLevel: Env['LOG_LEVEL'];
   /** Folder holding the built frontends (shell/dist, public-site/dist, ...); unset serves the API alone. */
   staticRoot: string | undefined;
@@ -238,7 +242,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     tabLimitCents: env.TAB_LIMIT_CENTS,
     promoCodes,
     trustProxy: env.TRUST_PROXY,
-    analytics: { eventsPerMinute: env.ANALYTICS_EVENTS_PER_MINUTE },
+    analytics: { eventsPerMinute: env.ANALYTICS_EVENTS_PER_MINUTE, retentionDays: env.ANALYTICS_RETENTION_DAYS },
     logLevel: env.LOG_LEVEL,
     staticRoot: env.STATIC_ROOT,
     remotesManifestPath: env.REMOTES_MANIFEST,

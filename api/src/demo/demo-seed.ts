@@ -3,6 +3,7 @@ import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialE
 import { recordAttribution } from '../modules/analytics/analytics-attribution.js';
 import { AnalyticsEventEntity } from '../modules/analytics/analytics-event.entity.js';
 import { recordPeople } from '../modules/analytics/analytics-people.js';
+import { recordTotals } from '../modules/analytics/analytics-totals.js';
 import { FeastOrderEntity } from '../modules/orders/feast-order.entity.js';
 import { PartyOrderEntity } from '../modules/tickets/party-order.entity.js';
 import { buildDemoAnalytics } from './demo-analytics.js';
@@ -41,6 +42,7 @@ export async function seedDemoData(dataSource: DataSource, options: { force?: bo
     }
     await recordPeople(manager, analytics.events);
     await recordAttribution(manager, analytics.events);
+    await recordTotals(manager, analytics.events);
   });
   return {
     seeded: true,

@@ -10,6 +10,7 @@ import { AnalyticsPeople1761000500000 } from './1761000500000-analytics-people.j
 import { AnalyticsAttribution1761000600000 } from './1761000600000-analytics-attribution.js';
 import { DropAttributionIndex1761000610000 } from './1761000610000-drop-attribution-index.js';
 import { PaymentAbuseLimits1761000700000 } from './1761000700000-payment-abuse-limits.js';
+import { AnalyticsTotals1761000710000 } from './1761000710000-analytics-totals.js';
 
 /** Every migration, oldest first. Never rewrite one that has been committed: add a new one. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   AnalyticsAttribution1761000600000,
   DropAttributionIndex1761000610000,
   PaymentAbuseLimits1761000700000,
+  AnalyticsTotals1761000710000,
 ];

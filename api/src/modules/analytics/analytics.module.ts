@@ -4,6 +4,7 @@ import { AnalyticsEventEntity } from './analytics-event.entity.js';
 import { AnalyticsEventStore } from './analytics-event-store.js';
 import { AnalyticsIngestQueue } from './analytics-ingest.queue.js';
 import { AnalyticsReportService } from './analytics-report.service.js';
+import { AnalyticsRetentionService } from './analytics-retention.service.js';
 import { AnalyticsController } from './analytics.controller.js';
 import { AnalyticsService } from './analytics.service.js';
 import { BeaconBodyMiddleware } from './beacon-body.middleware.js';
@@ -23,6 +24,7 @@ import { TypeOrmAnalyticsEventStore } from './typeorm-analytics-event.store.js';
     // The one store: the application's database through TypeORM (docs/architecture.md).
     { provide: AnalyticsEventStore, useClass: TypeOrmAnalyticsEventStore },
     AnalyticsReportService,
+    AnalyticsRetentionService,
     { provide: GeoIpService, useFactory: () => new GeoIpService() },
   ],
   exports: [AnalyticsService],

@@ -7,6 +7,7 @@ import { recordAttribution } from './analytics-attribution.js';
 import { AnalyticsEventEntity } from './analytics-event.entity.js';
 import { AnalyticsEventStore, type AnalyticsRow, type EventWrite } from './analytics-event-store.js';
 import { recordPeople, type EventPerson } from './analytics-people.js';
+import { recordTotals } from './analytics-totals.js';
 
 /** TypeORM's insert type cannot express a JSON column of arbitrary objects. */
 const values = (row: AnalyticsRow) => row as QueryDeepPartialEntity<AnalyticsEventEntity>;
@@ -67,6 +68,7 @@ export class TypeOrmAnalyticsEventStore extends AnalyticsEventStore {
       const result = await manager.createQueryBuilder().insert().into(AnalyticsEventEntity).values(values(row)).execute();
       await recordPeople(manager, [person(row)]);
       await recordAttribution(manager, [row]);
+      await recordTotals(manager, [row]);
       return Number(result.identifiers[0]?.id);
     });
   }
@@ -96,6 +98,7 @@ export class TypeOrmAnalyticsEventStore extends AnalyticsEventStore {
     }
     await recordPeople(manager, inserts.map(person));
     await recordAttribution(manager, inserts);
+    await recordTotals(manager, inserts);
   }
 
   private async storedViews(manager: EntityManager, keys: string[]): Promise<string[]> {
