@@ -16,7 +16,7 @@ import { Worker } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
 import { priceDrinks, priceParty, TAB_LIMIT_REACHED } from '@festival/contracts';
 import { percentile, runMain } from '@festival/test-kit';
-import { createStand, openDatabase, ROOT, sleep, STAFF_PASSWORD } from '../lib/stand.mjs';
+import { createStand, openDatabase, ROOT, sleep } from '../lib/stand.mjs';
 import { measureCampaignContent, TARGET_MS as CAMPAIGN_TARGET_MS } from './campaign-content.mjs';
 
 const CAPACITY = 200;
