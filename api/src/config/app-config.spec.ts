@@ -90,8 +90,23 @@ describe('loadConfig', () => {
   });
 
   it('limits analytics events per address to 120 a minute unless told otherwise', () => {
-    expect(loadConfig({}).analytics).toEqual({ eventsPerMinute: 120 });
-    expect(loadConfig({ ANALYTICS_EVENTS_PER_MINUTE: '600' }).analytics).toEqual({ eventsPerMinute: 600 });
+    expect(loadConfig({}).analytics.eventsPerMinute).toBe(120);
+    expect(loadConfig({ ANALYTICS_EVENTS_PER_MINUTE: '600' }).analytics.eventsPerMinute).toBe(600);
     expect(problemsOf({ ANALYTICS_EVENTS_PER_MINUTE: '0' })).toEqual([expect.stringMatching(/^ANALYTICS_EVENTS_PER_MINUTE: /)]);
+  });
+
+  it('keeps raw analytics events 400 days unless ANALYTICS_RETENTION_DAYS says otherwise, at least a day', () => {
+    expect(loadConfig({}).analytics.retentionDays).toBe(400);
+    expect(loadConfig({ ANALYTICS_RETENTION_DAYS: '30' }).analytics.retentionDays).toBe(30);
+    expect(problemsOf({ ANALYTICS_RETENTION_DAYS: '0' })).toEqual(['ANALYTICS_RETENTION_DAYS: must be at least 1 day']);
+  });
+
+  it('limits holds, payment starts, declined cards and tabs by default, each configurable', () => {
+    const config = loadConfig({});
+    expect(config.holdTicketsPerAddress).toBe(60);
+    expect(config.paymentStarts).toEqual({ per10Minutes: 60, declinesPerAddressPerHour: 15, declinesPerEmailPerHour: 5 });
+    expect(config.tabLimitCents).toBe(15_000);
+    expect(loadConfig({ TAB_LIMIT_CENTS: '25000' }).tabLimitCents).toBe(25_000);
+    expect(problemsOf({ TAB_LIMIT_CENTS: '50' })).toEqual(['TAB_LIMIT_CENTS: must be at least 100 cents']);
   });
 });
