@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { ConflictException, Injectable, Logger, NotFoundException, ServiceUnavailableException, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -11,11 +11,10 @@ import { DrinkOrderEntity } from './drink-order.entity.js';
 import { nextOrderNumber, toReceipt } from './drink-order.mapper.js';
 import { DrinkTabEntity } from './drink-tab.entity.js';
 import { toTabView } from './drink-tab.mapper.js';
+import { secretHash, secretMatches } from './guest-secret.js';
 
 /** `metadata.type` of a tab's card setup and of its closing charge. */
 export const DRINK_TAB_TYPE = 'drink_tab';
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * Tabs, the guest's side: a guest saves a card once, then puts orders on the tab from the same
@@ -44,7 +43,7 @@ export class DrinkTabsService implements OnModuleInit {
     const tabToken = randomBytes(24).toString('base64url');
     const tab = this.tabs.create({
       id: randomUUID(),
-      tokenHash: hashToken(tabToken),
+      tokenHash: secretHash(tabToken),
       status: 'pending',
       customerName: request.customerName,
       customerEmail: request.customerEmail ?? null,
@@ -140,6 +139,7 @@ export class DrinkTabsService implements OnModuleInit {
         taxCents: price.taxCents,
         totalCents: price.totalCents,
         paymentIntentId: null,
+        clientSecretHash: null,
         placedAt: new Date(),
         refundId: null,
         failureReason: null,
@@ -153,9 +153,7 @@ export class DrinkTabsService implements OnModuleInit {
 
   private async authorised(tabId: string, token: string | undefined): Promise<DrinkTabEntity> {
     const tab = await this.tabs.findOneBy({ id: tabId });
-    const expected = tab ? Buffer.from(tab.tokenHash, 'hex') : undefined;
-    const given = Buffer.from(hashToken(token ?? ''), 'hex');
-    if (!tab || !expected || !token || !timingSafeEqual(expected, given)) throw new NotFoundException('Tab not found');
+    if (!tab || !secretMatches(token, tab.tokenHash)) throw new NotFoundException('Tab not found');
     return tab;
   }
 
