@@ -135,7 +135,7 @@ export function CheckoutPage() {
             onSucceeded={(intentId) => {
               navigate(
                 cardStep.intent === 'payment'
-                  ? `/drinks/confirmation?payment_intent=${encodeURIComponent(intentId)}&redirect_status=succeeded`
+                  ? `/drinks/confirmation?payment_intent=${encodeURIComponent(intentId)}&redirect_status=succeeded&payment_intent_client_secret=${encodeURIComponent(cardStep.clientSecret)}`
                   : `/drinks/tab-confirmation?tabId=${encodeURIComponent(cardStep.tabId)}&setup_intent=${encodeURIComponent(intentId)}&redirect_status=succeeded`,
               );
             }}
