@@ -240,7 +240,7 @@ describe(`analytics retention on ${TEST_DATABASE}`, () => {
     try {
       const analytics = t.app.get(AnalyticsService);
       for (let i = 0; i < 6; i += 1) {
-        await analytics.recordServerEvent({ eventType: 'page_view', sessionId: `visitor-${i % 4}`, utmSource: 'instagram' });
+        await analytics.recordServerEvent({ eventType: 'page_view', sessionId: `visitor-${i % 4}` });
       }
       await analytics.recordServerEvent({ eventType: 'party_order_completed', sessionId: 'visitor-1', entityId: 'ticket-1' });
       await analytics.recordServerEvent({ eventType: 'page_view' });

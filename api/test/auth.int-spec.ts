@@ -23,6 +23,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/drink-tab/confirm-setup',
   'GET /api/drink-tab/:tabId',
   'POST /api/drink-tab/:tabId/orders',
+  'GET /api/drink-orders/:orderId/status',
   'GET /api/admin/check',
   'POST /api/admin/login',
   'POST /api/admin/logout',

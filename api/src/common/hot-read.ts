@@ -6,6 +6,11 @@ export const HOT_READ_TTL_MS = 750;
 /** How much longer the previous answer may be given while the next one loads: no answer is older than 1 s. */
 export const HOT_READ_STALE_MS = 250;
 
+/** A weak validator of a value's JSON: the same bytes give the same tag on every replica. */
+export function weakEtag(value: unknown): string {
+  return `W/"${createHash('sha1').update(JSON.stringify(value)).digest('base64url').slice(0, 22)}"`;
+}
+
 /** A hot read's current answer: the value and the ETag of its JSON. */
 export interface HotAnswer<T> {
   value: T;
@@ -64,7 +69,7 @@ export class HotRead<T> {
     const startedAt = Date.now();
     const promise = this.load().then(
       ({ value, validUntil }) => {
-        const etag = `W/"${createHash('sha1').update(JSON.stringify(value)).digest('base64url').slice(0, 22)}"`;
+        const etag = weakEtag(value);
         const lapses = validUntil ?? Number.POSITIVE_INFINITY;
         const expiresAt = Math.min(startedAt + this.ttlMs, lapses);
         const staleUntil = Math.min(startedAt + this.ttlMs + HOT_READ_STALE_MS, lapses);
@@ -103,4 +108,15 @@ export async function answerHotRead<T>(read: HotRead<T>, res: Pick<Response, 'se
   res.setHeader('Cache-Control', read.cacheControl);
   res.setHeader('ETag', answer.etag);
   return answer.value;
+}
+
+/**
+ * A read for one caller that a page polls (the guest's order status, their tab): loaded fresh
+ * each time, after the caller was checked, and answered with the ETag of its JSON. A browser
+ * that revalidates (`no-cache`) gets 304 and no body while nothing changed, from any replica.
+ */
+export function answerWithEtag<T>(value: T, res: Pick<Response, 'setHeader'>, cacheControl = 'private, no-cache'): T {
+  res.setHeader('Cache-Control', cacheControl);
+  res.setHeader('ETag', weakEtag(value));
+  return value;
 }

@@ -187,6 +187,17 @@ export interface DrinkOrderReceipt {
   placedAt: string;
 }
 
+/**
+ * `GET /api/drink-orders/:orderId/status`: where a placed order is at the bar, for the phone that
+ * holds its secret (header `X-Client-Secret` for a paid order, `X-Tab-Token` for a tab order).
+ * Nothing personal: the guest's phone polls it until the order is served.
+ */
+export interface DrinkOrderStatusView {
+  orderId: string;
+  number: number;
+  barStatus: BarOrderStatus;
+}
+
 /** `POST /api/drink-tab`: open a tab by saving a card. */
 export const drinkTabRequestSchema = /* @__PURE__ */ defineSchema(() => z.strictObject(guestFields()));
 export type DrinkTabRequest = z.input<typeof drinkTabRequestSchema>;

@@ -11,6 +11,7 @@ import { AnalyticsAttribution1761000600000 } from './1761000600000-analytics-att
 import { DropAttributionIndex1761000610000 } from './1761000610000-drop-attribution-index.js';
 import { PaymentAbuseLimits1761000700000 } from './1761000700000-payment-abuse-limits.js';
 import { AnalyticsTotals1761000710000 } from './1761000710000-analytics-totals.js';
+import { DrinkOrderClientSecret1761000720000 } from './1761000720000-drink-order-client-secret.js';
 
 /** Every migration, oldest first. Never rewrite one that has been committed: add a new one. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   DropAttributionIndex1761000610000,
   PaymentAbuseLimits1761000700000,
   AnalyticsTotals1761000710000,
+  DrinkOrderClientSecret1761000720000,
 ];

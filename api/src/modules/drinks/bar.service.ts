@@ -9,7 +9,8 @@ import { toBarOrder } from './drink-order.mapper.js';
 
 /** Served orders stay in the queue this long, so a mistaken tap can be undone. */
 export const SERVED_VISIBLE_MS = 30 * 60_000;
-const PLACED = ['paid', 'tab'];
+/** Orders at the bar: paid now, or put on a tab. */
+export const PLACED = ['paid', 'tab'];
 
 /** The bar's queue: every paid or tab order, New -> Ready -> Served. */
 @Injectable()

@@ -62,6 +62,10 @@ export class DrinkOrderEntity {
   @Column({ type: 'varchar', length: 255, nullable: true })
   paymentIntentId!: string | null;
 
+  /** SHA-256 (hex) of the payment's client secret: what lets the guest's phone follow the order. */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  clientSecretHash!: string | null;
+
   /** When the order reached the bar's queue. */
   @Column({ type: 'datetime', nullable: true })
   placedAt!: Date | null;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   ConflictException,
   Inject,
@@ -30,11 +30,10 @@ import { DrinkOrderEntity } from './drink-order.entity.js';
 import { nextOrderNumber, toReceipt } from './drink-order.mapper.js';
 import { DrinkTabEntity } from './drink-tab.entity.js';
 import { tabTotal, toTabView, withoutPersonalData } from './drink-tab.mapper.js';
+import { secretHash, secretMatches } from './guest-secret.js';
 
 /** `metadata.type` of a tab's card setup and of its closing charge. */
 export const DRINK_TAB_TYPE = 'drink_tab';
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * Tabs, the guest's side: a guest saves a card once, then puts orders on the tab from the same
@@ -66,7 +65,7 @@ export class DrinkTabsService implements OnModuleInit {
     const tabToken = randomBytes(24).toString('base64url');
     const tab = this.tabs.create({
       id: randomUUID(),
-      tokenHash: hashToken(tabToken),
+      tokenHash: secretHash(tabToken),
       status: 'pending',
       customerName: request.customerName,
       customerEmail: request.customerEmail ?? null,
@@ -112,7 +111,7 @@ export class DrinkTabsService implements OnModuleInit {
     if (tab.setupIntentId !== setupIntentId) throw new ConflictException('This card setup does not belong to this tab');
     if (tab.status === 'pending') await this.activate(tab);
     const view = await this.view(await this.tabs.findOneByOrFail({ id: tab.id }));
-    return tabToken && tokenMatches(tab, tabToken) ? view : withoutPersonalData(view);
+    return secretMatches(tabToken, tab.tokenHash) ? view : withoutPersonalData(view);
   }
 
   private async onSetupSucceeded(setupIntentId: string): Promise<void> {
@@ -177,6 +176,7 @@ export class DrinkTabsService implements OnModuleInit {
         taxCents: price.taxCents,
         totalCents: price.totalCents,
         paymentIntentId: null,
+        clientSecretHash: null,
         placedAt: new Date(),
         refundId: null,
         failureReason: null,
@@ -190,7 +190,7 @@ export class DrinkTabsService implements OnModuleInit {
 
   private async authorised(tabId: string, token: string | undefined): Promise<DrinkTabEntity> {
     const tab = await this.tabs.findOneBy({ id: tabId });
-    if (!tab || !token || !tokenMatches(tab, token)) throw new NotFoundException('Tab not found');
+    if (!tab || !secretMatches(token, tab.tokenHash)) throw new NotFoundException('Tab not found');
     return tab;
   }
 
@@ -198,10 +198,6 @@ export class DrinkTabsService implements OnModuleInit {
     const orders = await this.orders.find({ where: { tabId: tab.id, status: 'tab' }, order: { number: 'ASC' } });
     return toTabView(tab, orders);
   }
-}
-
-function tokenMatches(tab: DrinkTabEntity, token: string): boolean {
-  return timingSafeEqual(Buffer.from(tab.tokenHash, 'hex'), Buffer.from(hashToken(token), 'hex'));
 }
 
 function closedTabMessage(tab: DrinkTabEntity): string {

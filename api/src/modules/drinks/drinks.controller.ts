@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, Headers, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import {
   confirmDrinkPaymentRequestSchema,
@@ -10,6 +10,7 @@ import {
   type ConfirmDrinkTabSetupRequest,
   type Drink,
   type DrinkOrderReceipt,
+  type DrinkOrderStatusView,
   type DrinkPaymentResponse,
   type DrinkTabResponse,
   type DrinkTabView,
@@ -18,10 +19,11 @@ import {
   type ValidTabOrderRequest,
 } from '@festival/contracts';
 import { clientAddressOf } from '../../common/client-address.js';
-import { answerHotRead } from '../../common/hot-read.js';
+import { answerHotRead, answerWithEtag } from '../../common/hot-read.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Public } from '../auth/public.decorator.js';
 import { DrinkMenuService } from './drink-menu.service.js';
+import { DrinkOrderStatusService } from './drink-order-status.service.js';
 import { DrinkTabsService } from './drink-tabs.service.js';
 import { DrinksService } from './drinks.service.js';
 
@@ -33,6 +35,7 @@ export class DrinksController {
     private readonly menu: DrinkMenuService,
     private readonly drinks: DrinksService,
     private readonly tabs: DrinkTabsService,
+    private readonly status: DrinkOrderStatusService,
   ) {}
 
   /** The menu with stock, from its cache (see DrinkMenuService.answer). */
@@ -70,11 +73,32 @@ export class DrinksController {
     return this.tabs.confirmSetup(body.tabId, body.setupIntentId, body.tabToken);
   }
 
-  /** The tab's running total, for the phone that holds its token (header `X-Tab-Token`). */
+  /**
+   * The tab's running total and its orders' bar status, for the phone that holds its token
+   * (header `X-Tab-Token`). The phone polls it while an order is at the bar: 304 while unchanged.
+   */
   @Get('drink-tab/:tabId')
-  @Header('Cache-Control', 'no-store')
-  tab(@Param('tabId') tabId: string, @Headers('x-tab-token') token: string | undefined): Promise<DrinkTabView> {
-    return this.tabs.guestView(tabId, token);
+  async tab(
+    @Param('tabId') tabId: string,
+    @Headers('x-tab-token') token: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<DrinkTabView> {
+    return answerWithEtag(await this.tabs.guestView(tabId, token), res);
+  }
+
+  /**
+   * Where one order is at the bar (New, Ready, Served), for the phone that ordered it: header
+   * `X-Client-Secret` (the payment's client secret) or `X-Tab-Token` (its tab's token). The
+   * confirmation page polls it until the order is served: 304 while unchanged.
+   */
+  @Get('drink-orders/:orderId/status')
+  async orderStatus(
+    @Param('orderId') orderId: string,
+    @Headers('x-client-secret') clientSecret: string | undefined,
+    @Headers('x-tab-token') tabToken: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<DrinkOrderStatusView> {
+    return answerWithEtag(await this.status.guestStatus(orderId, { clientSecret, tabToken }), res);
   }
 
   /** An order onto the phone's open tab: no card needed. */

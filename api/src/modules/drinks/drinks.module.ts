@@ -4,6 +4,7 @@ import { SiteModule } from '../site/site.module.js';
 import { BarController } from './bar.controller.js';
 import { BarService } from './bar.service.js';
 import { DrinkMenuService } from './drink-menu.service.js';
+import { DrinkOrderStatusService } from './drink-order-status.service.js';
 import { DrinkOrderEntity } from './drink-order.entity.js';
 import { DrinkTabClosingService } from './drink-tab-closing.service.js';
 import { DrinkTabEntity } from './drink-tab.entity.js';
@@ -17,6 +18,14 @@ import { DrinksService } from './drinks.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([DrinkEntity, DrinkOrderEntity, DrinkTabEntity]), SiteModule],
   controllers: [DrinksController, BarController],
-  providers: [DrinkMenuService, DrinksService, DrinkTabsService, DrinkTabClosingService, BarService, DrinksSweeper],
+  providers: [
+    DrinkMenuService,
+    DrinksService,
+    DrinkTabsService,
+    DrinkTabClosingService,
+    BarService,
+    DrinkOrderStatusService,
+    DrinksSweeper,
+  ],
 })
 export class DrinksModule {}

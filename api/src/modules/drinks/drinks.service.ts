@@ -11,6 +11,7 @@ import { PaymentGateway } from '../payments/payment-gateway.js';
 import { DrinkMenuService, DRINKS_LOCK } from './drink-menu.service.js';
 import { DrinkOrderEntity } from './drink-order.entity.js';
 import { nextOrderNumber, toReceipt } from './drink-order.mapper.js';
+import { secretHash } from './guest-secret.js';
 
 /** `metadata.type` of a pay-now drinks payment. */
 export const DRINK_ORDER_TYPE = 'drink_order';
@@ -62,6 +63,7 @@ export class DrinksService implements OnModuleInit {
       taxCents: price.taxCents,
       totalCents: price.totalCents,
       paymentIntentId: null,
+      clientSecretHash: null,
       placedAt: null,
       refundId: null,
       failureReason: null,
@@ -77,7 +79,11 @@ export class DrinksService implements OnModuleInit {
         receiptEmail: order.customerEmail ?? undefined,
       });
       await this.exclusive.run(DRINKS_LOCK, (manager) =>
-        manager.update(DrinkOrderEntity, { id: order.id }, { paymentIntentId: intent.id }),
+        manager.update(
+          DrinkOrderEntity,
+          { id: order.id },
+          { paymentIntentId: intent.id, clientSecretHash: secretHash(intent.clientSecret) },
+        ),
       );
       return { clientSecret: intent.clientSecret, orderId: order.id };
     } catch (error) {

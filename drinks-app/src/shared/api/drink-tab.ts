@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import type { DrinkTabView } from '@festival/contracts';
 import { ApiError, apiGet } from '@festival/web-kit/api-client';
 import { useTabStore, type SavedTab } from '../stores/tab-store';
+import { pollWhileAtBar } from './drink-order-status';
 
 export const fetchDrinkTab = (tab: SavedTab): Promise<DrinkTabView> =>
   apiGet<DrinkTabView>(`/api/drink-tab/${encodeURIComponent(tab.tabId)}`, { 'X-Tab-Token': tab.tabToken });
@@ -13,6 +14,8 @@ export const drinkTabQuery = (tab: SavedTab) =>
     queryFn: () => fetchDrinkTab(tab),
     staleTime: 0,
     refetchOnWindowFocus: true,
+    // While an order on the tab is at the bar, the banner and the confirmation follow it.
+    refetchInterval: (query) => pollWhileAtBar(query.state.data?.orders.map((o) => o.barStatus)),
   });
 
 /**

@@ -13,13 +13,13 @@ const NEXT: Record<BarOrderStatus, { status: BarOrderStatus; label: string }> = 
 const time = (iso: string) => new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 
 /** Paid and tab orders, oldest first (newest at the bottom), New -> Ready -> Served. */
-export function BarQueue({ orders, loading }: { orders: BarOrder[]; loading: boolean }) {
+export function BarQueue({ orders, loading, isArrival }: { orders: BarOrder[]; loading: boolean; isArrival?: (id: string) => boolean }) {
   const update = useUpdateBarOrder();
   const columns: TableColumnsType<BarOrder> = [
     {
       title: 'Order',
       key: 'number',
-      width: 110,
+      width: 96,
       render: (_, o) => (
         <>
           <Typography.Text strong style={{ fontSize: 18 }}>
@@ -30,7 +30,7 @@ export function BarQueue({ orders, loading }: { orders: BarOrder[]; loading: boo
         </>
       ),
     },
-    { title: 'Table', key: 'table', width: 80, render: (_, o) => o.tableNumber ?? '—' },
+    { title: 'Table', key: 'table', width: 70, render: (_, o) => o.tableNumber ?? '—' },
     { title: 'Guest', dataIndex: 'customerName', key: 'guest' },
     {
       title: 'Drinks',
@@ -48,7 +48,7 @@ export function BarQueue({ orders, loading }: { orders: BarOrder[]; loading: boo
     {
       title: 'Payment',
       key: 'payment',
-      width: 130,
+      width: 120,
       render: (_, o) => (o.payment === 'tab' ? <Tag color="gold">Tab {o.tabReference}</Tag> : <Tag color="green">Paid</Tag>),
     },
     {
@@ -65,6 +65,7 @@ export function BarQueue({ orders, loading }: { orders: BarOrder[]; loading: boo
         const next = NEXT[o.status];
         return (
           <Button
+            size="large"
             type={o.status === 'served' ? 'default' : 'primary'}
             loading={update.isPending && update.variables?.id === o.id}
             onClick={() => update.mutate({ id: o.id, status: next.status })}
@@ -84,9 +85,9 @@ export function BarQueue({ orders, loading }: { orders: BarOrder[]; loading: boo
       dataSource={orders}
       loading={loading}
       pagination={false}
-      rowClassName={(o) => (o.status === 'served' ? 'bar-row--served' : '')}
+      rowClassName={(o) => (o.status === 'served' ? 'bar-row--served' : isArrival?.(o.id) ? 'bar-row--arrival' : '')}
       locale={{ emptyText: <Empty description="No drink orders yet" /> }}
-      scroll={{ x: 760 }}
+      scroll={{ x: 720 }}
     />
   );
 }

@@ -4,6 +4,8 @@ import { Link, useSearchParams } from '@festival/router';
 import { drinkTabReference, formatCents } from '@festival/contracts';
 import { ApiError } from '@festival/web-kit/api-client';
 import { useMyTab } from '../../../shared/api/drink-tab';
+import { useDrinkOrderStatus } from '../../../shared/api/drink-order-status';
+import { BarProgress } from '../../../shared/components/bar-progress';
 import { drinksMenuQuery } from '../../../shared/api/drinks-menu';
 import { DrinksPage } from '../../../shared/components/drinks-page';
 import { StatusPanel } from '../../../shared/components/status-panel';
@@ -22,8 +24,8 @@ export function ConfirmationPage() {
       ) : (
         <PaymentConfirmation
           paymentIntent={params.get('payment_intent')}
-          clientSecret={params.get('payment_intent_client_secret')}
           redirectStatus={params.get('redirect_status')}
+          clientSecret={params.get('payment_intent_client_secret')}
         />
       )}
     </DrinksPage>
@@ -41,17 +43,17 @@ function Failed({ message }: { message: string }) {
   );
 }
 
-function PaymentConfirmation({
-  paymentIntent,
-  clientSecret,
-  redirectStatus,
-}: {
+interface PaymentConfirmationProps {
   paymentIntent: string | null;
-  clientSecret: string | null;
   redirectStatus: string | null;
-}) {
+  /** The payment's client secret (Stripe adds it to the return URL; the card form's own path too): it lets this page follow the order. */
+  clientSecret: string | null;
+}
+
+function PaymentConfirmation({ paymentIntent, redirectStatus, clientSecret }: PaymentConfirmationProps) {
   const problem = !paymentIntent ? 'Missing payment information' : redirectStatus !== 'succeeded' ? 'Payment was not completed' : null;
   const confirmation = useDrinkPaymentConfirmation(problem ? null : paymentIntent, clientSecret);
+  const status = useDrinkOrderStatus(confirmation.data?.orderId, clientSecret);
   const clearCart = useCartStore((s) => s.clear);
   const queryClient = useQueryClient();
   const confirmed = confirmation.isSuccess;
@@ -81,10 +83,8 @@ function PaymentConfirmation({
       <p className="status-panel__reference">
         Order <strong data-testid="order-number">#{receipt.number}</strong>
       </p>
-      <p>
-        The bar is making your drinks. Listen for your number
-        {receipt.tableNumber ? ` or look out for us at table ${receipt.tableNumber}` : ''}.
-      </p>
+      <BarProgress status={status.data?.barStatus ?? receipt.barStatus} />
+      {receipt.tableNumber ? <p>Listen for your number, or look out for us at table {receipt.tableNumber}.</p> : null}
       <LineItems items={receipt.items} price={receipt} testIdPrefix="receipt" />
       <p className="drinks-hint">Paid {formatCents(receipt.totalCents)} by card.</p>
       <Link className="fk-btn" to="/drinks">
@@ -111,8 +111,9 @@ function TabOrderConfirmation({ orderId }: { orderId: string }) {
       <p className="status-panel__reference">
         Order <strong data-testid="order-number">#{receipt.number}</strong>
       </p>
+      <BarProgress status={receipt.barStatus} />
       <p>
-        Added to your tab <strong>{drinkTabReference(view.tabId)}</strong>. The bar is making your drinks: listen for your number.
+        Added to your tab <strong>{drinkTabReference(view.tabId)}</strong>.
       </p>
       <LineItems items={receipt.items} price={receipt} testIdPrefix="receipt" />
       <p className="drinks-hint">

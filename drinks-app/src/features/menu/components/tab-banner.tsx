@@ -1,5 +1,6 @@
 import { drinkTabReference, formatCents } from '@festival/contracts';
 import { useMyTab } from '../../../shared/api/drink-tab';
+import { GUEST_BAR_STATUS } from '../../../shared/components/bar-progress';
 import { useTabStore } from '../../../shared/stores/tab-store';
 
 /** The phone's tab: its running total while open, what was charged once it closed. */
@@ -37,10 +38,11 @@ export function TabBanner() {
         Running total with tax <strong data-testid="tab-total">{formatCents(view.totalCents)}</strong>
       </span>
       {view.orders.length > 0 ? (
-        <ul className="tab-banner__orders">
+        <ul className="tab-banner__orders" aria-live="polite">
           {view.orders.map((order) => (
             <li key={order.orderId}>
-              Order #{order.number}: {order.items.map((i) => `${i.quantity} × ${i.name}`).join(', ')} · {formatCents(order.subtotalCents)}
+              Order #{order.number}: {order.items.map((i) => `${i.quantity} × ${i.name}`).join(', ')} · {formatCents(order.subtotalCents)} ·{' '}
+              <strong data-testid={`tab-order-${order.number}-status`}>{GUEST_BAR_STATUS[order.barStatus]}</strong>
             </li>
           ))}
         </ul>
