@@ -3,6 +3,9 @@ import { DrinkEntity } from './modules/drinks/drink.entity.js';
 import { DrinkOrderEntity } from './modules/drinks/drink-order.entity.js';
 import { DrinkTabEntity } from './modules/drinks/drink-tab.entity.js';
 import { HttpSessionEntity } from './modules/auth/http-session.entity.js';
+import { LoginAttemptEntity } from './modules/auth/login-attempt.entity.js';
+import { StaffActivityEntity } from './modules/staff/staff-activity.entity.js';
+import { StaffDeviceEntity } from './modules/staff/staff-device.entity.js';
 import { SimulatedPaymentEntity } from './modules/payments/simulated-payment.entity.js';
 import { FeastOrderEntity } from './modules/orders/feast-order.entity.js';
 import { CampaignRecipientEntity } from './modules/campaigns/campaign-recipient.entity.js';
@@ -27,4 +30,7 @@ export const ENTITIES = [
   DrinkEntity,
   DrinkOrderEntity,
   DrinkTabEntity,
+  LoginAttemptEntity,
+  StaffDeviceEntity,
+  StaffActivityEntity,
 ];

@@ -9,6 +9,7 @@ import { Drinks1761000400000 } from './1761000400000-drinks.js';
 import { AnalyticsPeople1761000500000 } from './1761000500000-analytics-people.js';
 import { AnalyticsAttribution1761000600000 } from './1761000600000-analytics-attribution.js';
 import { DropAttributionIndex1761000610000 } from './1761000610000-drop-attribution-index.js';
+import { StaffAccess1761001400000 } from './1761001400000-staff-access.js';
 
 /** Every migration, oldest first. Never rewrite one that has been committed: add a new one. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   AnalyticsPeople1761000500000,
   AnalyticsAttribution1761000600000,
   DropAttributionIndex1761000610000,
+  StaffAccess1761001400000,
 ];
