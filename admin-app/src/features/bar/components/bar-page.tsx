@@ -1,6 +1,7 @@
 import { Badge, Space, Tabs, Typography } from 'antd';
 import { Link } from '@festival/router';
 import { colors, staffColors } from '@festival/web-kit/tokens';
+import { ManagerOnly } from '../../../shared/components/manager-only';
 import { BAR_POLL_MS, useBarOrders } from '../api/bar-orders';
 import { useDrinkTabs } from '../api/drink-tabs';
 import { useDrinksStock } from '../api/drinks-stock';
@@ -22,7 +23,9 @@ export function BarPage() {
   return (
     <main className="bar-page">
       <Space orientation="vertical" size={4} style={{ marginBottom: 16 }}>
-        <Link to="/admin">← Dashboard</Link>
+        <ManagerOnly>
+          <Link to="/admin">← Dashboard</Link>
+        </ManagerOnly>
         <Typography.Title level={2} style={{ margin: 0 }}>
           Bar
         </Typography.Title>
