@@ -171,10 +171,10 @@ describe(`the attribution counters on ${TEST_DATABASE}`, () => {
         utmSource: 'email',
         utmMedium: 'email',
       }).expect(204);
-      // Back to the schema before the counters (undoing the attribution index's removal, then
-      // the counters), and events as an earlier version stored them.
-      await t.dataSource.undoLastMigration();
-      await t.dataSource.undoLastMigration();
+      // Back to the schema before the counters (undoing every later migration, the attribution
+      // index's removal among them, then the counters), and events as an earlier version stored them.
+      const applied = async () => ((await t.dataSource.query('SELECT name FROM migrations')) as { name: string }[]).map((m) => m.name);
+      while ((await applied()).includes('AnalyticsAttribution1761000600000')) await t.dataSource.undoLastMigration();
       const [{ n: tables }] = (await t.dataSource.query(
         TEST_DATABASE === 'mysql'
           ? "SELECT COUNT(*) AS n FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name = 'analytics_attribution'"
