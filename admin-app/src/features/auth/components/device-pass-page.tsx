@@ -60,7 +60,7 @@ export function DevicePassPage({ pass }: { pass: string }) {
             <Result
               status="success"
               title={`Signed in as ${state.staff.name}`}
-              subTitle={`This device works for the ${state.staff.role}. Its page opens here when it is ready.`}
+              subTitle={`This device is signed in for the ${state.staff.role}.`}
             />
           ) : null}
           {state.kind === 'refused' ? (
