@@ -4,6 +4,9 @@ import { DrinkOrderEntity } from './modules/drinks/drink-order.entity.js';
 import { DrinkTabEntity } from './modules/drinks/drink-tab.entity.js';
 import { HttpSessionEntity } from './modules/auth/http-session.entity.js';
 import { PaymentDeclineEntity } from './modules/payments/payment-decline.entity.js';
+import { LoginAttemptEntity } from './modules/auth/login-attempt.entity.js';
+import { StaffActivityEntity } from './modules/staff/staff-activity.entity.js';
+import { StaffDeviceEntity } from './modules/staff/staff-device.entity.js';
 import { SimulatedPaymentEntity } from './modules/payments/simulated-payment.entity.js';
 import { FeastOrderEntity } from './modules/orders/feast-order.entity.js';
 import { CampaignRecipientEntity } from './modules/campaigns/campaign-recipient.entity.js';
@@ -29,4 +32,7 @@ export const ENTITIES = [
   DrinkOrderEntity,
   DrinkTabEntity,
   PaymentDeclineEntity,
+  LoginAttemptEntity,
+  StaffDeviceEntity,
+  StaffActivityEntity,
 ];

@@ -14,6 +14,7 @@ import { MailModule } from './modules/mail/mail.module.js';
 import { OrdersModule } from './modules/orders/orders.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
 import { SiteModule } from './modules/site/site.module.js';
+import { StaffModule } from './modules/staff/staff.module.js';
 import { TicketsModule } from './modules/tickets/tickets.module.js';
 
 @Module({})
@@ -28,6 +29,7 @@ export class AppModule {
         MailModule,
         HealthModule,
         SiteModule,
+        StaffModule,
         AuthModule,
         TicketsModule,
         OrdersModule,

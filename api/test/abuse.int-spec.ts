@@ -199,7 +199,10 @@ describe(`staff session lifetime on ${TEST_DATABASE}`, () => {
       const cookie = cookieOf(await t.http.post('/api/admin/login').send({ password: PASSWORD }).expect(200));
       // A request every half second keeps it from ever being idle...
       for (let i = 0; i < 3; i += 1) {
-        await t.http.get('/api/admin/check').set('Cookie', cookie).expect(200, { authenticated: true });
+        await t.http
+          .get('/api/admin/check')
+          .set('Cookie', cookie)
+          .expect(200, { authenticated: true, staff: { role: 'manager', name: 'Manager' } });
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
       await new Promise((resolve) => setTimeout(resolve, 800));
@@ -220,7 +223,10 @@ describe(`staff session lifetime on ${TEST_DATABASE}`, () => {
     const sameDatabase: Record<string, string> =
       before.config.database.type === 'sqlite' ? { SQLITE_PATH: before.config.database.path } : {};
     const unchanged = await createTestApp({ ADMIN_PASSWORD: PASSWORD, ...secret, ...sameDatabase }, { keepDatabase: true });
-    await unchanged.http.get('/api/admin/check').set('Cookie', cookie).expect(200, { authenticated: true });
+    await unchanged.http
+      .get('/api/admin/check')
+      .set('Cookie', cookie)
+      .expect(200, { authenticated: true, staff: { role: 'manager', name: 'Manager' } });
     await unchanged.app.close();
     const changed = await createTestApp({ ADMIN_PASSWORD: 'a-new-staff-password', ...secret, ...sameDatabase }, { keepDatabase: true });
     try {

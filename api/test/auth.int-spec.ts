@@ -26,6 +26,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/drink-orders/:orderId/status',
   'GET /api/admin/check',
   'POST /api/admin/login',
+  'POST /api/admin/device-pass',
   'POST /api/admin/logout',
   'GET /api/unsubscribe',
   'POST /api/unsubscribe',
@@ -65,19 +66,25 @@ describe(`staff authentication on ${TEST_DATABASE}`, () => {
 
   it('logs in with the right password: HttpOnly, SameSite=Strict cookie, a new session id each time', async () => {
     const first = await t.http.post('/api/admin/login').send({ password: PASSWORD }).expect(200);
-    expect(first.body).toEqual({ authenticated: true });
+    expect(first.body).toEqual({ authenticated: true, staff: { role: 'manager', name: 'Manager' } });
     const raw = String(first.headers['set-cookie']);
     expect(raw).toMatch(/HttpOnly/);
     expect(raw).toMatch(/SameSite=Strict/);
     const cookie = sessionCookie(first.headers['set-cookie']);
-    await t.http.get('/api/admin/check').set('Cookie', cookie).expect(200, { authenticated: true });
+    await t.http
+      .get('/api/admin/check')
+      .set('Cookie', cookie)
+      .expect(200, { authenticated: true, staff: { role: 'manager', name: 'Manager' } });
 
     // Logging in again from the same browser rotates the session id.
     const second = await t.http.post('/api/admin/login').set('Cookie', cookie).send({ password: PASSWORD }).expect(200);
     const rotated = sessionCookie(second.headers['set-cookie']);
     expect(rotated).not.toBe(cookie);
     await t.http.get('/api/admin/check').set('Cookie', cookie).expect(200, { authenticated: false });
-    await t.http.get('/api/admin/check').set('Cookie', rotated).expect(200, { authenticated: true });
+    await t.http
+      .get('/api/admin/check')
+      .set('Cookie', rotated)
+      .expect(200, { authenticated: true, staff: { role: 'manager', name: 'Manager' } });
   });
 
   it('marks the cookie Secure when the request came over HTTPS through the proxy', async () => {
@@ -122,7 +129,10 @@ describe(`staff sessions across restarts and login limits on ${TEST_DATABASE}`, 
       before.config.database.type === 'sqlite' ? { SQLITE_PATH: before.config.database.path } : {};
     const after = await createTestApp({ ...env, ...sameDatabase }, { keepDatabase: true });
     try {
-      await after.http.get('/api/admin/check').set('Cookie', cookie).expect(200, { authenticated: true });
+      await after.http
+        .get('/api/admin/check')
+        .set('Cookie', cookie)
+        .expect(200, { authenticated: true, staff: { role: 'manager', name: 'Manager' } });
     } finally {
       await after.close();
       await before.close();

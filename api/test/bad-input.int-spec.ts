@@ -84,9 +84,20 @@ function hostileBodies(): { label: string; raw?: string; json?: unknown }[] {
 
 const HOSTILE_PARAMS = ["1' OR '1'='1", '../../etc/passwd', '%00', '<b>x</b>', '-1', '9'.repeat(40)];
 
-async function tableCounts(dataSource: DataSource): Promise<Record<string, number>> {
+/**
+ * What a refused request is meant to write: every login and device-pass attempt is counted
+ * against the address's limit (`login_attempts`), and a wrong password is on the activity log.
+ */
+const RECORDS_REFUSALS: Record<string, string[]> = {
+  'POST /api/admin/login': ['login_attempts', 'staff_activity'],
+  'POST /api/admin/device-pass': ['login_attempts'],
+};
+
+async function tableCounts(dataSource: DataSource, route?: string): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
+  const skipped = new Set(route ? (RECORDS_REFUSALS[route] ?? []) : []);
   for (const meta of dataSource.entityMetadatas) {
+    if (skipped.has(meta.tableName)) continue;
     counts[meta.tableName] = await dataSource.getRepository(meta.target).count();
   }
   return counts;
@@ -141,7 +152,7 @@ describe(`bad input on every route, on ${TEST_DATABASE}`, () => {
             : hostileBodies();
         for (const body of bodies) {
           for (const asStaff of [false, true]) {
-            const before = await tableCounts(t.dataSource);
+            const before = await tableCounts(t.dataSource, name);
             let req = t.http[route.method.toLowerCase() as 'post'](path);
             if (asStaff) req = req.set('Cookie', cookie);
             if (body.raw !== undefined) req = req.set('Content-Type', 'application/json').send(body.raw);
@@ -157,7 +168,7 @@ describe(`bad input on every route, on ${TEST_DATABASE}`, () => {
               String(res.headers['content-type'] ?? ''),
             );
             if (res.status >= 400) {
-              expect({ route: name, label: body.label, counts: await tableCounts(t.dataSource) }).toEqual({
+              expect({ route: name, label: body.label, counts: await tableCounts(t.dataSource, name) }).toEqual({
                 route: name,
                 label: body.label,
                 counts: before,

@@ -108,3 +108,30 @@ describe('the staff session', () => {
     expect(await screen.findByRole('heading', { name: 'Admin Access' })).toBeTruthy();
   });
 });
+
+describe('device sessions', () => {
+  const bar: Answer = { status: 200, body: { authenticated: true, staff: { role: 'bar', name: 'Bar 1' } } };
+  const door: Answer = { status: 200, body: { authenticated: true, staff: { role: 'door', name: 'Door 1' } } };
+
+  it('shows a bar device its bar screen, with its name above it', async () => {
+    serve({ '/api/admin/check': bar });
+    renderAdmin('/admin/bar');
+    expect(await screen.findByRole('heading', { name: 'Bar' }, { timeout: 20_000 })).toBeTruthy();
+    expect(screen.getByRole('banner', { name: 'Signed-in device' }).textContent).toContain('Bar 1');
+  });
+
+  it('shows a door device the not-allowed page on the manager’s pages, asking no manager data', async () => {
+    const fetchMock = serve({ '/api/admin/check': door });
+    renderAdmin('/admin/campaigns');
+    expect(await screen.findByText('Not allowed', undefined, { timeout: 20_000 })).toBeTruthy();
+    expect(screen.getByText(/Door 1 is signed in for the door and cannot open this page/)).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(['/api/admin/check']);
+  });
+
+  it('says "This device was signed out" when a call is refused because the device was revoked', async () => {
+    serve({ '/api/admin/check': bar, '/api/admin/bar/orders': { status: 401, body: { message: 'This device was signed out' } } });
+    renderAdmin('/admin/bar');
+    expect(await screen.findByText('This device was signed out', undefined, { timeout: 20_000 })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Admin Access' })).toBeNull();
+  });
+});

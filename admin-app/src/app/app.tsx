@@ -1,6 +1,7 @@
 import { Flex, Spin } from 'antd';
 import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes, useLocation } from '@festival/router';
+import { DEVICE_PASS_FRAGMENT, DevicePassPage } from '../features/auth/components/device-pass-page';
 import { LoginPage } from '../features/auth/components/login-page';
 import { LogoutButton } from '../features/auth/components/logout-button';
 import { RequireStaff } from '../features/auth/components/require-staff';
@@ -13,6 +14,8 @@ const loadDashboard = () => import('../features/dashboard/components/dashboard-p
 const DashboardPage = lazy(() => loadDashboard().then((m) => ({ default: m.DashboardPage })));
 const CampaignsPage = lazy(() => import('../features/campaigns/components/campaigns-page').then((m) => ({ default: m.CampaignsPage })));
 const BarPage = lazy(() => import('../features/bar/components/bar-page').then((m) => ({ default: m.BarPage })));
+const DevicesPage = lazy(() => import('../features/devices/components/devices-page').then((m) => ({ default: m.DevicesPage })));
+const ActivityPage = lazy(() => import('../features/activity/components/activity-page').then((m) => ({ default: m.ActivityPage })));
 const DrinksQrPage = lazy(() => import('../features/qr/components/drinks-qr-page').then((m) => ({ default: m.DrinksQrPage })));
 
 function PageLoading({ description = 'Loading…' }: { description?: string }) {
@@ -32,12 +35,19 @@ function SessionPending() {
   return atDashboard ? <DashboardSkeleton /> : <PageLoading description="Checking your session…" />;
 }
 
+/** /admin/login: the password, or a device pass being opened (`/admin/login#device-pass=...`). */
+function LoginRoute() {
+  const { hash } = useLocation();
+  return hash.startsWith(DEVICE_PASS_FRAGMENT) ? <DevicePassPage pass={hash.slice(DEVICE_PASS_FRAGMENT.length)} /> : <LoginPage />;
+}
+
 /** The admin-app remote, mounted by the shell under /admin/*. */
 export default function App() {
   return (
     <AdminThemeProvider>
       <Routes>
-        <Route path="login" element={<LoginPage />} />
+        <Route path="login" element={<LoginRoute />} />
+        {/* The manager's pages (no device role). */}
         <Route element={<RequireStaff pending={<SessionPending />} />}>
           <Route
             index
@@ -63,6 +73,25 @@ export default function App() {
               </Suspense>
             }
           />
+          <Route
+            path="devices"
+            element={
+              <Suspense fallback={<PageLoading />}>
+                <DevicesPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="activity"
+            element={
+              <Suspense fallback={<PageLoading />}>
+                <ActivityPage />
+              </Suspense>
+            }
+          />
+        </Route>
+        {/* The bar's pages: the manager and bar devices. */}
+        <Route element={<RequireStaff pending={<SessionPending />} roles={['bar']} />}>
           <Route
             path="bar"
             element={

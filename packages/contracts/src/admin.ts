@@ -1,5 +1,6 @@
 import './zod-setup.js';
 import { z } from 'zod';
+import type { StaffSessionView } from './staff.js';
 
 export const adminLoginRequestSchema = z.strictObject({
   password: z.string().min(1, 'Password is required').max(500, 'Password is too long'),
@@ -7,4 +8,8 @@ export const adminLoginRequestSchema = z.strictObject({
 export type AdminLoginRequest = z.infer<typeof adminLoginRequestSchema>;
 
 export const adminCheckResponseSchema = z.object({ authenticated: z.boolean() });
-export type AdminCheckResponse = z.infer<typeof adminCheckResponseSchema>;
+/**
+ * `GET /api/admin/check`: `authenticated` as the spec has it, plus who this session is (its
+ * role and name) when authenticated, and why it ended when a device was just signed out.
+ */
+export type AdminCheckResponse = z.infer<typeof adminCheckResponseSchema> & { staff?: StaffSessionView; ended?: string };

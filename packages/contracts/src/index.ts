@@ -13,3 +13,4 @@ export * from './party.js';
 export * from './payments.js';
 export * from './orders.js';
 export * from './drinks.js';
+export * from './staff.js';

@@ -26,6 +26,8 @@ describe('the site routes', () => {
       '/admin/campaigns',
       '/admin/drinks-qr',
       '/admin/bar',
+      '/admin/devices',
+      '/admin/activity',
     ]);
   });
 

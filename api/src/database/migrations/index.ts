@@ -12,6 +12,7 @@ import { DropAttributionIndex1761000610000 } from './1761000610000-drop-attribut
 import { PaymentAbuseLimits1761000700000 } from './1761000700000-payment-abuse-limits.js';
 import { AnalyticsTotals1761000710000 } from './1761000710000-analytics-totals.js';
 import { DrinkOrderClientSecret1761000720000 } from './1761000720000-drink-order-client-secret.js';
+import { StaffAccess1761001400000 } from './1761001400000-staff-access.js';
 
 /** Every migration, oldest first. Never rewrite one that has been committed: add a new one. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   PaymentAbuseLimits1761000700000,
   AnalyticsTotals1761000710000,
   DrinkOrderClientSecret1761000720000,
+  StaffAccess1761001400000,
 ];

@@ -7,12 +7,14 @@ interface FakeRequest {
   method: string;
   protocol: string;
   headers: Record<string, string>;
-  session?: { admin?: boolean };
+  session?: { admin?: boolean; role?: 'manager' | 'door' | 'bar'; staffName?: string; deviceId?: string };
+  staffSessionEnded?: string;
 }
 
-function contextFor(req: FakeRequest, isPublic = false): ExecutionContext {
+function contextFor(req: FakeRequest, isPublic = false, roles?: string[]): ExecutionContext {
   const handler = () => undefined;
   if (isPublic) Reflect.defineMetadata('festival:isPublic', true, handler);
+  if (roles) Reflect.defineMetadata('festival:allowedRoles', roles, handler);
   return {
     getHandler: () => handler,
     getClass: () => class {},
@@ -48,5 +50,31 @@ describe('AdminSessionGuard', () => {
   it('refuses a staff write from a foreign origin or a cross-site fetch', () => {
     expect(() => guard.canActivate(contextFor(staff('POST', { origin: 'https://evil.example' })))).toThrow(ForbiddenException);
     expect(() => guard.canActivate(contextFor(staff('DELETE', { 'sec-fetch-site': 'cross-site' })))).toThrow(ForbiddenException);
+  });
+
+  const device = (role: 'door' | 'bar', name: string): FakeRequest => ({
+    method: 'GET',
+    protocol: 'https',
+    headers: { host: 'festival.example' },
+    session: { admin: true, role, staffName: name, deviceId: 'd1' },
+  });
+
+  it('lets a device through the routes declared for its role only', () => {
+    expect(guard.canActivate(contextFor(device('bar', 'Bar'), false, ['bar']))).toBe(true);
+    expect(guard.canActivate(contextFor(device('door', 'Door 1'), false, ['door', 'bar']))).toBe(true);
+    expect(() => guard.canActivate(contextFor(device('door', 'Door 1'), false, ['bar']))).toThrow(
+      new ForbiddenException('Not allowed: Door 1 is signed in for the door only. Ask the manager.'),
+    );
+  });
+
+  it('keeps an undeclared staff route for the manager', () => {
+    expect(() => guard.canActivate(contextFor(device('bar', 'Bar')))).toThrow(ForbiddenException);
+    expect(guard.canActivate(contextFor(staff('GET')))).toBe(true);
+    expect(guard.canActivate(contextFor({ ...staff('GET'), session: { admin: true, role: 'manager' } }, false, ['door']))).toBe(true);
+  });
+
+  it('says why a revoked device was refused', () => {
+    const ended = { method: 'GET', protocol: 'https', headers: {}, staffSessionEnded: 'This device was signed out' };
+    expect(() => guard.canActivate(contextFor(ended))).toThrow(new UnauthorizedException('This device was signed out'));
   });
 });

@@ -1,15 +1,26 @@
-import { Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ThrottlerGuard } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
-import type { AdminCheckResponse } from '@festival/contracts';
+import { redeemDevicePassRequestSchema, type AdminCheckResponse, type RedeemDevicePassRequest } from '@festival/contracts';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { LocalAuthGuard } from './local-auth.guard.js';
 import { Public } from './public.decorator.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
+import { ActivityLog } from '../staff/activity-log.service.js';
+import { MANAGER_NAME, staffActorOf } from '../staff/staff-actor.js';
+import { StaffDevicesService } from '../staff/staff-devices.service.js';
 import { passwordVersion, SESSION_COOKIE } from './session.middleware.js';
 
 function promisify(fn: (cb: (err?: unknown) => void) => void): Promise<void> {
   return new Promise((resolve, reject) => fn((err) => (err ? reject(err) : resolve())));
+}
+
+/** What the check says about a request's session. */
+function checkOf(req: Request): AdminCheckResponse {
+  const staff = staffActorOf(req);
+  if (staff) return { authenticated: true, staff: { role: staff.role, name: staff.name } };
+  return req.staffSessionEnded ? { authenticated: false, ended: req.staffSessionEnded } : { authenticated: false };
 }
 
 @Controller('admin')
@@ -17,33 +28,62 @@ function promisify(fn: (cb: (err?: unknown) => void) => void): Promise<void> {
 export class AuthController {
   private readonly passwordVersion: string;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly devices: StaffDevicesService,
+    private readonly activity: ActivityLog,
+  ) {
     this.passwordVersion = passwordVersion(config);
   }
 
   @Get('check')
   check(@Req() req: Request): AdminCheckResponse {
-    return { authenticated: req.session?.admin === true };
+    return checkOf(req);
   }
 
-  /** Checks the shared password and starts a fresh session (a new id: no session fixation). */
+  /** Checks the shared password and starts a fresh manager session (a new id: no session fixation). */
   @Post('login')
   @HttpCode(200)
   @UseGuards(ThrottlerGuard, LocalAuthGuard)
   async login(@Req() req: Request): Promise<AdminCheckResponse> {
     await promisify((cb) => req.session.regenerate(cb));
     req.session.admin = true;
+    req.session.role = 'manager';
     req.session.authenticatedAt = Date.now();
     req.session.passwordVersion = this.passwordVersion;
     await promisify((cb) => req.session.save(cb));
-    return { authenticated: true };
+    await this.activity.recordAlone(staffActorOf(req), { action: 'login', object: MANAGER_NAME });
+    return checkOf(req);
+  }
+
+  /**
+   * Opens a device pass: this browser is signed in as the pass's device (its role and name),
+   * once; the pass is then spent. Counted against the same per-address limit as the login.
+   */
+  @Post('device-pass')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  @UseGuards(ThrottlerGuard)
+  async redeemPass(@Body(new ZodValidationPipe(redeemDevicePassRequestSchema)) body: RedeemDevicePassRequest, @Req() req: Request) {
+    const device = await this.devices.redeem(body.pass);
+    await promisify((cb) => req.session.regenerate(cb));
+    req.session.admin = true;
+    req.session.role = device.role;
+    req.session.deviceId = device.id;
+    req.session.staffName = device.name;
+    req.session.authenticatedAt = Date.now();
+    req.session.passwordVersion = this.passwordVersion;
+    await promisify((cb) => req.session.save(cb));
+    return checkOf(req);
   }
 
   @Post('logout')
   @HttpCode(200)
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<AdminCheckResponse> {
+    const staff = staffActorOf(req);
     if (req.session) await promisify((cb) => req.session.destroy(cb));
     res.clearCookie(SESSION_COOKIE, { path: '/' });
+    if (staff) await this.activity.recordAlone(staff, { action: 'logout', object: staff.name });
     return { authenticated: false };
   }
 }

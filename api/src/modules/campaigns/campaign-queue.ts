@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository, type QueryDeepPartialEntity } from 'typeorm';
+import { In, Repository, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
 import type { CampaignProgress } from '@festival/contracts';
 import { CampaignRecipientEntity, type RecipientStatus } from './campaign-recipient.entity.js';
 import { CampaignSendClockEntity } from './campaign-send-clock.entity.js';
@@ -47,9 +47,9 @@ export class CampaignQueue {
     });
   }
 
-  /** draft -> sending. False when the campaign is not a draft (or does not exist). */
-  async start(campaignId: string, now: Date): Promise<boolean> {
-    const result = await this.campaigns
+  /** draft -> sending (inside `manager`'s transaction when given). False when the campaign is not a draft (or does not exist). */
+  async start(campaignId: string, now: Date, manager?: EntityManager): Promise<boolean> {
+    const result = await (manager?.getRepository(CampaignEntity) ?? this.campaigns)
       .createQueryBuilder()
       .update()
       .set({ status: 'sending', startedAt: now, finishedAt: null, failureReason: null })

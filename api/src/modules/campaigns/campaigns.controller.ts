@@ -9,9 +9,10 @@ import {
   type SendTestCampaignResponse,
 } from '@festival/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { CurrentStaff, type StaffActor } from '../staff/staff-actor.js';
 import { CampaignsService } from './campaigns.service.js';
 
-/** E-mail campaigns, for staff only (the global guard). */
+/** E-mail campaigns, for the manager only (the global guard; no device role). */
 @Controller('campaigns')
 export class CampaignsController {
   constructor(private readonly campaigns: CampaignsService) {}
@@ -28,15 +29,18 @@ export class CampaignsController {
   }
 
   @Post()
-  create(@Body(new ZodValidationPipe(createCampaignRequestSchema)) body: CreateCampaignRequest): Promise<Campaign> {
-    return this.campaigns.create(body);
+  create(
+    @Body(new ZodValidationPipe(createCampaignRequestSchema)) body: CreateCampaignRequest,
+    @CurrentStaff() actor: StaffActor,
+  ): Promise<Campaign> {
+    return this.campaigns.create(body, actor);
   }
 
   /** Starts sending a draft and answers at once (202); the list shows the progress. */
   @Post(':id/send')
   @HttpCode(202)
-  send(@Param('id') id: string): Promise<Campaign> {
-    return this.campaigns.send(id);
+  send(@Param('id') id: string, @CurrentStaff() actor: StaffActor): Promise<Campaign> {
+    return this.campaigns.send(id, actor);
   }
 
   @Post(':id/test')
@@ -44,13 +48,14 @@ export class CampaignsController {
   sendTest(
     @Param('id') id: string,
     @Body(new ZodValidationPipe(sendTestCampaignRequestSchema)) body: SendTestCampaignRequest,
+    @CurrentStaff() actor: StaffActor,
   ): Promise<SendTestCampaignResponse> {
-    return this.campaigns.sendTest(id, body.email);
+    return this.campaigns.sendTest(id, body.email, actor);
   }
 
   @Delete(':id')
   @HttpCode(204)
-  async remove(@Param('id') id: string): Promise<void> {
-    await this.campaigns.remove(id);
+  async remove(@Param('id') id: string, @CurrentStaff() actor: StaffActor): Promise<void> {
+    await this.campaigns.remove(id, actor);
   }
 }

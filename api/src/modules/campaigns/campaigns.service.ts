@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BadGatewayException, BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import type {
   Campaign,
   CampaignProgress,
@@ -9,7 +9,10 @@ import type {
   CreateCampaignRequest,
   SendTestCampaignResponse,
 } from '@festival/contracts';
+import { ExclusiveSection } from '../../common/exclusive-section.js';
 import { MailDeliveryError, MailService } from '../mail/mail.service.js';
+import { ActivityLog } from '../staff/activity-log.service.js';
+import type { StaffActor } from '../staff/staff-actor.js';
 import { CampaignComposer } from './campaign-composer.js';
 import { CampaignQueue, emptyProgress } from './campaign-queue.js';
 import { CampaignRecipientEntity } from './campaign-recipient.entity.js';
@@ -36,16 +39,19 @@ export function toCampaign(entity: CampaignEntity, recipientEmails: string[], pr
   };
 }
 
+const campaignLabel = (name: string): string => `Campaign "${name}"`;
+
 @Injectable()
 export class CampaignsService {
   constructor(
-    private readonly dataSource: DataSource,
     @InjectRepository(CampaignEntity) private readonly campaigns: Repository<CampaignEntity>,
     @InjectRepository(CampaignRecipientEntity) private readonly recipients: Repository<CampaignRecipientEntity>,
     private readonly queue: CampaignQueue,
     private readonly sender: CampaignSender,
     private readonly composer: CampaignComposer,
     private readonly mail: MailService,
+    private readonly exclusive: ExclusiveSection,
+    private readonly activity: ActivityLog,
   ) {}
 
   /** Every campaign, newest first, with its recipients and where each stands. */
@@ -76,12 +82,12 @@ export class CampaignsService {
   }
 
   /** A new draft. The same address twice (in any case) is one recipient. */
-  async create(request: CreateCampaignRequest): Promise<Campaign> {
+  async create(request: CreateCampaignRequest, actor: StaffActor): Promise<Campaign> {
     const problem = await this.composer.problemWith(request.content);
     if (problem) throw new BadRequestException(`Email content is not a valid template: ${problem}`);
     const emails = [...new Set(request.recipientEmails)];
     const id = randomUUID();
-    await this.dataSource.transaction(async (manager) => {
+    await this.exclusive.transaction(async (manager) => {
       await manager.insert(CampaignEntity, {
         id,
         name: request.name,
@@ -108,14 +114,24 @@ export class CampaignsService {
         }));
         await manager.createQueryBuilder().insert().into(CampaignRecipientEntity).values(rows).updateEntity(false).execute();
       }
+      await this.activity.record(manager, actor, {
+        action: 'campaign.create',
+        object: campaignLabel(request.name),
+        detail: `${emails.length} recipient${emails.length === 1 ? '' : 's'}`,
+      });
     });
     return this.get(id);
   }
 
   /** draft -> sending, and returns at once; the background sender does the rest. */
-  async send(id: string): Promise<Campaign> {
-    await this.findOrThrow(id);
-    if (!(await this.queue.start(id, new Date()))) {
+  async send(id: string, actor: StaffActor): Promise<Campaign> {
+    const campaign = await this.findOrThrow(id);
+    const started = await this.exclusive.transaction(async (manager) => {
+      if (!(await this.queue.start(id, new Date(), manager))) return false;
+      await this.activity.record(manager, actor, { action: 'campaign.send', object: campaignLabel(campaign.name) });
+      return true;
+    });
+    if (!started) {
       const current = await this.findOrThrow(id);
       throw new ConflictException(`Only a draft campaign can be sent; this one is ${current.status}.`);
     }
@@ -125,17 +141,27 @@ export class CampaignsService {
   }
 
   /** Deletes a campaign; one that is sending is stopped first. */
-  async remove(id: string): Promise<void> {
-    await this.findOrThrow(id);
+  async remove(id: string, actor: StaffActor): Promise<void> {
+    const campaign = await this.findOrThrow(id);
     await this.queue.fail(id, 'Stopped: the campaign was deleted.', new Date());
     await this.sender.settle(id);
-    const result = await this.campaigns.delete({ id });
+    const deleted = await this.exclusive.transaction(async (manager) => {
+      const result = await manager.delete(CampaignEntity, { id });
+      if (result.affected) {
+        await this.activity.record(manager, actor, {
+          action: 'campaign.delete',
+          object: campaignLabel(campaign.name),
+          detail: campaign.status,
+        });
+      }
+      return Boolean(result.affected);
+    });
     this.composer.forget(id);
-    if (!result.affected) throw new NotFoundException('Campaign not found');
+    if (!deleted) throw new NotFoundException('Campaign not found');
   }
 
   /** One copy to one address, marked as a test, whatever the campaign's status (left as it is). */
-  async sendTest(id: string, email: string): Promise<SendTestCampaignResponse> {
+  async sendTest(id: string, email: string, actor: StaffActor): Promise<SendTestCampaignResponse> {
     const campaign = await this.findOrThrow(id);
     if (await this.queue.isUnsubscribed(email)) {
       throw new ConflictException(`${email} has unsubscribed from these e-mails.`);
@@ -149,6 +175,7 @@ export class CampaignsService {
       }
       throw error;
     }
+    await this.activity.recordAlone(actor, { action: 'campaign.test', object: campaignLabel(campaign.name), detail: `to ${email}` });
     return { sentTo: email };
   }
 

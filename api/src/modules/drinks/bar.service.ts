@@ -3,6 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, MoreThanOrEqual, Not, IsNull, Repository } from 'typeorm';
 import type { BarOrder, BarOrderStatus } from '@festival/contracts';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
+import { ActivityLog } from '../staff/activity-log.service.js';
+import type { StaffActor } from '../staff/staff-actor.js';
 import { DRINKS_LOCK } from './drink-menu.service.js';
 import { DrinkOrderEntity } from './drink-order.entity.js';
 import { toBarOrder } from './drink-order.mapper.js';
@@ -18,6 +20,7 @@ export class BarService {
   constructor(
     @InjectRepository(DrinkOrderEntity) private readonly orders: Repository<DrinkOrderEntity>,
     private readonly exclusive: ExclusiveSection,
+    private readonly activity: ActivityLog,
   ) {}
 
   /** Orders still to make or hand over, and those served in the last half hour; oldest first. */
@@ -33,10 +36,15 @@ export class BarService {
     return rows.map(toBarOrder);
   }
 
-  async setStatus(id: string, status: BarOrderStatus): Promise<BarOrder> {
+  /** Moves an order along the queue, on the activity log in the same transaction. */
+  async setStatus(id: string, status: BarOrderStatus, actor: StaffActor): Promise<BarOrder> {
     const order = await this.exclusive.run(DRINKS_LOCK, async (manager) => {
       const result = await manager.update(DrinkOrderEntity, { id, status: In(PLACED) }, { barStatus: status });
-      return result.affected ? manager.findOneByOrFail(DrinkOrderEntity, { id }) : null;
+      if (!result.affected) return null;
+      const updated = await manager.findOneByOrFail(DrinkOrderEntity, { id });
+      const object = updated.number != null ? `Order #${updated.number} (${updated.customerName})` : `Order of ${updated.customerName}`;
+      await this.activity.record(manager, actor, { action: 'bar.order-status', object, detail: status });
+      return updated;
     });
     if (!order) throw new NotFoundException('No such order at the bar');
     return toBarOrder(order);

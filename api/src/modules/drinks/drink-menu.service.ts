@@ -4,6 +4,8 @@ import { In, Repository, type EntityManager } from 'typeorm';
 import { formatCents, priceDrinks, type Drink, type DrinkOrderItem, type DrinkPrice } from '@festival/contracts';
 import { HotRead } from '../../common/hot-read.js';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
+import { ActivityLog } from '../staff/activity-log.service.js';
+import type { StaffActor } from '../staff/staff-actor.js';
 import { DrinkEntity } from './drink.entity.js';
 import type { DrinkOrderLine } from './drink-order.entity.js';
 import { FESTIVAL_MENU } from './festival-menu.js';
@@ -45,6 +47,7 @@ export class DrinkMenuService implements OnApplicationBootstrap {
   constructor(
     @InjectRepository(DrinkEntity) private readonly drinks: Repository<DrinkEntity>,
     private readonly exclusive: ExclusiveSection,
+    private readonly activity: ActivityLog,
   ) {
     exclusive.afterEach(DRINKS_LOCK, () => this.answer.invalidate());
   }
@@ -72,11 +75,18 @@ export class DrinkMenuService implements OnApplicationBootstrap {
     return rows.map(toDrink);
   }
 
-  /** Staff set how many are left (0 = out of stock). */
-  async setStock(id: string, available: number): Promise<Drink> {
+  /** Staff set how many are left (0 = out of stock), on the activity log in the same transaction. */
+  async setStock(id: string, available: number, actor: StaffActor): Promise<Drink> {
     const updated = await this.exclusive.run(DRINKS_LOCK, async (manager) => {
-      const result = await manager.update(DrinkEntity, { id }, { available });
-      return result.affected ? manager.findOneBy(DrinkEntity, { id }) : null;
+      const before = await manager.findOneBy(DrinkEntity, { id });
+      if (!before) return null;
+      await manager.update(DrinkEntity, { id }, { available });
+      await this.activity.record(manager, actor, {
+        action: 'drink.stock',
+        object: before.name,
+        detail: `${before.available} → ${available}`,
+      });
+      return { ...before, available };
     });
     if (!updated) throw new NotFoundException('No such drink');
     return toDrink(updated);

@@ -15,6 +15,8 @@ import { drinkTabReference, formatCents, type StaffDrinkTab } from '@festival/co
 import { ExclusiveSection } from '../../common/exclusive-section.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
+import { ActivityLog } from '../staff/activity-log.service.js';
+import type { StaffActor } from '../staff/staff-actor.js';
 import { PaymentEvents } from '../payments/payment-events.service.js';
 import { CardDeclinedError, PaymentGateway } from '../payments/payment-gateway.js';
 import { DRINKS_LOCK } from './drink-menu.service.js';
@@ -28,6 +30,15 @@ export const STALE_CLOSING_MS = 2 * 60_000;
 const RECENTLY_CLOSED_MS = 12 * 60 * 60_000;
 
 export type TabCloser = 'staff' | 'auto';
+
+/** A staff closing's activity-log entry, written with its outcome. */
+interface TabLogEntry {
+  actor: StaffActor;
+  object: string;
+  detail: string;
+}
+
+const tabLabel = (tab: Pick<DrinkTabEntity, 'id' | 'customerName'>): string => `Tab ${drinkTabReference(tab.id)} (${tab.customerName})`;
 
 /** A card refused the tab's charge: 402, the tab stays open. */
 export class TabChargeDeclinedException extends HttpException {
@@ -52,6 +63,7 @@ export class DrinkTabClosingService implements OnModuleInit {
     private readonly events: PaymentEvents,
     private readonly exclusive: ExclusiveSection,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly activity: ActivityLog,
   ) {}
 
   onModuleInit(): void {
@@ -80,7 +92,7 @@ export class DrinkTabClosingService implements OnModuleInit {
    * closed tab changes nothing; a closing already under way is a 409; a declined card is a 402,
    * recorded on the tab for staff, and the tab stays open.
    */
-  async close(tabId: string, closer: TabCloser): Promise<StaffDrinkTab> {
+  async close(tabId: string, closer: TabCloser, actor?: StaffActor): Promise<StaffDrinkTab> {
     const claim = await this.exclusive.run(DRINKS_LOCK, async (manager) => {
       const tab = await manager.findOneBy(DrinkTabEntity, { id: tabId });
       if (!tab) return { kind: 'missing' as const };
@@ -114,8 +126,14 @@ export class DrinkTabClosingService implements OnModuleInit {
     if (claim.kind === 'done') return this.staffView(claim.tab);
 
     const tab = claim.tab;
+    // The activity log's entry, when staff closed it (written with the outcome, in its transaction).
+    const logged = (detail: string): TabLogEntry | undefined => (actor ? { actor, object: tabLabel(tab), detail } : undefined);
     if (tab.totalCents === 0) {
-      await this.finishClosing(tab.id, { chargedCents: 0, chargePaymentIntentId: null, closedBy: closer });
+      await this.finishClosing(
+        tab.id,
+        { chargedCents: 0, chargePaymentIntentId: null, closedBy: closer },
+        logged('closed, nothing to charge'),
+      );
       this.logger.log(`Tab ${tab.id} closed with nothing to charge`);
       return this.staffView(await this.tabs.findOneByOrFail({ id: tab.id }));
     }
@@ -131,7 +149,11 @@ export class DrinkTabClosingService implements OnModuleInit {
         idempotencyKey: tab.chargeKey,
       });
       if (intent.status === 'succeeded') {
-        await this.finishClosing(tab.id, { chargedCents: intent.amountCents, chargePaymentIntentId: intent.id, closedBy: closer });
+        await this.finishClosing(
+          tab.id,
+          { chargedCents: intent.amountCents, chargePaymentIntentId: intent.id, closedBy: closer },
+          logged(`charged ${formatCents(intent.amountCents)}`),
+        );
         this.logger.log(`Tab ${tab.id} closed by ${closer}: charged ${formatCents(intent.amountCents)}`);
         return this.staffView(await this.tabs.findOneByOrFail({ id: tab.id }));
       }
@@ -140,13 +162,17 @@ export class DrinkTabClosingService implements OnModuleInit {
       if (!(error instanceof CardDeclinedError)) {
         // The outcome is unknown: the tab stays closing (nothing can be added to it) with its
         // idempotency key, so the retry, by staff or by the background sweep, charges at most once.
-        await this.markChargeUnknown(tab.id, 'The payment service could not be reached. Try Close & Charge again.');
+        await this.markChargeUnknown(
+          tab.id,
+          'The payment service could not be reached. Try Close & Charge again.',
+          logged('payment service unreachable; still closing'),
+        );
         this.logger.error(`Charging tab ${tab.id} failed: ${String(error)}`);
         throw new ServiceUnavailableException('The payment service could not be reached. Try Close & Charge again.');
       }
       failure = error.message;
     }
-    await this.reopen(tab.id, failure);
+    await this.reopen(tab.id, failure, logged(`card declined: ${failure}`));
     this.logger.warn(`Charging tab ${tab.id} was declined: ${failure}`);
     throw new TabChargeDeclinedException(`The card was declined: ${failure} The tab is still open.`);
   }
@@ -155,12 +181,17 @@ export class DrinkTabClosingService implements OnModuleInit {
    * `Approve more` on the bar screen: the guest showed the bar they can pay, and the tab may run
    * up another TAB_LIMIT_CENTS.
    */
-  async approveMore(tabId: string): Promise<StaffDrinkTab> {
+  async approveMore(tabId: string, actor: StaffActor): Promise<StaffDrinkTab> {
     const result = await this.exclusive.run(DRINKS_LOCK, async (manager) => {
       const tab = await manager.findOneBy(DrinkTabEntity, { id: tabId });
       if (!tab) return 'missing';
       if (tab.status !== 'open') return 'not-open';
       await manager.increment(DrinkTabEntity, { id: tab.id, status: 'open' }, 'limitCents', this.config.tabLimitCents);
+      await this.activity.record(manager, actor, {
+        action: 'tab.limit',
+        object: tabLabel(tab),
+        detail: `limit ${formatCents(tab.limitCents)} -> ${formatCents(tab.limitCents + this.config.tabLimitCents)}`,
+      });
       return 'raised';
     });
     if (result === 'missing') throw new NotFoundException('Tab not found');
@@ -171,7 +202,7 @@ export class DrinkTabClosingService implements OnModuleInit {
   }
 
   /** Staff took the payment another way (after a declined card): the tab closes without a charge. */
-  async settle(tabId: string): Promise<StaffDrinkTab> {
+  async settle(tabId: string, actor: StaffActor): Promise<StaffDrinkTab> {
     const result = await this.exclusive.run(DRINKS_LOCK, async (manager) => {
       const tab = await manager.findOneBy(DrinkTabEntity, { id: tabId });
       if (!tab) return { kind: 'missing' as const };
@@ -190,6 +221,11 @@ export class DrinkTabClosingService implements OnModuleInit {
             closedBy: 'bar',
           },
         );
+        await this.activity.record(manager, actor, {
+          action: 'tab.settle',
+          object: tabLabel(tab),
+          detail: `paid another way: ${formatCents(totals.totalCents)}`,
+        });
       }
       return { kind: 'settled' as const, tab: await manager.findOneByOrFail(DrinkTabEntity, { id: tab.id }) };
     });
@@ -230,36 +266,43 @@ export class DrinkTabClosingService implements OnModuleInit {
   private async finishClosing(
     tabId: string,
     result: { chargedCents: number; chargePaymentIntentId: string | null; closedBy: TabCloser },
+    log?: TabLogEntry,
   ): Promise<void> {
-    await this.exclusive.run(DRINKS_LOCK, (manager) =>
-      manager.update(
+    await this.exclusive.run(DRINKS_LOCK, async (manager) => {
+      const done = await manager.update(
         DrinkTabEntity,
         { id: tabId, status: 'closing' },
         { ...result, status: 'closed', closedAt: new Date(), closingSince: null, lastChargeError: null, lastChargeAttemptAt: new Date() },
-      ),
-    );
+      );
+      if (done.affected && log)
+        await this.activity.record(manager, log.actor, { action: 'tab.close', object: log.object, detail: log.detail });
+    });
   }
 
   /** A declined charge: the tab reopens, and the next attempt gets a new idempotency key. */
-  private async reopen(tabId: string, error: string): Promise<void> {
-    await this.exclusive.run(DRINKS_LOCK, (manager) =>
-      manager.update(
+  private async reopen(tabId: string, error: string, log?: TabLogEntry): Promise<void> {
+    await this.exclusive.run(DRINKS_LOCK, async (manager) => {
+      const reopened = await manager.update(
         DrinkTabEntity,
         { id: tabId, status: 'closing' },
         { status: 'open', closingSince: null, chargeKey: null, lastChargeError: error.slice(0, 255), lastChargeAttemptAt: new Date() },
-      ),
-    );
+      );
+      if (reopened.affected && log)
+        await this.activity.record(manager, log.actor, { action: 'tab.close', object: log.object, detail: log.detail });
+    });
   }
 
   /** A charge whose outcome is unknown: still closing, same key, retry allowed at once. */
-  private async markChargeUnknown(tabId: string, error: string): Promise<void> {
-    await this.exclusive.run(DRINKS_LOCK, (manager) =>
-      manager.update(
+  private async markChargeUnknown(tabId: string, error: string, log?: TabLogEntry): Promise<void> {
+    await this.exclusive.run(DRINKS_LOCK, async (manager) => {
+      const marked = await manager.update(
         DrinkTabEntity,
         { id: tabId, status: 'closing' },
         { closingSince: null, lastChargeError: error.slice(0, 255), lastChargeAttemptAt: new Date() },
-      ),
-    );
+      );
+      if (marked.affected && log)
+        await this.activity.record(manager, log.actor, { action: 'tab.close', object: log.object, detail: log.detail });
+    });
   }
 
   private async staffView(tab: DrinkTabEntity): Promise<StaffDrinkTab> {

@@ -10,6 +10,6 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
-    onSuccess: () => startStaffSession(queryClient),
+    onSuccess: (session) => startStaffSession(queryClient, session),
   });
 }

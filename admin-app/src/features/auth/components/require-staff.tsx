@@ -1,19 +1,31 @@
 import { useEffect, type ReactNode } from 'react';
+import type { DeviceRole } from '@festival/contracts';
 import { useQueryClient } from '@festival/query';
 import { Navigate, Outlet } from '@festival/router';
 import { endSessionOnUnauthorized, useAdminSession } from '../../../shared/api/admin-session';
+import { DeviceSessionBar, NotAllowedPage, SignedOutPage } from './staff-notices';
 
 /**
  * The layout route of every staff page: its page renders only with a session; without one, when
- * the check fails, or as soon as any staff call answers 401, the login page takes its place.
- * `pending` shows while the session is being checked.
+ * the check fails, or as soon as any staff call answers 401, the login page takes its place (a
+ * revoked device is told it was signed out instead). `roles` are the device roles besides the
+ * manager that may open the pages below (none: the manager's alone); any other device sees the
+ * not-allowed page. `pending` shows while the session is being checked.
  */
-export function RequireStaff({ pending }: { pending: ReactNode }) {
+export function RequireStaff({ pending, roles = [] }: { pending: ReactNode; roles?: readonly DeviceRole[] }) {
   const session = useAdminSession();
   const queryClient = useQueryClient();
   useEffect(() => endSessionOnUnauthorized(queryClient), [queryClient]);
 
   if (session.isPending) return pending;
+  if (!session.isError && session.data.ended) return <SignedOutPage message={session.data.ended} />;
   if (session.isError || !session.data.authenticated) return <Navigate to="/admin/login" replace />;
-  return <Outlet />;
+  const staff = session.data.staff ?? { role: 'manager', name: 'Manager' };
+  if (staff.role === 'manager') return <Outlet />;
+  return (
+    <>
+      <DeviceSessionBar staff={staff} />
+      {roles.includes(staff.role) ? <Outlet /> : <NotAllowedPage staff={staff} />}
+    </>
+  );
 }

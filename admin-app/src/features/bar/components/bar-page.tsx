@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Space, Switch, Tabs, Typography } from 'antd';
 import { Link } from '@festival/router';
 import { colors, staffColors } from '@festival/web-kit/tokens';
+import { ManagerOnly } from '../../../shared/components/manager-only';
 import { BAR_POLL_MS, useBarOrders } from '../api/bar-orders';
 import { useDrinkTabs } from '../api/drink-tabs';
 import { useDrinksStock } from '../api/drinks-stock';
@@ -37,7 +38,9 @@ export function BarPage() {
     <main className="bar-page">
       <div className="bar-page__head">
         <Space orientation="vertical" size={4}>
-          <Link to="/admin">← Dashboard</Link>
+          <ManagerOnly>
+            <Link to="/admin">← Dashboard</Link>
+          </ManagerOnly>
           <Typography.Title level={2} style={{ margin: 0 }}>
             Bar
           </Typography.Title>

@@ -69,6 +69,12 @@ export function DashboardHeader({ feastOrders, partyTickets, refreshing, onRefre
           <Button ghost size="large" onClick={() => navigate('/admin/bar')}>
             Bar
           </Button>
+          <Button ghost size="large" onClick={() => navigate('/admin/devices')}>
+            Devices
+          </Button>
+          <Button ghost size="large" onClick={() => navigate('/admin/activity')}>
+            Activity
+          </Button>
           <Button ghost size="large" onClick={onRefresh} loading={refreshing}>
             Refresh
           </Button>

@@ -1,0 +1,56 @@
+import { Button, Flex, Result, Tag, Typography } from 'antd';
+import type { StaffSessionView } from '@festival/contracts';
+import { useNavigate } from '@festival/router';
+import { STAFF_HOME } from '../../../shared/lib/staff-home';
+import { palette } from '../../../shared/theme/admin-theme';
+import { LogoutButton } from './logout-button';
+
+const PAGE = { minHeight: '70vh', display: 'grid', placeItems: 'center', padding: 16 } as const;
+
+/** A door or bar device on a page that is not for its role. */
+export function NotAllowedPage({ staff }: { staff: StaffSessionView }) {
+  const navigate = useNavigate();
+  const home = STAFF_HOME[staff.role];
+  return (
+    <main style={PAGE}>
+      <Result
+        status="403"
+        title="Not allowed"
+        subTitle={`${staff.name} is signed in for the ${staff.role} and cannot open this page. Ask the manager if you need it.`}
+        extra={
+          home ? (
+            <Button type="primary" size="large" onClick={() => navigate(home.path)}>
+              {home.label}
+            </Button>
+          ) : null
+        }
+      />
+    </main>
+  );
+}
+
+/** A device whose pass the manager revoked. */
+export function SignedOutPage({ message }: { message: string }) {
+  return (
+    <main style={PAGE}>
+      <Result status="warning" title={message} subTitle="Ask the manager for a new device pass to use this screen again." />
+    </main>
+  );
+}
+
+/** The strip above a device's pages: which device this is (the manager's pages need none). */
+export function DeviceSessionBar({ staff }: { staff: StaffSessionView }) {
+  return (
+    <header
+      aria-label="Signed-in device"
+      style={{ background: palette.aubergine, color: palette.cream, borderBottom: `3px solid ${palette.marigold}`, padding: '6px 16px' }}
+    >
+      <Flex justify="space-between" align="center" gap={12} wrap>
+        <Typography.Text style={{ color: palette.cream, fontWeight: 600 }}>
+          {staff.name} <Tag color="gold">{staff.role}</Tag>
+        </Typography.Text>
+        <LogoutButton size="small" />
+      </Flex>
+    </header>
+  );
+}

@@ -1,0 +1,109 @@
+import { Alert, Button, Card, ConfigProvider, Layout, Popconfirm, Table, Tag } from 'antd';
+import { useState } from 'react';
+import type { StaffDevice, StaffDeviceStatus } from '@festival/contracts';
+import { errorMessage } from '../../../shared/api/error-message';
+import { AdminPageHeader } from '../../../shared/components/admin-page-header';
+import { palette } from '../../../shared/theme/admin-theme';
+import { useToast } from '../../../shared/toast/use-toast';
+import { useDevices } from '../api/get-devices';
+import { useRevokeDevice } from '../api/revoke-device';
+import { AddDeviceDialog } from './add-device-dialog';
+
+const MARIGOLD_BUTTON = { token: { colorPrimary: palette.marigold, colorTextLightSolid: palette.ink } };
+
+const STATUS: Record<StaffDeviceStatus, { label: string; color: string }> = {
+  waiting: { label: 'Pass not used yet', color: 'gold' },
+  active: { label: 'Signed in', color: 'green' },
+  expired: { label: 'Pass expired', color: 'default' },
+  revoked: { label: 'Revoked', color: 'red' },
+};
+
+const formatTime = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }) : 'Never';
+
+/** /admin/devices (manager only): door and bar phones, their passes, and Revoke. */
+export function DevicesPage() {
+  const devices = useDevices();
+  const revoke = useRevokeDevice();
+  const toast = useToast();
+  const [adding, setAdding] = useState(false);
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <AdminPageHeader
+        title="Devices"
+        subtitle="Door and bar phones, each signed in with a one-use pass for one job."
+        maxWidth={1200}
+        backToDashboard
+        extra={
+          <ConfigProvider theme={MARIGOLD_BUTTON}>
+            <Button type="primary" size="large" onClick={() => setAdding(true)}>
+              Add device
+            </Button>
+          </ConfigProvider>
+        }
+      />
+      <Layout.Content style={{ maxWidth: 1200, width: '100%', margin: '0 auto', padding: '24px 16px 48px' }}>
+        <Card title="All devices">
+          {devices.error ? (
+            <Alert
+              type="error"
+              showIcon
+              title="The devices could not be loaded"
+              description={errorMessage(devices.error, 'Please check the connection and try again.')}
+              action={
+                <Button size="small" onClick={() => void devices.refetch()}>
+                  Retry
+                </Button>
+              }
+            />
+          ) : (
+            <Table<StaffDevice>
+              rowKey="id"
+              loading={devices.isPending}
+              dataSource={devices.data ?? []}
+              pagination={false}
+              locale={{ emptyText: 'No devices yet. Add one for the door or the bar.' }}
+              scroll={{ x: 'max-content' }}
+              columns={[
+                { title: 'Name', dataIndex: 'name', render: (name: string) => <strong>{name}</strong> },
+                { title: 'Role', dataIndex: 'role', render: (role: string) => <Tag>{role}</Tag> },
+                {
+                  title: 'Status',
+                  dataIndex: 'status',
+                  render: (status: StaffDeviceStatus) => <Tag color={STATUS[status].color}>{STATUS[status].label}</Tag>,
+                },
+                { title: 'Created', dataIndex: 'createdAt', render: formatTime },
+                { title: 'Last seen', dataIndex: 'lastSeenAt', render: formatTime },
+                {
+                  title: 'Actions',
+                  key: 'actions',
+                  render: (_: unknown, device) =>
+                    device.status === 'revoked' ? null : (
+                      <Popconfirm
+                        title={`Revoke ${device.name}?`}
+                        description="It is signed out at once and its pass stops working."
+                        okText="Revoke"
+                        okButtonProps={{ danger: true }}
+                        onConfirm={() =>
+                          revoke.mutateAsync(device.id).then(
+                            () => toast.success('Device revoked', `${device.name} was signed out.`),
+                            (error: unknown) => toast.error('Error', errorMessage(error, 'Failed to revoke the device')),
+                          )
+                        }
+                      >
+                        <Button danger aria-label={`Revoke ${device.name}`}>
+                          Revoke
+                        </Button>
+                      </Popconfirm>
+                    ),
+                },
+              ]}
+            />
+          )}
+        </Card>
+      </Layout.Content>
+      <AddDeviceDialog open={adding} onClose={() => setAdding(false)} />
+    </Layout>
+  );
+}
