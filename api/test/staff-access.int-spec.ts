@@ -34,6 +34,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/drink-tab': 'anyone',
   'POST /api/drink-tab/confirm-setup': 'anyone',
   'GET /api/drink-tab/:tabId': 'anyone',
+  'GET /api/drink-orders/:orderId/status': 'anyone',
   'POST /api/drink-tab/:tabId/orders': 'anyone',
   'GET /api/unsubscribe': 'anyone',
   'POST /api/unsubscribe': 'anyone',
@@ -65,6 +66,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/admin/drink-tabs': BAR,
   'POST /api/admin/drink-tabs/:id/close': BAR,
   'POST /api/admin/drink-tabs/:id/settle': BAR,
+  'POST /api/admin/drink-tabs/:id/approve-more': BAR,
   'PATCH /api/admin/drinks/:id': BAR,
 };
 
