@@ -85,8 +85,9 @@ await runMain(
       });
       return { status: res.status, body: /** @type {Record<string, any>} */ (await res.json().catch(() => ({}))), headers: res.headers };
     };
+    // Tickets left, from an API replica itself: nginx micro-caches the public answer for a second.
     const remaining = async () =>
-      /** @type {{ remaining: number }} */ (await (await fetch(`${base}/api/party-ticket-stats`)).json()).remaining;
+      /** @type {{ remaining: number }} */ (await (await fetch(`http://127.0.0.1:${apiPorts[0]}/api/party-ticket-stats`)).json()).remaining;
 
     // 1. A confirm call from someone holding only the payment's id (first: the attacks below use
     //    up this address's holds and cards).
@@ -130,7 +131,6 @@ await runMain(
         statuses[res.status] = (statuses[res.status] ?? 0) + 1;
         if (res.status === 200) held += 10;
       }
-      await sleep(1100); // nginx's micro-cache of the ticket stats
       const left = await remaining();
       report(
         '20 anonymous ticket intents from one client',
@@ -285,8 +285,8 @@ await runMain(
       const tried = answers.filter((s) => s === 401).length;
       report(
         '30 staff logins with rotating X-Forwarded-For',
-        answers[answers.length - 1] === 429 && tried <= LOGIN_ATTEMPTS_PER_15_MINUTES * replicas,
-        `${tried} passwords checked (limit ${LOGIN_ATTEMPTS_PER_15_MINUTES} per replica), then 429; last answer ${answers[answers.length - 1]}`,
+        answers[answers.length - 1] === 429 && tried <= LOGIN_ATTEMPTS_PER_15_MINUTES,
+        `${tried} passwords checked (limit ${LOGIN_ATTEMPTS_PER_15_MINUTES}, shared by every replica), then 429; last answer ${answers[answers.length - 1]}`,
         { checked: tried, answers },
       );
     }
