@@ -5,7 +5,7 @@ import type { DrinkOrderStatusView } from '@festival/contracts';
 import { PLACED } from './bar.service.js';
 import { DrinkOrderEntity } from './drink-order.entity.js';
 import { DrinkTabEntity } from './drink-tab.entity.js';
-import { secretMatches } from './guest-secret.js';
+import { secretMatches } from '../../common/secrets.js';
 
 /** What the guest's phone shows to prove the order is theirs. */
 export interface OrderSecrets {

@@ -30,7 +30,7 @@ import { DrinkOrderEntity } from './drink-order.entity.js';
 import { nextOrderNumber, toReceipt } from './drink-order.mapper.js';
 import { DrinkTabEntity } from './drink-tab.entity.js';
 import { tabTotal, toTabView, withoutPersonalData } from './drink-tab.mapper.js';
-import { secretHash, secretMatches } from './guest-secret.js';
+import { secretHash, secretMatches } from '../../common/secrets.js';
 
 /** `metadata.type` of a tab's card setup and of its closing charge. */
 export const DRINK_TAB_TYPE = 'drink_tab';
