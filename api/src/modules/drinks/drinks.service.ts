@@ -4,7 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { formatCents, type DrinkOrderReceipt, type DrinkPaymentResponse, type ValidDrinkPaymentRequest } from '@festival/contracts';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
-import { secretHash, secretsMatch } from '../../common/secrets.js';
+import { secretHash, secretMatches, secretsMatch } from '../../common/secrets.js';
 import { PaymentDeclines, type PaymentClient } from '../payments/payment-declines.service.js';
 import { PaymentEvents } from '../payments/payment-events.service.js';
 import { PaymentGateway } from '../payments/payment-gateway.js';
@@ -108,11 +108,22 @@ export class DrinksService implements OnModuleInit {
         throw new ConflictException(refunded.failureReason ?? 'Your payment is being refunded in full.');
       }
     }
-    const receipt = toReceipt(await this.orders.findOneByOrFail({ id: order.id }));
-    const intent = clientSecret ? await this.gateway.retrievePaymentIntent(paymentIntentId) : undefined;
-    if (intent && secretsMatch(intent.clientSecret, clientSecret!)) return receipt;
+    const current = await this.orders.findOneByOrFail({ id: order.id });
+    const receipt = toReceipt(current);
+    if (await this.holdsSecret(current, clientSecret)) return receipt;
     const { customerName: _name, ...anonymous } = receipt;
     return anonymous;
+  }
+
+  /**
+   * Whether the caller holds the order's client secret: checked against the hash kept with the
+   * order; an order started before that hash was kept asks the gateway for its intent.
+   */
+  private async holdsSecret(order: DrinkOrderEntity, clientSecret: string | undefined): Promise<boolean> {
+    if (!clientSecret) return false;
+    if (order.clientSecretHash) return secretMatches(clientSecret, order.clientSecretHash);
+    const intent = order.paymentIntentId ? await this.gateway.retrievePaymentIntent(order.paymentIntentId) : undefined;
+    return !!intent && secretsMatch(intent.clientSecret, clientSecret);
   }
 
   /** The webhook path (or the simulated gateway's event): the same completion, idempotent. */
