@@ -1,5 +1,7 @@
 import { createPublicKey, generateKeyPairSync, randomUUID, verify } from 'node:crypto';
-import { parseTicketCode, type ActivityEntry, type CheckInResponse } from '@festival/contracts';
+import QRCode from 'qrcode';
+import { normaliseTicketCode, parseTicketCode, type ActivityEntry, type CheckInResponse } from '@festival/contracts';
+import { startSmtpSink, type SmtpSink } from '@festival/test-kit';
 import { TicketCodes } from '../src/modules/checkin/ticket-codes.js';
 import { TicketRedemptionEntity } from '../src/modules/checkin/ticket-redemption.entity.js';
 import { PartyOrderEntity } from '../src/modules/tickets/party-order.entity.js';
@@ -66,16 +68,21 @@ describe(`the door on ${TEST_DATABASE}`, () => {
   let door: string;
   let door2: string;
   let bar: string;
+  let sink: SmtpSink;
 
   beforeAll(async () => {
-    t = await createTestApp({ ADMIN_PASSWORD: PASSWORD, LOGIN_ATTEMPTS_PER_15_MINUTES: '100' });
+    sink = await startSmtpSink();
+    t = await createTestApp({ ADMIN_PASSWORD: PASSWORD, LOGIN_ATTEMPTS_PER_15_MINUTES: '100', SMTP_URL: sink.url });
     codes = t.app.get(TicketCodes);
     manager = await managerCookie(t, PASSWORD);
     door = await deviceCookie(t, manager, 'Door 1', 'door');
     door2 = await deviceCookie(t, manager, 'Door 2', 'door');
     bar = await deviceCookie(t, manager, 'Bar 1', 'bar');
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await sink.close();
+  });
 
   const checkIn = (cookie: string, body: Record<string, unknown>) => t.http.post('/api/admin/check-ins').set('Cookie', cookie).send(body);
   const redeem = (cookie: string, body: Record<string, unknown>) =>
@@ -95,7 +102,17 @@ describe(`the door on ${TEST_DATABASE}`, () => {
       .expect(200);
     await t.http.post('/api/confirm-payment').send({ paymentIntentId: paid.body.id, type: 'party_ticket' }).expect(200);
     const orderId = created.body.orderId as string;
-    const code = codes.codeFor(orderId);
+
+    // The confirmation e-mail's QR holds the ticket code, printed under it with what it admits.
+    const [mail] = await sink.waitFor(1);
+    expect(mail.parsed.text).toContain('Admits 3 guests: 2 adults, 1 child (children under 5 come free).');
+    const printed = /Ticket code, if the QR code cannot be scanned:\n([A-Z2-7 ]+)\n/.exec(mail.parsed.text ?? '')?.[1] ?? '';
+    expect(printed).toMatch(/^([A-Z2-7]{4} ){31}[A-Z2-7]{4}$/);
+    const code = normaliseTicketCode(printed);
+    const qr = mail.parsed.attachments.find((a) => a.mimeType === 'image/png')!;
+    const expectedQr = await QRCode.toBuffer(code, { type: 'png', width: 360, margin: 1 });
+    expect(Buffer.from(qr.content as ArrayBuffer).equals(expectedQr)).toBe(true);
+    expect(code).toBe(codes.codeFor(orderId));
     const before = await stats();
 
     const first = await checkIn(door, { code, guests: 2 }).expect(200);
