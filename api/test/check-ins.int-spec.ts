@@ -176,6 +176,39 @@ describe(`the door on ${TEST_DATABASE}`, () => {
     expect(all.filter((res) => res.body.result === 'already_checked_in')).toHaveLength(49);
   });
 
+  it('admits exactly 3 when the scans arrive through two API replicas at once (one process on SQLite)', async () => {
+    // Production runs two replicas on MySQL; the embedded SQLite mode is one process by design.
+    const replica =
+      TEST_DATABASE === 'mysql'
+        ? await createTestApp({ ADMIN_PASSWORD: PASSWORD, LOGIN_ATTEMPTS_PER_15_MINUTES: '100' }, { keepDatabase: true })
+        : t;
+    try {
+      const order = await insertOrder(t);
+      const code = codes.codeFor(order.id);
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          (i % 2 === 0 ? t : replica).http
+            .post('/api/admin/check-ins')
+            .set('Cookie', i % 4 < 2 ? door : door2)
+            .send({ code, guests: 1 })
+            .expect(200),
+        ),
+      );
+      expect(answers.filter((res) => res.body.result === 'admitted')).toHaveLength(3);
+      expect(answers.filter((res) => res.body.result === 'already_checked_in')).toHaveLength(47);
+      expect((await admissionsOf(order.id)).reduce((sum, row) => sum + row.count, 0)).toBe(3);
+      const drinks = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          (i % 2 === 0 ? t : replica).http.post('/api/admin/complimentary-drinks').set('Cookie', bar).send({ code, count: 1 }),
+        ),
+      );
+      expect(drinks.filter((res) => res.status === 200)).toHaveLength(3);
+      expect(drinks.filter((res) => res.status === 409)).toHaveLength(17);
+    } finally {
+      if (replica !== t) await replica.close();
+    }
+  });
+
   it('accepts an admission once: replaying the same admissionId changes nothing', async () => {
     const order = await insertOrder(t);
     const code = codes.codeFor(order.id);
