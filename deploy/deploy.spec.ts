@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
@@ -50,6 +51,7 @@ describe('docker-compose.yml', () => {
       MYSQL_PASSWORD: 'pw',
       ADMIN_PASSWORD: 'staff-password',
       SESSION_SECRET: 'a-session-secret-of-at-least-32-chars',
+      TICKET_SIGNING_KEY: generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64'),
       ALLOW_SIMULATED_PAYMENTS: 'true',
     };
     for (const [, service] of apiReplicas) {
@@ -73,6 +75,7 @@ describe('docker-compose.yml', () => {
   it('refuses to start without the secrets', () => {
     const env = services['api-1'].environment ?? {};
     expect(() => interpolate(String(env.ADMIN_PASSWORD), {})).toThrow(/ADMIN_PASSWORD is required/);
+    expect(() => interpolate(String(env.TICKET_SIGNING_KEY), {})).toThrow(/TICKET_SIGNING_KEY is required/);
   });
 
   it("builds the pages nginx serves with the site's public address, in one build stage for both images", () => {

@@ -15,6 +15,7 @@ import { CampaignUnsubscribeEntity } from './modules/campaigns/campaign-unsubscr
 import { CampaignEntity } from './modules/campaigns/campaign.entity.js';
 import { SiteSettingEntity } from './modules/site/site-setting.entity.js';
 import { PartyOrderEntity } from './modules/tickets/party-order.entity.js';
+import { TicketRedemptionEntity } from './modules/checkin/ticket-redemption.entity.js';
 
 /** Every entity of the API, registered once with the data source. */
 export const ENTITIES = [
@@ -35,4 +36,5 @@ export const ENTITIES = [
   LoginAttemptEntity,
   StaffDeviceEntity,
   StaffActivityEntity,
+  TicketRedemptionEntity,
 ];

@@ -8,6 +8,7 @@ import { dataSourceOptions } from './database/data-source-options.js';
 import { AnalyticsModule } from './modules/analytics/analytics.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { CampaignsModule } from './modules/campaigns/campaigns.module.js';
+import { CheckinModule } from './modules/checkin/checkin.module.js';
 import { DrinksModule } from './modules/drinks/drinks.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
@@ -37,6 +38,7 @@ export class AppModule {
         PaymentsModule,
         AnalyticsModule,
         CampaignsModule,
+        CheckinModule,
       ],
     };
   }

@@ -15,6 +15,7 @@ const PASSWORD = 'marigold-lanterns-2025';
 type Access = 'anyone' | readonly StaffRole[];
 const MANAGER = ['manager'] as const;
 const BAR = ['manager', 'bar'] as const;
+const DOOR = ['manager', 'door'] as const;
 
 const ACCESS: Record<string, Access> = {
   'GET /api/health': 'anyone',
@@ -68,6 +69,11 @@ const ACCESS: Record<string, Access> = {
   'POST /api/admin/drink-tabs/:id/settle': BAR,
   'POST /api/admin/drink-tabs/:id/approve-more': BAR,
   'PATCH /api/admin/drinks/:id': BAR,
+  'POST /api/admin/complimentary-drinks': BAR,
+
+  'POST /api/admin/check-ins': DOOR,
+  'GET /api/admin/check-ins/stats': DOOR,
+  'GET /api/admin/door-snapshot': DOOR,
 };
 
 type Caller = 'anonymous' | StaffRole;

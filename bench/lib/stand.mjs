@@ -6,6 +6,7 @@
 // (`stand.database.restart({ downSeconds })`) for the fault scripts.
 //   const stand = await createStand({ db: 'mysql', mariadbPort: 3399 });
 import { execFile, execFileSync, spawn } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,8 @@ import { localNginxConfig } from '@festival/test-kit';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const STAFF_PASSWORD = 'bench-staff-password';
+/** The production-mode site's ticket signing key (required in production): a fresh one per run. */
+const BENCH_TICKET_KEY = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64');
 
 const execFileAsync = promisify(execFile);
 
@@ -211,6 +214,7 @@ export async function createStand({ db = 'mysql', mariadbPort = 3399, prefix = '
         STATIC_ROOT: ROOT,
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         SESSION_SECRET: 'bench-session-secret-of-at-least-thirty-two-chars',
+        TICKET_SIGNING_KEY: BENCH_TICKET_KEY,
         ALLOW_SIMULATED_PAYMENTS: 'true',
         ...env,
       },

@@ -1,4 +1,7 @@
+import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
 import { ConfigError, DEV_ADMIN_PASSWORD, loadConfig } from './app-config.js';
+
+const ticketKey = () => generateKeyPairSync('ed25519').privateKey;
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -51,6 +54,7 @@ describe('loadConfig', () => {
         'ADMIN_PASSWORD: required in production',
         'SESSION_SECRET: required in production',
         'PUBLIC_URL: required in production',
+        'TICKET_SIGNING_KEY: required in production',
         expect.stringMatching(/^STRIPE_SECRET_KEY: required in production/),
       ]),
     );
@@ -62,6 +66,7 @@ describe('loadConfig', () => {
       ADMIN_PASSWORD: 'a-long-staff-password',
       SESSION_SECRET: 'a-session-secret-of-32-characters!!',
       PUBLIC_URL: 'https://festival.example',
+      TICKET_SIGNING_KEY: ticketKey().export({ type: 'pkcs8', format: 'pem' }).toString(),
       ALLOW_SIMULATED_PAYMENTS: 'true',
     });
     expect(config.isProduction).toBe(true);
@@ -108,5 +113,34 @@ describe('loadConfig', () => {
     expect(config.tabLimitCents).toBe(15_000);
     expect(loadConfig({ TAB_LIMIT_CENTS: '25000' }).tabLimitCents).toBe(25_000);
     expect(problemsOf({ TAB_LIMIT_CENTS: '50' })).toEqual(['TAB_LIMIT_CENTS: must be at least 100 cents']);
+  });
+
+  it('reads the ticket signing key as PKCS#8 PEM or base64 DER, and refuses anything but an Ed25519 private key', () => {
+    const key = ticketKey();
+    const pem = key.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const der = key.export({ type: 'pkcs8', format: 'der' });
+    const publicOf = (config: ReturnType<typeof loadConfig>) =>
+      createPrivateKey(config.ticketSigning.privateKeyPem).export({ format: 'jwk' }).x;
+    const expected = key.export({ format: 'jwk' }).x;
+    for (const value of [pem, pem.replace(/\n/g, '\\n'), der.toString('base64'), der.toString('base64url')]) {
+      const config = loadConfig({ TICKET_SIGNING_KEY: value });
+      expect(config.ticketSigning.fromConfiguration).toBe(true);
+      expect(publicOf(config)).toBe(expected);
+    }
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    for (const bad of ['not-a-key', rsa, key.export({ format: 'jwk' }).d!]) {
+      expect(problemsOf({ TICKET_SIGNING_KEY: bad })).toEqual([
+        'TICKET_SIGNING_KEY: must be an Ed25519 private key (PKCS#8 PEM, or the base64 of its DER)',
+      ]);
+    }
+  });
+
+  it('derives a development ticket key from the session secret, the same on every replica and restart', () => {
+    const a = loadConfig({ SESSION_SECRET: 'a-session-secret-of-32-characters!!' }).ticketSigning;
+    const b = loadConfig({ SESSION_SECRET: 'a-session-secret-of-32-characters!!' }).ticketSigning;
+    const c = loadConfig({ SESSION_SECRET: 'another-session-secret-of-32-chars' }).ticketSigning;
+    expect(a).toEqual({ privateKeyPem: expect.stringContaining('BEGIN PRIVATE KEY'), fromConfiguration: false });
+    expect(b.privateKeyPem).toBe(a.privateKeyPem);
+    expect(c.privateKeyPem).not.toBe(a.privateKeyPem);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash, createPrivateKey, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import { TICKET_HOLD_MINUTES } from '@festival/contracts';
 
@@ -78,6 +79,7 @@ const envSchema = z.object({
   CAMPAIGN_RETRY_BASE_MS: z.coerce.number().int().min(0).default(60_000),
   CAMPAIGN_POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(2_000),
   UNSUBSCRIBE_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  TICKET_SIGNING_KEY: optionalString,
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -155,11 +157,41 @@ export interface AppConfig {
     /** Signs unsubscribe links: UNSUBSCRIBE_SECRET, or the session secret when unset. */
     unsubscribeSecret: string;
   };
+  /**
+   * The Ed25519 private key that signs ticket codes (docs/door.md), as PKCS#8 PEM: from
+   * TICKET_SIGNING_KEY, or outside production derived from the session secret (so every replica
+   * and every restart of a development site signs alike).
+   */
+  ticketSigning: { privateKeyPem: string; fromConfiguration: boolean };
 }
 
 /** The site's address for links in e-mails: PUBLIC_URL, or this server on localhost. */
 export function publicBaseUrl(config: Pick<AppConfig, 'publicUrl' | 'port'>): string {
   return config.publicUrl ?? `http://localhost:${config.port}`;
+}
+
+/** PKCS#8 DER of an Ed25519 private key is this prefix followed by the 32-byte seed. */
+const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+
+/** The development ticket signing key: an Ed25519 key whose seed is derived from the session secret. */
+export function developmentTicketKey(sessionSecret: string): KeyObject {
+  const seed = createHash('sha256').update(`ticket-signing-key\0${sessionSecret}`).digest();
+  return createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, seed]), format: 'der', type: 'pkcs8' });
+}
+
+/**
+ * TICKET_SIGNING_KEY: an Ed25519 private key as PKCS#8 PEM (newlines may be written `\n`), or
+ * the base64 (or base64url) of its PKCS#8 DER. Null when it is anything else.
+ */
+export function parseTicketSigningKey(value: string): KeyObject | null {
+  try {
+    const key = value.includes('-----BEGIN')
+      ? createPrivateKey(value.replace(/\\n/g, '\n'))
+      : createPrivateKey({ key: Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64'), format: 'der', type: 'pkcs8' });
+    return key.asymmetricKeyType === 'ed25519' ? key : null;
+  } catch {
+    return null;
+  }
 }
 
 export class ConfigError extends Error {
@@ -189,6 +221,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     if (!env.ADMIN_PASSWORD) problems.push('ADMIN_PASSWORD: required in production');
     if (!env.SESSION_SECRET) problems.push('SESSION_SECRET: required in production');
     if (!env.PUBLIC_URL) problems.push('PUBLIC_URL: required in production');
+    if (!env.TICKET_SIGNING_KEY) problems.push('TICKET_SIGNING_KEY: required in production');
+  }
+  const ticketKey = env.TICKET_SIGNING_KEY ? parseTicketSigningKey(env.TICKET_SIGNING_KEY) : null;
+  if (env.TICKET_SIGNING_KEY && !ticketKey) {
+    problems.push('TICKET_SIGNING_KEY: must be an Ed25519 private key (PKCS#8 PEM, or the base64 of its DER)');
   }
   const stripeKeys = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY];
   if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
@@ -252,6 +289,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       retryBaseMs: env.CAMPAIGN_RETRY_BASE_MS,
       pollIntervalMs: env.CAMPAIGN_POLL_INTERVAL_MS,
       unsubscribeSecret: env.UNSUBSCRIBE_SECRET ?? sessionSecret,
+    },
+    ticketSigning: {
+      privateKeyPem: (ticketKey ?? developmentTicketKey(sessionSecret)).export({ type: 'pkcs8', format: 'pem' }).toString(),
+      fromConfiguration: ticketKey !== null,
     },
   };
 }

@@ -14,3 +14,4 @@ export * from './payments.js';
 export * from './orders.js';
 export * from './drinks.js';
 export * from './staff.js';
+export * from './door.js';

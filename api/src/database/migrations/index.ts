@@ -13,6 +13,7 @@ import { PaymentAbuseLimits1761000700000 } from './1761000700000-payment-abuse-l
 import { AnalyticsTotals1761000710000 } from './1761000710000-analytics-totals.js';
 import { DrinkOrderClientSecret1761000720000 } from './1761000720000-drink-order-client-secret.js';
 import { StaffAccess1761001400000 } from './1761001400000-staff-access.js';
+import { Door1761001500000 } from './1761001500000-door.js';
 
 /** Every migration, oldest first. Never rewrite one that has been committed: add a new one. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   AnalyticsTotals1761000710000,
   DrinkOrderClientSecret1761000720000,
   StaffAccess1761001400000,
+  Door1761001500000,
 ];

@@ -2,12 +2,23 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy }
 import { InjectRepository } from '@nestjs/typeorm';
 import QRCode from 'qrcode';
 import { In, IsNull, LessThan, LessThanOrEqual, Repository } from 'typeorm';
-import { formatCents } from '@festival/contracts';
+import { formatCents, formatTicketCode } from '@festival/contracts';
 import { PeriodicTask } from '../../common/periodic-task.js';
+import { TicketCodes } from '../checkin/ticket-codes.js';
 import { MailDeliveryError, MailService } from '../mail/mail.service.js';
 import { SiteService } from '../site/site.service.js';
 import { PartyOrderEntity } from './party-order.entity.js';
 import { confirmationHtml, confirmationText, orderReference, partyCalendarEvent, refundText } from './ticket-email.templates.js';
+
+/** `Admits 3 guests: 2 adults, 1 child`: what the ticket code lets in at the door. */
+export function admitsLine(adults: number, children: number): string {
+  const total = adults + children;
+  const parts = [
+    adults > 0 && `${adults} ${adults === 1 ? 'adult' : 'adults'}`,
+    children > 0 && `${children} ${children === 1 ? 'child' : 'children'}`,
+  ].filter(Boolean);
+  return `Admits ${total} ${total === 1 ? 'guest' : 'guests'}: ${parts.join(', ')}`;
+}
 
 /** Waits between attempts after a temporary failure; the last one ends in `failed`. */
 export const EMAIL_RETRY_DELAYS_MS = [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000, 2 * 60 * 60_000];
@@ -34,6 +45,7 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
     @InjectRepository(PartyOrderEntity) private readonly orders: Repository<PartyOrderEntity>,
     private readonly mail: MailService,
     private readonly site: SiteService,
+    private readonly codes: TicketCodes,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -129,6 +141,7 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
   private async confirmationMessage(order: PartyOrderEntity) {
     const { restaurant, party } = await this.site.get();
     const reference = orderReference(order.id);
+    const ticketCode = this.codes.codeFor(order.id);
     const address = `${restaurant.address.street}, ${restaurant.address.city}, ${restaurant.address.region} ${restaurant.address.postalCode}`;
     const lines = [
       order.adultTickets > 0 && {
@@ -163,8 +176,12 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
       phone: restaurant.phone,
       email: restaurant.email,
       address,
+      ticketCode: formatTicketCode(ticketCode),
+      admits: admitsLine(order.adultTickets, order.childTickets),
     };
-    const qr = await QRCode.toBuffer(`TICKET:${reference}:${order.id}`, { type: 'png', width: 360, margin: 1 });
+    // The signed ticket code the door scans (docs/door.md); upper-case base32 fits the QR's
+    // compact alphanumeric mode.
+    const qr = await QRCode.toBuffer(ticketCode, { type: 'png', width: 360, margin: 1 });
     return {
       to: order.customerEmail,
       subject: `Your tickets for ${party.name} · ${reference}`,

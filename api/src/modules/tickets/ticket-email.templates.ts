@@ -24,6 +24,9 @@ export const confirmationHtml = Handlebars.compile<ConfirmationView>(`<!doctype 
           </table>
           <p style="margin:24px 0 8px">Show this code at the door:</p>
           <img src="cid:ticket-qr" width="180" height="180" alt="Ticket code {{reference}}" style="display:block">
+          <p style="margin:12px 0 4px;font-weight:bold">{{admits}} (children under 5 come free)</p>
+          <p style="margin:0 0 4px;font-size:13px;color:#7a4a5e">Ticket code, if the QR code cannot be scanned:</p>
+          <p style="margin:0;font-family:'Courier New',Courier,monospace;font-size:13px;line-height:1.5;word-break:break-all">{{ticketCode}}</p>
           <p style="margin:20px 0 0;font-size:13px;color:#7a4a5e">The event is attached as a calendar file. Questions? Call us at {{phone}} or write to {{email}}.</p>
         </td></tr>
         <tr><td style="background:#fbeedd;padding:16px 32px;font-size:12px;color:#7a4a5e">{{restaurantName}} · {{address}}</td></tr>
@@ -47,6 +50,9 @@ Order reference: {{reference}}
 {{/each}}Total paid: {{total}}
 
 Show the QR code in this e-mail (or your order reference) at the door.
+{{admits}} (children under 5 come free).
+Ticket code, if the QR code cannot be scanned:
+{{ticketCode}}
 Questions? Call us at {{phone}} or write to {{email}}.
 
 {{restaurantName}} · {{address}}
@@ -81,6 +87,10 @@ export interface ConfirmationView {
   phone: string;
   email: string;
   address: string;
+  /** The ticket code in groups of four, printed under the QR. */
+  ticketCode: string;
+  /** `Admits 3 guests: 2 adults, 1 child`. */
+  admits: string;
 }
 
 export interface RefundView {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AnalyticsModule } from '../analytics/analytics.module.js';
+import { CheckinModule } from '../checkin/checkin.module.js';
 import { SiteModule } from '../site/site.module.js';
 import { PartyOrderEntity } from './party-order.entity.js';
 import { PartyQuoteService } from './party-quote.service.js';
@@ -11,7 +12,7 @@ import { TicketsService } from './tickets.service.js';
 
 /** Party tickets: pricing, holds against capacity, payment completion, confirmation e-mails. */
 @Module({
-  imports: [TypeOrmModule.forFeature([PartyOrderEntity]), SiteModule, AnalyticsModule],
+  imports: [TypeOrmModule.forFeature([PartyOrderEntity]), SiteModule, AnalyticsModule, CheckinModule],
   controllers: [TicketsController],
   providers: [TicketsService, PartyQuoteService, TicketReportsService, TicketEmailService],
   exports: [TicketsService],

@@ -1,0 +1,232 @@
+import { randomUUID } from 'node:crypto';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, Repository, type EntityManager } from 'typeorm';
+import {
+  NO_COMPLIMENTARY_DRINKS_LEFT,
+  orderReference,
+  TICKET_CODE_DOMAIN,
+  type CheckInRequest,
+  type CheckInResponse,
+  type CheckInStats,
+  type ComplimentaryDrinksRequest,
+  type ComplimentaryDrinksResponse,
+  type DoorSnapshot,
+  type DoorSnapshotOrder,
+} from '@festival/contracts';
+import { ExclusiveSection } from '../../common/exclusive-section.js';
+import { ActivityLog } from '../staff/activity-log.service.js';
+import type { StaffActor } from '../staff/staff-actor.js';
+import { PartyOrderEntity, type PartyOrderStatus } from '../tickets/party-order.entity.js';
+import { TicketCodes } from './ticket-codes.js';
+import { TicketRedemptionEntity, type RedemptionKind } from './ticket-redemption.entity.js';
+
+/**
+ * The lock of every admission and redemption: each reads what an order has had so far and adds
+ * to it in one exclusive transaction, so two doors scanning one code in the same second cannot
+ * both admit its last guest (a row lock on MySQL across replicas; a queue on SQLite).
+ */
+export const DOOR_LOCK = 'door';
+
+/** A refunded or cancelled order answers `refunded` at the door. */
+const REFUNDED: readonly PartyOrderStatus[] = ['refunding', 'refunded', 'cancelled'];
+
+const INVALID: CheckInResponse = {
+  result: 'invalid',
+  customerName: null,
+  reference: null,
+  adults: 0,
+  children: 0,
+  admitted: 0,
+  total: 0,
+  checkedInAt: null,
+  door: null,
+};
+
+const ticketsOf = (order: PartyOrderEntity): number => order.adultTickets + order.childTickets;
+const sumOf = (rows: { count: number }[]): number => rows.reduce((sum, row) => sum + row.count, 0);
+const ticketObject = (order: PartyOrderEntity): string => `Ticket ${orderReference(order.id)} (${order.customerName})`;
+
+/**
+ * The door and the bar's complimentary drinks: ticket codes checked against the signing key,
+ * then each order's admissions (and drinks) counted and added to under DOOR_LOCK, each on the
+ * activity log in the same transaction. Ticket codes are never logged: they admit their bearer.
+ */
+@Injectable()
+export class CheckInsService {
+  constructor(
+    private readonly codes: TicketCodes,
+    @InjectRepository(PartyOrderEntity) private readonly orders: Repository<PartyOrderEntity>,
+    @InjectRepository(TicketRedemptionEntity) private readonly redemptions: Repository<TicketRedemptionEntity>,
+    private readonly exclusive: ExclusiveSection,
+    private readonly activity: ActivityLog,
+  ) {}
+
+  /**
+   * Admits `guests` of the order (everyone left when unset). A code that is not a ticket of
+   * this site answers `invalid`; a replayed admissionId answers as its admission did and
+   * changes nothing; more guests than are left is a 409 that says how many are.
+   */
+  async checkIn(request: CheckInRequest, actor: StaffActor): Promise<CheckInResponse> {
+    const orderId = this.codes.orderIdOf(request.code);
+    if (!orderId) return INVALID;
+    const id = request.admissionId ?? randomUUID();
+    return this.exclusive.run(DOOR_LOCK, async (manager) => {
+      const order = await manager.findOneBy(PartyOrderEntity, { id: orderId });
+      if (!order) return INVALID;
+      const entries = await this.redemptionsOf(manager, orderId, 'entry');
+      const total = ticketsOf(order);
+      const admitted = sumOf(entries);
+      const answer = (result: CheckInResponse['result'], at: Date | null = null, door: string | null = null): CheckInResponse => ({
+        result,
+        customerName: order.customerName,
+        reference: orderReference(order.id),
+        adults: order.adultTickets,
+        children: order.childTickets,
+        admitted,
+        total,
+        checkedInAt: at?.toISOString() ?? null,
+        door,
+      });
+
+      const replayed = request.admissionId ? await this.replayOf(manager, id, orderId, 'entry', 'admissionId') : null;
+      if (replayed) return answer('admitted', replayed.at, replayed.who);
+      if (REFUNDED.includes(order.status)) return answer('refunded');
+      if (order.status !== 'paid') return answer('not_paid');
+
+      const left = total - admitted;
+      if (left <= 0) {
+        const last = entries[entries.length - 1];
+        return answer('already_checked_in', last?.at ?? null, last?.who ?? null);
+      }
+      const guests = request.guests ?? left;
+      if (guests > left) {
+        throw new ConflictException(`Only ${left} of ${total} guests ${left === 1 ? 'is' : 'are'} left to admit on this order`);
+      }
+      const at = new Date();
+      await this.insertRedemption(manager, { id, orderId, kind: 'entry', count: guests, at }, actor);
+      await this.activity.record(
+        manager,
+        actor,
+        { action: 'check-in', object: ticketObject(order), detail: `${guests} admitted, ${admitted + guests} of ${total} in` },
+        at,
+      );
+      return { ...answer('admitted', at, actor.name), admitted: admitted + guests };
+    });
+  }
+
+  /**
+   * Hands over `count` of the order's complimentary drinks (one per ticketed guest); `count` 0
+   * only asks how many are left. More than are left is refused whole, so the count never goes
+   * below zero however many bars redeem at once.
+   */
+  async redeemDrinks(request: ComplimentaryDrinksRequest, actor: StaffActor): Promise<ComplimentaryDrinksResponse> {
+    const orderId = this.codes.orderIdOf(request.code);
+    if (!orderId) throw new NotFoundException('Not a valid ticket');
+    const id = request.redemptionId ?? randomUUID();
+    return this.exclusive.run(DOOR_LOCK, async (manager) => {
+      const order = await manager.findOneBy(PartyOrderEntity, { id: orderId });
+      if (!order) throw new NotFoundException('Not a valid ticket');
+      const remaining = ticketsOf(order) - sumOf(await this.redemptionsOf(manager, orderId, 'drink'));
+      if (request.redemptionId && (await this.replayOf(manager, id, orderId, 'drink', 'redemptionId'))) return { remaining };
+      if (REFUNDED.includes(order.status)) throw new ConflictException('This order was refunded');
+      if (order.status !== 'paid') throw new ConflictException('This order is not paid');
+      if (request.count > remaining) throw new ConflictException(NO_COMPLIMENTARY_DRINKS_LEFT);
+      if (request.count === 0) return { remaining };
+      const at = new Date();
+      await this.insertRedemption(manager, { id, orderId, kind: 'drink', count: request.count, at }, actor);
+      await this.activity.record(
+        manager,
+        actor,
+        {
+          action: 'drink.complimentary',
+          object: ticketObject(order),
+          detail: `${request.count} redeemed, ${remaining - request.count} left`,
+        },
+        at,
+      );
+      return { remaining: remaining - request.count };
+    });
+  }
+
+  /** `Arrived N of M`: guests admitted and tickets sold, on the orders that are paid. */
+  async stats(): Promise<CheckInStats> {
+    const paid = await this.paidOrders();
+    const admitted = await this.admittedByOrder(paid.map((o) => o.id));
+    return {
+      arrived: paid.reduce((sum, o) => sum + Math.min(admitted.get(o.id)?.count ?? 0, ticketsOf(o)), 0),
+      sold: paid.reduce((sum, o) => sum + ticketsOf(o), 0),
+    };
+  }
+
+  /** Every paid order with what it has had at the door, and the public key the codes verify with. */
+  async snapshot(): Promise<DoorSnapshot> {
+    const generatedAt = new Date();
+    const paid = await this.paidOrders();
+    const admitted = await this.admittedByOrder(paid.map((o) => o.id));
+    const orders: DoorSnapshotOrder[] = paid.map((o) => {
+      const entry = admitted.get(o.id);
+      return {
+        orderId: o.id,
+        reference: orderReference(o.id),
+        customerName: o.customerName,
+        adults: o.adultTickets,
+        children: o.childTickets,
+        total: ticketsOf(o),
+        admitted: entry?.count ?? 0,
+        lastCheckedInAt: entry?.last.at.toISOString() ?? null,
+        lastDoor: entry?.last.who ?? null,
+      };
+    });
+    orders.sort((a, b) => a.reference.localeCompare(b.reference));
+    return {
+      generatedAt: generatedAt.toISOString(),
+      publicKey: this.codes.publicKeyBase64url(),
+      keyAlgorithm: 'Ed25519',
+      signedPrefix: TICKET_CODE_DOMAIN,
+      orders,
+    };
+  }
+
+  private paidOrders(): Promise<PartyOrderEntity[]> {
+    return this.orders.find({
+      where: { status: 'paid' },
+      select: { id: true, customerName: true, adultTickets: true, childTickets: true },
+    });
+  }
+
+  private async admittedByOrder(orderIds: string[]): Promise<Map<string, { count: number; last: TicketRedemptionEntity }>> {
+    const found = new Map<string, { count: number; last: TicketRedemptionEntity }>();
+    if (orderIds.length === 0) return found;
+    const rows = await this.redemptions.find({ where: { kind: 'entry', orderId: In(orderIds) }, order: { at: 'ASC' } });
+    for (const row of rows) found.set(row.orderId, { count: (found.get(row.orderId)?.count ?? 0) + row.count, last: row });
+    return found;
+  }
+
+  private redemptionsOf(manager: EntityManager, orderId: string, kind: RedemptionKind): Promise<TicketRedemptionEntity[]> {
+    return manager.find(TicketRedemptionEntity, { where: { orderId, kind }, order: { at: 'ASC' } });
+  }
+
+  /** The earlier redemption with this client id; a 409 if that id was used for something else. */
+  private async replayOf(
+    manager: EntityManager,
+    id: string,
+    orderId: string,
+    kind: RedemptionKind,
+    field: string,
+  ): Promise<TicketRedemptionEntity | null> {
+    const earlier = await manager.findOneBy(TicketRedemptionEntity, { id });
+    if (earlier && (earlier.orderId !== orderId || earlier.kind !== kind)) {
+      throw new ConflictException(`This ${field} was already used for another ticket`);
+    }
+    return earlier;
+  }
+
+  private async insertRedemption(
+    manager: EntityManager,
+    row: Pick<TicketRedemptionEntity, 'id' | 'orderId' | 'kind' | 'count' | 'at'>,
+    actor: StaffActor,
+  ): Promise<void> {
+    await manager.insert(TicketRedemptionEntity, { ...row, who: actor.name.slice(0, 60), role: actor.role, deviceId: actor.deviceId });
+  }
+}
