@@ -396,4 +396,112 @@ describe(`the door on ${TEST_DATABASE}`, () => {
     const edited = parseTicketCode(editAt(codes.codeFor(order.id), 60))!;
     expect(verify(null, edited.message, publicKey, edited.signature)).toBe(false);
   });
+
+  it('keeps admissions uploaded after an offline spell once each, and lists an order two offline doors over-admitted as a conflict', async () => {
+    const order = await insertOrder(t, { customerName: 'Kavya Offline', adultTickets: 2, childTickets: 1 });
+    const other = await insertOrder(t, { customerName: 'Nila Offline', adultTickets: 1, childTickets: 0 });
+    const upload = (cookie: string, admissions: Record<string, unknown>[]) =>
+      t.http.post('/api/admin/check-ins/offline').set('Cookie', cookie).send({ admissions });
+    const at = new Date(Date.now() - 60_000).toISOString();
+
+    // Door 1 admitted the whole family offline, and Nila; its upload is retried once.
+    const first = [
+      { admissionId: 'door1-offline-0001', orderId: order.id, guests: 3, at },
+      { admissionId: 'door1-offline-0002', orderId: other.id, guests: 1, at },
+    ];
+    expect((await upload(door, first).expect(200)).body.results).toEqual([
+      { admissionId: 'door1-offline-0001', outcome: 'recorded', message: null },
+      { admissionId: 'door1-offline-0002', outcome: 'recorded', message: null },
+    ]);
+    expect((await upload(door, first).expect(200)).body.results.map((r: { outcome: string }) => r.outcome)).toEqual([
+      'recorded',
+      'recorded',
+    ]);
+    const kept = await admissionsOf(order.id);
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({ count: 3, offline: true, who: 'Door 1' });
+    expect(kept[0].at.toISOString()).toBe(at);
+
+    // Door 2, offline too, admitted two of the same family: both records are kept, and the order is flagged.
+    expect(
+      (await upload(door2, [{ admissionId: 'door2-offline-0001', orderId: order.id, guests: 2, at }]).expect(200)).body.results,
+    ).toEqual([{ admissionId: 'door2-offline-0001', outcome: 'conflict', message: '5 guests in on an order of 3' }]);
+    expect(await admissionsOf(order.id)).toHaveLength(2);
+    const conflicts = (await t.http.get('/api/admin/check-ins/conflicts').set('Cookie', door).expect(200)).body.conflicts;
+    const listed = conflicts.filter((c: { orderId: string }) => c.orderId === order.id);
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({
+      reference: order.id.slice(0, 8).toUpperCase(),
+      customerName: 'Kavya Offline',
+      total: 3,
+      admitted: 5,
+      reason: '5 guests in on an order of 3',
+    });
+    expect(
+      listed[0].admissions.map((a: { door: string; guests: number; offline: boolean }) => [a.door, a.guests, a.offline]).sort(),
+    ).toEqual([
+      ['Door 1', 3, true],
+      ['Door 2', 2, true],
+    ]);
+    expect(conflicts.some((c: { orderId: string }) => c.orderId === other.id)).toBe(false);
+    // Online, the order answers Already checked in; the counter never counts more guests than it has.
+    expect((await checkIn(door, { code: codes.codeFor(order.id) }).expect(200)).body.result).toBe('already_checked_in');
+
+    // An unknown order is rejected and nothing is kept; bad input is a 400 with a clear message.
+    const unknown = randomUUID();
+    expect((await upload(door, [{ admissionId: 'door1-offline-0003', orderId: unknown, guests: 1, at }]).expect(200)).body.results).toEqual(
+      [{ admissionId: 'door1-offline-0003', outcome: 'rejected', message: 'Not a valid ticket' }],
+    );
+    expect(await admissionsOf(unknown)).toHaveLength(0);
+    expect((await upload(door, []).expect(400)).body.message).toContain('admissions must not be empty');
+    expect((await upload(door, [{ admissionId: 'x', orderId: order.id, guests: 1, at }]).expect(400)).body.message).toContain(
+      'admissionId must be 8 to 64 characters',
+    );
+    await upload(bar, first).expect(403);
+  });
+
+  it('finds guests by name, e-mail, phone or reference, with the code of a paid order to admit them', async () => {
+    const order = await insertOrder(t, {
+      customerName: 'Sundari Ramaswamy',
+      customerEmail: 'sundari.r@example.com',
+      customerPhone: '(669) 555-0199',
+    });
+    const refunded = await insertOrder(t, { customerName: 'Sundari Refunded', customerEmail: 'sr2@example.com', status: 'refunded' });
+    const search = async (q: string) =>
+      (
+        await t.http
+          .get(`/api/admin/check-ins/search?q=${encodeURIComponent(q)}`)
+          .set('Cookie', door)
+          .expect(200)
+      ).body.results as {
+        orderId: string;
+        code: string | null;
+        status: string;
+      }[];
+    for (const q of ['sundari ram', 'SUNDARI.R@EXAMPLE', '669555 0199', order.id.slice(0, 8).toUpperCase()]) {
+      expect((await search(q)).map((r) => r.orderId)).toContain(order.id);
+    }
+    const [found] = (await search('Sundari Ramaswamy')).filter((r) => r.orderId === order.id);
+    expect(found).toEqual({
+      orderId: order.id,
+      reference: order.id.slice(0, 8).toUpperCase(),
+      customerName: 'Sundari Ramaswamy',
+      status: 'paid',
+      adults: 2,
+      children: 1,
+      total: 3,
+      admitted: 0,
+      code: codes.codeFor(order.id),
+    });
+    const gone = (await search('Sundari Refunded')).find((r) => r.orderId === refunded.id);
+    expect(gone).toMatchObject({ status: 'refunded', code: null });
+    // Admitting from the result is a scan of its code.
+    expect((await checkIn(door, { code: found.code!, guests: 1 }).expect(200)).body).toMatchObject({ result: 'admitted', admitted: 1 });
+    expect((await search('Sundari Ramaswamy')).find((r) => r.orderId === order.id)).toMatchObject({ admitted: 1 });
+    // A wildcard is a character, not "everyone".
+    expect(await search('%%')).toEqual([]);
+    expect((await t.http.get('/api/admin/check-ins/search?q=a').set('Cookie', door).expect(400)).body.message).toContain(
+      'Type at least 2 characters to search',
+    );
+  });
 });

@@ -73,6 +73,9 @@ const ACCESS: Record<string, Access> = {
 
   'POST /api/admin/check-ins': DOOR,
   'GET /api/admin/check-ins/stats': DOOR,
+  'POST /api/admin/check-ins/offline': DOOR,
+  'GET /api/admin/check-ins/search': DOOR,
+  'GET /api/admin/check-ins/conflicts': DOOR,
   'GET /api/admin/door-snapshot': DOOR,
 };
 

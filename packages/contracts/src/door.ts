@@ -242,3 +242,96 @@ export interface DoorSnapshot {
   /** Every paid order, by reference. */
   orders: DoorSnapshotOrder[];
 }
+
+/** `GET /api/admin/check-ins/search?q=`: at least this many characters. */
+export const DOOR_SEARCH_MIN_LENGTH = 2;
+/** At most this many orders answer a search. */
+export const DOOR_SEARCH_LIMIT = 20;
+
+export const doorSearchQuerySchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({
+    q: z
+      .string({ error: 'q is required' })
+      .trim()
+      .min(DOOR_SEARCH_MIN_LENGTH, `Type at least ${DOOR_SEARCH_MIN_LENGTH} characters to search`)
+      .max(100, 'q must be at most 100 characters'),
+  }),
+);
+
+/** One order found by `Search guests`: a paid one carries its code, so the door can admit it. */
+export interface DoorSearchResult {
+  orderId: string;
+  reference: string;
+  customerName: string;
+  /** The order's state at the door: only `paid` orders can be admitted. */
+  status: 'paid' | 'refunded' | 'not_paid';
+  adults: number;
+  children: number;
+  total: number;
+  admitted: number;
+  /** The ticket code of a paid order (what a scan would read); null otherwise. */
+  code: string | null;
+}
+
+export interface DoorSearchResponse {
+  results: DoorSearchResult[];
+}
+
+/** One admission made by a door page while it was offline, uploaded when the network returned. */
+export const offlineAdmissionSchema = /* @__PURE__ */ defineSchema(() =>
+  z.strictObject({
+    admissionId: clientIdField('admissionId'),
+    orderId: z.uuid({ error: 'orderId must be an order id' }),
+    guests: z
+      .number({ error: 'guests must be a whole number' })
+      .int('guests must be a whole number')
+      .min(1, 'guests must be at least 1')
+      .max(MAX_TICKETS_PER_ORDER, `guests must be at most ${MAX_TICKETS_PER_ORDER}`),
+    /** When the door admitted them, by the device's clock. */
+    at: z.iso.datetime({ error: 'at must be an ISO date and time', offset: true }),
+  }),
+);
+export type OfflineAdmission = z.infer<typeof offlineAdmissionSchema>;
+
+/** `POST /api/admin/check-ins/offline`: the admissions a door page queued while offline. */
+export const offlineCheckInsRequestSchema = /* @__PURE__ */ defineSchema(() =>
+  z.strictObject({
+    admissions: z
+      .array(offlineAdmissionSchema, { error: 'admissions must be a list' })
+      .min(1, 'admissions must not be empty')
+      .max(200, 'admissions holds at most 200 at a time'),
+  }),
+);
+export type OfflineCheckInsRequest = z.infer<typeof offlineCheckInsRequestSchema>;
+
+/**
+ * What became of one uploaded admission: `recorded` (now, or by an earlier upload of the same
+ * id), `conflict` (recorded, but the order now has more guests in than it admits, or it was no
+ * longer paid: it is listed under `Check-in conflicts`), or `rejected` (no such order; nothing kept).
+ */
+export interface OfflineAdmissionResult {
+  admissionId: string;
+  outcome: 'recorded' | 'conflict' | 'rejected';
+  message: string | null;
+}
+
+export interface OfflineCheckInsResponse {
+  results: OfflineAdmissionResult[];
+}
+
+/** One order that two or more doors over-admitted while offline (or admitted after its refund). */
+export interface CheckInConflict {
+  orderId: string;
+  reference: string;
+  customerName: string;
+  total: number;
+  admitted: number;
+  /** Why it is listed: `3 of 3 admitted twice over: 6 in` style text. */
+  reason: string;
+  admissions: { at: string; door: string; guests: number; offline: boolean }[];
+}
+
+/** `GET /api/admin/check-ins/conflicts`. */
+export interface CheckInConflictsResponse {
+  conflicts: CheckInConflict[];
+}

@@ -23,6 +23,8 @@ export class Door1761001500000 implements MigrationInterface {
           { name: 'who', type: 'varchar', length: '60', isNullable: false },
           { name: 'role', type: 'varchar', length: '16', isNullable: true },
           { name: 'deviceId', type: 'varchar', length: '36', isNullable: true },
+          // Made by a door page while offline and uploaded later (`at` is the device's time).
+          { name: 'offline', type: 'boolean', isNullable: false, default: false },
         ],
       }),
     );

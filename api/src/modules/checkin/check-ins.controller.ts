@@ -1,13 +1,19 @@
-import { Body, Controller, Get, Header, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Post, Query } from '@nestjs/common';
 import {
   checkInRequestSchema,
   complimentaryDrinksRequestSchema,
+  doorSearchQuerySchema,
+  offlineCheckInsRequestSchema,
+  type CheckInConflictsResponse,
   type CheckInRequest,
   type CheckInResponse,
   type CheckInStats,
   type ComplimentaryDrinksRequest,
   type ComplimentaryDrinksResponse,
+  type DoorSearchResponse,
   type DoorSnapshot,
+  type OfflineCheckInsRequest,
+  type OfflineCheckInsResponse,
 } from '@festival/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Roles } from '../staff/roles.decorator.js';
@@ -28,6 +34,28 @@ export class CheckInsController {
     @CurrentStaff() actor: StaffActor,
   ): Promise<CheckInResponse> {
     return this.checkIns.checkIn(body, actor);
+  }
+
+  /** The admissions a door page queued while offline: each kept once, over-admissions flagged. */
+  @Post('check-ins/offline')
+  @HttpCode(200)
+  async recordOffline(
+    @Body(new ZodValidationPipe(offlineCheckInsRequestSchema)) body: OfflineCheckInsRequest,
+    @CurrentStaff() actor: StaffActor,
+  ): Promise<OfflineCheckInsResponse> {
+    return { results: await this.checkIns.recordOffline(body, actor) };
+  }
+
+  @Get('check-ins/search')
+  @Header('Cache-Control', 'no-store')
+  async search(@Query(new ZodValidationPipe(doorSearchQuerySchema)) query: { q: string }): Promise<DoorSearchResponse> {
+    return { results: await this.checkIns.search(query.q) };
+  }
+
+  @Get('check-ins/conflicts')
+  @Header('Cache-Control', 'no-store')
+  async conflicts(): Promise<CheckInConflictsResponse> {
+    return { conflicts: await this.checkIns.conflicts() };
   }
 
   @Get('check-ins/stats')

@@ -1,18 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository, type EntityManager } from 'typeorm';
+import { Brackets, In, Repository, type EntityManager } from 'typeorm';
 import {
+  DOOR_SEARCH_LIMIT,
   NO_COMPLIMENTARY_DRINKS_LEFT,
   orderReference,
   TICKET_CODE_DOMAIN,
   type CheckInRequest,
   type CheckInResponse,
+  type CheckInConflict,
   type CheckInStats,
   type ComplimentaryDrinksRequest,
   type ComplimentaryDrinksResponse,
   type DoorSnapshot,
+  type DoorSearchResult,
   type DoorSnapshotOrder,
+  type OfflineAdmissionResult,
+  type OfflineCheckInsRequest,
 } from '@festival/contracts';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
 import { ActivityLog } from '../staff/activity-log.service.js';
@@ -46,6 +51,20 @@ const INVALID: CheckInResponse = {
 const ticketsOf = (order: PartyOrderEntity): number => order.adultTickets + order.childTickets;
 const sumOf = (rows: { count: number }[]): number => rows.reduce((sum, row) => sum + row.count, 0);
 const ticketObject = (order: PartyOrderEntity): string => `Ticket ${orderReference(order.id)} (${order.customerName})`;
+
+/** How far an offline admission's device clock is believed: beyond it, the upload's time is kept. */
+const OFFLINE_CLOCK_PAST_MS = 48 * 60 * 60 * 1000;
+const OFFLINE_CLOCK_FUTURE_MS = 5 * 60 * 1000;
+
+/** The device's time of an offline admission, unless its clock is plainly wrong. */
+function offlineTime(at: string, now: Date): Date {
+  const time = new Date(at);
+  const delta = time.getTime() - now.getTime();
+  return delta > OFFLINE_CLOCK_FUTURE_MS || delta < -OFFLINE_CLOCK_PAST_MS ? now : time;
+}
+
+/** `%` and `_` typed into a search are literal characters, not LIKE wildcards. */
+const likePattern = (text: string): string => `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
 
 /**
  * The door and the bar's complimentary drinks: ticket codes checked against the signing key,
@@ -149,6 +168,139 @@ export class CheckInsService {
     });
   }
 
+  /**
+   * Admissions a door page made while offline. Each is a fact that already happened at the door,
+   * so it is kept even when it takes an order past its guests (or the order was refunded
+   * meanwhile): such an order is then a conflict. A replayed admissionId changes nothing.
+   */
+  async recordOffline(request: OfflineCheckInsRequest, actor: StaffActor): Promise<OfflineAdmissionResult[]> {
+    const results: OfflineAdmissionResult[] = [];
+    for (const admission of request.admissions) {
+      results.push(
+        await this.exclusive.run(DOOR_LOCK, async (manager): Promise<OfflineAdmissionResult> => {
+          const reply = (outcome: OfflineAdmissionResult['outcome'], message: string | null = null) => ({
+            admissionId: admission.admissionId,
+            outcome,
+            message,
+          });
+          const order = await manager.findOneBy(PartyOrderEntity, { id: admission.orderId });
+          if (!order) return reply('rejected', 'Not a valid ticket');
+          const earlier = await manager.findOneBy(TicketRedemptionEntity, { id: admission.admissionId });
+          if (earlier) {
+            return earlier.orderId === order.id && earlier.kind === 'entry'
+              ? reply('recorded')
+              : reply('rejected', 'This admissionId was already used for another ticket');
+          }
+          const total = ticketsOf(order);
+          const before = sumOf(await this.redemptionsOf(manager, order.id, 'entry'));
+          const after = before + admission.guests;
+          const at = offlineTime(admission.at, new Date());
+          await this.insertRedemption(
+            manager,
+            { id: admission.admissionId, orderId: order.id, kind: 'entry', count: admission.guests, at, offline: true },
+            actor,
+          );
+          const paid = order.status === 'paid';
+          const conflict = !paid || after > total;
+          await this.activity.record(
+            manager,
+            actor,
+            {
+              action: 'check-in',
+              object: ticketObject(order),
+              detail: `${admission.guests} admitted offline, ${after} of ${total} in${conflict ? ' (conflict)' : ''}`,
+            },
+            at,
+          );
+          if (!paid)
+            return reply('conflict', `Admitted offline after the order was ${order.status === 'pending' ? 'left unpaid' : 'refunded'}`);
+          return after > total ? reply('conflict', `${after} guests in on an order of ${total}`) : reply('recorded');
+        }),
+      );
+    }
+    return results;
+  }
+
+  /**
+   * Orders with more guests in than they admit (offline doors over-admitting them), or with
+   * guests in although they are no longer paid: each with every admission, newest last.
+   */
+  async conflicts(): Promise<CheckInConflict[]> {
+    const rows = await this.redemptions.find({ where: { kind: 'entry' }, order: { at: 'ASC' } });
+    const byOrder = new Map<string, TicketRedemptionEntity[]>();
+    for (const row of rows) byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), row]);
+    if (byOrder.size === 0) return [];
+    const orders = await this.orders.find({
+      where: { id: In([...byOrder.keys()]) },
+      select: { id: true, status: true, customerName: true, adultTickets: true, childTickets: true },
+    });
+    const found: CheckInConflict[] = [];
+    for (const order of orders) {
+      const entries = byOrder.get(order.id) ?? [];
+      const admitted = sumOf(entries);
+      const total = ticketsOf(order);
+      const paid = order.status === 'paid';
+      if (paid && admitted <= total) continue;
+      found.push({
+        orderId: order.id,
+        reference: orderReference(order.id),
+        customerName: order.customerName,
+        total,
+        admitted,
+        reason: paid
+          ? `${admitted} guests in on an order of ${total}`
+          : `${admitted} guests in on an order that is ${order.status === 'pending' ? 'not paid' : 'refunded'}`,
+        admissions: entries.map((e) => ({ at: e.at.toISOString(), door: e.who, guests: e.count, offline: e.offline })),
+      });
+    }
+    return found.sort((a, b) => a.reference.localeCompare(b.reference));
+  }
+
+  /**
+   * `Search guests`: orders that are or were paid, by the buyer's name, e-mail, phone (digits) or
+   * reference; a paid one carries its code so the door can admit it from the result.
+   */
+  async search(query: string): Promise<DoorSearchResult[]> {
+    const text = query.trim();
+    const digits = text.replace(/\D/g, '');
+    const found = await this.orders
+      .createQueryBuilder('o')
+      .select(['o.id', 'o.status', 'o.customerName', 'o.customerPhone', 'o.adultTickets', 'o.childTickets'])
+      .where('o.status IN (:...statuses)', { statuses: ['paid', ...REFUNDED] })
+      .andWhere(
+        new Brackets((where) => {
+          where
+            .where("LOWER(o.customerName) LIKE :text ESCAPE '!'", { text: likePattern(text) })
+            .orWhere("LOWER(o.customerEmail) LIKE :text ESCAPE '!'")
+            .orWhere("LOWER(o.id) LIKE :reference ESCAPE '!'", { reference: `${likePattern(text).slice(1)}` });
+        }),
+      )
+      .orderBy('o.customerName', 'ASC')
+      .limit(DOOR_SEARCH_LIMIT * 5)
+      .getMany();
+    const byPhone =
+      digits.length >= 4
+        ? (await this.orders.find({ where: { status: In(['paid', ...REFUNDED]) }, select: { id: true, customerPhone: true } }))
+            .filter((o) => o.customerPhone.replace(/\D/g, '').includes(digits))
+            .map((o) => o.id)
+        : [];
+    const missing = byPhone.filter((id) => !found.some((o) => o.id === id));
+    if (missing.length > 0) found.push(...(await this.orders.findBy({ id: In(missing.slice(0, DOOR_SEARCH_LIMIT)) })));
+    const orders = found.slice(0, DOOR_SEARCH_LIMIT);
+    const admitted = await this.admittedByOrder(orders.map((o) => o.id));
+    return orders.map((o) => ({
+      orderId: o.id,
+      reference: orderReference(o.id),
+      customerName: o.customerName,
+      status: o.status === 'paid' ? 'paid' : REFUNDED.includes(o.status) ? 'refunded' : 'not_paid',
+      adults: o.adultTickets,
+      children: o.childTickets,
+      total: ticketsOf(o),
+      admitted: admitted.get(o.id)?.count ?? 0,
+      code: o.status === 'paid' ? this.codes.codeFor(o.id) : null,
+    }));
+  }
+
   /** `Arrived N of M`: guests admitted and tickets sold, on the orders that are paid. */
   async stats(): Promise<CheckInStats> {
     const paid = await this.paidOrders();
@@ -224,9 +376,15 @@ export class CheckInsService {
 
   private async insertRedemption(
     manager: EntityManager,
-    row: Pick<TicketRedemptionEntity, 'id' | 'orderId' | 'kind' | 'count' | 'at'>,
+    row: Pick<TicketRedemptionEntity, 'id' | 'orderId' | 'kind' | 'count' | 'at'> & { offline?: boolean },
     actor: StaffActor,
   ): Promise<void> {
-    await manager.insert(TicketRedemptionEntity, { ...row, who: actor.name.slice(0, 60), role: actor.role, deviceId: actor.deviceId });
+    await manager.insert(TicketRedemptionEntity, {
+      offline: false,
+      ...row,
+      who: actor.name.slice(0, 60),
+      role: actor.role,
+      deviceId: actor.deviceId,
+    });
   }
 }

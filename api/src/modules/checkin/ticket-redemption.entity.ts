@@ -36,4 +36,8 @@ export class TicketRedemptionEntity {
 
   @Column({ type: 'varchar', length: 36, nullable: true })
   deviceId!: string | null;
+
+  /** Made by a door page while offline and uploaded later: `at` is the device's clock. */
+  @Column({ type: 'boolean', default: false })
+  offline!: boolean;
 }
