@@ -36,6 +36,8 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  // The door page's service worker: plain JavaScript served as it is.
+  { files: ['shell/public/**/*.js'], languageOptions: { globals: { ...globals.serviceworker } } },
   {
     files: ['{shell,public-site,drinks-app,admin-app,packages/web-kit}/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

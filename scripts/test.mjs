@@ -2,7 +2,7 @@
 // and MySQL/MariaDB when TEST_DATABASE_URL is set), browser unit tests, the short load and the
 // fault scripts, and the Playwright e2e suite in Chromium against the built site. Installs and
 // builds first when needed.
-import { ensureChromium } from './chromium.mjs';
+import { ensureChromium, ensureFfmpeg } from './chromium.mjs';
 import { ensureBuilt, ensureInstalled } from './ensure.mjs';
 import { log, run } from './lib.mjs';
 
@@ -18,8 +18,10 @@ async function step(name, cmd, args, env = {}) {
 await ensureInstalled();
 await ensureBuilt();
 let chromium;
+let ffmpeg;
 try {
   chromium = await ensureChromium();
+  ffmpeg = await ensureFfmpeg();
 } catch (error) {
   console.error(error.message);
   process.exit(1);
@@ -79,6 +81,7 @@ if (process.env.TEST_DATABASE_URL) {
 await step("abuse: the review's attacks", process.execPath, ['bench/security/abuse.mjs', '--db', 'sqlite']);
 await step('e2e tests in Chromium', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
   CHROMIUM_PATH: chromium,
+  FFMPEG_PATH: ffmpeg,
 });
 
 const failed = results.filter((r) => !r.ok);

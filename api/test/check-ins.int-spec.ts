@@ -19,6 +19,7 @@ const INVALID: CheckInResponse = {
   adults: 0,
   children: 0,
   admitted: 0,
+  entering: 0,
   total: 0,
   checkedInAt: null,
   door: null,
@@ -123,6 +124,7 @@ describe(`the door on ${TEST_DATABASE}`, () => {
       adults: 2,
       children: 1,
       admitted: 2,
+      entering: 2,
       total: 3,
       checkedInAt: expect.any(String),
       door: 'Door 1',
@@ -131,11 +133,11 @@ describe(`the door on ${TEST_DATABASE}`, () => {
 
     // The rest of the family, from the other door, typed in the printed groups of four.
     const rest = await checkIn(door2, { code: code.replace(/(.{4})/g, '$1 ').toLowerCase() }).expect(200);
-    expect(rest.body).toMatchObject({ result: 'admitted', admitted: 3, total: 3, door: 'Door 2' });
+    expect(rest.body).toMatchObject({ result: 'admitted', admitted: 3, entering: 1, total: 3, door: 'Door 2' });
     expect(await stats()).toEqual({ arrived: before.arrived + 3, sold: before.sold });
 
     const again = await checkIn(door, { code }).expect(200);
-    expect(again.body).toEqual({ ...rest.body, result: 'already_checked_in' });
+    expect(again.body).toEqual({ ...rest.body, result: 'already_checked_in', entering: 0 });
     expect(new Date(again.body.checkedInAt).getTime()).toBeGreaterThanOrEqual(new Date(first.body.checkedInAt).getTime());
     expect(Math.abs(new Date(again.body.checkedInAt).getTime() - Date.now())).toBeLessThan(60_000);
     const more = await checkIn(door, { code, guests: 1 }).expect(200);
@@ -245,6 +247,7 @@ describe(`the door on ${TEST_DATABASE}`, () => {
       adults: 2,
       children: 1,
       admitted: 0,
+      entering: 0,
       total: 3,
       checkedInAt: null,
       door: null,

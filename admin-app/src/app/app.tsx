@@ -16,6 +16,7 @@ const CampaignsPage = lazy(() => import('../features/campaigns/components/campai
 const BarPage = lazy(() => import('../features/bar/components/bar-page').then((m) => ({ default: m.BarPage })));
 const DevicesPage = lazy(() => import('../features/devices/components/devices-page').then((m) => ({ default: m.DevicesPage })));
 const ActivityPage = lazy(() => import('../features/activity/components/activity-page').then((m) => ({ default: m.ActivityPage })));
+const DoorPage = lazy(() => import('../features/door/components/door-page').then((m) => ({ default: m.DoorPage })));
 const DrinksQrPage = lazy(() => import('../features/qr/components/drinks-qr-page').then((m) => ({ default: m.DrinksQrPage })));
 
 function PageLoading({ description = 'Loading…' }: { description?: string }) {
@@ -97,6 +98,17 @@ export default function App() {
             element={
               <Suspense fallback={<PageLoading />}>
                 <BarPage />
+              </Suspense>
+            }
+          />
+        </Route>
+        {/* The door's page: the manager and door devices. */}
+        <Route element={<RequireStaff pending={<SessionPending />} roles={['door']} />}>
+          <Route
+            path="door"
+            element={
+              <Suspense fallback={<PageLoading />}>
+                <DoorPage />
               </Suspense>
             }
           />

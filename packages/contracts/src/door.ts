@@ -87,7 +87,8 @@ export function bytesToUuid(bytes: Uint8Array): string {
 
 /** The bytes the server signs for an order: the domain, then the order id's 16 bytes. */
 export function ticketCodeMessage(idBytes: Uint8Array): Uint8Array {
-  const domain = new TextEncoder().encode(TICKET_CODE_DOMAIN);
+  // The domain is ASCII: one byte per character.
+  const domain = Uint8Array.from(TICKET_CODE_DOMAIN, (char) => char.charCodeAt(0));
   const message = new Uint8Array(domain.length + idBytes.length);
   message.set(domain);
   message.set(idBytes, domain.length);
@@ -180,6 +181,8 @@ export interface CheckInResponse {
   children: number;
   /** Guests of the order admitted so far (after this admission). */
   admitted: number;
+  /** Guests this scan admitted: 0 unless the result is `admitted`. */
+  entering: number;
   /** Guests the order admits: adults plus children. */
   total: number;
   /** This admission's time, or, when everyone is in, the last admission's; null otherwise. */
@@ -334,4 +337,11 @@ export interface CheckInConflict {
 /** `GET /api/admin/check-ins/conflicts`. */
 export interface CheckInConflictsResponse {
   conflicts: CheckInConflict[];
+}
+
+/** An order's tickets as the door reads them: `2 adults, 1 child`. */
+export function ticketLines(adults: number, children: number): string {
+  const parts = [`${adults} ${adults === 1 ? 'adult' : 'adults'}`];
+  if (children > 0) parts.push(`${children} ${children === 1 ? 'child' : 'children'}`);
+  return parts.join(', ');
 }

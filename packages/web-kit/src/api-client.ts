@@ -23,10 +23,29 @@ export class ApiError extends Error {
   }
 }
 
-/** Every call includes credentials (cookies) and throws ApiError on a non-success answer. */
-export async function apiRequest<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+/**
+ * The call never reached the API: no network (fetch's TypeError), a timeout (`AbortSignal.timeout`),
+ * or nginx answering for an API it could not reach (502, 503, 504).
+ */
+export function isUnreachable(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status === 502 || error.status === 503 || error.status === 504;
+  return error instanceof TypeError || (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError'));
+}
+
+/**
+ * Every call includes credentials (cookies) and throws ApiError on a non-success answer. `signal`
+ * ends a call that takes too long (the door page gives up on a dead Wi-Fi and works offline).
+ */
+export async function apiRequest<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+  signal?: AbortSignal,
+): Promise<T> {
   const res = await fetch(path, {
     method,
+    signal,
     credentials: 'include',
     headers:
       body === undefined

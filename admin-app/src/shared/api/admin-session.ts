@@ -1,8 +1,44 @@
 import { queryOptions, useQuery, type QueryClient } from '@festival/query';
 import { DEVICE_SIGNED_OUT_MESSAGE, type AdminCheckResponse } from '@festival/contracts';
-import { ApiError, apiGet } from '@festival/web-kit/api-client';
+import { ApiError, apiGet, isUnreachable } from '@festival/web-kit/api-client';
 
-export const fetchAdminSession = (): Promise<AdminCheckResponse> => apiGet<AdminCheckResponse>('/api/admin/check');
+/** The last session the server confirmed in this browser, for a staff page opened while offline. */
+const REMEMBERED_SESSION = 'festival-staff-session';
+
+function remember(session: AdminCheckResponse | null): void {
+  try {
+    if (session?.authenticated) localStorage.setItem(REMEMBERED_SESSION, JSON.stringify(session));
+    else localStorage.removeItem(REMEMBERED_SESSION);
+  } catch {
+    // storage unavailable: nothing remembered
+  }
+}
+
+function recall(): AdminCheckResponse | null {
+  try {
+    const text = localStorage.getItem(REMEMBERED_SESSION);
+    return text ? (JSON.parse(text) as AdminCheckResponse) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `GET /api/admin/check`. When the API cannot be reached (the venue's Wi-Fi is down and the door
+ * page was reloaded from its service worker), the session the server last confirmed here stands
+ * in: the page can work offline, and every call it makes still needs the session's cookie.
+ */
+export async function fetchAdminSession(): Promise<AdminCheckResponse> {
+  try {
+    const session = await apiGet<AdminCheckResponse>('/api/admin/check');
+    remember(session);
+    return session;
+  } catch (error) {
+    const remembered = isUnreachable(error) ? recall() : null;
+    if (remembered) return remembered;
+    throw error;
+  }
+}
 
 /** `GET /api/admin/check`: whether this browser holds a staff session. Asked once, never retried. */
 export const adminSessionQuery = queryOptions({ queryKey: ['admin', 'session'], queryFn: fetchAdminSession, retry: false });
@@ -19,6 +55,7 @@ export const isUnauthorized = (error: unknown): boolean => error instanceof ApiE
 
 /** After a login or an opened device pass: the session check knows who this is without asking again. */
 export function startStaffSession(queryClient: QueryClient, session: AdminCheckResponse): void {
+  remember(session);
   queryClient.setQueryData(adminSessionQuery.queryKey, session);
 }
 
@@ -29,6 +66,7 @@ export function startStaffSession(queryClient: QueryClient, session: AdminCheckR
  * the pages have gone, so nothing refetches).
  */
 export function endStaffSession(queryClient: QueryClient, ended?: string): void {
+  remember(null);
   queryClient.setQueryData(adminSessionQuery.queryKey, ended ? { authenticated: false, ended } : { authenticated: false });
   setTimeout(() =>
     queryClient.removeQueries({ predicate: ({ queryKey: [scope, name] }) => scope !== SESSION_SCOPE || name !== SESSION_NAME }),

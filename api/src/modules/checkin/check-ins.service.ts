@@ -43,6 +43,7 @@ const INVALID: CheckInResponse = {
   adults: 0,
   children: 0,
   admitted: 0,
+  entering: 0,
   total: 0,
   checkedInAt: null,
   door: null,
@@ -103,13 +104,14 @@ export class CheckInsService {
         adults: order.adultTickets,
         children: order.childTickets,
         admitted,
+        entering: 0,
         total,
         checkedInAt: at?.toISOString() ?? null,
         door,
       });
 
       const replayed = request.admissionId ? await this.replayOf(manager, id, orderId, 'entry', 'admissionId') : null;
-      if (replayed) return answer('admitted', replayed.at, replayed.who);
+      if (replayed) return { ...answer('admitted', replayed.at, replayed.who), entering: replayed.count };
       if (REFUNDED.includes(order.status)) return answer('refunded');
       if (order.status !== 'paid') return answer('not_paid');
 
@@ -130,7 +132,7 @@ export class CheckInsService {
         { action: 'check-in', object: ticketObject(order), detail: `${guests} admitted, ${admitted + guests} of ${total} in` },
         at,
       );
-      return { ...answer('admitted', at, actor.name), admitted: admitted + guests };
+      return { ...answer('admitted', at, actor.name), admitted: admitted + guests, entering: guests };
     });
   }
 

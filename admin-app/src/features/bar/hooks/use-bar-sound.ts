@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { barAudio, playChime } from '../lib/chime';
+import { staffAudio } from '../../../shared/lib/audio';
+import { playChime } from '../lib/chime';
 
 /**
  * The new-order sound. Browsers let a page play sound only after a tap on it, so the first tap
@@ -11,7 +12,7 @@ export function useBarSound() {
   const supported = typeof globalThis.AudioContext === 'function' || 'webkitAudioContext' in globalThis;
 
   const unlock = useCallback(() => {
-    const ctx = barAudio();
+    const ctx = staffAudio();
     if (!ctx) return;
     void ctx.resume().then(
       () => setUnlocked(ctx.state === 'running'),

@@ -1,0 +1,257 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { BASE_URL, CHROMIUM_ARGS, E2E_ADMIN_PASSWORD } from '../support/environment';
+import { waitForMails, type DeliveredMail } from '../support/mailbox';
+import { staffApi } from '../support/staff-api';
+
+const CARD = { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' };
+/** The code as the e-mail prints it under the QR: 32 groups of four base32 characters. */
+const PRINTED_CODE = /\b((?:[A-Z2-7]{4} ){31}[A-Z2-7]{4})\b/;
+
+/** The ticket e-mail sent to `email`: its printed code and its QR image (PNG). */
+async function ticketMail(email: string): Promise<{ code: string; qrPng: Buffer; mail: DeliveredMail }> {
+  const [mail] = await waitForMails((m) => m.parsed.to?.some((a) => a.address === email) ?? false);
+  const code = PRINTED_CODE.exec(mail.parsed.text ?? '')?.[1];
+  if (!code) throw new Error(`No ticket code in the e-mail to ${email}`);
+  const qr = mail.parsed.attachments.find((a) => a.mimeType === 'image/png');
+  if (!qr) throw new Error(`No QR image in the e-mail to ${email}`);
+  return { code, qrPng: Buffer.from(qr.content as ArrayBuffer), mail };
+}
+
+/** A guest buys party tickets on /diwali-party with the simulated card form. */
+async function buyTickets(
+  page: Page,
+  { adults, children, name, email }: { adults: number; children: number; name: [string, string]; email: string },
+) {
+  await page.goto('/diwali-party');
+  for (let i = 0; i < adults; i += 1) await page.getByRole('button', { name: 'Increase adult tickets' }).click();
+  for (let i = 0; i < children; i += 1) await page.getByRole('button', { name: 'Increase child tickets' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await page.getByLabel('First name').fill(name[0]);
+  await page.getByLabel('Last name').fill(name[1]);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone').fill('(408) 555-0177');
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await page.getByLabel('Card number').fill(CARD.number);
+  await page.getByLabel('Expiry').fill(CARD.expiry);
+  await page.getByLabel('CVC').fill(CARD.cvc);
+  await page.getByRole('button', { name: 'Complete Payment' }).click();
+  await expect(page.getByText(`A confirmation e-mail with your tickets has been sent to ${email}.`)).toBeVisible();
+}
+
+/** A party order paid through the API (as the party page would), from its own browser. */
+async function paidOrder(browser: Browser, name: string, email: string, adults: number): Promise<void> {
+  const context = await browser.newContext({ baseURL: BASE_URL });
+  const api = context.request;
+  const quote = (await (await api.post('/api/party-quote', { data: { adultTickets: adults, childTickets: 0 } })).json()) as {
+    totalCents: number;
+  };
+  const intent = await api.post('/api/party-payment-intent', {
+    data: {
+      customerName: name,
+      customerEmail: email,
+      customerPhone: '4085550123',
+      adultTickets: adults,
+      childTickets: 0,
+      totalAmount: quote.totalCents,
+    },
+  });
+  expect(intent.status()).toBe(200);
+  const { clientSecret } = (await intent.json()) as { clientSecret: string };
+  const paid = await api.post('/api/payments/simulated/confirm', {
+    data: { clientSecret, cardNumber: CARD.number, expiry: CARD.expiry, cvc: CARD.cvc },
+  });
+  expect(paid.ok()).toBe(true);
+  const confirmed = await api.post('/api/confirm-payment', {
+    data: { paymentIntentId: ((await paid.json()) as { id: string }).id, type: 'party_ticket' },
+  });
+  expect(((await confirmed.json()) as { status: string }).status).toBe('paid');
+  await context.close();
+}
+
+/** A staff browser (the manager) on /admin/door. */
+async function openDoor(context: BrowserContext): Promise<Page> {
+  const login = await context.request.post('/api/admin/login', { data: { password: E2E_ADMIN_PASSWORD } });
+  expect(login.ok()).toBe(true);
+  const page = await context.newPage();
+  await page.goto('/admin/door');
+  await expect(page.getByRole('heading', { name: 'Door Check-in' })).toBeVisible();
+  await expect(page.getByTestId('arrived')).toHaveText(/^Arrived \d+ of \d+$/);
+  return page;
+}
+
+async function typeCode(page: Page, code: string, guests?: number) {
+  if (guests) await page.getByLabel('Guests entering').fill(String(guests));
+  await page.getByLabel('Ticket code').fill(code);
+  await page.getByRole('button', { name: 'Check in' }).click();
+}
+
+const result = (page: Page) => page.getByLabel('Scan result');
+
+/** Waits until the phone holds the guest list and the service worker holds the page itself. */
+async function waitForOfflineReady(page: Page) {
+  await expect(page.getByTestId('offline-list')).toContainText('Guest list on this phone');
+  await page.waitForFunction(async () => {
+    if (!navigator.serviceWorker.controller) return false;
+    return Boolean(await caches.match('/admin/door'));
+  });
+}
+
+/** A one-character edit of a code (a forged or mistyped ticket). */
+const editOneCharacter = (code: string): string =>
+  code[40] === 'Q' ? `${code.slice(0, 40)}R${code.slice(41)}` : `${code.slice(0, 40)}Q${code.slice(41)}`;
+
+test.describe('the door', () => {
+  test('admits an e-mailed ticket typed, shown to the camera and found by name, then refuses it used or edited', async ({
+    page,
+    browser,
+  }) => {
+    test.slow();
+    const email = `door.family.${Date.now()}@example.com`;
+    await buyTickets(page, { adults: 2, children: 1, name: ['Anjali', 'Doorwala'], email });
+    const { code, qrPng } = await ticketMail(email);
+
+    const staff = await browser.newContext();
+    const door = await openDoor(staff);
+
+    // 1. Typed (or a handheld scanner that types): one guest of three.
+    await typeCode(door, code, 1);
+    await expect(result(door)).toContainText('Admitted: 1 guest');
+    await expect(result(door)).toContainText('Anjali Doorwala');
+    await expect(result(door)).toContainText('2 adults, 1 child · 1 of 3 in');
+
+    // 2. The e-mailed QR shown to the page's camera (Chromium's fake camera playing a video of it).
+    const dir = mkdtempSync(join(tmpdir(), 'door-camera-'));
+    writeFileSync(join(dir, 'qr.png'), qrPng);
+    const video = join(dir, 'qr.y4m');
+    execFileSync(process.env.FFMPEG_PATH || 'ffmpeg', [
+      '-loglevel',
+      'error',
+      '-loop',
+      '1',
+      '-i',
+      join(dir, 'qr.png'),
+      '-t',
+      '2',
+      '-r',
+      '10',
+      '-vf',
+      'scale=480:480,pad=640:480:80:0:white,format=yuv420p',
+      '-y',
+      video,
+    ]);
+    const cameraBrowser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: [
+        ...CHROMIUM_ARGS,
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-video-capture=${video}`,
+      ],
+    });
+    try {
+      const cameraContext = await cameraBrowser.newContext({ baseURL: BASE_URL });
+      await cameraContext.grantPermissions(['camera']);
+      const phone = await openDoor(cameraContext);
+      await phone.getByLabel('Guests entering').fill('1');
+      await phone.getByRole('button', { name: 'Scan with camera' }).click();
+      await expect(result(phone)).toContainText('Admitted: 1 guest', { timeout: 20_000 });
+      await expect(result(phone)).toContainText('2 of 3 in');
+      await phone.getByRole('button', { name: 'Stop camera' }).click();
+    } finally {
+      await cameraBrowser.close();
+    }
+
+    // 3. Found through Search guests: the last guest of the family.
+    await door.getByLabel('Search guests').fill('Doorwala');
+    await door.getByRole('button', { name: 'Search' }).click();
+    const found = door.getByRole('region', { name: 'Guests found' }).getByRole('listitem').filter({ hasText: 'Anjali Doorwala' });
+    await expect(found).toContainText('2 adults, 1 child · 2 of 3 in');
+    await found.getByRole('button', { name: 'Admit 1' }).click();
+    await expect(result(door)).toContainText('Admitted: 1 guest');
+    await expect(result(door)).toContainText('3 of 3 in');
+
+    // The same code again: everyone is in; a code edited by one character is no ticket.
+    await typeCode(door, code);
+    await expect(result(door)).toContainText('Already checked in');
+    await expect(result(door)).toContainText(/Checked in at \d{1,2}:\d{2} [AP]M by Manager/);
+    await typeCode(door, editOneCharacter(code.replace(/ /g, '')));
+    await expect(result(door)).toContainText('Not a valid ticket');
+
+    // The last ten scans, newest first.
+    const scans = door.getByRole('region', { name: 'Last scans' }).getByRole('listitem');
+    await expect(scans).toHaveCount(4);
+    await expect(scans.first()).toContainText('Not a valid ticket');
+    await staff.close();
+  });
+
+  test('keeps admitting offline, survives a reload offline, syncs once, and flags an order two offline doors over-admitted', async ({
+    browser,
+  }) => {
+    test.slow();
+    const stamp = Date.now();
+    const guests = [
+      { name: 'Offline Guest One', email: `offline.one.${stamp}@example.com`, adults: 2 },
+      { name: 'Offline Guest Two', email: `offline.two.${stamp}@example.com`, adults: 1 },
+      { name: 'Twice Admitted', email: `offline.twice.${stamp}@example.com`, adults: 2 },
+    ];
+    for (const g of guests) await paidOrder(browser, g.name, g.email, g.adults);
+    const [one, two, twice] = await Promise.all(guests.map((g) => ticketMail(g.email)));
+    const api = await staffApi();
+    const before = (await (await api.get('/api/admin/check-ins/stats')).json()) as { arrived: number; sold: number };
+
+    const context = await browser.newContext();
+    const door = await openDoor(context);
+    await waitForOfflineReady(door);
+
+    await context.setOffline(true);
+    await typeCode(door, one.code);
+    await expect(result(door)).toContainText('Admitted: 2 guests');
+    await expect(door.getByText('Offline — 1 check-in waiting to sync')).toBeVisible();
+    await typeCode(door, two.code);
+    await expect(result(door)).toContainText('Admitted: 1 guest');
+    await expect(door.getByText('Offline — 2 check-ins waiting to sync')).toBeVisible();
+
+    // A reload without network: the service worker serves the page, IndexedDB still holds the queue.
+    await door.reload();
+    await expect(door.getByRole('heading', { name: 'Door Check-in' })).toBeVisible();
+    await expect(door.getByText('Offline — 2 check-ins waiting to sync')).toBeVisible();
+    await typeCode(door, one.code);
+    await expect(result(door)).toContainText('Already checked in');
+
+    await context.setOffline(false);
+    await expect(door.getByText(/waiting to sync|made offline/)).toHaveCount(0, { timeout: 20_000 });
+    await expect
+      .poll(async () => ((await (await api.get('/api/admin/check-ins/stats')).json()) as { arrived: number }).arrived)
+      .toBe(before.arrived + 3);
+    // Sent again (a retried upload) changes nothing: each admission has its own id.
+    await door.reload();
+    await expect(door.getByTestId('arrived')).toHaveText(`Arrived ${before.arrived + 3} of ${before.sold}`);
+
+    // Two doors, both offline, each admit the whole of one order: one conflict.
+    const doors = await Promise.all([browser.newContext(), browser.newContext()]);
+    const pages = [];
+    for (const c of doors) {
+      const p = await openDoor(c);
+      await waitForOfflineReady(p);
+      pages.push(p);
+    }
+    for (const [i, c] of doors.entries()) {
+      await c.setOffline(true);
+      await typeCode(pages[i], twice.code);
+      await expect(result(pages[i])).toContainText('Admitted: 2 guests');
+    }
+    for (const c of doors) await c.setOffline(false);
+    const conflicts = pages[0].getByRole('region', { name: 'Check-in conflicts' }).getByRole('listitem');
+    await expect(conflicts.filter({ hasText: 'Twice Admitted' })).toHaveCount(1, { timeout: 30_000 });
+    await expect(conflicts.filter({ hasText: 'Twice Admitted' })).toContainText('4 guests in on an order of 2');
+    await expect(conflicts).toHaveCount(1);
+
+    await context.close();
+    for (const c of doors) await c.close();
+    await api.dispose();
+  });
+});
