@@ -30,7 +30,8 @@ async function ensureDebianProgram({ name, pkg, envVar, defaultPath }) {
 export const ensureChromium = () =>
   ensureDebianProgram({ name: 'Chromium', pkg: 'chromium', envVar: 'CHROMIUM_PATH', defaultPath: DEFAULT_CHROMIUM });
 
-export const ensureFfmpeg = () => ensureDebianProgram({ name: 'ffmpeg', pkg: 'ffmpeg', envVar: 'FFMPEG_PATH', defaultPath: DEFAULT_FFMPEG });
+export const ensureFfmpeg = () =>
+  ensureDebianProgram({ name: 'ffmpeg', pkg: 'ffmpeg', envVar: 'FFMPEG_PATH', defaultPath: DEFAULT_FFMPEG });
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   try {
