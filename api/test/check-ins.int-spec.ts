@@ -1,6 +1,12 @@
 import { createPublicKey, generateKeyPairSync, randomUUID, verify } from 'node:crypto';
 import QRCode from 'qrcode';
-import { normaliseTicketCode, parseTicketCode, type ActivityEntry, type CheckInResponse } from '@festival/contracts';
+import {
+  normaliseTicketCode,
+  parseTicketCode,
+  type ActivityEntry,
+  type CheckInResponse,
+  type PaidPartyTicketRow,
+} from '@festival/contracts';
 import { startSmtpSink, type SmtpSink } from '@festival/test-kit';
 import { TicketCodes } from '../src/modules/checkin/ticket-codes.js';
 import { TicketRedemptionEntity } from '../src/modules/checkin/ticket-redemption.entity.js';
@@ -365,6 +371,25 @@ describe(`the door on ${TEST_DATABASE}`, () => {
     expect((await checkIn(manager, { code, guests: 1 }).expect(200)).body).toMatchObject({ result: 'admitted', door: 'Manager' });
     expect((await redeem(manager, { code, count: 1 }).expect(200)).body).toEqual({ remaining: 2 });
     expect(await admissionsOf(order.id)).toHaveLength(1);
+  });
+
+  it("shows each paid order's admitted guests on the staff's party-tickets list, 0 before anyone is in", async () => {
+    const family = await insertOrder(t, { customerName: 'Kavya Nair', customerEmail: 'kavya.nair@example.com' });
+    const couple = await insertOrder(t, { customerName: 'Arun Pillai', customerEmail: 'arun.pillai@example.com', childTickets: 0 });
+    const list = async (): Promise<PaidPartyTicketRow[]> =>
+      (await t.http.get('/api/party-tickets').set('Cookie', manager).expect(200)).body;
+    const rowOf = (rows: PaidPartyTicketRow[], id: string) => rows.find((row) => row.id === id);
+
+    expect(rowOf(await list(), family.id)).toMatchObject({ customerName: 'Kavya Nair', adultTickets: 2, childTickets: 1, admitted: 0 });
+    await checkIn(door, { code: codes.codeFor(family.id), guests: 2 }).expect(200);
+    expect(rowOf(await list(), family.id)?.admitted).toBe(2);
+    await checkIn(door2, { code: codes.codeFor(family.id) }).expect(200);
+    const rows = await list();
+    expect(rowOf(rows, family.id)?.admitted).toBe(3);
+    expect(rowOf(rows, couple.id)).toMatchObject({ customerName: 'Arun Pillai', admitted: 0 });
+    // Complimentary drinks are not admissions.
+    await redeem(bar, { code: codes.codeFor(couple.id), count: 2 }).expect(200);
+    expect(rowOf(await list(), couple.id)?.admitted).toBe(0);
   });
 
   it('gives the door a snapshot of the paid orders and the public key that verifies their codes offline', async () => {

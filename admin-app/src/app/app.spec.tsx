@@ -113,11 +113,14 @@ describe('device sessions', () => {
   const bar: Answer = { status: 200, body: { authenticated: true, staff: { role: 'bar', name: 'Bar 1' } } };
   const door: Answer = { status: 200, body: { authenticated: true, staff: { role: 'door', name: 'Door 1' } } };
 
-  it('shows a bar device its bar screen, with its name above it', async () => {
+  it('shows a bar device its bar screen, with its name above it and the Complimentary Drinks tab', async () => {
     serve({ '/api/admin/check': bar });
     renderAdmin('/admin/bar');
     expect(await screen.findByRole('heading', { name: 'Bar' }, { timeout: 20_000 })).toBeTruthy();
     expect(screen.getByRole('banner', { name: 'Signed-in device' }).textContent).toContain('Bar 1');
+    fireEvent.click(screen.getByRole('tab', { name: 'Complimentary Drinks' }));
+    expect(await screen.findByLabelText('Ticket code')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Redeem' })).toBeTruthy();
   });
 
   it('shows a door device the not-allowed page on the manager’s pages, asking no manager data', async () => {

@@ -192,3 +192,15 @@ export interface PartyTicketRow {
   totalAmount: Cents;
   createdAt: string;
 }
+
+/**
+ * A paid party ticket order on the staff dashboard (`GET /api/party-tickets`), with how many of
+ * its guests the door has admitted so far (docs/door.md).
+ */
+export interface PaidPartyTicketRow extends PartyTicketRow {
+  /**
+   * Guests admitted at the door so far (the order's `entry` redemptions): 0 before anyone is in.
+   * Online admissions never take it above `adultTickets + childTickets`.
+   */
+  admitted: number;
+}

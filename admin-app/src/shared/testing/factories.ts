@@ -1,4 +1,4 @@
-import type { AnalyticsEvent, FeastOrder, PartyTicketRow } from '@festival/contracts';
+import type { AnalyticsEvent, FeastOrder, PaidPartyTicketRow, PartyTicketRow } from '@festival/contracts';
 
 /** A feast pack order; override any field. */
 export function createFeastOrder(overrides: Partial<FeastOrder> = {}): FeastOrder {
@@ -32,6 +32,11 @@ export function createTicketRow(overrides: Partial<PartyTicketRow> = {}): PartyT
     createdAt: '2025-10-10T18:30:00.000Z',
     ...overrides,
   };
+}
+
+/** A paid party ticket order as the dashboard lists it, nobody admitted yet; override any field. */
+export function createPaidTicketRow(overrides: Partial<PaidPartyTicketRow> = {}): PaidPartyTicketRow {
+  return { ...createTicketRow(), admitted: 0, ...overrides };
 }
 
 /** An analytics event as the staff read it, with nothing optional recorded; override any field. */

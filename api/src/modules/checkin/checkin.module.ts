@@ -12,6 +12,7 @@ import { TicketRedemptionEntity } from './ticket-redemption.entity.js';
  * The door (docs/door.md): signed ticket codes, admissions per guest, the arrivals counter, the
  * offline snapshot, and the complimentary drinks redeemed with the same code. It reads party
  * orders inside its own transactions (their status decides an admission) and never writes them.
+ * The tickets module reads each order's admissions through CheckInsService for the staff's list.
  */
 @Module({
   imports: [TypeOrmModule.forFeature([PartyOrderEntity, TicketRedemptionEntity])],
@@ -20,6 +21,6 @@ import { TicketRedemptionEntity } from './ticket-redemption.entity.js';
     { provide: TicketCodes, useFactory: (config: AppConfig) => new TicketCodes(config.ticketSigning.privateKeyPem), inject: [APP_CONFIG] },
     CheckInsService,
   ],
-  exports: [TicketCodes],
+  exports: [TicketCodes, CheckInsService],
 })
 export class CheckinModule {}

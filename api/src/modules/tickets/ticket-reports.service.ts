@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, LessThanOrEqual, Repository } from 'typeorm';
-import type { PartyTicketRow } from '@festival/contracts';
+import type { PaidPartyTicketRow, PartyTicketRow } from '@festival/contracts';
+import { CheckInsService } from '../checkin/check-ins.service.js';
 import { PartyOrderEntity } from './party-order.entity.js';
 import { toTicketRow } from './party-order.mapper.js';
 
@@ -10,12 +11,18 @@ export const ABANDONED_AFTER_MINUTES = 30;
 /** The staff dashboard's ticket tables: who paid, and who started and did not. */
 @Injectable()
 export class TicketReportsService {
-  constructor(@InjectRepository(PartyOrderEntity) private readonly orders: Repository<PartyOrderEntity>) {}
+  constructor(
+    @InjectRepository(PartyOrderEntity) private readonly orders: Repository<PartyOrderEntity>,
+    private readonly checkIns: CheckInsService,
+  ) {}
 
-  /** Paid orders for the staff dashboard, newest first. */
-  async paidTickets(): Promise<PartyTicketRow[]> {
-    const rows = await this.orders.find({ where: { status: 'paid' }, order: { createdAt: 'DESC' } });
-    return rows.map(toTicketRow);
+  /** Paid orders for the staff dashboard, newest first, each with its guests admitted at the door. */
+  async paidTickets(): Promise<PaidPartyTicketRow[]> {
+    const [rows, admitted] = await Promise.all([
+      this.orders.find({ where: { status: 'paid' }, order: { createdAt: 'DESC' } }),
+      this.checkIns.admittedCounts(),
+    ]);
+    return rows.map((order) => ({ ...toTicketRow(order), admitted: admitted.get(order.id) ?? 0 }));
   }
 
   /**

@@ -9,6 +9,7 @@ import {
   type PartyOrderRequest,
   type PartyOrderResponse,
   type PartyQuote,
+  type PaidPartyTicketRow,
   type PartyQuoteRequest,
   type PartyTicketRow,
   type PartyTicketStats,
@@ -79,9 +80,9 @@ export class TicketsController {
     return this.tickets.confirmPayment(body.paymentIntentId, body.clientSecret);
   }
 
-  /** Staff: paid party tickets. */
+  /** Staff: paid party tickets, with the guests of each admitted at the door so far. */
   @Get('party-tickets')
-  paidTickets(): Promise<PartyTicketRow[]> {
+  paidTickets(): Promise<PaidPartyTicketRow[]> {
     return this.reports.paidTickets();
   }
 

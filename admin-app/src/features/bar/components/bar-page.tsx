@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Space, Switch, Tabs, Typography } from 'antd';
 import { Link } from '@festival/router';
 import { colors, staffColors } from '@festival/web-kit/tokens';
 import { ManagerOnly } from '../../../shared/components/manager-only';
+import type { TicketScanner } from '../../../shared/lib/ticket-scanner';
 import { BAR_POLL_MS, useBarOrders } from '../api/bar-orders';
 import { useDrinkTabs } from '../api/drink-tabs';
 import { useDrinksStock } from '../api/drinks-stock';
@@ -10,6 +11,7 @@ import { useNewOrderAlert } from '../hooks/use-new-order-alert';
 import { useWakeLock, type WakeLockState } from '../hooks/use-wake-lock';
 import { playChime } from '../lib/chime';
 import { BarQueue } from './bar-queue';
+import { ComplimentaryDrinks } from './complimentary-drinks';
 import { OpenTabs } from './open-tabs';
 import { StockEditor } from './stock-editor';
 import './bar.css';
@@ -20,8 +22,16 @@ const WAKE_LOCK_TEXT: Record<WakeLockState, string> = {
   unsupported: 'This browser cannot keep the screen awake: turn off auto-lock in the tablet settings',
 };
 
-/** `/admin/bar`: the live bar queue, open tabs with Close & Charge, and stock. Staff only. */
-export function BarPage() {
+interface BarPageProps {
+  /** A reader of ticket codes for the Complimentary Drinks tab, when the app has one (a camera). */
+  ticketScanner?: TicketScanner;
+}
+
+/**
+ * `/admin/bar`: the live bar queue, open tabs with Close & Charge, stock, and the tickets'
+ * complimentary drinks. Staff only.
+ */
+export function BarPage({ ticketScanner }: BarPageProps = {}) {
   const orders = useBarOrders();
   const tabs = useDrinkTabs();
   const stock = useDrinksStock();
@@ -116,6 +126,7 @@ export function BarPage() {
             children: <OpenTabs tabs={tabs.data ?? []} loading={tabs.isPending} />,
           },
           { key: 'stock', label: 'Stock', children: <StockEditor drinks={stock.data ?? []} loading={stock.isPending} /> },
+          { key: 'complimentary', label: 'Complimentary Drinks', children: <ComplimentaryDrinks scanner={ticketScanner} /> },
         ]}
       />
     </main>

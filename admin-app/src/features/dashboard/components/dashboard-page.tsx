@@ -104,6 +104,7 @@ export function DashboardPage({ headerActions }: { headerActions?: ReactNode }) 
           <PartyTicketsSection
             tickets={tickets.data}
             subtitle={site.data ? partyEventSubtitle(site.data.party) : undefined}
+            restaurantName={site.data?.restaurant.name}
             error={errorOf('party tickets', tickets)}
           />
           <AbandonedCartsSection carts={carts.data} error={errorOf('abandoned carts', carts)} />

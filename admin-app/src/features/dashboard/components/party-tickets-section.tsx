@@ -1,13 +1,30 @@
-import { Flex, Typography, type TableColumnsType } from 'antd';
-import type { ReactNode } from 'react';
-import type { PartyTicketRow } from '@festival/contracts';
-import { formatCount, formatDateTime, formatMoney, shortId } from '../lib/format';
+import { Button, Flex, Input, Typography, type TableColumnsType } from 'antd';
+import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import type { PaidPartyTicketRow } from '@festival/contracts';
+import { useToast } from '../../../shared/toast/use-toast';
+import { downloadCsv } from '../lib/csv';
+import { formatCount, formatDateTime, formatMoney, plural, shortId } from '../lib/format';
+import { checkInState, guestsOf, partyTicketsCsv, partyTicketsCsvFileName, searchTickets } from '../lib/party-tickets';
+import { printDoorList } from '../lib/print-door-list';
 import { StaffTooltip } from '../../../shared/components/staff-tooltip';
 import { DashboardTableSection } from './dashboard-table-section';
 import { CountTag, SectionTitle } from './section-title';
 import { TicketCounts } from './ticket-counts';
 
-const columns: TableColumnsType<PartyTicketRow> = [
+/** Read by a screen reader, not shown (the dash says it on screen). */
+const VISUALLY_HIDDEN: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  margin: -1,
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+};
+
+const columns: TableColumnsType<PaidPartyTicketRow> = [
   {
     title: 'Ticket ID',
     key: 'id',
@@ -43,6 +60,24 @@ const columns: TableColumnsType<PartyTicketRow> = [
     render: (_, t) => <TicketCounts adultTickets={t.adultTickets} childTickets={t.childTickets} />,
   },
   {
+    title: 'Checked in',
+    key: 'checked-in',
+    width: 120,
+    sorter: (a, b) => a.admitted / guestsOf(a) - b.admitted / guestsOf(b) || a.admitted - b.admitted,
+    render: (_, t) => {
+      const state = checkInState(t);
+      if (!state) {
+        return (
+          <Typography.Text type="secondary">
+            <span aria-hidden="true">—</span>
+            <span style={VISUALLY_HIDDEN}>Nobody in yet</span>
+          </Typography.Text>
+        );
+      }
+      return <Typography.Text strong={t.admitted >= guestsOf(t)}>{state}</Typography.Text>;
+    },
+  },
+  {
     title: 'Total',
     dataIndex: 'totalAmount',
     key: 'total',
@@ -54,18 +89,52 @@ const columns: TableColumnsType<PartyTicketRow> = [
 ];
 
 interface PartyTicketsSectionProps {
-  tickets: PartyTicketRow[] | undefined;
+  tickets: PaidPartyTicketRow[] | undefined;
   /** `Event: Friday, October 24th, 2025 at Milpitas ICC`, once the site configuration is in. */
   subtitle: string | undefined;
+  /** The door list's heading, once the site configuration is in. */
+  restaurantName: string | undefined;
   error: ReactNode;
 }
 
-/** 8. Diwali Party Tickets: every paid ticket order, with the guests it admits. */
-export function PartyTicketsSection({ tickets, subtitle, error }: PartyTicketsSectionProps) {
+/**
+ * 8. Diwali Party Tickets: every paid ticket order, with the guests it admits and how many of
+ * them the door has let in; search, Export CSV of the shown orders, and Print door list (every
+ * order, alphabetical by last name, for a night without network).
+ */
+export function PartyTicketsSection({ tickets, subtitle, restaurantName, error }: PartyTicketsSectionProps) {
+  const [search, setSearch] = useState('');
+  const shown = useMemo(() => (tickets ? searchTickets(tickets, search) : []), [tickets, search]);
+  const searching = search.trim() !== '';
+  const toast = useToast();
   const adults = tickets?.reduce((sum, t) => sum + t.adultTickets, 0) ?? 0;
   const children = tickets?.reduce((sum, t) => sum + t.childTickets, 0) ?? 0;
+
+  function exportCsv() {
+    if (!tickets || tickets.length === 0) {
+      toast.info('No tickets to export', 'No party tickets have been sold yet.');
+      return;
+    }
+    if (shown.length === 0) {
+      toast.info('No tickets to export', 'No ticket orders match your search.');
+      return;
+    }
+    downloadCsv(partyTicketsCsv(shown), partyTicketsCsvFileName());
+    toast.success('Export successful', `${plural(shown.length, 'ticket order')} exported to CSV`);
+  }
+
+  function printList() {
+    if (!tickets || tickets.length === 0) {
+      toast.info('No door list to print', 'No party tickets have been sold yet.');
+      return;
+    }
+    if (!printDoorList({ tickets, restaurantName: restaurantName ?? 'Diwali Party', eventLine: subtitle })) {
+      toast.error('Print blocked', 'Allow pop-ups for this site to print the door list.');
+    }
+  }
+
   return (
-    <DashboardTableSection<PartyTicketRow>
+    <DashboardTableSection<PaidPartyTicketRow>
       title={
         <SectionTitle count={tickets ? <CountTag count={tickets.length} /> : null} subtitle={subtitle ?? '\u00a0'}>
           Diwali Party Tickets
@@ -79,12 +148,32 @@ export function PartyTicketsSection({ tickets, subtitle, error }: PartyTicketsSe
         ) : null
       }
       error={error}
-      rows={tickets}
+      rows={tickets === undefined ? undefined : shown}
       skeletonRows={6}
       columns={columns}
       tableLabel="Party tickets table"
-      minWidth={950}
-      emptyText="No tickets sold yet"
-    />
+      minWidth={1070}
+      emptyText={searching && tickets && tickets.length > 0 ? 'No tickets match your search' : 'No tickets sold yet'}
+    >
+      <Flex gap={8} wrap align="center">
+        <Input.Search
+          aria-label="Search tickets"
+          placeholder="Search by name, e-mail, phone or reference"
+          allowClear
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          style={{ flex: '1 1 280px', maxWidth: 480 }}
+        />
+        <Flex gap={8} wrap>
+          <Button onClick={exportCsv}>Export CSV</Button>
+          <Button onClick={printList}>Print door list</Button>
+        </Flex>
+      </Flex>
+      {searching && tickets ? (
+        <Typography.Text type="secondary" aria-live="polite">
+          Showing {shown.length} of {tickets.length} orders
+        </Typography.Text>
+      ) : null}
+    </DashboardTableSection>
   );
 }

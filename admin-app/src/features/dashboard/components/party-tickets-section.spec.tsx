@@ -1,0 +1,145 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import type { PaidPartyTicketRow } from '@festival/contracts';
+import { prepareJsdomForAntd } from '../../../shared/testing/antd-in-jsdom';
+import { createPaidTicketRow } from '../../../shared/testing/factories';
+import { AdminThemeProvider } from '../../../shared/theme/admin-theme-provider';
+import { PartyTicketsSection } from './party-tickets-section';
+
+beforeAll(prepareJsdomForAntd);
+
+const EVENT = 'Event: Friday, October 24th, 2025 at Milpitas ICC';
+
+function renderTickets(tickets: PaidPartyTicketRow[]) {
+  render(
+    <AdminThemeProvider>
+      <PartyTicketsSection tickets={tickets} subtitle={EVENT} restaurantName="Saffron Leaf" error={null} />
+    </AdminThemeProvider>,
+  );
+}
+
+function readText(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
+
+const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
+
+const asha = createPaidTicketRow({
+  id: '3f2b9c1e-8a4d-4e6f-9b1a-2c3d4e5f6a7b',
+  customerName: 'Asha Raman',
+  customerEmail: 'asha.raman@example.com',
+  customerPhone: '(408) 555-0101',
+  admitted: 2,
+});
+const ravi = createPaidTicketRow({
+  id: 'a1b2c3d4-0000-4000-8000-000000000000',
+  customerName: 'Ravi Iyer',
+  customerEmail: 'ravi@example.com',
+  customerPhone: '(408) 555-0199',
+});
+const meena = createPaidTicketRow({
+  id: 'c0ffee00-0000-4000-8000-000000000000',
+  customerName: 'Meena Iyer',
+  customerEmail: 'meena@example.com',
+  customerPhone: '(650) 555-0123',
+  adultTickets: 1,
+  childTickets: 0,
+  admitted: 1,
+});
+
+describe('Diwali Party Tickets', () => {
+  it('shows each order’s check-in state: 2 of 3 in, or a dash before anyone is in', () => {
+    renderTickets([asha, ravi, meena]);
+    expect(screen.getByRole('columnheader', { name: /Checked in/ })).toBeTruthy();
+    expect(within(rowOf('Asha Raman')).getByText('2 of 3 in')).toBeTruthy();
+    expect(within(rowOf('Meena Iyer')).getByText('1 of 1 in')).toBeTruthy();
+    expect(within(rowOf('Ravi Iyer')).getByText('—')).toBeTruthy();
+    expect(within(rowOf('Ravi Iyer')).queryByText(/ in$/)).toBeNull();
+  });
+
+  it('searches by name, e-mail, phone or reference, and says how many it shows', () => {
+    renderTickets([asha, ravi, meena]);
+    const search = screen.getByLabelText('Search tickets');
+    fireEvent.change(search, { target: { value: 'iyer' } });
+    expect(screen.getByText('Showing 2 of 3 orders')).toBeTruthy();
+    expect(screen.queryByText('Asha Raman')).toBeNull();
+    fireEvent.change(search, { target: { value: '3F2B9C1E' } });
+    expect(screen.getByText('Showing 1 of 3 orders')).toBeTruthy();
+    expect(screen.getByText('Asha Raman')).toBeTruthy();
+    fireEvent.change(search, { target: { value: '5550199' } });
+    expect(screen.getByText('Ravi Iyer')).toBeTruthy();
+    expect(screen.queryByText('Meena Iyer')).toBeNull();
+    fireEvent.change(search, { target: { value: 'meena@example' } });
+    expect(screen.getByText('Meena Iyer')).toBeTruthy();
+    fireEvent.change(search, { target: { value: 'nobody at all' } });
+    expect(screen.getByText('No tickets match your search')).toBeTruthy();
+  });
+
+  it('exports the shown orders with their check-in state to a dated CSV file', async () => {
+    const saved: { name: string; blob: Blob }[] = [];
+    URL.createObjectURL = jest.fn((blob: Blob) => {
+      saved.push({ name: '', blob });
+      return 'blob:tickets';
+    });
+    URL.revokeObjectURL = jest.fn();
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved[saved.length - 1].name = this.download;
+    });
+    renderTickets([asha, ravi, meena]);
+    fireEvent.change(screen.getByLabelText('Search tickets'), { target: { value: 'iyer' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    const toast = (await screen.findByText('Export successful')).closest('.ant-notification-notice') as HTMLElement;
+    expect(within(toast).getByText('2 ticket orders exported to CSV')).toBeTruthy();
+    expect(saved).toHaveLength(1);
+    expect(saved[0].name).toMatch(/^party-tickets-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = (await readText(saved[0].blob))
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toContain('"Checked In"');
+    expect(lines.find((l) => l.includes('"Ravi Iyer"'))).toContain('"0 of 3"');
+    expect(lines.find((l) => l.includes('"Meena Iyer"'))).toContain('"1 of 1"');
+    click.mockRestore();
+  });
+
+  it('prints the door list of every order, alphabetical by last name, whatever the search', () => {
+    const printed = document.implementation.createHTMLDocument('');
+    const win = { document: printed, focus: jest.fn(), print: jest.fn() };
+    const open = jest.spyOn(window, 'open').mockReturnValue(win as unknown as Window);
+    renderTickets([asha, ravi, meena]);
+    fireEvent.change(screen.getByLabelText('Search tickets'), { target: { value: 'asha' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Print door list' }));
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(win.print).toHaveBeenCalled();
+    const rows = [...printed.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
+    expect(rows).toEqual([
+      ['', 'Meena Iyer', 'C0FFEE00', '1 adult', '1 of 1 in'],
+      ['', 'Ravi Iyer', 'A1B2C3D4', '2 adults, 1 child', ''],
+      ['', 'Asha Raman', '3F2B9C1E', '2 adults, 1 child', '2 of 3 in'],
+    ]);
+    expect(printed.querySelector('header')?.textContent).toContain(EVENT);
+    open.mockRestore();
+  });
+
+  it('says when the browser blocked the door list', async () => {
+    const open = jest.spyOn(window, 'open').mockReturnValue(null);
+    renderTickets([asha]);
+    fireEvent.click(screen.getByRole('button', { name: 'Print door list' }));
+    expect(await screen.findByText('Print blocked')).toBeTruthy();
+    open.mockRestore();
+  });
+
+  it('says No tickets sold yet, with nothing to export or print', async () => {
+    renderTickets([]);
+    expect(screen.getByText('No tickets sold yet')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('No tickets to export')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Print door list' }));
+    expect(await screen.findByText('No door list to print')).toBeTruthy();
+  });
+});
