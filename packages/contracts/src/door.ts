@@ -129,6 +129,19 @@ export function parseTicketCode(input: string): ParsedTicketCode | null {
 /** The order's short reference, as on the confirmation and in the e-mail: 8 characters, upper case. */
 export const orderReference = (orderId: string): string => orderId.slice(0, 8).toUpperCase();
 
+/**
+ * `Admits 3 guests: 2 adults, 1 child`: what an order's ticket code lets in at the door, as the
+ * confirmation e-mail and the confirmation step word it.
+ */
+export function admitsLine(adults: number, children: number): string {
+  const total = adults + children;
+  const parts = [
+    adults > 0 && `${adults} ${adults === 1 ? 'adult' : 'adults'}`,
+    children > 0 && `${children} ${children === 1 ? 'child' : 'children'}`,
+  ].filter(Boolean);
+  return `Admits ${total} ${total === 1 ? 'guest' : 'guests'}: ${parts.join(', ')}`;
+}
+
 /** What a scan answers. */
 export const CHECK_IN_RESULTS = ['admitted', 'already_checked_in', 'refunded', 'not_paid', 'invalid'] as const;
 export type CheckInResult = (typeof CHECK_IN_RESULTS)[number];
