@@ -87,7 +87,9 @@ export function bytesToUuid(bytes: Uint8Array): string {
 
 /** The bytes the server signs for an order: the domain, then the order id's 16 bytes. */
 export function ticketCodeMessage(idBytes: Uint8Array): Uint8Array {
-  const domain = new TextEncoder().encode(TICKET_CODE_DOMAIN);
+  // The domain is ASCII: its bytes are its character codes (no TextEncoder, which the
+  // contracts' ES-only build does not declare).
+  const domain = Uint8Array.from(TICKET_CODE_DOMAIN, (char) => char.charCodeAt(0));
   const message = new Uint8Array(domain.length + idBytes.length);
   message.set(domain);
   message.set(idBytes, domain.length);
