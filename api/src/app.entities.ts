@@ -16,6 +16,7 @@ import { CampaignEntity } from './modules/campaigns/campaign.entity.js';
 import { SiteSettingEntity } from './modules/site/site-setting.entity.js';
 import { PartyOrderEntity } from './modules/tickets/party-order.entity.js';
 import { TicketRedemptionEntity } from './modules/checkin/ticket-redemption.entity.js';
+import { ConfirmationResendEntity } from './modules/tickets/confirmation-resend.entity.js';
 
 /** Every entity of the API, registered once with the data source. */
 export const ENTITIES = [
@@ -37,4 +38,5 @@ export const ENTITIES = [
   StaffDeviceEntity,
   StaffActivityEntity,
   TicketRedemptionEntity,
+  ConfirmationResendEntity,
 ];

@@ -223,14 +223,23 @@ describe(`party tickets on ${TEST_DATABASE}`, () => {
           customerEmail: expect.any(String),
           ...price,
           paidAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+          // The ticket code and its QR code (docs/door.md), for the browser that paid.
+          ticketCode: expect.stringMatching(/^[A-Z2-7]{128}$/),
+          ticketQrSvg: expect.stringMatching(/^<svg /),
         });
         const again = await t.http
           .post('/api/confirm-payment')
           .send({ paymentIntentId, type: 'party_ticket', clientSecret: order.body.clientSecret })
           .expect(200);
         expect(again.body).toEqual(first.body);
-        // Without the client secret: the order's state and price, not the buyer's name or e-mail.
-        const { customerName: _name, customerEmail: _email, ...anonymous } = first.body as Record<string, unknown>;
+        // Without the client secret: the order's state and price, not the buyer's name, e-mail or ticket.
+        const {
+          customerName: _name,
+          customerEmail: _email,
+          ticketCode: _code,
+          ticketQrSvg: _qr,
+          ...anonymous
+        } = first.body as Record<string, unknown>;
         const stranger = await t.http.post('/api/confirm-payment').send({ paymentIntentId, type: 'party_ticket' }).expect(200);
         expect(stranger.body).toEqual(anonymous);
 

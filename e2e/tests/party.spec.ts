@@ -24,7 +24,9 @@ async function fillCard(page: Page, number: string) {
 test.describe('party tickets', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('a full purchase with a promo code ends on the confirmation and sends one e-mail', async ({ page }) => {
+  test('a full purchase with a promo code ends on the confirmation with the ticket, sends one e-mail and one more on request', async ({
+    page,
+  }) => {
     await page.goto('/diwali-party');
     await expect(page.getByRole('heading', { name: 'Diwali DJ Night' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Continue', exact: true })).toBeDisabled();
@@ -59,11 +61,28 @@ test.describe('party tickets', () => {
     expect(reference).toMatch(/^[0-9A-F]{8}$/);
     await expect(page.getByText('Total paid: $135.05')).toBeVisible();
     await expect(page.getByText('A confirmation e-mail with your tickets has been sent to meera.k@example.com.')).toBeVisible();
+    // The ticket the door scans: its QR code, what it admits, the code in groups of four.
+    await expect(page.getByRole('img', { name: `QR code of ticket ${reference}` })).toBeVisible();
+    await expect(page.getByText('Admits 3 guests: 2 adults, 1 child (children under 5 come free)')).toBeVisible();
+    const code = (await page.getByTestId('ticket-code').textContent()) ?? '';
+    expect(code).toMatch(/^([A-Z2-7]{4} ){31}[A-Z2-7]{4}$/);
+    await expect(page.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute(
+      'href',
+      /^\/api\/party-orders\/[0-9a-f-]{36}\/calendar$/,
+    );
 
-    const mails = await waitForMails((m) => m.parsed.to?.some((a) => a.address === 'meera.k@example.com') ?? false);
+    const toMeera = (m: { parsed: { to?: { address?: string }[] } }) =>
+      m.parsed.to?.some((a) => a.address === 'meera.k@example.com') ?? false;
+    const mails = await waitForMails(toMeera);
     expect(mails).toHaveLength(1);
     expect(mails[0].parsed.subject).toContain(reference);
     expect(mails[0].parsed.text).toContain('Total paid: $135.05');
+    expect(mails[0].parsed.text).toContain(code);
+
+    await page.getByRole('button', { name: 'E-mail my tickets again' }).click();
+    await expect(page.getByText('We sent your tickets to m…@example.com again.')).toBeVisible();
+    const again = await waitForMails(toMeera, 2);
+    expect(again[1].parsed.text).toContain(code);
 
     await page.getByRole('link', { name: 'Back to Home' }).click();
     await expect(page).toHaveURL(/\/$/);

@@ -1,4 +1,5 @@
 import {
+  admitsLine,
   bytesToUuid,
   checkInRequestSchema,
   decodeBase32,
@@ -52,5 +53,13 @@ describe('ticket code format', () => {
     const result = checkInRequestSchema.safeParse({ code: 'X', guests: 0 });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual(['guests: guests must be at least 1']);
+  });
+});
+
+describe('admitsLine', () => {
+  it('says what a ticket code admits, as the e-mail and the confirmation step print it', () => {
+    expect(admitsLine(2, 1)).toBe('Admits 3 guests: 2 adults, 1 child');
+    expect(admitsLine(1, 0)).toBe('Admits 1 guest: 1 adult');
+    expect(admitsLine(0, 2)).toBe('Admits 2 guests: 2 children');
   });
 });

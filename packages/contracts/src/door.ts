@@ -87,7 +87,8 @@ export function bytesToUuid(bytes: Uint8Array): string {
 
 /** The bytes the server signs for an order: the domain, then the order id's 16 bytes. */
 export function ticketCodeMessage(idBytes: Uint8Array): Uint8Array {
-  // The domain is ASCII: one byte per character.
+  // The domain is ASCII: its bytes are its character codes (no TextEncoder, which the
+  // contracts' ES-only build does not declare).
   const domain = Uint8Array.from(TICKET_CODE_DOMAIN, (char) => char.charCodeAt(0));
   const message = new Uint8Array(domain.length + idBytes.length);
   message.set(domain);
@@ -129,6 +130,19 @@ export function parseTicketCode(input: string): ParsedTicketCode | null {
 
 /** The order's short reference, as on the confirmation and in the e-mail: 8 characters, upper case. */
 export const orderReference = (orderId: string): string => orderId.slice(0, 8).toUpperCase();
+
+/**
+ * `Admits 3 guests: 2 adults, 1 child`: what an order's ticket code lets in at the door, as the
+ * confirmation e-mail and the confirmation step word it.
+ */
+export function admitsLine(adults: number, children: number): string {
+  const total = adults + children;
+  const parts = [
+    adults > 0 && `${adults} ${adults === 1 ? 'adult' : 'adults'}`,
+    children > 0 && `${children} ${children === 1 ? 'child' : 'children'}`,
+  ].filter(Boolean);
+  return `Admits ${total} ${total === 1 ? 'guest' : 'guests'}: ${parts.join(', ')}`;
+}
 
 /** What a scan answers. */
 export const CHECK_IN_RESULTS = ['admitted', 'already_checked_in', 'refunded', 'not_paid', 'invalid'] as const;

@@ -1,4 +1,4 @@
-import { priceParty, partyContactSchema, partyOrderRequestSchema } from './party.js';
+import { maskEmail, priceParty, partyContactSchema, partyOrderRequestSchema, resendConfirmationRequestSchema } from './party.js';
 
 const prices = { adultPriceCents: 4999, childPriceCents: 2999 };
 const price = (adultTickets: number, childTickets: number, promoApplied = false) =>
@@ -100,5 +100,21 @@ describe('party schemas', () => {
     expect(partyOrderRequestSchema.safeParse({ ...base, childTickets: -1 }).success).toBe(false);
     expect(partyOrderRequestSchema.safeParse({ ...base, totalAmount: 54.68 }).success).toBe(false);
     expect(partyOrderRequestSchema.safeParse({ ...base, isAdmin: true }).success).toBe(false);
+  });
+});
+
+describe('resending the confirmation', () => {
+  it('masks the address it went to: its first character and its domain', () => {
+    expect(maskEmail('asha.raman@example.com')).toBe('a…@example.com');
+    expect(maskEmail('x@mail.example')).toBe('x…@mail.example');
+    expect(maskEmail('not-an-address')).toBe('…');
+  });
+
+  it('needs the client secret and nothing else', () => {
+    expect(resendConfirmationRequestSchema.safeParse({ clientSecret: 'pi_1_secret_2' }).success).toBe(true);
+    const missing = resendConfirmationRequestSchema.safeParse({});
+    expect(missing.error?.issues.map((i) => i.message)).toEqual(['clientSecret is required']);
+    expect(resendConfirmationRequestSchema.safeParse({ clientSecret: ' ' }).success).toBe(false);
+    expect(resendConfirmationRequestSchema.safeParse({ clientSecret: 'pi_1_secret_2', email: 'x@example.com' }).success).toBe(false);
   });
 });

@@ -2,6 +2,8 @@ import './zod-setup.js';
 import { z } from 'zod';
 import { percentOfCents, TAX_RATE_BASIS_POINTS, type Cents } from './money.js';
 
+const defineSchema = <T>(build: () => T): T => build();
+
 /** The most tickets one order may hold; bigger groups call the restaurant. */
 export const MAX_TICKETS_PER_ORDER = 50;
 /** Group discount tiers on the total ticket count (adults plus children). */
@@ -175,7 +177,46 @@ export type PartyOrderReceipt = Omit<PartyPrice, 'discountedCents'> & {
   customerName?: string;
   customerEmail?: string;
   paidAt: string;
+  /**
+   * The order's signed ticket code (128 base32 characters, docs/door.md), as in the e-mail's QR
+   * code: only for a caller that sent the client secret (the code admits its bearer).
+   */
+  ticketCode?: string;
+  /**
+   * The ticket code's QR code as an SVG document (drawn by the server with the same library and
+   * matrix as the e-mail's), with `ticketCode` only.
+   */
+  ticketQrSvg?: string;
 };
+
+/** Resends of an order's confirmation e-mail a guest may ask for in any hour (docs/door.md). */
+export const CONFIRMATION_RESENDS_PER_HOUR = 3;
+
+/** `POST /api/party-orders/:orderId/resend-confirmation`: the guest proves it is their order. */
+export const resendConfirmationRequestSchema = /* @__PURE__ */ defineSchema(() =>
+  z.strictObject({
+    clientSecret: z.string({ error: 'clientSecret is required' }).trim().min(1, 'clientSecret is required').max(255),
+  }),
+);
+export type ResendConfirmationRequest = z.infer<typeof resendConfirmationRequestSchema>;
+
+/** The answer to a resend (the guest's or the staff's): the e-mail is on its way. */
+export interface ResendConfirmationResponse {
+  /**
+   * Where it goes: masked on the guest's route (`a…@example.com`, `maskEmail`), the whole
+   * address on the staff's.
+   */
+  sentTo: string;
+  /** Resends guests may still ask for this hour (staff resends count, and are never refused). */
+  resendsLeft: number;
+}
+
+/** `asha.raman@example.com` as `a…@example.com`: enough for its owner to recognise. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '…';
+  return `${email[0]}…${email.slice(at)}`;
+}
 
 export interface PartyTicketStats {
   remaining: number;

@@ -91,6 +91,7 @@ export const STAFF_ACTIONS = [
   'campaign.delete',
   'check-in',
   'drink.complimentary',
+  'ticket.resend',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 

@@ -14,6 +14,7 @@ import { AnalyticsTotals1761000710000 } from './1761000710000-analytics-totals.j
 import { DrinkOrderClientSecret1761000720000 } from './1761000720000-drink-order-client-secret.js';
 import { StaffAccess1761001400000 } from './1761001400000-staff-access.js';
 import { Door1761001500000 } from './1761001500000-door.js';
+import { ConfirmationResends1761001620000 } from './1761001620000-confirmation-resends.js';
 
 /** Every migration, oldest first. Never rewrite one that has been committed: add a new one. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   DrinkOrderClientSecret1761000720000,
   StaffAccess1761001400000,
   Door1761001500000,
+  ConfirmationResends1761001620000,
 ];

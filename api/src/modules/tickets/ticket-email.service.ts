@@ -1,8 +1,8 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, NotFoundException, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import QRCode from 'qrcode';
-import { In, IsNull, LessThan, LessThanOrEqual, Repository } from 'typeorm';
-import { formatCents, formatTicketCode } from '@festival/contracts';
+import { In, IsNull, LessThan, LessThanOrEqual, Repository, type EntityManager } from 'typeorm';
+import { admitsLine, formatCents, formatTicketCode, uuidToBytes, type SiteConfig } from '@festival/contracts';
 import { PeriodicTask } from '../../common/periodic-task.js';
 import { TicketCodes } from '../checkin/ticket-codes.js';
 import { MailDeliveryError, MailService } from '../mail/mail.service.js';
@@ -10,14 +10,31 @@ import { SiteService } from '../site/site.service.js';
 import { PartyOrderEntity } from './party-order.entity.js';
 import { confirmationHtml, confirmationText, orderReference, partyCalendarEvent, refundText } from './ticket-email.templates.js';
 
-/** `Admits 3 guests: 2 adults, 1 child`: what the ticket code lets in at the door. */
-export function admitsLine(adults: number, children: number): string {
-  const total = adults + children;
-  const parts = [
-    adults > 0 && `${adults} ${adults === 1 ? 'adult' : 'adults'}`,
-    children > 0 && `${children} ${children === 1 ? 'child' : 'children'}`,
-  ].filter(Boolean);
-  return `Admits ${total} ${total === 1 ? 'guest' : 'guests'}: ${parts.join(', ')}`;
+/** The calendar file's name, in the e-mail and from `GET /api/party-orders/:orderId/calendar`. */
+export const CALENDAR_FILE_NAME = 'diwali-party.ics';
+
+/**
+ * The ticket code's QR code as an SVG document: the same library and options as the e-mail's
+ * PNG (error correction M, a one-module margin), so the same matrix.
+ */
+export function ticketQrSvg(ticketCode: string): Promise<string> {
+  return QRCode.toString(ticketCode, { type: 'svg', margin: 1 });
+}
+
+function orderCalendarEvent(
+  order: Pick<PartyOrderEntity, 'id' | 'adultTickets' | 'childTickets'>,
+  { restaurant, party }: Pick<SiteConfig, 'restaurant' | 'party'>,
+): string {
+  return partyCalendarEvent({
+    uid: `${order.id}@festival`,
+    startsAt: party.startsAt,
+    endsAt: party.endsAt,
+    summary: `${party.name} · ${restaurant.name}`,
+    location: `${party.venue.name}, ${party.venue.address}`,
+    description: `Order ${orderReference(order.id)}: ${order.adultTickets} adult, ${order.childTickets} child. ${party.experience}.`,
+    organizerName: restaurant.name,
+    organizerEmail: restaurant.email,
+  });
 }
 
 /** Waits between attempts after a temporary failure; the last one ends in `failed`. */
@@ -59,6 +76,20 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
   /** Starts a pass over the due messages (or queues one if a pass is running). */
   sendSoon(): void {
     this.task.kick();
+  }
+
+  /**
+   * Queues the paid order's confirmation again (a resend), inside the caller's transaction: the
+   * same message, sent by the same passes, with a fresh set of attempts. A send under way goes
+   * on; its outcome no longer changes the order (it records only from `sending`), so the resend
+   * still goes out after it. Call `sendSoon` once the transaction has committed.
+   */
+  async queueAgain(manager: EntityManager, orderId: string, now = new Date()): Promise<void> {
+    await manager.update(
+      PartyOrderEntity,
+      { id: orderId, status: 'paid' },
+      { emailStatus: 'pending', emailAttempts: 0, emailNextAttemptAt: now, emailClaimedAt: null, emailLastError: null },
+    );
   }
 
   /** Resolves when no pass is running (tests wait on it). */
@@ -190,21 +221,22 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
       attachments: [
         { filename: `ticket-${reference}.png`, content: qr, contentType: 'image/png', cid: 'ticket-qr' },
         {
-          filename: 'diwali-party.ics',
+          filename: CALENDAR_FILE_NAME,
           contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-          content: partyCalendarEvent({
-            uid: `${order.id}@festival`,
-            startsAt: party.startsAt,
-            endsAt: party.endsAt,
-            summary: `${party.name} · ${restaurant.name}`,
-            location: `${party.venue.name}, ${party.venue.address}`,
-            description: `Order ${reference}: ${order.adultTickets} adult, ${order.childTickets} child. ${party.experience}.`,
-            organizerName: restaurant.name,
-            organizerEmail: restaurant.email,
-          }),
+          content: orderCalendarEvent(order, { restaurant, party }),
         },
       ],
     };
+  }
+
+  /**
+   * A paid order's calendar event, the same as its e-mail's attachment (its UID is the order's,
+   * so adding it from the page and from the e-mail gives one event); 404 for any other id.
+   */
+  async calendarOfPaidOrder(orderId: string): Promise<string> {
+    const order = uuidToBytes(orderId) ? await this.orders.findOneBy({ id: orderId.toLowerCase(), status: 'paid' }) : null;
+    if (!order) throw new NotFoundException('No paid ticket order with this id');
+    return orderCalendarEvent(order, await this.site.get());
   }
 
   /** Tells a buyer whose late payment was refunded; a failure here is logged, the refund stands. */

@@ -3,18 +3,20 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { CheckinModule } from '../checkin/checkin.module.js';
 import { SiteModule } from '../site/site.module.js';
+import { ConfirmationResends } from './confirmation-resends.service.js';
 import { PartyOrderEntity } from './party-order.entity.js';
+import { PartyOrdersController } from './party-orders.controller.js';
 import { PartyQuoteService } from './party-quote.service.js';
 import { TicketEmailService } from './ticket-email.service.js';
 import { TicketReportsService } from './ticket-reports.service.js';
 import { TicketsController } from './tickets.controller.js';
 import { TicketsService } from './tickets.service.js';
 
-/** Party tickets: pricing, holds against capacity, payment completion, confirmation e-mails. */
+/** Party tickets: pricing, holds against capacity, payment completion, confirmation e-mails and their resends. */
 @Module({
   imports: [TypeOrmModule.forFeature([PartyOrderEntity]), SiteModule, AnalyticsModule, CheckinModule],
-  controllers: [TicketsController],
-  providers: [TicketsService, PartyQuoteService, TicketReportsService, TicketEmailService],
+  controllers: [TicketsController, PartyOrdersController],
+  providers: [TicketsService, PartyQuoteService, TicketReportsService, TicketEmailService, ConfirmationResends],
   exports: [TicketsService],
 })
 export class TicketsModule {}

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { secretsMatch } from '../../common/secrets.js';
 import {
   BadRequestException,
   ConflictException,
@@ -33,7 +32,9 @@ import { PaymentGateway } from '../payments/payment-gateway.js';
 import { PartyOrderEntity } from './party-order.entity.js';
 import { toReceipt } from './party-order.mapper.js';
 import { PartyQuoteService } from './party-quote.service.js';
-import { TicketEmailService } from './ticket-email.service.js';
+import { TicketCodes } from '../checkin/ticket-codes.js';
+import { holdsPaymentSecret } from './payment-secret.js';
+import { TicketEmailService, ticketQrSvg } from './ticket-email.service.js';
 
 export const PARTY_LOCK = 'party_tickets';
 const ORDER_TYPE = 'party_ticket';
@@ -71,6 +72,7 @@ export class TicketsService implements OnModuleInit {
     private readonly email: TicketEmailService,
     private readonly analytics: AnalyticsService,
     private readonly declines: PaymentDeclines,
+    private readonly codes: TicketCodes,
   ) {}
 
   onModuleInit(): void {
@@ -196,8 +198,9 @@ export class TicketsService implements OnModuleInit {
 
   /**
    * The browser's confirmation after the card succeeded. Confirming again is harmless. The
-   * buyer's name and e-mail are in the answer only for a caller holding the payment's client
-   * secret (the browser that paid); anyone else holding just the intent id learns the state.
+   * buyer's name and e-mail, and the ticket code with its QR code, are in the answer only for a
+   * caller holding the payment's client secret (the browser that paid); anyone else holding
+   * just the intent id learns the state.
    */
   async confirmPayment(paymentIntentId: string, clientSecret?: string): Promise<PartyOrderReceipt> {
     const order = await this.orders.findOneBy({ paymentIntentId });
@@ -211,15 +214,12 @@ export class TicketsService implements OnModuleInit {
       }
     }
     const receipt = toReceipt(await this.orders.findOneByOrFail({ id: order.id }));
-    if (await this.holdsSecret(paymentIntentId, clientSecret)) return receipt;
+    if (await holdsPaymentSecret(this.gateway, paymentIntentId, clientSecret)) {
+      const ticketCode = this.codes.codeFor(order.id);
+      return { ...receipt, ticketCode, ticketQrSvg: await ticketQrSvg(ticketCode) };
+    }
     const { customerName: _name, customerEmail: _email, ...anonymous } = receipt;
     return anonymous;
-  }
-
-  private async holdsSecret(paymentIntentId: string, clientSecret: string | undefined): Promise<boolean> {
-    if (!clientSecret) return false;
-    const intent = await this.gateway.retrievePaymentIntent(paymentIntentId);
-    return !!intent && secretsMatch(intent.clientSecret, clientSecret);
   }
 
   /** The webhook path (or the simulated gateway's event): the same completion, idempotent. */

@@ -20,4 +20,5 @@ export const ACTION_LABELS: Record<StaffAction, string> = {
   'campaign.delete': 'Campaign deleted',
   'check-in': 'Guest checked in',
   'drink.complimentary': 'Complimentary drink',
+  'ticket.resend': 'Tickets e-mailed again',
 };

@@ -1,9 +1,25 @@
-import { formatCents, type PartyOrderReceipt, type SiteConfig } from '@festival/contracts';
+import { admitsLine, formatCents, formatTicketCode, type PartyOrderReceipt, type SiteConfig } from '@festival/contracts';
 import { Link } from '@festival/router';
 import { DiyaIcon } from '@festival/web-kit/diya-icon';
+import { ApiError } from '@festival/web-kit/api-client';
+import { calendarUrl, useResendConfirmation } from '../api/resend-confirmation';
 import { PriceBreakdown } from './price-breakdown';
 
-export function ConfirmationStep({ receipt, site }: { receipt: PartyOrderReceipt; site: SiteConfig }) {
+const RESEND_FAILED = 'We could not e-mail your tickets just now. Please try again in a moment.';
+
+/**
+ * `clientSecret` is the payment's (this browser paid): with it the receipt carries the ticket
+ * code and its QR code, and the guest may have the e-mail sent again.
+ */
+export function ConfirmationStep({
+  receipt,
+  site,
+  clientSecret,
+}: {
+  receipt: PartyOrderReceipt;
+  site: SiteConfig;
+  clientSecret: string | null;
+}) {
   const { party } = site;
   return (
     <section className="party-card party-card--done" aria-labelledby="done-heading">
@@ -27,6 +43,10 @@ export function ConfirmationStep({ receipt, site }: { receipt: PartyOrderReceipt
           {party.venue.name}, {party.venue.address}
         </li>
       </ul>
+      {receipt.ticketCode ? <TicketCode receipt={receipt} ticketCode={receipt.ticketCode} /> : null}
+      <a className="fk-btn fk-btn--secondary" href={calendarUrl(receipt.orderId)}>
+        Add to calendar
+      </a>
       <PriceBreakdown
         price={{ ...receipt, discountedCents: receipt.subtotalCents - receipt.groupDiscountCents - receipt.promoDiscountCents }}
         title="Your order"
@@ -37,9 +57,54 @@ export function ConfirmationStep({ receipt, site }: { receipt: PartyOrderReceipt
       <p className="party-hint">
         A confirmation e-mail with your tickets has been sent to {receipt.customerEmail ?? 'your e-mail address'}.
       </p>
+      {clientSecret ? <ResendButton orderId={receipt.orderId} clientSecret={clientSecret} /> : null}
       <Link className="fk-btn fk-btn--large" to="/">
         Back to Home
       </Link>
     </section>
+  );
+}
+
+/** The QR code the door scans, what it admits, and the code in print for typing. */
+function TicketCode({ receipt, ticketCode }: { receipt: PartyOrderReceipt; ticketCode: string }) {
+  return (
+    <div className="party-ticket" data-testid="ticket">
+      <p className="party-ticket__lead">Show this code at the door:</p>
+      {receipt.ticketQrSvg ? (
+        <img
+          className="party-ticket__qr"
+          src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(receipt.ticketQrSvg)}`}
+          width={220}
+          height={220}
+          alt={`QR code of ticket ${receipt.orderId.slice(0, 8).toUpperCase()}`}
+        />
+      ) : null}
+      <p className="party-ticket__admits">{admitsLine(receipt.adultTickets, receipt.childTickets)} (children under 5 come free)</p>
+      <p className="party-hint">Ticket code, if the QR code cannot be scanned:</p>
+      <p className="party-ticket__code" data-testid="ticket-code">
+        {formatTicketCode(ticketCode)}
+      </p>
+    </div>
+  );
+}
+
+/** `E-mail my tickets again`, then where they went (or why not). */
+function ResendButton({ orderId, clientSecret }: { orderId: string; clientSecret: string }) {
+  const resend = useResendConfirmation(orderId);
+  const error = resend.error instanceof ApiError ? (resend.error.serverMessage ?? RESEND_FAILED) : resend.error ? RESEND_FAILED : null;
+  return (
+    <div className="party-resend">
+      <button type="button" className="fk-btn fk-btn--secondary" disabled={resend.isPending} onClick={() => resend.mutate(clientSecret)}>
+        {resend.isPending ? 'Sending…' : 'E-mail my tickets again'}
+      </button>
+      <p className="party-hint" role="status">
+        {resend.data ? `We sent your tickets to ${resend.data.sentTo} again.` : ''}
+      </p>
+      {error ? (
+        <p className="party-alert" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -45,6 +45,8 @@ export function PartyPage() {
   const [contact, setContact] = useState<PartyContact>(EMPTY_CONTACT);
   const [order, setOrder] = useState<PartyOrderResponse | null>(null);
   const [receipt, setReceipt] = useState<PartyOrderReceipt | null>(null);
+  // The client secret the payment was confirmed with: it lets the guest have the e-mail sent again.
+  const [paidSecret, setPaidSecret] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [contactError, setContactError] = useState<string | null>(null);
   const [paymentError, setPaymentError] = useState<string | null>(null);
@@ -81,6 +83,7 @@ export function PartyPage() {
     try {
       const paid = await confirmPayment.mutateAsync({ paymentIntentId, clientSecret });
       setReceipt(paid);
+      setPaidSecret(clientSecret);
       void queryClient.invalidateQueries(partyTicketStatsQuery);
       go('confirmation');
     } catch (error) {
@@ -223,7 +226,7 @@ export function PartyPage() {
             onPaid={(paymentIntentId) => finish(paymentIntentId, order.clientSecret)}
           />
         ) : null}
-        {step === 'confirmation' && receipt ? <ConfirmationStep receipt={receipt} site={site.data} /> : null}
+        {step === 'confirmation' && receipt ? <ConfirmationStep receipt={receipt} site={site.data} clientSecret={paidSecret} /> : null}
       </div>
     </main>
   );

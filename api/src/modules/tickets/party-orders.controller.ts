@@ -1,0 +1,53 @@
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { resendConfirmationRequestSchema, type ResendConfirmationRequest, type ResendConfirmationResponse } from '@festival/contracts';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { Public } from '../auth/public.decorator.js';
+import { CurrentStaff, type StaffActor } from '../staff/staff-actor.js';
+import { ConfirmationResends } from './confirmation-resends.service.js';
+import { CALENDAR_FILE_NAME, TicketEmailService } from './ticket-email.service.js';
+
+/** The guest's side of a paid party order after the confirmation step, and the manager's resend. */
+@Controller()
+export class PartyOrdersController {
+  constructor(
+    private readonly resends: ConfirmationResends,
+    private readonly email: TicketEmailService,
+  ) {}
+
+  /**
+   * `Add to calendar`: the paid order's calendar event, the e-mail's attachment. No extension in
+   * the path: nginx serves paths ending in one as files. The event holds the party's details, the
+   * order reference and its ticket counts (what the payment id alone already tells), no ticket
+   * code and nothing about the buyer.
+   */
+  @Get('party-orders/:orderId/calendar')
+  @Public()
+  @Header('Cache-Control', 'private, no-cache')
+  async calendar(@Param('orderId') orderId: string, @Res({ passthrough: true }) res: Response): Promise<string> {
+    const event = await this.email.calendarOfPaidOrder(orderId);
+    // Set only on success: an error stays the API's JSON `{ message }`.
+    res.set({ 'Content-Type': 'text/calendar; charset=utf-8', 'Content-Disposition': `attachment; filename="${CALENDAR_FILE_NAME}"` });
+    return event;
+  }
+
+  /** `E-mail my tickets again`: the guest, with the payment's client secret; a few times an hour. */
+  @Post('party-orders/:orderId/resend-confirmation')
+  @Public()
+  @HttpCode(202)
+  @Header('Cache-Control', 'no-store')
+  resendForGuest(
+    @Param('orderId') orderId: string,
+    @Body(new ZodValidationPipe(resendConfirmationRequestSchema)) body: ResendConfirmationRequest,
+  ): Promise<ResendConfirmationResponse> {
+    return this.resends.forGuest(orderId, body.clientSecret);
+  }
+
+  /** Staff: the manager resends an order's confirmation (manager only: no @Roles). */
+  @Post('admin/party-orders/:orderId/resend-confirmation')
+  @HttpCode(202)
+  @Header('Cache-Control', 'no-store')
+  resendForStaff(@Param('orderId') orderId: string, @CurrentStaff() actor: StaffActor): Promise<ResendConfirmationResponse> {
+    return this.resends.forStaff(orderId, actor);
+  }
+}
