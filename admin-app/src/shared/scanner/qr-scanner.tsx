@@ -1,5 +1,6 @@
 import { Alert, Button, Flex } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { TicketScanner } from '../lib/ticket-scanner';
 import { createQrDetector } from './qr-detector';
 import './qr-scanner.css';
 
@@ -90,3 +91,6 @@ export function QrScanner({ onCode, label = 'Start camera' }: { onCode: (text: s
     </Flex>
   );
 }
+
+/** The camera as a staff screen's ticket scanner (the bar's `Complimentary Drinks`). */
+export const CameraTicketScanner: TicketScanner = ({ onScan }) => <QrScanner onCode={onScan} label="Scan with camera" />;

@@ -2,7 +2,6 @@ import { Alert, Badge, Button, Space, Switch, Tabs, Typography } from 'antd';
 import { Link } from '@festival/router';
 import { colors, staffColors } from '@festival/web-kit/tokens';
 import { ManagerOnly } from '../../../shared/components/manager-only';
-import type { TicketScanner } from '../../../shared/lib/ticket-scanner';
 import { BAR_POLL_MS, useBarOrders } from '../api/bar-orders';
 import { useDrinkTabs } from '../api/drink-tabs';
 import { useDrinksStock } from '../api/drinks-stock';
@@ -22,16 +21,11 @@ const WAKE_LOCK_TEXT: Record<WakeLockState, string> = {
   unsupported: 'This browser cannot keep the screen awake: turn off auto-lock in the tablet settings',
 };
 
-interface BarPageProps {
-  /** A reader of ticket codes for the Complimentary Drinks tab, when the app has one (a camera). */
-  ticketScanner?: TicketScanner;
-}
-
 /**
  * `/admin/bar`: the live bar queue, open tabs with Close & Charge, stock, and the tickets'
  * complimentary drinks. Staff only.
  */
-export function BarPage({ ticketScanner }: BarPageProps = {}) {
+export function BarPage() {
   const orders = useBarOrders();
   const tabs = useDrinkTabs();
   const stock = useDrinksStock();
@@ -126,7 +120,7 @@ export function BarPage({ ticketScanner }: BarPageProps = {}) {
             children: <OpenTabs tabs={tabs.data ?? []} loading={tabs.isPending} />,
           },
           { key: 'stock', label: 'Stock', children: <StockEditor drinks={stock.data ?? []} loading={stock.isPending} /> },
-          { key: 'complimentary', label: 'Complimentary Drinks', children: <ComplimentaryDrinks scanner={ticketScanner} /> },
+          { key: 'complimentary', label: 'Complimentary Drinks', children: <ComplimentaryDrinks /> },
         ]}
       />
     </main>

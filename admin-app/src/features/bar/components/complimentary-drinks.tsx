@@ -10,6 +10,7 @@ import {
 } from '@festival/contracts';
 import { ApiError } from '@festival/web-kit/api-client';
 import type { TicketScanner } from '../../../shared/lib/ticket-scanner';
+import { CameraTicketScanner } from '../../../shared/scanner/qr-scanner';
 import { newRedemptionId, useRedeemComplimentaryDrinks } from '../api/redeem-complimentary-drinks';
 
 /** `3 complimentary drinks left`, `1 complimentary drink left`. */
@@ -68,9 +69,9 @@ function AnswerAlert({ answer }: { answer: Answer }) {
 
 interface ComplimentaryDrinksProps {
   /**
-   * A scanner shown above the field (none yet: the field takes a handheld scanner's typing). A
-   * code it reads is looked up, not redeemed: the bartender redeems with `Redeem`, so a code
-   * read twice is never redeemed twice.
+   * The scanner shown above the field: the camera unless told otherwise (the field also takes a
+   * handheld scanner's typing). A code it reads is looked up, not redeemed: the bartender
+   * redeems with `Redeem`, so a code read twice is never redeemed twice.
    */
   scanner?: TicketScanner;
 }
@@ -82,7 +83,7 @@ interface ComplimentaryDrinksProps {
  * only asks. Each redemption carries a fresh `redemptionId`, kept when no answer came back so
  * that pressing Redeem again cannot count it twice.
  */
-export function ComplimentaryDrinks({ scanner: Scanner }: ComplimentaryDrinksProps) {
+export function ComplimentaryDrinks({ scanner: Scanner = CameraTicketScanner }: ComplimentaryDrinksProps) {
   const redeem = useRedeemComplimentaryDrinks();
   const [code, setCode] = useState('');
   const [count, setCount] = useState(1);
