@@ -34,6 +34,32 @@ async function openPass(browser: Browser, link: string): Promise<Page> {
   return page;
 }
 
+/** A guest pays for party tickets (through the API, from a browser of their own, as the party page would). */
+async function paidPartyOrder(browser: Browser, customerName: string, adultTickets: number): Promise<void> {
+  const context = await browser.newContext();
+  const api = context.request;
+  const quote = (await (await api.post('/api/party-quote', { data: { adultTickets, childTickets: 0 } })).json()) as { totalCents: number };
+  const intent = await api.post('/api/party-payment-intent', {
+    data: {
+      customerName,
+      customerEmail: `device.door.${Date.now()}@example.com`,
+      customerPhone: '(408) 555-0102',
+      adultTickets,
+      childTickets: 0,
+      totalAmount: quote.totalCents,
+    },
+  });
+  expect(intent.ok()).toBe(true);
+  const { clientSecret } = (await intent.json()) as { clientSecret: string };
+  const paid = await api.post('/api/payments/simulated/confirm', { data: { clientSecret, ...CARD } });
+  expect(paid.ok()).toBe(true);
+  const confirmed = await api.post('/api/confirm-payment', {
+    data: { paymentIntentId: ((await paid.json()) as { id: string }).id, type: 'party_ticket' },
+  });
+  expect(confirmed.ok()).toBe(true);
+  await context.close();
+}
+
 /** A guest pays for a drink (through the API, as the drinks page would); returns the bar's order number. */
 async function paidDrinkOrder(api: APIRequestContext, customerName: string): Promise<number> {
   const drinks = (await (await api.get('/api/drinks')).json()) as Drink[];
@@ -81,10 +107,19 @@ test.describe('staff devices', () => {
     const doorLink = await addDevice(page, 'Door 1', 'Door (check-in)');
     const barLink = await addDevice(page, 'Bar 1', 'Bar (queue, tabs, stock)');
 
-    // Door 1's phone opens its pass: signed in as Door 1, but not for the manager's pages or data.
+    // Door 1's phone opens its pass: it lands on the door page, signed in as Door 1, but not for
+    // the manager's pages or data.
+    await paidPartyOrder(browser, 'Device Door Guest', 2);
     const door = await openPass(browser, doorLink);
-    await expect(door.getByText('Signed in as Door 1')).toBeVisible();
-    await expect(door).not.toHaveURL(/device-pass/);
+    await expect(door).toHaveURL(/\/admin\/door$/);
+    await expect(door.getByRole('banner', { name: 'Signed-in device' })).toContainText('Door 1');
+    await expect(door.getByRole('heading', { name: 'Door Check-in' })).toBeVisible();
+    // It checks a guest in, found by name.
+    await door.getByLabel('Search guests').fill('Device Door Guest');
+    await door.getByRole('button', { name: 'Search' }).click();
+    await door.getByRole('region', { name: 'Guests found' }).getByRole('button', { name: 'Admit 2' }).click();
+    await expect(door.getByLabel('Scan result')).toContainText('Admitted: 2 guests');
+    await expect(door.getByLabel('Scan result')).toContainText('2 of 2 in');
     for (const path of ['/admin', '/admin/campaigns']) {
       await door.goto(path);
       await expect(door.getByText('Not allowed', { exact: true })).toBeVisible();
@@ -93,8 +128,6 @@ test.describe('staff devices', () => {
     }
     const orders = await door.request.get('/api/orders');
     expect(orders.status()).toBe(403);
-    // The door's own work (checking a guest in on /admin/door) comes with check-in: it goes here,
-    // with its line (`Door 1`, `Guest checked in`) in the activity log checks below.
 
     // The same pass in a second browser is refused.
     const second = await openPass(browser, doorLink);
@@ -137,6 +170,7 @@ test.describe('staff devices', () => {
     await expect(line('Manager', 'Device revoked', 'Bar 1')).toHaveCount(1);
     await expect(line('Bar 1', 'Bar order status', `Order #${orderNumber}`, 'ready')).toHaveCount(1);
     await expect(line('Door 1', 'Device signed in')).toHaveCount(1);
+    await expect(line('Door 1', 'Guest checked in', 'Device Door Guest', '2 admitted, 2 of 2 in')).toHaveCount(1);
     await expect(line('Door 1', 'Device pass refused')).toHaveCount(1);
     await expect(line('Manager', 'Device added', 'Door 1')).toHaveCount(1);
 

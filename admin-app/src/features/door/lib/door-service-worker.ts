@@ -1,5 +1,5 @@
-/** The door page's service worker (shell/public/admin/door-sw.js): it serves this page alone. */
-export const DOOR_SW_URL = '/admin/door-sw.js';
+/** The door page's service worker (shell/public/door-sw.js): it serves this page alone. */
+export const DOOR_SW_URL = '/door-sw.js';
 export const DOOR_SW_SCOPE = '/admin/door';
 
 /**
