@@ -48,6 +48,7 @@ const STEPS = [
     ['--database', 'mysql', '--record'],
     ['--database', 'mysql', '--events', '200000', '--orders', '2000', '--runs', '3', '--page-loads', '1', '--record'],
   ],
+  ['door', 'bench/door.mjs', ['--record'], ['--seconds', '10', '--record']],
   ['contention', 'bench/contention.mjs', ['--db', 'mysql,sqlite', '--record'], ['--db', 'mysql,sqlite', '--record']],
 ];
 const only = opts.only ? new Set(opts.only.split(',')) : null;

@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import mysql from 'mysql2/promise';
-import { localNginxConfig } from '@festival/test-kit';
+import { DEFAULT_REMOTES_MANIFEST } from '@festival/contracts';
+import { assembleDocumentRoot, localNginxConfig } from '@festival/test-kit';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const STAFF_PASSWORD = 'bench-staff-password';
@@ -228,7 +229,9 @@ export async function createStand({ db = 'mysql', mariadbPort = 3399, prefix = '
    */
   async function startNginx({ port, apiPorts }) {
     const dir = join(work, `nginx-${port}`);
-    for (const sub of ['logs', 'cache', 'html']) mkdirSync(join(dir, sub), { recursive: true });
+    for (const sub of ['logs', 'cache']) mkdirSync(join(dir, sub), { recursive: true });
+    // The builds, as the production image lays them out (the pages are served too, not only /api/).
+    assembleDocumentRoot(ROOT, join(dir, 'html'), DEFAULT_REMOTES_MANIFEST);
     const conf = join(dir, 'nginx.conf');
     writeFileSync(
       conf,

@@ -23,4 +23,4 @@ export {
   type StripeStandIn,
   type StripeStandInOptions,
 } from './stripe-stand-in.js';
-export { localNginxConfig, type LocalNginxOptions } from './nginx-config.js';
+export { assembleDocumentRoot, localNginxConfig, type LocalNginxOptions } from './nginx-config.js';

@@ -1,3 +1,4 @@
+import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface LocalNginxOptions {
@@ -35,4 +36,17 @@ export function localNginxConfig(productionConf: string, { workDir, documentRoot
     if (!replaced.includes(expected)) throw new Error(`nginx.conf no longer has the shape the tests expect (${expected})`);
   }
   return replaced;
+}
+
+/**
+ * Lays out the builds in `html` the way the production image does: the shell at the root, the
+ * remotes under /remotes/<folder>, and the remotes manifest, so nginx serves the site from it.
+ */
+export function assembleDocumentRoot(root: string, html: string, remotesManifest: unknown): string {
+  mkdirSync(join(html, 'remotes'), { recursive: true });
+  const shellDist = join(root, 'shell', 'dist');
+  for (const entry of readdirSync(shellDist)) symlinkSync(join(shellDist, entry), join(html, entry));
+  for (const remote of ['public-site', 'drinks-app', 'admin-app']) symlinkSync(join(root, remote, 'dist'), join(html, 'remotes', remote));
+  writeFileSync(join(html, 'remotes.json'), JSON.stringify(remotesManifest, null, 2));
+  return html;
 }
