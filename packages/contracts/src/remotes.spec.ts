@@ -26,6 +26,7 @@ describe('the site routes', () => {
       '/admin/campaigns',
       '/admin/drinks-qr',
       '/admin/bar',
+      '/admin/door',
       '/admin/devices',
       '/admin/activity',
     ]);
