@@ -249,6 +249,10 @@ test.describe('the door', () => {
     await expect(conflicts.filter({ hasText: 'Twice Admitted' })).toHaveCount(1, { timeout: 30_000 });
     await expect(conflicts.filter({ hasText: 'Twice Admitted' })).toContainText('4 guests in on an order of 2');
     await expect(conflicts).toHaveCount(1);
+    // The manager's dashboard lists it too.
+    await pages[0].goto('/admin');
+    const onDashboard = pages[0].getByRole('region', { name: 'Check-in conflicts' }).getByRole('listitem');
+    await expect(onDashboard.filter({ hasText: 'Twice Admitted' })).toContainText('4 guests in on an order of 2');
 
     await context.close();
     for (const c of doors) await c.close();

@@ -10,6 +10,7 @@ import { usePartyTickets } from '../api/get-party-tickets';
 import { FEAST_FUNNEL, PARTY_FUNNEL } from '../lib/funnel';
 import { partyEventSubtitle } from '../lib/party-event';
 import { useEventDialogStore } from '../stores/event-dialog-store';
+import { CheckInConflicts } from '../../door/components/check-in-conflicts';
 import { AbandonedCartsSection } from './abandoned-carts-section';
 import { AttributionSection } from './attribution-section';
 import { DashboardHeader } from './dashboard-header';
@@ -107,6 +108,7 @@ export function DashboardPage({ headerActions }: { headerActions?: ReactNode }) 
             restaurantName={site.data?.restaurant.name}
             error={errorOf('party tickets', tickets)}
           />
+          <CheckInConflicts onlyWhenAny />
           <AbandonedCartsSection carts={carts.data} error={errorOf('abandoned carts', carts)} />
         </Flex>
       </Layout.Content>

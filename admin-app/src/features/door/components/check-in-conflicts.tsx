@@ -3,14 +3,26 @@ import { useEffect } from 'react';
 import { useCheckInConflicts } from '../api/door-api';
 import { timeOf } from './scan-result-panel';
 
-/** `Check-in conflicts`: orders that doors working offline admitted more guests of than they have. */
-export function CheckInConflicts({ online, refreshKey }: { online: boolean; refreshKey: number }) {
+/**
+ * `Check-in conflicts`: orders that doors working offline admitted more guests of than they have.
+ * `onlyWhenAny`: nothing at all while there are none (the dashboard), rather than `No conflicts`.
+ */
+export function CheckInConflicts({
+  online = true,
+  refreshKey = 0,
+  onlyWhenAny = false,
+}: {
+  online?: boolean;
+  refreshKey?: number;
+  onlyWhenAny?: boolean;
+}) {
   const conflicts = useCheckInConflicts(online);
   const { refetch } = conflicts;
   useEffect(() => {
     if (refreshKey > 0) void refetch();
   }, [refreshKey, refetch]);
   const list = conflicts.data?.conflicts ?? [];
+  if (onlyWhenAny && list.length === 0) return null;
   return (
     <Card size="small" title="Check-in conflicts">
       <section aria-label="Check-in conflicts">
