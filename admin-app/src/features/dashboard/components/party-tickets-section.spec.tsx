@@ -1,5 +1,7 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { PaidPartyTicketRow } from '@festival/contracts';
+import { QueryClientProvider } from '@festival/query';
+import { createQueryClient } from '@festival/web-kit/query-client';
 import { prepareJsdomForAntd } from '../../../shared/testing/antd-in-jsdom';
 import { createPaidTicketRow } from '../../../shared/testing/factories';
 import { AdminThemeProvider } from '../../../shared/theme/admin-theme-provider';
@@ -11,9 +13,11 @@ const EVENT = 'Event: Friday, October 24th, 2025 at Milpitas ICC';
 
 function renderTickets(tickets: PaidPartyTicketRow[]) {
   render(
-    <AdminThemeProvider>
-      <PartyTicketsSection tickets={tickets} subtitle={EVENT} restaurantName="Saffron Leaf" error={null} />
-    </AdminThemeProvider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <AdminThemeProvider>
+        <PartyTicketsSection tickets={tickets} subtitle={EVENT} restaurantName="Saffron Leaf" error={null} />
+      </AdminThemeProvider>
+    </QueryClientProvider>,
   );
 }
 
@@ -141,5 +145,32 @@ describe('Diwali Party Tickets', () => {
     expect(await screen.findByText('No tickets to export')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Print door list' }));
     expect(await screen.findByText('No door list to print')).toBeTruthy();
+  });
+
+  it('e-mails an order’s tickets again once the manager confirms the address', async () => {
+    const order = createPaidTicketRow({ customerName: 'Asha Raman', customerEmail: 'asha@example.com' });
+    const fetchMock = jest.fn(async () => ({
+      ok: true,
+      status: 202,
+      statusText: 'Accepted',
+      text: async () => JSON.stringify({ sentTo: 'asha@example.com', resendsLeft: 2 }),
+    }));
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    try {
+      renderTickets([order]);
+      fireEvent.click(within(rowOf('Asha Raman')).getByRole('button', { name: 'Resend the tickets of Asha Raman' }));
+      expect(await screen.findByText('To asha@example.com')).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+      expect(await screen.findByText('Tickets e-mailed again')).toBeTruthy();
+      expect(screen.getByText('Sent to asha@example.com')).toBeTruthy();
+      await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+      expect(fetchMock.mock.calls[0]).toEqual([
+        `/api/admin/party-orders/${order.id}/resend-confirmation`,
+        expect.objectContaining({ method: 'POST' }),
+      ]);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
   });
 });

@@ -8,6 +8,7 @@ import { checkInState, guestsOf, partyTicketsCsv, partyTicketsCsvFileName, searc
 import { printDoorList } from '../lib/print-door-list';
 import { StaffTooltip } from '../../../shared/components/staff-tooltip';
 import { DashboardTableSection } from './dashboard-table-section';
+import { ResendTicketsButton } from './resend-tickets-button';
 import { CountTag, SectionTitle } from './section-title';
 import { TicketCounts } from './ticket-counts';
 
@@ -86,6 +87,7 @@ const columns: TableColumnsType<PaidPartyTicketRow> = [
     render: (cents: number) => <Typography.Text strong>{formatMoney(cents)}</Typography.Text>,
   },
   { title: 'Date', dataIndex: 'createdAt', key: 'date', width: 170, render: (createdAt: string) => formatDateTime(createdAt) },
+  { title: 'E-mail', key: 'resend', width: 100, render: (_: unknown, order) => <ResendTicketsButton order={order} /> },
 ];
 
 interface PartyTicketsSectionProps {
@@ -152,7 +154,7 @@ export function PartyTicketsSection({ tickets, subtitle, restaurantName, error }
       skeletonRows={6}
       columns={columns}
       tableLabel="Party tickets table"
-      minWidth={1070}
+      minWidth={1170}
       emptyText={searching && tickets && tickets.length > 0 ? 'No tickets match your search' : 'No tickets sold yet'}
     >
       <Flex gap={8} wrap align="center">
