@@ -16,6 +16,9 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/party-quote',
   'POST /api/party-payment-intent',
   'POST /api/confirm-payment',
+  // The guest's ticket: the party's calendar event, and the e-mail again (proved by the client secret).
+  'GET /api/party-orders/:orderId/calendar',
+  'POST /api/party-orders/:orderId/resend-confirmation',
   'GET /api/drinks',
   'POST /api/drink-payment-intent',
   'POST /api/confirm-drink-payment',
