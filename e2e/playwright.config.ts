@@ -1,6 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 import { BASE_URL, CHROMIUM_ARGS, VIA_NGINX } from './support/environment';
 
+const PROJECT = VIA_NGINX ? 'chromium via nginx' : 'chromium';
+const SOLD_OUT = /sold-out\.spec\.ts$/;
+
 export default defineConfig({
   testDir: './tests',
   globalSetup: './support/global-setup.ts',
@@ -22,8 +25,16 @@ export default defineConfig({
   },
   projects: [
     {
-      name: VIA_NGINX ? 'chromium via nginx' : 'chromium',
+      name: PROJECT,
       use: { ...devices['Desktop Chrome'] },
+      testIgnore: SOLD_OUT,
+    },
+    // Selling the last tickets ends every purchase after it: it runs once all the others have.
+    {
+      name: `${PROJECT}, sold out last`,
+      use: { ...devices['Desktop Chrome'] },
+      testMatch: SOLD_OUT,
+      dependencies: [PROJECT],
     },
   ],
 });
