@@ -1,9 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { normaliseTicketCode, orderReference, type PartyQuote } from '../../packages/contracts/src/index';
+import { normaliseTicketCode, orderReference } from '../../packages/contracts/src/index';
 import { E2E_ADMIN_PASSWORD } from '../support/environment';
 import { waitForMails } from '../support/mailbox';
+import { buyPartyTickets } from '../support/party-orders';
 
-const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' };
 const BUYER = { customerName: 'Nila Subramanian', customerEmail: 'nila.subramanian@example.com', customerPhone: '(408) 555-0177' };
 
 async function logIn(page: Page): Promise<void> {
@@ -16,18 +16,7 @@ async function logIn(page: Page): Promise<void> {
  * the order id and the ticket code as the confirmation e-mail prints it, in groups of four.
  */
 async function buyTickets(api: APIRequestContext): Promise<{ orderId: string; printedCode: string }> {
-  const quote = (await (await api.post('/api/party-quote', { data: { adultTickets: 2, childTickets: 1 } })).json()) as PartyQuote;
-  const hold = await api.post('/api/party-payment-intent', {
-    data: { ...BUYER, adultTickets: 2, childTickets: 1, totalAmount: quote.totalCents },
-  });
-  expect(hold.status()).toBe(200);
-  const { orderId, clientSecret } = (await hold.json()) as { orderId: string; clientSecret: string };
-  const paid = await api.post('/api/payments/simulated/confirm', { data: { clientSecret, ...CARD } });
-  expect(paid.ok()).toBe(true);
-  const confirmed = await api.post('/api/confirm-payment', {
-    data: { paymentIntentId: ((await paid.json()) as { id: string }).id, type: 'party_ticket' },
-  });
-  expect(confirmed.ok()).toBe(true);
+  const orderId = await buyPartyTickets(api, { ...BUYER, adultTickets: 2, childTickets: 1 });
   const [mail] = await waitForMails((m) => m.parsed.to?.some((a) => a.address === BUYER.customerEmail) ?? false);
   const printedCode = /Ticket code, if the QR code cannot be scanned:\n([A-Z2-7 ]+)\n/.exec(mail.parsed.text ?? '')?.[1] ?? '';
   expect(printedCode).toMatch(/^([A-Z2-7]{4} ){31}[A-Z2-7]{4}$/);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { BASE_URL, CHROMIUM_ARGS, E2E_ADMIN_PASSWORD } from '../support/environment';
 import { waitForMails, type DeliveredMail } from '../support/mailbox';
+import { buyPartyTickets } from '../support/party-orders';
 import { staffApi } from '../support/staff-api';
 
 const CARD = { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' };
@@ -45,30 +46,13 @@ async function buyTickets(
 /** A party order paid through the API (as the party page would), from its own browser. */
 async function paidOrder(browser: Browser, name: string, email: string, adults: number): Promise<void> {
   const context = await browser.newContext({ baseURL: BASE_URL });
-  const api = context.request;
-  const quote = (await (await api.post('/api/party-quote', { data: { adultTickets: adults, childTickets: 0 } })).json()) as {
-    totalCents: number;
-  };
-  const intent = await api.post('/api/party-payment-intent', {
-    data: {
-      customerName: name,
-      customerEmail: email,
-      customerPhone: '4085550123',
-      adultTickets: adults,
-      childTickets: 0,
-      totalAmount: quote.totalCents,
-    },
+  await buyPartyTickets(context.request, {
+    customerName: name,
+    customerEmail: email,
+    customerPhone: '4085550123',
+    adultTickets: adults,
+    childTickets: 0,
   });
-  expect(intent.status()).toBe(200);
-  const { clientSecret } = (await intent.json()) as { clientSecret: string };
-  const paid = await api.post('/api/payments/simulated/confirm', {
-    data: { clientSecret, cardNumber: CARD.number, expiry: CARD.expiry, cvc: CARD.cvc },
-  });
-  expect(paid.ok()).toBe(true);
-  const confirmed = await api.post('/api/confirm-payment', {
-    data: { paymentIntentId: ((await paid.json()) as { id: string }).id, type: 'party_ticket' },
-  });
-  expect(((await confirmed.json()) as { status: string }).status).toBe('paid');
   await context.close();
 }
 

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { priceDrinks, type Drink } from '../../packages/contracts/src/index';
 import { E2E_ADMIN_PASSWORD } from '../support/environment';
+import { buyPartyTickets } from '../support/party-orders';
 
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' };
 
@@ -37,26 +38,13 @@ async function openPass(browser: Browser, link: string): Promise<Page> {
 /** A guest pays for party tickets (through the API, from a browser of their own, as the party page would). */
 async function paidPartyOrder(browser: Browser, customerName: string, adultTickets: number): Promise<void> {
   const context = await browser.newContext();
-  const api = context.request;
-  const quote = (await (await api.post('/api/party-quote', { data: { adultTickets, childTickets: 0 } })).json()) as { totalCents: number };
-  const intent = await api.post('/api/party-payment-intent', {
-    data: {
-      customerName,
-      customerEmail: `device.door.${Date.now()}@example.com`,
-      customerPhone: '(408) 555-0102',
-      adultTickets,
-      childTickets: 0,
-      totalAmount: quote.totalCents,
-    },
+  await buyPartyTickets(context.request, {
+    customerName,
+    customerEmail: `device.door.${Date.now()}@example.com`,
+    customerPhone: '(408) 555-0102',
+    adultTickets,
+    childTickets: 0,
   });
-  expect(intent.ok()).toBe(true);
-  const { clientSecret } = (await intent.json()) as { clientSecret: string };
-  const paid = await api.post('/api/payments/simulated/confirm', { data: { clientSecret, ...CARD } });
-  expect(paid.ok()).toBe(true);
-  const confirmed = await api.post('/api/confirm-payment', {
-    data: { paymentIntentId: ((await paid.json()) as { id: string }).id, type: 'party_ticket' },
-  });
-  expect(confirmed.ok()).toBe(true);
   await context.close();
 }
 

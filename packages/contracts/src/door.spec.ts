@@ -7,6 +7,7 @@ import {
   formatTicketCode,
   parseTicketCode,
   TICKET_CODE_LENGTH,
+  ticketLines,
   uuidToBytes,
 } from './door.js';
 
@@ -61,5 +62,14 @@ describe('admitsLine', () => {
     expect(admitsLine(2, 1)).toBe('Admits 3 guests: 2 adults, 1 child');
     expect(admitsLine(1, 0)).toBe('Admits 1 guest: 1 adult');
     expect(admitsLine(0, 2)).toBe('Admits 2 guests: 2 children');
+  });
+});
+
+describe('ticketLines', () => {
+  it('writes the tickets as 2 adults, 1 child', () => {
+    expect(ticketLines(2, 1)).toBe('2 adults, 1 child');
+    expect(ticketLines(1, 0)).toBe('1 adult');
+    expect(ticketLines(0, 3)).toBe('3 children');
+    expect(ticketLines(1, 2)).toBe('1 adult, 2 children');
   });
 });

@@ -137,11 +137,16 @@ export const orderReference = (orderId: string): string => orderId.slice(0, 8).t
  */
 export function admitsLine(adults: number, children: number): string {
   const total = adults + children;
+  return `Admits ${total} ${total === 1 ? 'guest' : 'guests'}: ${ticketLines(adults, children)}`;
+}
+
+/** An order's tickets as the door, the dashboard and the e-mail write them: `2 adults, 1 child`, `3 children`. */
+export function ticketLines(adults: number, children: number): string {
   const parts = [
     adults > 0 && `${adults} ${adults === 1 ? 'adult' : 'adults'}`,
     children > 0 && `${children} ${children === 1 ? 'child' : 'children'}`,
   ].filter(Boolean);
-  return `Admits ${total} ${total === 1 ? 'guest' : 'guests'}: ${parts.join(', ')}`;
+  return parts.join(', ');
 }
 
 /** What a scan answers. */
@@ -351,11 +356,4 @@ export interface CheckInConflict {
 /** `GET /api/admin/check-ins/conflicts`. */
 export interface CheckInConflictsResponse {
   conflicts: CheckInConflict[];
-}
-
-/** An order's tickets as the door reads them: `2 adults, 1 child`. */
-export function ticketLines(adults: number, children: number): string {
-  const parts = [`${adults} ${adults === 1 ? 'adult' : 'adults'}`];
-  if (children > 0) parts.push(`${children} ${children === 1 ? 'child' : 'children'}`);
-  return parts.join(', ');
 }

@@ -228,21 +228,24 @@ export class CheckInsService {
    * guests in although they are no longer paid: each with every admission, newest last.
    */
   async conflicts(): Promise<CheckInConflict[]> {
-    const rows = await this.redemptions.find({ where: { kind: 'entry' }, order: { at: 'ASC' } });
+    const admitted = await this.admittedCounts();
+    if (admitted.size === 0) return [];
+    const orders = (
+      await this.orders.find({
+        where: { id: In([...admitted.keys()]) },
+        select: { id: true, status: true, customerName: true, adultTickets: true, childTickets: true },
+      })
+    ).filter((o) => o.status !== 'paid' || (admitted.get(o.id) ?? 0) > ticketsOf(o));
+    if (orders.length === 0) return [];
+    const rows = await this.redemptions.find({ where: { kind: 'entry', orderId: In(orders.map((o) => o.id)) }, order: { at: 'ASC' } });
     const byOrder = new Map<string, TicketRedemptionEntity[]>();
     for (const row of rows) byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), row]);
-    if (byOrder.size === 0) return [];
-    const orders = await this.orders.find({
-      where: { id: In([...byOrder.keys()]) },
-      select: { id: true, status: true, customerName: true, adultTickets: true, childTickets: true },
-    });
     const found: CheckInConflict[] = [];
     for (const order of orders) {
       const entries = byOrder.get(order.id) ?? [];
       const admitted = sumOf(entries);
       const total = ticketsOf(order);
       const paid = order.status === 'paid';
-      if (paid && admitted <= total) continue;
       found.push({
         orderId: order.id,
         reference: orderReference(order.id),
@@ -278,16 +281,18 @@ export class CheckInsService {
         }),
       )
       .orderBy('o.customerName', 'ASC')
-      .limit(DOOR_SEARCH_LIMIT * 5)
+      .limit(DOOR_SEARCH_LIMIT)
       .getMany();
-    const byPhone =
-      digits.length >= 4
-        ? (await this.orders.find({ where: { status: In(['paid', ...REFUNDED]) }, select: { id: true, customerPhone: true } }))
-            .filter((o) => o.customerPhone.replace(/\D/g, '').includes(digits))
-            .map((o) => o.id)
-        : [];
-    const missing = byPhone.filter((id) => !found.some((o) => o.id === id));
-    if (missing.length > 0) found.push(...(await this.orders.findBy({ id: In(missing.slice(0, DOOR_SEARCH_LIMIT)) })));
+    // Phone numbers are matched on their digits, however they were typed: read and compared here.
+    if (digits.length >= 4 && found.length < DOOR_SEARCH_LIMIT) {
+      const phones = await this.orders.find({
+        where: { status: In(['paid', ...REFUNDED]) },
+        select: { id: true, status: true, customerName: true, customerPhone: true, adultTickets: true, childTickets: true },
+      });
+      for (const o of phones) {
+        if (o.customerPhone.replace(/\D/g, '').includes(digits) && !found.some((f) => f.id === o.id)) found.push(o);
+      }
+    }
     const orders = found.slice(0, DOOR_SEARCH_LIMIT);
     const admitted = await this.admittedByOrder(orders.map((o) => o.id));
     return orders.map((o) => ({
@@ -305,10 +310,9 @@ export class CheckInsService {
 
   /** `Arrived N of M`: guests admitted and tickets sold, on the orders that are paid. */
   async stats(): Promise<CheckInStats> {
-    const paid = await this.paidOrders();
-    const admitted = await this.admittedByOrder(paid.map((o) => o.id));
+    const [paid, admitted] = await Promise.all([this.paidOrders(), this.admittedCounts()]);
     return {
-      arrived: paid.reduce((sum, o) => sum + Math.min(admitted.get(o.id)?.count ?? 0, ticketsOf(o)), 0),
+      arrived: paid.reduce((sum, o) => sum + Math.min(admitted.get(o.id) ?? 0, ticketsOf(o)), 0),
       sold: paid.reduce((sum, o) => sum + ticketsOf(o), 0),
     };
   }

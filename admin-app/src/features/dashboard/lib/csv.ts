@@ -17,6 +17,14 @@ export function escapeCsvCell(value: string | number | null | undefined): string
   return `"${text.replace(/"/g, '""')}"`;
 }
 
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** `2025-10-12`, local time: the date in an export's file name. */
+export const csvDate = (d: Date): string => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+
+/** `2025-10-12 14:03`, local time: a date and time every spreadsheet reads. */
+export const csvDateTime = (d: Date): string => `${csvDate(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+
 /** Rows to CSV text: CRLF line ends, every cell escaped. */
 export function toCsv(rows: readonly (readonly (string | number | null | undefined)[])[]): string {
   return rows.map((row) => row.map(escapeCsvCell).join(',')).join('\r\n') + '\r\n';

@@ -1,5 +1,5 @@
 import type { FeastOrder } from '@festival/contracts';
-import { toCsv } from './csv';
+import { csvDate, csvDateTime, toCsv } from './csv';
 
 /** The items of an order as one line: `Vegetarian Feast Pack x 2; Sweets Box x 1`. */
 export const itemsLine = (order: FeastOrder, separator = '; '): string =>
@@ -61,11 +61,6 @@ export const ORDER_CSV_COLUMNS = [
   'Order Date',
 ] as const;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** `2025-10-12 14:03`, local time: a date and time every spreadsheet reads. */
-const localDateTime = (d: Date) =>
-  `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-
 /** The export: the spec's columns, items joined with semicolons, totals in dollars. */
 export function ordersCsv(orders: readonly FeastOrder[]): string {
   return toCsv([
@@ -79,12 +74,12 @@ export function ordersCsv(orders: readonly FeastOrder[]): string {
       o.pickupTime,
       itemsLine(o),
       (o.totalAmount / 100).toFixed(2),
-      localDateTime(new Date(o.createdAt)),
+      csvDateTime(new Date(o.createdAt)),
     ]),
   ]);
 }
 
 /** `feast-pack-orders-2025-10-24.csv`, with today's local date. */
 export function ordersCsvFileName(now = new Date()): string {
-  return `feast-pack-orders-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
+  return `feast-pack-orders-${csvDate(now)}.csv`;
 }

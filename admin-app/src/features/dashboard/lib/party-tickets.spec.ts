@@ -1,13 +1,5 @@
 import { createPaidTicketRow } from '../../../shared/testing/factories';
-import {
-  byLastName,
-  checkInState,
-  partyTicketsCsv,
-  partyTicketsCsvFileName,
-  searchTickets,
-  splitLastName,
-  ticketsLine,
-} from './party-tickets';
+import { byLastName, checkInState, partyTicketsCsv, partyTicketsCsvFileName, searchTickets, splitLastName } from './party-tickets';
 
 const asha = createPaidTicketRow({
   id: '3f2b9c1e-8a4d-4e6f-9b1a-2c3d4e5f6a7b',
@@ -30,13 +22,6 @@ describe('party ticket orders on the dashboard', () => {
     expect(checkInState(asha)).toBe('2 of 3 in');
     expect(checkInState({ ...asha, admitted: 3 })).toBe('3 of 3 in');
     expect(checkInState(ravi)).toBeNull();
-  });
-
-  it('writes the tickets as 2 adults, 1 child', () => {
-    expect(ticketsLine(asha)).toBe('2 adults, 1 child');
-    expect(ticketsLine(ravi)).toBe('1 adult');
-    expect(ticketsLine({ adultTickets: 0, childTickets: 3 })).toBe('3 children');
-    expect(ticketsLine({ adultTickets: 1, childTickets: 2 })).toBe('1 adult, 2 children');
   });
 
   it('finds orders by name, e-mail, phone (however its digits are written) or reference', () => {

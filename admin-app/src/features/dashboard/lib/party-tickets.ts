@@ -1,5 +1,5 @@
 import { orderReference, type PaidPartyTicketRow } from '@festival/contracts';
-import { toCsv } from './csv';
+import { csvDate, csvDateTime, toCsv } from './csv';
 
 /** Guests an order admits: its adult and child tickets (children under 5 hold none). */
 export const guestsOf = (ticket: Pick<PaidPartyTicketRow, 'adultTickets' | 'childTickets'>): number =>
@@ -8,15 +8,6 @@ export const guestsOf = (ticket: Pick<PaidPartyTicketRow, 'adultTickets' | 'chil
 /** `2 of 3 in`, or null while nobody of the order has been admitted. */
 export function checkInState(ticket: Pick<PaidPartyTicketRow, 'adultTickets' | 'childTickets' | 'admitted'>): string | null {
   return ticket.admitted > 0 ? `${ticket.admitted} of ${guestsOf(ticket)} in` : null;
-}
-
-/** `2 adults, 1 child`, `1 adult`, `3 children`. */
-export function ticketsLine({ adultTickets, childTickets }: Pick<PaidPartyTicketRow, 'adultTickets' | 'childTickets'>): string {
-  const parts = [
-    adultTickets > 0 ? `${adultTickets} ${adultTickets === 1 ? 'adult' : 'adults'}` : null,
-    childTickets > 0 ? `${childTickets} ${childTickets === 1 ? 'child' : 'children'}` : null,
-  ];
-  return parts.filter(Boolean).join(', ');
 }
 
 const digitsOf = (text: string) => text.replace(/\D/g, '');
@@ -72,11 +63,6 @@ export const PARTY_TICKET_CSV_COLUMNS = [
   'Order Date',
 ] as const;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** `2025-10-12 14:03`, local time: a date and time every spreadsheet reads. */
-const localDateTime = (d: Date) =>
-  `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-
 /** The export: one row per paid order, its check-in state as `2 of 3` (`0 of 3` before anyone is in). */
 export function partyTicketsCsv(tickets: readonly PaidPartyTicketRow[]): string {
   return toCsv([
@@ -91,12 +77,12 @@ export function partyTicketsCsv(tickets: readonly PaidPartyTicketRow[]): string 
       t.childTickets,
       `${t.admitted} of ${guestsOf(t)}`,
       (t.totalAmount / 100).toFixed(2),
-      localDateTime(new Date(t.createdAt)),
+      csvDateTime(new Date(t.createdAt)),
     ]),
   ]);
 }
 
 /** `party-tickets-2025-10-24.csv`, with today's local date. */
 export function partyTicketsCsvFileName(now = new Date()): string {
-  return `party-tickets-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
+  return `party-tickets-${csvDate(now)}.csv`;
 }

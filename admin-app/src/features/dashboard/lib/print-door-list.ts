@@ -1,7 +1,7 @@
-import { orderReference, type PaidPartyTicketRow } from '@festival/contracts';
+import { orderReference, ticketLines, type PaidPartyTicketRow } from '@festival/contracts';
 import { paperColors } from '@festival/web-kit/tokens';
 import { formatDateTime, plural } from './format';
-import { byLastName, checkInState, guestsOf, splitLastName, ticketsLine } from './party-tickets';
+import { byLastName, checkInState, guestsOf, splitLastName } from './party-tickets';
 
 /**
  * The door list on paper: portrait, black on white, large enough to read under a torch, the
@@ -84,7 +84,7 @@ export function renderDoorList(doc: Document, { tickets, restaurantName, eventLi
       tick,
       name,
       el('td', orderReference(ticket.id), 'ref'),
-      el('td', ticketsLine(ticket)),
+      el('td', ticketLines(ticket.adultTickets, ticket.childTickets)),
       el('td', checkInState(ticket) ?? '', 'in'),
     );
     body.append(row);

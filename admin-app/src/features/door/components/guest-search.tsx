@@ -36,8 +36,10 @@ export function GuestSearch({
     try {
       setResults(online ? (await searchGuests(text)).results : engine.searchLocal(text));
     } catch (e) {
-      setResults(engine.searchLocal(text));
-      if (engine.searchLocal(text).length === 0) setError(errorMessage(e, 'The search failed: try again'));
+      // No answer: the phone's own list, by name or reference.
+      const local = engine.searchLocal(text);
+      setResults(local);
+      if (local.length === 0) setError(errorMessage(e, 'The search failed: try again'));
     } finally {
       setSearching(false);
     }
