@@ -49,6 +49,7 @@ const STEPS = [
     ['--database', 'mysql', '--events', '200000', '--orders', '2000', '--runs', '3', '--page-loads', '1', '--record'],
   ],
   ['door', 'bench/door.mjs', ['--record'], ['--seconds', '10', '--record']],
+  ['qr-decode', 'bench/qr-decode.mjs', ['--record'], ['--codes', '20', '--record']],
   ['contention', 'bench/contention.mjs', ['--db', 'mysql,sqlite', '--record'], ['--db', 'mysql,sqlite', '--record']],
 ];
 const only = opts.only ? new Set(opts.only.split(',')) : null;

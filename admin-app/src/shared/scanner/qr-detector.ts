@@ -11,7 +11,7 @@ interface NativeBarcodeDetectorClass {
 
 /**
  * The browser's own BarcodeDetector where it reads QR codes (Android, ChromeOS, macOS), else
- * ZXing's decoder, downloaded only then (and only by the pages with a camera scanner).
+ * jsQR, downloaded only then (and only by the pages with a camera scanner).
  */
 export async function createQrDetector(): Promise<QrDetector> {
   const Native = (globalThis as { BarcodeDetector?: NativeBarcodeDetectorClass }).BarcodeDetector;
@@ -19,6 +19,6 @@ export async function createQrDetector(): Promise<QrDetector> {
     const detector = new Native({ formats: ['qr_code'] });
     return async (video) => (await detector.detect(video))[0]?.rawValue ?? null;
   }
-  const { zxingQrDetector } = await import('./zxing-qr-detector');
-  return zxingQrDetector();
+  const { jsqrQrDetector } = await import('./jsqr-qr-detector');
+  return jsqrQrDetector();
 }
