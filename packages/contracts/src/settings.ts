@@ -15,11 +15,11 @@ export const MAX_HOLD_SECONDS = 24 * 60 * 60;
 /** Group discount tiers one event may have. */
 export const MAX_GROUP_DISCOUNT_TIERS = 10;
 
-const wholeNumber = (label: string, min: number, max: number, tooHigh: string) =>
+const wholeNumber = (label: string, min: number, max: number, tooHigh: string, tooLow?: string) =>
   z
     .number({ error: `${label} must be a whole number` })
     .int(`${label} must be a whole number`)
-    .min(min, min === 0 ? `${label} cannot be negative` : `${label} must be at least ${min}`)
+    .min(min, tooLow ?? (min === 0 ? `${label} cannot be negative` : `${label} must be at least ${min}`))
     .max(max, tooHigh);
 
 const price = (label: string) =>
@@ -30,9 +30,7 @@ const price = (label: string) =>
     .max(MAX_TICKET_PRICE_CENTS, `${label} cannot be more than $10,000`);
 
 const saleTime = (label: string) =>
-  z
-    .iso.datetime({ offset: true, error: `${label} must be a date and time such as 2026-09-01T10:00:00-07:00` })
-    .nullable();
+  z.iso.datetime({ offset: true, error: `${label} must be a date and time such as 2026-09-01T10:00:00-07:00` }).nullable();
 
 const groupDiscountTierSchema = z.strictObject({
   minTickets: wholeNumber(
@@ -58,7 +56,12 @@ export const ticketSettingsSchema = /* @__PURE__ */ defineSchema(() =>
       childPriceCents: price('Child price'),
       childMinAge: wholeNumber('Youngest child age', 1, 17, 'Youngest child age cannot be more than 17'),
       childMaxAge: wholeNumber('Oldest child age', 1, 17, 'Oldest child age cannot be more than 17'),
-      capacity: wholeNumber('Capacity', 0, MAX_TICKET_CAPACITY, `Capacity cannot be more than ${MAX_TICKET_CAPACITY.toLocaleString('en-US')}`),
+      capacity: wholeNumber(
+        'Capacity',
+        0,
+        MAX_TICKET_CAPACITY,
+        `Capacity cannot be more than ${MAX_TICKET_CAPACITY.toLocaleString('en-US')}`,
+      ),
       saleOpensAt: saleTime('Sale opens'),
       saleClosesAt: saleTime('Sale closes'),
       groupDiscountTiers: z
@@ -70,6 +73,7 @@ export const ticketSettingsSchema = /* @__PURE__ */ defineSchema(() =>
         MIN_HOLD_SECONDS,
         MAX_HOLD_SECONDS,
         'Hold time cannot be more than a day (86400 seconds)',
+        `Hold time must be at least ${MIN_HOLD_SECONDS} seconds`,
       ),
     })
     .superRefine((value, ctx) => {
@@ -116,7 +120,8 @@ export function ticketAgeLabels(tickets: Pick<TicketSettings, 'childMinAge' | 'c
 } {
   return {
     adultAges: `Ages ${tickets.childMaxAge + 1} and over`,
-    childAges: tickets.childMinAge === tickets.childMaxAge ? `Age ${tickets.childMinAge}` : `Ages ${tickets.childMinAge} to ${tickets.childMaxAge}`,
+    childAges:
+      tickets.childMinAge === tickets.childMaxAge ? `Age ${tickets.childMinAge}` : `Ages ${tickets.childMinAge} to ${tickets.childMaxAge}`,
     freeUnder: `Under ${tickets.childMinAge} free`,
   };
 }

@@ -33,8 +33,7 @@ const FORMAT: { [K in keyof TicketSettings]: (value: TicketSettings[K]) => strin
   capacity: String,
   saleOpensAt: (value) => value ?? 'none',
   saleClosesAt: (value) => value ?? 'none',
-  groupDiscountTiers: (tiers) =>
-    tiers.length === 0 ? 'none' : tiers.map((tier) => `${tier.minTickets}+ ${tier.percent}%`).join(', '),
+  groupDiscountTiers: (tiers) => (tiers.length === 0 ? 'none' : tiers.map((tier) => `${tier.minTickets}+ ${tier.percent}%`).join(', ')),
   taxRateBasisPoints: percent,
   holdSeconds: (seconds) => `${seconds} s`,
 };
@@ -140,11 +139,20 @@ export class SettingsService implements OnApplicationBootstrap {
       }
       const value = JSON.stringify(next);
       if (row) {
-        await manager.update(SettingEntity, { scope: CURRENT_EVENT_SCOPE, section: TICKETS }, { value, version: row.version + 1, updatedAt: now });
+        await manager.update(
+          SettingEntity,
+          { scope: CURRENT_EVENT_SCOPE, section: TICKETS },
+          { value, version: row.version + 1, updatedAt: now },
+        );
       } else {
         await manager.insert(SettingEntity, { scope: CURRENT_EVENT_SCOPE, section: TICKETS, value, version: 1, updatedAt: now });
       }
-      await this.activity.record(manager, actor, { action: 'settings.change', object: 'Tickets', detail: describeTicketChanges(previous, next) }, now);
+      await this.activity.record(
+        manager,
+        actor,
+        { action: 'settings.change', object: 'Tickets', detail: describeTicketChanges(previous, next) },
+        now,
+      );
       return next;
     });
     this.ticketsRead.invalidate();

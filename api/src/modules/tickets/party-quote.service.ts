@@ -1,11 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  priceParty,
-  type PartyQuote,
-  type PartyQuoteRequest,
-  type PromoCodeStatus,
-  type TicketSettings,
-} from '@festival/contracts';
+import { priceParty, type PartyQuote, type PartyQuoteRequest, type PromoCodeStatus, type TicketSettings } from '@festival/contracts';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import { SettingsService } from '../settings/settings.service.js';
