@@ -30,7 +30,12 @@ async function settingsOf(t: TestApp, cookie: string): Promise<AdminSettings> {
 }
 
 /** Saves the Tickets section with `changes` applied to what is saved now; expects `status`. */
-async function saveTickets(t: TestApp, cookie: string, changes: Partial<Record<keyof TicketSettings, unknown>>, status: number) {
+async function saveTickets(
+  t: TestApp,
+  cookie: string,
+  changes: Partial<Record<keyof TicketSettings, unknown>> & Record<string, unknown>,
+  status: number,
+) {
   const { tickets } = await settingsOf(t, cookie);
   return t.http
     .put('/api/admin/settings/tickets')
@@ -81,6 +86,34 @@ describe(`settings: the Tickets section on ${TEST_DATABASE}`, () => {
       }
     } finally {
       await first.close();
+    }
+  });
+
+  it('another replica on the same database follows a change within seconds, and sells at it at once', async () => {
+    const a = await createTestApp({ ...ENV, TICKET_CAPACITY: '40' });
+    const sameDatabase: Record<string, string> = a.config.database.type === 'sqlite' ? { SQLITE_PATH: a.config.database.path } : {};
+    const b = await createTestApp({ ...ENV, ...sameDatabase }, { keepDatabase: true });
+    try {
+      const quoteOnB = async () =>
+        (await b.http.post('/api/party-quote').send({ adultTickets: 1, childTickets: 0 }).expect(200)).body.adultPriceCents as number;
+      const siteOnB = async () => (await b.http.get('/api/site').expect(200)).body.party.adultPriceCents as number;
+      // B has the old prices in its caches.
+      expect([await quoteOnB(), await siteOnB()]).toEqual([4999, 4999]);
+
+      await saveTickets(a, await managerCookie(a, PASSWORD), { adultPriceCents: 5499 }, 200);
+      // B's intent reads the settings in its own transaction: the new price at once.
+      await startOrder(b, buyer({ adultTickets: 1, childTickets: 0, totalAmount: totalAt(5499, 1, 0) })).expect(200);
+      const changedAt = Date.now();
+      for (;;) {
+        if ((await quoteOnB()) === 5499 && (await siteOnB()) === 5499) break;
+        if (Date.now() - changedAt > 10_000) throw new Error('replica B still quotes the old price after 10 s');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      // Its caches hold an answer at most a second each.
+      expect(Date.now() - changedAt).toBeLessThan(3_000);
+    } finally {
+      await b.close();
+      await a.close();
     }
   });
 
@@ -163,7 +196,7 @@ describe(`settings: the Tickets section on ${TEST_DATABASE}`, () => {
           role: 'manager',
           action: 'settings.change',
           object: 'Tickets',
-          detail: 'adultPriceCents $49.99 → $54.99; capacity 40 → 50',
+          detail: 'Adult price $49.99 → $54.99; Capacity 40 → 50',
         }),
       ]);
     });

@@ -25,26 +25,30 @@ export const CURRENT_EVENT_SCOPE = 'current-event';
 const TICKETS = 'tickets';
 
 const percent = (basisPoints: number) => `${(basisPoints / 100).toFixed(2).replace(/\.?0+$/, '')}%`;
-const FORMAT: { [K in keyof TicketSettings]: (value: TicketSettings[K]) => string } = {
-  adultPriceCents: formatCents,
-  childPriceCents: formatCents,
-  childMinAge: String,
-  childMaxAge: String,
-  capacity: String,
-  saleOpensAt: (value) => value ?? 'none',
-  saleClosesAt: (value) => value ?? 'none',
-  groupDiscountTiers: (tiers) => (tiers.length === 0 ? 'none' : tiers.map((tier) => `${tier.minTickets}+ ${tier.percent}%`).join(', ')),
-  taxRateBasisPoints: percent,
-  holdSeconds: (seconds) => `${seconds} s`,
+/** Each field of the Tickets section in the manager's words, and its value as the log shows it. */
+const FIELDS: { [K in keyof TicketSettings]: [label: string, format: (value: TicketSettings[K]) => string] } = {
+  adultPriceCents: ['Adult price', formatCents],
+  childPriceCents: ['Child price', formatCents],
+  childMinAge: ['Youngest child age', String],
+  childMaxAge: ['Oldest child age', String],
+  capacity: ['Capacity', String],
+  saleOpensAt: ['Sale opens', (value) => value ?? 'any time'],
+  saleClosesAt: ['Sale closes', (value) => value ?? 'never'],
+  groupDiscountTiers: [
+    'Group discounts',
+    (tiers) => (tiers.length === 0 ? 'none' : tiers.map((tier) => `${tier.minTickets}+ tickets ${tier.percent}%`).join(', ')),
+  ],
+  taxRateBasisPoints: ['Tax rate', percent],
+  holdSeconds: ['Hold time', (seconds) => `${seconds} s`],
 };
 
-/** What a save changed, for the activity log: `capacity 200 → 210; adultPriceCents $49.99 → $54.99`. */
+/** What a save changed, for the activity log: `Adult price $49.99 → $54.99; Capacity 200 → 210`. */
 export function describeTicketChanges(before: TicketSettings, after: TicketSettings): string {
   const changes: string[] = [];
-  for (const key of Object.keys(FORMAT) as (keyof TicketSettings)[]) {
+  for (const key of Object.keys(FIELDS) as (keyof TicketSettings)[]) {
     if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
-    const format = FORMAT[key] as (value: unknown) => string;
-    changes.push(`${key} ${format(before[key])} → ${format(after[key])}`);
+    const [label, format] = FIELDS[key] as [string, (value: unknown) => string];
+    changes.push(`${label} ${format(before[key])} → ${format(after[key])}`);
   }
   return changes.length > 0 ? changes.join('; ') : 'No change';
 }
