@@ -1,4 +1,4 @@
-import { priceParty, type AdminSettings, type PartyOrderRequest, type TicketSettings } from '@festival/contracts';
+import { formatSaleDate, priceParty, type AdminSettings, type PartyOrderRequest, type TicketSettings } from '@festival/contracts';
 import { PartyOrderEntity } from '../src/modules/tickets/party-order.entity.js';
 import { createPartyOrderRequest } from './support/factories.js';
 import { managerCookie } from './support/staff.js';
@@ -262,6 +262,26 @@ describe(`settings: the Tickets section on ${TEST_DATABASE}`, () => {
       await t.http.get('/api/party-ticket-stats').expect(200, { remaining: 0 });
       const res = await startOrder(t, buyer({ adultTickets: 1, childTickets: 0 })).expect(409);
       expect(res.body).toEqual({ message: 'Sorry, the party is sold out' });
+    });
+
+    it('refuses intents outside the sale window with the words the party page will show, and creates nothing', async () => {
+      const hour = 60 * 60 * 1000;
+      const opens = new Date(Date.now() + 48 * hour).toISOString();
+      await saveTickets(t, cookie, { saleOpensAt: opens, saleClosesAt: null }, 200);
+      const early = await startOrder(t, buyer()).expect(409);
+      expect(early.body).toEqual({ message: `Ticket sales open on ${formatSaleDate(opens, 'America/Los_Angeles')}` });
+      expect(early.body.message).toMatch(/^Ticket sales open on \w+day, \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} (AM|PM)$/);
+      // The quote still answers: the page shows prices before sales open.
+      await t.http.post('/api/party-quote').send({ adultTickets: 1, childTickets: 0 }).expect(200);
+
+      const past = { saleOpensAt: new Date(Date.now() - 48 * hour).toISOString(), saleClosesAt: new Date(Date.now() - 1000).toISOString() };
+      await saveTickets(t, cookie, past, 200);
+      const late = await startOrder(t, buyer()).expect(409);
+      expect(late.body).toEqual({ message: 'Ticket sales have ended' });
+      expect(await t.dataSource.getRepository(PartyOrderEntity).count()).toBe(0);
+
+      await saveTickets(t, cookie, { saleClosesAt: new Date(Date.now() + hour).toISOString() }, 200);
+      await startOrder(t, buyer()).expect(200);
     });
 
     it('a hold lasts the saved hold time', async () => {

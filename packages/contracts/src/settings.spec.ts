@@ -1,6 +1,6 @@
 import { priceParty } from './party.js';
 import { DEFAULT_SITE_CONFIG } from './site.js';
-import { DEFAULT_TICKET_SETTINGS, ticketAgeLabels, ticketSettingsSchema, type TicketSettings } from './settings.js';
+import { DEFAULT_TICKET_SETTINGS, saleWindowRefusal, ticketAgeLabels, ticketSettingsSchema, type TicketSettings } from './settings.js';
 
 const messagesOf = (changes: Partial<Record<keyof TicketSettings, unknown>>): string[] => {
   const result = ticketSettingsSchema.safeParse({ ...DEFAULT_TICKET_SETTINGS, ...changes });
@@ -64,5 +64,22 @@ describe('the Tickets settings in prices and labels', () => {
       childAges: 'Ages 3 to 12',
       freeUnder: 'Under 3 free',
     });
+  });
+});
+
+describe('saleWindowRefusal', () => {
+  const window = { saleOpensAt: '2026-09-01T10:00:00-07:00', saleClosesAt: '2026-10-24T18:00:00-07:00' };
+  const at = (iso: string) => saleWindowRefusal(window, new Date(iso), 'America/Los_Angeles');
+
+  it('says when sales open before the window, nothing inside it, and that they ended after it', () => {
+    expect(at('2026-09-01T16:59:59Z')).toBe('Ticket sales open on Tuesday, September 1, 2026 at 10:00 AM');
+    expect(at('2026-09-01T17:00:00Z')).toBeNull();
+    expect(at('2026-10-25T00:59:59Z')).toBeNull();
+    expect(at('2026-10-25T01:00:00Z')).toBe('Ticket sales have ended');
+  });
+
+  it('has no limit on a side that is not set', () => {
+    expect(saleWindowRefusal({ saleOpensAt: null, saleClosesAt: null }, new Date(0), 'UTC')).toBeNull();
+    expect(saleWindowRefusal({ saleOpensAt: null, saleClosesAt: window.saleClosesAt }, new Date(0), 'UTC')).toBeNull();
   });
 });

@@ -126,6 +126,35 @@ export function ticketAgeLabels(tickets: Pick<TicketSettings, 'childMinAge' | 'c
   };
 }
 
+/** A sale date as the guest pages and the API say it: `Tuesday, September 1, 2026 at 10:00 AM` in the event's time zone. */
+export function formatSaleDate(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(iso));
+}
+
+/**
+ * Why tickets cannot be bought at `now`, in the words the party page and the API both use, or
+ * null inside the sale window (`saleOpensAt` inclusive, `saleClosesAt` exclusive).
+ */
+export function saleWindowRefusal(
+  tickets: Pick<TicketSettings, 'saleOpensAt' | 'saleClosesAt'>,
+  now: Date,
+  timeZone: string,
+): string | null {
+  if (tickets.saleOpensAt && now.getTime() < Date.parse(tickets.saleOpensAt)) {
+    return `Ticket sales open on ${formatSaleDate(tickets.saleOpensAt, timeZone)}`;
+  }
+  if (tickets.saleClosesAt && now.getTime() >= Date.parse(tickets.saleClosesAt)) return 'Ticket sales have ended';
+  return null;
+}
+
 /** `GET /api/admin/settings`: every section the manager can change. */
 export interface AdminSettings {
   tickets: TicketSettings;

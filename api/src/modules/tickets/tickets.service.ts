@@ -15,6 +15,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository, type EntityManager } from 'typeorm';
 import {
   formatCents,
+  saleWindowRefusal,
   type PartyOrderReceipt,
   type PartyOrderRequest,
   type PartyOrderResponse,
@@ -37,6 +38,7 @@ import { holdsPaymentSecret } from './payment-secret.js';
 import { TicketEmailService, ticketQrSvg } from './ticket-email.service.js';
 import { PARTY_LOCK, takenQuery, ticketsTaken } from './tickets-taken.js';
 import { SettingsService } from '../settings/settings.service.js';
+import { SiteService } from '../site/site.service.js';
 
 export { PARTY_LOCK } from './tickets-taken.js';
 const ORDER_TYPE = 'party_ticket';
@@ -76,6 +78,7 @@ export class TicketsService implements OnModuleInit {
     private readonly declines: PaymentDeclines,
     private readonly codes: TicketCodes,
     private readonly settings: SettingsService,
+    private readonly site: SiteService,
   ) {}
 
   onModuleInit(): void {
@@ -97,8 +100,9 @@ export class TicketsService implements OnModuleInit {
 
   /**
    * Re-prices the order at the Tickets settings read under the party lock, holds its tickets
-   * against capacity in the same exclusive step, then starts the payment. A total that disagrees
-   * with the server's, or too few tickets left, is a 409 and nothing is created.
+   * against capacity in the same exclusive step, then starts the payment. Outside the sale
+   * window (`Ticket sales open on …`, `Ticket sales have ended`), with a total that disagrees
+   * with the server's, or with too few tickets left, it is a 409 and nothing is created.
    *
    * Holds cannot hoard the party (docs/RELIABILITY.md, "Abuse"): a buyer holds one order at a
    * time (a new one from the same browser or e-mail address releases the last unpaid one), one
@@ -111,11 +115,14 @@ export class TicketsService implements OnModuleInit {
     await this.declines.assertMayStart({ address: client.address, email });
     if (this.quotes.promoStatus(request.promoCode) === 'invalid') throw new BadRequestException('Invalid promo code');
     const wanted = request.adultTickets + request.childTickets;
+    const { timeZone } = (await this.site.get()).party;
     const now = new Date();
     const order = await this.exclusive.run(PARTY_LOCK, async (manager) => {
       // The Tickets settings as of this transaction: a price or capacity saved meanwhile (under
       // this lock) is the one this order is held and priced at, never a cached one.
       const tickets = await this.settings.readTickets(manager);
+      const closed = saleWindowRefusal(tickets, now, timeZone);
+      if (closed) throw new ConflictException(closed);
       const held = await this.quotes.quote(request, tickets);
       if (request.totalAmount !== held.totalCents) {
         throw new ConflictException(`The price has changed: the total is now ${formatCents(held.totalCents)}. Please review your order.`);
