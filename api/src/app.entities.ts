@@ -17,6 +17,7 @@ import { SiteSettingEntity } from './modules/site/site-setting.entity.js';
 import { PartyOrderEntity } from './modules/tickets/party-order.entity.js';
 import { TicketRedemptionEntity } from './modules/checkin/ticket-redemption.entity.js';
 import { ConfirmationResendEntity } from './modules/tickets/confirmation-resend.entity.js';
+import { SettingEntity } from './modules/settings/setting.entity.js';
 
 /** Every entity of the API, registered once with the data source. */
 export const ENTITIES = [
@@ -39,4 +40,5 @@ export const ENTITIES = [
   StaffActivityEntity,
   TicketRedemptionEntity,
   ConfirmationResendEntity,
+  SettingEntity,
 ];

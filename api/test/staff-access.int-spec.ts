@@ -64,6 +64,8 @@ const ACCESS: Record<string, Access> = {
   'POST /api/admin/devices': MANAGER,
   'POST /api/admin/devices/:id/revoke': MANAGER,
   'GET /api/admin/activity': MANAGER,
+  'GET /api/admin/settings': MANAGER,
+  'PUT /api/admin/settings/tickets': MANAGER,
 
   'GET /api/admin/bar/orders': BAR,
   'PATCH /api/admin/bar/orders/:id': BAR,

@@ -177,7 +177,11 @@ test.describe('a configuration the staff changed at run time', () => {
     party: { ...DEFAULT_SITE_CONFIG.party, name: 'Diwali DJ Night Encore', adultPriceCents: 5499 },
   };
 
-  /** Stores a configuration in the database, as a change by the staff would, and waits until the API serves it (its cache keeps an answer at most a second). */
+  /**
+   * Stores a configuration in the database, as a change by the staff would, and waits until the
+   * API serves it (its caches keep an answer at most a second each). The ticket prices live in the
+   * Tickets settings (docs/settings.md), so the adult price goes there.
+   */
   async function storeSiteConfig(request: APIRequestContext, config: SiteConfig): Promise<void> {
     const sqlitePath = process.env.E2E_SQLITE_PATH;
     if (!sqlitePath) throw new Error('E2E_SQLITE_PATH is not set: run the suite through its global setup');
@@ -188,12 +192,21 @@ test.describe('a configuration the staff changed at run time', () => {
     const db = new Database(sqlitePath);
     try {
       db.prepare(`UPDATE site_settings SET value = ? WHERE key = 'site'`).run(JSON.stringify(config));
+      db.prepare(
+        `UPDATE settings SET value = json_set(value, '$.adultPriceCents', ?) WHERE scope = 'current-event' AND section = 'tickets'`,
+      ).run(config.party.adultPriceCents);
     } finally {
       db.close();
     }
     await expect
-      .poll(async () => ((await (await request.get('/api/site')).json()) as SiteConfig).party.name, { timeout: 45_000, intervals: [1_000] })
-      .toBe(config.party.name);
+      .poll(
+        async () => {
+          const served = ((await (await request.get('/api/site')).json()) as SiteConfig).party;
+          return `${served.name} ${served.adultPriceCents}`;
+        },
+        { timeout: 45_000, intervals: [1_000] },
+      )
+      .toBe(`${config.party.name} ${config.party.adultPriceCents}`);
   }
 
   test.beforeAll(async ({ request }) => {

@@ -15,3 +15,4 @@ export * from './orders.js';
 export * from './drinks.js';
 export * from './staff.js';
 export * from './door.js';
+export * from './settings.js';

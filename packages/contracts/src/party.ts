@@ -26,6 +26,10 @@ export interface PartyPriceInput {
   adultPriceCents: Cents;
   childPriceCents: Cents;
   promoApplied: boolean;
+  /** The event's group discount tiers (the Tickets settings); GROUP_DISCOUNT_TIERS without. */
+  groupDiscountTiers?: readonly { minTickets: number; percent: number }[];
+  /** The event's tax rate (the Tickets settings); TAX_RATE_BASIS_POINTS without. */
+  taxRateBasisPoints?: number;
 }
 
 export interface PartyPrice {
@@ -43,8 +47,16 @@ export interface PartyPrice {
   totalCents: Cents;
 }
 
-export function groupDiscountPercent(ticketCount: number): number {
-  return GROUP_DISCOUNT_TIERS.find((tier) => ticketCount >= tier.minTickets)?.percent ?? 0;
+/** The percent of the highest tier `ticketCount` reaches, or 0. */
+export function groupDiscountPercent(
+  ticketCount: number,
+  tiers: readonly { minTickets: number; percent: number }[] = GROUP_DISCOUNT_TIERS,
+): number {
+  let reached: { minTickets: number; percent: number } | undefined;
+  for (const tier of tiers) {
+    if (ticketCount >= tier.minTickets && (!reached || tier.minTickets > reached.minTickets)) reached = tier;
+  }
+  return reached?.percent ?? 0;
 }
 
 /**
@@ -52,22 +64,22 @@ export function groupDiscountPercent(ticketCount: number): number {
  *
  * Order of operations, each step in integer cents, each rounding half away from zero:
  *   1. subtotal      = adults x adult price + children x child price          (exact)
- *   2. group discount = round(subtotal x 3 % or 5 %)  (10-19 tickets: 3 %, 20+: 5 %)
+ *   2. group discount = round(subtotal x the tier's percent)  (default tiers: 10-19 tickets 3 %, 20+ 5 %)
  *   3. promo discount = round((subtotal - group discount) x 5 %)   (valid code only)
  *   4. discounted     = subtotal - group discount - promo discount
- *   5. tax            = round(discounted x 9.38 %)
+ *   5. tax            = round(discounted x the tax rate)   (default 9.38 %)
  *   6. total          = discounted + tax
  */
 export function priceParty(input: PartyPriceInput): PartyPrice {
   const { adultTickets, childTickets, adultPriceCents, childPriceCents } = input;
   const subtotalCents = adultTickets * adultPriceCents + childTickets * childPriceCents;
-  const groupPercent = groupDiscountPercent(adultTickets + childTickets);
+  const groupPercent = groupDiscountPercent(adultTickets + childTickets, input.groupDiscountTiers);
   const groupDiscountCents = percentOfCents(subtotalCents, groupPercent * 100);
   const afterGroup = subtotalCents - groupDiscountCents;
   const promoPercent = input.promoApplied ? PROMO_DISCOUNT_PERCENT : 0;
   const promoDiscountCents = percentOfCents(afterGroup, promoPercent * 100);
   const discountedCents = afterGroup - promoDiscountCents;
-  const taxCents = percentOfCents(discountedCents, TAX_RATE_BASIS_POINTS);
+  const taxCents = percentOfCents(discountedCents, input.taxRateBasisPoints ?? TAX_RATE_BASIS_POINTS);
   return {
     adultTickets,
     childTickets,

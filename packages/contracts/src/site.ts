@@ -1,5 +1,7 @@
 import './zod-setup.js';
 import { z } from 'zod';
+import { TAX_RATE_BASIS_POINTS } from './money.js';
+import { GROUP_DISCOUNT_TIERS } from './party.js';
 
 const cents = z.number().int().nonnegative();
 
@@ -43,6 +45,12 @@ export const siteConfigSchema = z.object({
     adultAges: z.string(),
     childAges: z.string(),
     freeUnder: z.string(),
+    /**
+     * The Tickets settings' group discount tiers and tax rate (docs/settings.md), so the page's
+     * price is the API's; `GET /api/site` always has them, an older stored row need not.
+     */
+    groupDiscountTiers: z.array(z.object({ minTickets: z.number().int(), percent: z.number().int() })).optional(),
+    taxRateBasisPoints: z.number().int().optional(),
   }),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
@@ -90,5 +98,7 @@ export const DEFAULT_SITE_CONFIG: SiteConfig = {
     adultAges: 'Ages 10 and over',
     childAges: 'Ages 5 to 9',
     freeUnder: 'Under 5 free',
+    groupDiscountTiers: GROUP_DISCOUNT_TIERS.map((tier) => ({ ...tier })),
+    taxRateBasisPoints: TAX_RATE_BASIS_POINTS,
   },
 };

@@ -92,6 +92,7 @@ export const STAFF_ACTIONS = [
   'check-in',
   'drink.complimentary',
   'ticket.resend',
+  'settings.change',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 

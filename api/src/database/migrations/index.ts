@@ -15,6 +15,7 @@ import { DrinkOrderClientSecret1761000720000 } from './1761000720000-drink-order
 import { StaffAccess1761001400000 } from './1761001400000-staff-access.js';
 import { Door1761001500000 } from './1761001500000-door.js';
 import { ConfirmationResends1761001620000 } from './1761001620000-confirmation-resends.js';
+import { Settings1761001700000 } from './1761001700000-settings.js';
 
 /** Every migration, oldest first. Never rewrite one that has been committed: add a new one. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   StaffAccess1761001400000,
   Door1761001500000,
   ConfirmationResends1761001620000,
+  Settings1761001700000,
 ];

@@ -1,8 +1,9 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { DEFAULT_SITE_CONFIG, siteConfigSchema, type SiteConfig } from '@festival/contracts';
+import { DEFAULT_SITE_CONFIG, siteConfigSchema, ticketAgeLabels, type SiteConfig } from '@festival/contracts';
 import { HotRead } from '../../common/hot-read.js';
+import { SettingsService } from '../settings/settings.service.js';
 import { SiteSettingEntity } from './site-setting.entity.js';
 
 const SITE_KEY = 'site';
@@ -11,10 +12,18 @@ export const SITE_CACHE_CONTROL = 'public, max-age=60';
 
 @Injectable()
 export class SiteService implements OnApplicationBootstrap {
-  /** `GET /api/site`: re-read from the database at most once a second per replica. */
+  /**
+   * `GET /api/site`: re-read from the database at most once a second per replica. The party's
+   * prices, ages, group discounts and tax rate are the Tickets settings' (docs/settings.md).
+   */
   readonly answer = new HotRead<SiteConfig>(async () => ({ value: await this.read() }), SITE_CACHE_CONTROL);
 
-  constructor(@InjectRepository(SiteSettingEntity) private readonly settings: Repository<SiteSettingEntity>) {}
+  constructor(
+    @InjectRepository(SiteSettingEntity) private readonly settings: Repository<SiteSettingEntity>,
+    private readonly appSettings: SettingsService,
+  ) {
+    appSettings.onChange(() => this.answer.invalidate());
+  }
 
   /** Seeds the fictional defaults into a new database; an existing configuration is kept. */
   async onApplicationBootstrap(): Promise<void> {
@@ -35,7 +44,19 @@ export class SiteService implements OnApplicationBootstrap {
 
   private async read(): Promise<SiteConfig> {
     const row = await this.settings.findOneBy({ key: SITE_KEY });
-    return row ? siteConfigSchema.parse(JSON.parse(row.value)) : DEFAULT_SITE_CONFIG;
+    const stored = row ? siteConfigSchema.parse(JSON.parse(row.value)) : DEFAULT_SITE_CONFIG;
+    const tickets = await this.appSettings.tickets();
+    return {
+      ...stored,
+      party: {
+        ...stored.party,
+        adultPriceCents: tickets.adultPriceCents,
+        childPriceCents: tickets.childPriceCents,
+        ...ticketAgeLabels(tickets),
+        groupDiscountTiers: tickets.groupDiscountTiers,
+        taxRateBasisPoints: tickets.taxRateBasisPoints,
+      },
+    };
   }
 
   async update(config: SiteConfig): Promise<SiteConfig> {

@@ -15,6 +15,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository, type EntityManager } from 'typeorm';
 import {
   formatCents,
+  saleWindowRefusal,
   type PartyOrderReceipt,
   type PartyOrderRequest,
   type PartyOrderResponse,
@@ -35,8 +36,11 @@ import { PartyQuoteService } from './party-quote.service.js';
 import { TicketCodes } from '../checkin/ticket-codes.js';
 import { holdsPaymentSecret } from './payment-secret.js';
 import { TicketEmailService, ticketQrSvg } from './ticket-email.service.js';
+import { PARTY_LOCK, takenQuery, ticketsTaken } from './tickets-taken.js';
+import { SettingsService } from '../settings/settings.service.js';
+import { SiteService } from '../site/site.service.js';
 
-export const PARTY_LOCK = 'party_tickets';
+export { PARTY_LOCK } from './tickets-taken.js';
 const ORDER_TYPE = 'party_ticket';
 
 type Outcome = 'paid' | 'already-paid' | 'refund';
@@ -73,6 +77,8 @@ export class TicketsService implements OnModuleInit {
     private readonly analytics: AnalyticsService,
     private readonly declines: PaymentDeclines,
     private readonly codes: TicketCodes,
+    private readonly settings: SettingsService,
+    private readonly site: SiteService,
   ) {}
 
   onModuleInit(): void {
@@ -81,33 +87,22 @@ export class TicketsService implements OnModuleInit {
   }
 
   private async readStats(): Promise<HotLoad<PartyTicketStats>> {
-    const row = await this.takenQuery(this.orders.manager, new Date())
+    // The capacity from the database, not the settings' cache: a save under the party lock drops
+    // this answer, and the next load must see the new capacity.
+    const { capacity } = await this.settings.readTickets(this.orders.manager);
+    const row = await takenQuery(this.orders.manager, new Date())
       .addSelect("MIN(CASE WHEN o.status = 'pending' THEN o.holdExpiresAt END)", 'nextLapse')
       .getRawOne<{ taken: string | number; nextLapse: string | Date | null }>();
     const taken = Number(row?.taken ?? 0);
     const nextLapse = row?.nextLapse ? rawDateTime(row.nextLapse).getTime() : undefined;
-    return { value: { remaining: Math.max(0, this.config.ticketCapacity - taken) }, validUntil: nextLapse };
-  }
-
-  /** The sum of the tickets that count against capacity (`taken`): paid ones and live holds. */
-  private takenQuery(manager: EntityManager, now: Date) {
-    return manager
-      .createQueryBuilder(PartyOrderEntity, 'o')
-      .select('COALESCE(SUM(o.adultTickets + o.childTickets), 0)', 'taken')
-      .where("(o.status = 'paid' OR (o.status = 'pending' AND o.holdExpiresAt > :now))", { now });
-  }
-
-  private async ticketsTaken(manager: EntityManager, now: Date, excludeOrderId?: string): Promise<number> {
-    const query = this.takenQuery(manager, now);
-    if (excludeOrderId) query.andWhere('o.id <> :excludeOrderId', { excludeOrderId });
-    const row = await query.getRawOne<{ taken: string | number }>();
-    return Number(row?.taken ?? 0);
+    return { value: { remaining: Math.max(0, capacity - taken) }, validUntil: nextLapse };
   }
 
   /**
-   * Re-prices the order, holds its tickets against capacity in one exclusive step, then starts
-   * the payment. A total that disagrees with the server's, or too few tickets left, is a 409
-   * and nothing is created.
+   * Re-prices the order at the Tickets settings read under the party lock, holds its tickets
+   * against capacity in the same exclusive step, then starts the payment. Outside the sale
+   * window (`Ticket sales open on …`, `Ticket sales have ended`), with a total that disagrees
+   * with the server's, or with too few tickets left, it is a 409 and nothing is created.
    *
    * Holds cannot hoard the party (docs/RELIABILITY.md, "Abuse"): a buyer holds one order at a
    * time (a new one from the same browser or e-mail address releases the last unpaid one), one
@@ -118,16 +113,22 @@ export class TicketsService implements OnModuleInit {
   async createOrder(request: PartyOrderRequest, client: HoldClient): Promise<PartyOrderResponse> {
     const email = request.customerEmail.toLowerCase();
     await this.declines.assertMayStart({ address: client.address, email });
-    const quote = await this.quotes.quote(request);
-    if (quote.promoCodeStatus === 'invalid') throw new BadRequestException('Invalid promo code');
-    if (request.totalAmount !== quote.totalCents) {
-      throw new ConflictException(`The price has changed: the total is now ${formatCents(quote.totalCents)}. Please review your order.`);
-    }
-    // The order keeps every amount of the price but the in-between discounted subtotal.
-    const { discountedCents: _discounted, promoCodeStatus: _status, ...price } = quote;
+    if (this.quotes.promoStatus(request.promoCode) === 'invalid') throw new BadRequestException('Invalid promo code');
     const wanted = request.adultTickets + request.childTickets;
+    const { timeZone } = (await this.site.get()).party;
     const now = new Date();
     const order = await this.exclusive.run(PARTY_LOCK, async (manager) => {
+      // The Tickets settings as of this transaction: a price or capacity saved meanwhile (under
+      // this lock) is the one this order is held and priced at, never a cached one.
+      const tickets = await this.settings.readTickets(manager);
+      const closed = saleWindowRefusal(tickets, now, timeZone);
+      if (closed) throw new ConflictException(closed);
+      const held = await this.quotes.quote(request, tickets);
+      if (request.totalAmount !== held.totalCents) {
+        throw new ConflictException(`The price has changed: the total is now ${formatCents(held.totalCents)}. Please review your order.`);
+      }
+      // The order keeps every amount of the price but the in-between discounted subtotal.
+      const { discountedCents: _discounted, promoCodeStatus: _status, ...price } = held;
       await this.releasePreviousHolds(manager, email, client.previousOrderId);
       const heldHere = await this.heldFrom(manager, now, client.address);
       if (heldHere + wanted > this.config.holdTicketsPerAddress) {
@@ -136,7 +137,7 @@ export class TicketsService implements OnModuleInit {
           HttpStatus.TOO_MANY_REQUESTS,
         );
       }
-      const remaining = this.config.ticketCapacity - (await this.ticketsTaken(manager, now));
+      const remaining = tickets.capacity - (await ticketsTaken(manager, now));
       if (remaining <= 0) throw new ConflictException('Sorry, the party is sold out');
       if (wanted > remaining) {
         throw new ConflictException(`Only ${remaining} ${remaining === 1 ? 'ticket' : 'tickets'} remaining`);
@@ -148,9 +149,9 @@ export class TicketsService implements OnModuleInit {
         customerEmail: email,
         customerPhone: request.customerPhone,
         ...price,
-        promoCode: quote.promoCodeStatus === 'valid' ? request.promoCode!.trim().toUpperCase() : null,
+        promoCode: held.promoCodeStatus === 'valid' ? request.promoCode!.trim().toUpperCase() : null,
         paymentIntentId: null,
-        holdExpiresAt: new Date(now.getTime() + this.config.ticketHoldSeconds * 1000),
+        holdExpiresAt: new Date(now.getTime() + tickets.holdSeconds * 1000),
         paidAt: null,
         refundId: null,
         analyticsSessionId: request.sessionId ?? null,
@@ -248,7 +249,8 @@ export class TicketsService implements OnModuleInit {
       if (current.status === 'paid') return 'already-paid';
       if (current.status === 'refunding' || current.status === 'refunded') return 'refund';
       const holdLive = current.status === 'pending' && current.holdExpiresAt.getTime() > now.getTime();
-      const fits = holdLive || this.config.ticketCapacity - (await this.ticketsTaken(manager, now, current.id)) >= current.ticketCount;
+      const { capacity } = await this.settings.readTickets(manager);
+      const fits = holdLive || capacity - (await ticketsTaken(manager, now, current.id)) >= current.ticketCount;
       if (!fits) {
         await manager.update(PartyOrderEntity, { id: current.id }, { status: 'refunding' });
         return 'refund';

@@ -21,4 +21,5 @@ export const ACTION_LABELS: Record<StaffAction, string> = {
   'check-in': 'Guest checked in',
   'drink.complimentary': 'Complimentary drink',
   'ticket.resend': 'Tickets e-mailed again',
+  'settings.change': 'Settings changed',
 };

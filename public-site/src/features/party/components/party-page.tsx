@@ -68,6 +68,8 @@ export function PartyPage() {
         adultPriceCents: site.data?.party.adultPriceCents ?? 0,
         childPriceCents: site.data?.party.childPriceCents ?? 0,
         promoApplied: promo.status === 'valid',
+        groupDiscountTiers: site.data?.party.groupDiscountTiers,
+        taxRateBasisPoints: site.data?.party.taxRateBasisPoints,
       }),
     [adultTickets, childTickets, promo.status, site.data],
   );

@@ -1,0 +1,27 @@
+import { Body, Controller, Get, Header, Put } from '@nestjs/common';
+import { ticketSettingsSchema, type AdminSettings, type TicketSettings } from '@festival/contracts';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { CurrentStaff, type StaffActor } from '../staff/staff-actor.js';
+import { SettingsService } from './settings.service.js';
+
+/** The manager's settings (docs/settings.md): manager only (no @Roles). */
+@Controller('admin/settings')
+export class SettingsController {
+  constructor(private readonly settings: SettingsService) {}
+
+  @Get()
+  @Header('Cache-Control', 'no-store')
+  get(): Promise<AdminSettings> {
+    return this.settings.adminView();
+  }
+
+  /** The whole Tickets section; answers it as saved. */
+  @Put('tickets')
+  @Header('Cache-Control', 'no-store')
+  saveTickets(
+    @Body(new ZodValidationPipe(ticketSettingsSchema)) body: TicketSettings,
+    @CurrentStaff() actor: StaffActor,
+  ): Promise<TicketSettings> {
+    return this.settings.updateTickets(body, actor);
+  }
+}

@@ -1,0 +1,21 @@
+import type { EntityManager } from 'typeorm';
+import { PartyOrderEntity } from './party-order.entity.js';
+
+/** The lock every hold, payment completion and capacity change takes (docs/party-tickets.md). */
+export const PARTY_LOCK = 'party_tickets';
+
+/** The sum of the tickets that count against capacity (`taken`): paid ones and live holds. */
+export function takenQuery(manager: EntityManager, now: Date) {
+  return manager
+    .createQueryBuilder(PartyOrderEntity, 'o')
+    .select('COALESCE(SUM(o.adultTickets + o.childTickets), 0)', 'taken')
+    .where("(o.status = 'paid' OR (o.status = 'pending' AND o.holdExpiresAt > :now))", { now });
+}
+
+/** Tickets sold or held now (optionally but one order's), read with `manager` (under the party lock to act on it). */
+export async function ticketsTaken(manager: EntityManager, now: Date, excludeOrderId?: string): Promise<number> {
+  const query = takenQuery(manager, now);
+  if (excludeOrderId) query.andWhere('o.id <> :excludeOrderId', { excludeOrderId });
+  const row = await query.getRawOne<{ taken: string | number }>();
+  return Number(row?.taken ?? 0);
+}

@@ -1,0 +1,85 @@
+import { priceParty } from './party.js';
+import { DEFAULT_SITE_CONFIG } from './site.js';
+import { DEFAULT_TICKET_SETTINGS, saleWindowRefusal, ticketAgeLabels, ticketSettingsSchema, type TicketSettings } from './settings.js';
+
+const messagesOf = (changes: Partial<Record<keyof TicketSettings, unknown>>): string[] => {
+  const result = ticketSettingsSchema.safeParse({ ...DEFAULT_TICKET_SETTINGS, ...changes });
+  return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+};
+
+describe('ticketSettingsSchema', () => {
+  it('takes the defaults, a sale window in order and no tiers at all', () => {
+    expect(messagesOf({})).toEqual([]);
+    expect(messagesOf({ saleOpensAt: '2026-09-01T10:00:00-07:00', saleClosesAt: '2026-10-23T23:59:00-07:00' })).toEqual([]);
+    expect(messagesOf({ saleOpensAt: '2026-09-01T17:00:00Z', saleClosesAt: null })).toEqual([]);
+    expect(messagesOf({ groupDiscountTiers: [] })).toEqual([]);
+  });
+
+  it('refuses each impossible value with a message naming it', () => {
+    expect(messagesOf({ adultPriceCents: -1 })).toEqual(['adultPriceCents: Adult price cannot be negative']);
+    expect(messagesOf({ childPriceCents: 12.5 })).toEqual(['childPriceCents: Child price must be a whole number of cents']);
+    expect(messagesOf({ capacity: -3 })).toEqual(['capacity: Capacity cannot be negative']);
+    expect(messagesOf({ saleOpensAt: '2026-09-02T10:00:00-07:00', saleClosesAt: '2026-09-02T10:00:00-07:00' })).toEqual([
+      'saleClosesAt: Ticket sales cannot close before they open',
+    ]);
+    expect(messagesOf({ childMinAge: 10, childMaxAge: 9 })).toEqual(['childMinAge: Youngest child age cannot be above the oldest']);
+    expect(messagesOf({ holdSeconds: 86_401 })).toEqual(['holdSeconds: Hold time cannot be more than a day (86400 seconds)']);
+    expect(messagesOf({ groupDiscountTiers: [{ minTickets: 1, percent: 5 }] })).toEqual([
+      'groupDiscountTiers.0.minTickets: Tickets for a group discount must be at least 2',
+    ]);
+  });
+});
+
+describe('the Tickets settings in prices and labels', () => {
+  it('the highest tier reached wins, whatever order the tiers are listed in', () => {
+    const price = (groupDiscountTiers: TicketSettings['groupDiscountTiers'], adultTickets: number) =>
+      priceParty({ adultTickets, childTickets: 0, adultPriceCents: 1000, childPriceCents: 0, promoApplied: false, groupDiscountTiers })
+        .groupDiscountPercent;
+    const tiers = [
+      { minTickets: 5, percent: 2 },
+      { minTickets: 15, percent: 8 },
+      { minTickets: 10, percent: 4 },
+    ];
+    expect([4, 5, 9, 10, 14, 15, 50].map((count) => price(tiers, count))).toEqual([0, 2, 2, 4, 4, 8, 8]);
+    expect(price([], 50)).toBe(0);
+  });
+
+  it('the default settings price exactly as the constants did', () => {
+    for (const [adultTickets, childTickets, promoApplied] of [
+      [2, 1, false],
+      [10, 0, false],
+      [15, 6, true],
+    ] as const) {
+      const before = priceParty({ adultTickets, childTickets, adultPriceCents: 4999, childPriceCents: 2999, promoApplied });
+      const after = priceParty({ adultTickets, childTickets, promoApplied, ...DEFAULT_TICKET_SETTINGS });
+      expect(after).toEqual(before);
+    }
+  });
+
+  it('the default ages give the texts the pages always showed', () => {
+    const { adultAges, childAges, freeUnder } = DEFAULT_SITE_CONFIG.party;
+    expect(ticketAgeLabels(DEFAULT_TICKET_SETTINGS)).toEqual({ adultAges, childAges, freeUnder });
+    expect(ticketAgeLabels({ childMinAge: 3, childMaxAge: 12 })).toEqual({
+      adultAges: 'Ages 13 and over',
+      childAges: 'Ages 3 to 12',
+      freeUnder: 'Under 3 free',
+    });
+  });
+});
+
+describe('saleWindowRefusal', () => {
+  const window = { saleOpensAt: '2026-09-01T10:00:00-07:00', saleClosesAt: '2026-10-24T18:00:00-07:00' };
+  const at = (iso: string) => saleWindowRefusal(window, new Date(iso), 'America/Los_Angeles');
+
+  it('says when sales open before the window, nothing inside it, and that they ended after it', () => {
+    expect(at('2026-09-01T16:59:59Z')).toBe('Ticket sales open on Tuesday, September 1, 2026 at 10:00 AM');
+    expect(at('2026-09-01T17:00:00Z')).toBeNull();
+    expect(at('2026-10-25T00:59:59Z')).toBeNull();
+    expect(at('2026-10-25T01:00:00Z')).toBe('Ticket sales have ended');
+  });
+
+  it('has no limit on a side that is not set', () => {
+    expect(saleWindowRefusal({ saleOpensAt: null, saleClosesAt: null }, new Date(0), 'UTC')).toBeNull();
+    expect(saleWindowRefusal({ saleOpensAt: null, saleClosesAt: window.saleClosesAt }, new Date(0), 'UTC')).toBeNull();
+  });
+});

@@ -1,0 +1,163 @@
+import './zod-setup.js';
+import { z } from 'zod';
+import { TAX_RATE_BASIS_POINTS } from './money.js';
+import { GROUP_DISCOUNT_TIERS, MAX_TICKETS_PER_ORDER, TICKET_HOLD_MINUTES } from './party.js';
+
+const defineSchema = <T>(build: () => T): T => build();
+
+/** The highest ticket price the settings accept: $10,000. */
+export const MAX_TICKET_PRICE_CENTS = 1_000_000;
+/** The most tickets a party can have for sale. */
+export const MAX_TICKET_CAPACITY = 100_000;
+/** Hold times the settings accept (as `TICKET_HOLD_SECONDS` does): 5 seconds to a day. */
+export const MIN_HOLD_SECONDS = 5;
+export const MAX_HOLD_SECONDS = 24 * 60 * 60;
+/** Group discount tiers one event may have. */
+export const MAX_GROUP_DISCOUNT_TIERS = 10;
+
+const wholeNumber = (label: string, min: number, max: number, tooHigh: string, tooLow?: string) =>
+  z
+    .number({ error: `${label} must be a whole number` })
+    .int(`${label} must be a whole number`)
+    .min(min, tooLow ?? (min === 0 ? `${label} cannot be negative` : `${label} must be at least ${min}`))
+    .max(max, tooHigh);
+
+const price = (label: string) =>
+  z
+    .number({ error: `${label} must be a whole number of cents` })
+    .int(`${label} must be a whole number of cents`)
+    .min(0, `${label} cannot be negative`)
+    .max(MAX_TICKET_PRICE_CENTS, `${label} cannot be more than $10,000`);
+
+const saleTime = (label: string) =>
+  z.iso.datetime({ offset: true, error: `${label} must be a date and time such as 2026-09-01T10:00:00-07:00` }).nullable();
+
+const groupDiscountTierSchema = z.strictObject({
+  minTickets: wholeNumber(
+    'Tickets for a group discount',
+    2,
+    MAX_TICKETS_PER_ORDER,
+    `Tickets for a group discount cannot be more than ${MAX_TICKETS_PER_ORDER}, the most one order can hold`,
+  ),
+  percent: wholeNumber('Group discount', 1, 100, 'Group discount cannot be more than 100%'),
+});
+export type GroupDiscountTier = z.infer<typeof groupDiscountTierSchema>;
+
+/**
+ * The `Tickets` section of the settings (docs/settings.md): what the party's tickets cost, how many
+ * there are and when they are on sale. Money in integer cents, the tax rate in basis points
+ * (938 = 9.38 %), the hold time in seconds, the sale window as ISO 8601 date-times with an offset
+ * (null: no limit).
+ */
+export const ticketSettingsSchema = /* @__PURE__ */ defineSchema(() =>
+  z
+    .strictObject({
+      adultPriceCents: price('Adult price'),
+      childPriceCents: price('Child price'),
+      childMinAge: wholeNumber('Youngest child age', 1, 17, 'Youngest child age cannot be more than 17'),
+      childMaxAge: wholeNumber('Oldest child age', 1, 17, 'Oldest child age cannot be more than 17'),
+      capacity: wholeNumber(
+        'Capacity',
+        0,
+        MAX_TICKET_CAPACITY,
+        `Capacity cannot be more than ${MAX_TICKET_CAPACITY.toLocaleString('en-US')}`,
+      ),
+      saleOpensAt: saleTime('Sale opens'),
+      saleClosesAt: saleTime('Sale closes'),
+      groupDiscountTiers: z
+        .array(groupDiscountTierSchema, { error: 'Group discount tiers must be a list' })
+        .max(MAX_GROUP_DISCOUNT_TIERS, `At most ${MAX_GROUP_DISCOUNT_TIERS} group discount tiers`),
+      taxRateBasisPoints: wholeNumber('Tax rate', 0, 10_000, 'Tax rate cannot be more than 100%'),
+      holdSeconds: wholeNumber(
+        'Hold time',
+        MIN_HOLD_SECONDS,
+        MAX_HOLD_SECONDS,
+        'Hold time cannot be more than a day (86400 seconds)',
+        `Hold time must be at least ${MIN_HOLD_SECONDS} seconds`,
+      ),
+    })
+    .superRefine((value, ctx) => {
+      if (value.childMinAge > value.childMaxAge) {
+        ctx.addIssue({ code: 'custom', message: 'Youngest child age cannot be above the oldest', path: ['childMinAge'] });
+      }
+      if (value.saleOpensAt && value.saleClosesAt && Date.parse(value.saleClosesAt) <= Date.parse(value.saleOpensAt)) {
+        ctx.addIssue({ code: 'custom', message: 'Ticket sales cannot close before they open', path: ['saleClosesAt'] });
+      }
+      const seen = new Set<number>();
+      value.groupDiscountTiers.forEach((tier, index) => {
+        if (seen.has(tier.minTickets)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `Two group discount tiers start at ${tier.minTickets} tickets`,
+            path: ['groupDiscountTiers', index, 'minTickets'],
+          });
+        }
+        seen.add(tier.minTickets);
+      });
+    }),
+);
+export type TicketSettings = z.infer<typeof ticketSettingsSchema>;
+
+/** The `Tickets` section of a new database, but for what the environment fills in (docs/settings.md). */
+export const DEFAULT_TICKET_SETTINGS: TicketSettings = {
+  adultPriceCents: 4999,
+  childPriceCents: 2999,
+  childMinAge: 5,
+  childMaxAge: 9,
+  capacity: 200,
+  saleOpensAt: null,
+  saleClosesAt: null,
+  groupDiscountTiers: GROUP_DISCOUNT_TIERS.map((tier) => ({ ...tier })),
+  taxRateBasisPoints: TAX_RATE_BASIS_POINTS,
+  holdSeconds: TICKET_HOLD_MINUTES * 60,
+};
+
+/** The age labels the guest pages show for a child age range (5 to 9: the spec's texts). */
+export function ticketAgeLabels(tickets: Pick<TicketSettings, 'childMinAge' | 'childMaxAge'>): {
+  adultAges: string;
+  childAges: string;
+  freeUnder: string;
+} {
+  return {
+    adultAges: `Ages ${tickets.childMaxAge + 1} and over`,
+    childAges:
+      tickets.childMinAge === tickets.childMaxAge ? `Age ${tickets.childMinAge}` : `Ages ${tickets.childMinAge} to ${tickets.childMaxAge}`,
+    freeUnder: `Under ${tickets.childMinAge} free`,
+  };
+}
+
+/** A sale date as the guest pages and the API say it: `Tuesday, September 1, 2026 at 10:00 AM` in the event's time zone. */
+export function formatSaleDate(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(iso));
+}
+
+/**
+ * Why tickets cannot be bought at `now`, in the words the party page and the API both use, or
+ * null inside the sale window (`saleOpensAt` inclusive, `saleClosesAt` exclusive).
+ */
+export function saleWindowRefusal(
+  tickets: Pick<TicketSettings, 'saleOpensAt' | 'saleClosesAt'>,
+  now: Date,
+  timeZone: string,
+): string | null {
+  if (tickets.saleOpensAt && now.getTime() < Date.parse(tickets.saleOpensAt)) {
+    return `Ticket sales open on ${formatSaleDate(tickets.saleOpensAt, timeZone)}`;
+  }
+  if (tickets.saleClosesAt && now.getTime() >= Date.parse(tickets.saleClosesAt)) return 'Ticket sales have ended';
+  return null;
+}
+
+/** `GET /api/admin/settings`: every section the manager can change. */
+export interface AdminSettings {
+  tickets: TicketSettings;
+  /** Tickets paid or held now: the capacity cannot go below it. */
+  ticketsSoldOrHeld: number;
+}
