@@ -71,6 +71,7 @@ describe(`settings: the Tickets section on ${TEST_DATABASE}`, () => {
           holdSeconds: 600,
         },
         ticketsSoldOrHeld: 0,
+        timeZone: 'America/Los_Angeles',
       });
       await saveTickets(first, cookie, { capacity: 45 }, 200);
       await first.app.close();

@@ -16,6 +16,7 @@ const CampaignsPage = lazy(() => import('../features/campaigns/components/campai
 const BarPage = lazy(() => import('../features/bar/components/bar-page').then((m) => ({ default: m.BarPage })));
 const DevicesPage = lazy(() => import('../features/devices/components/devices-page').then((m) => ({ default: m.DevicesPage })));
 const ActivityPage = lazy(() => import('../features/activity/components/activity-page').then((m) => ({ default: m.ActivityPage })));
+const SettingsPage = lazy(() => import('../features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })));
 const DoorPage = lazy(() => import('../features/door/components/door-page').then((m) => ({ default: m.DoorPage })));
 const DrinksQrPage = lazy(() => import('../features/qr/components/drinks-qr-page').then((m) => ({ default: m.DrinksQrPage })));
 
@@ -79,6 +80,14 @@ export default function App() {
             element={
               <Suspense fallback={<PageLoading />}>
                 <DevicesPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="settings"
+            element={
+              <Suspense fallback={<PageLoading />}>
+                <SettingsPage />
               </Suspense>
             }
           />

@@ -29,6 +29,7 @@ describe('the site routes', () => {
       '/admin/door',
       '/admin/devices',
       '/admin/activity',
+      '/admin/settings',
     ]);
   });
 

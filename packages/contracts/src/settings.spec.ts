@@ -1,6 +1,13 @@
 import { priceParty } from './party.js';
 import { DEFAULT_SITE_CONFIG } from './site.js';
-import { DEFAULT_TICKET_SETTINGS, saleWindowRefusal, ticketAgeLabels, ticketSettingsSchema, type TicketSettings } from './settings.js';
+import {
+  DEFAULT_TICKET_SETTINGS,
+  groupDiscountHint,
+  saleWindowRefusal,
+  ticketAgeLabels,
+  ticketSettingsSchema,
+  type TicketSettings,
+} from './settings.js';
 
 const messagesOf = (changes: Partial<Record<keyof TicketSettings, unknown>>): string[] => {
   const result = ticketSettingsSchema.safeParse({ ...DEFAULT_TICKET_SETTINGS, ...changes });
@@ -81,5 +88,23 @@ describe('saleWindowRefusal', () => {
   it('has no limit on a side that is not set', () => {
     expect(saleWindowRefusal({ saleOpensAt: null, saleClosesAt: null }, new Date(0), 'UTC')).toBeNull();
     expect(saleWindowRefusal({ saleOpensAt: null, saleClosesAt: window.saleClosesAt }, new Date(0), 'UTC')).toBeNull();
+  });
+});
+
+describe('groupDiscountHint', () => {
+  it("says the spec's line for the default tiers, in order whatever order they are stored in", () => {
+    expect(groupDiscountHint(DEFAULT_TICKET_SETTINGS.groupDiscountTiers)).toBe(
+      'Groups of 10 or more save 3%, groups of 20 or more save 5%.',
+    );
+    expect(
+      groupDiscountHint([
+        { minTickets: 8, percent: 10 },
+        { minTickets: 4, percent: 4 },
+      ]),
+    ).toBe('Groups of 4 or more save 4%, groups of 8 or more save 10%.');
+  });
+
+  it('says nothing without tiers', () => {
+    expect(groupDiscountHint([])).toBeNull();
   });
 });

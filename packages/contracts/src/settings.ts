@@ -155,9 +155,23 @@ export function saleWindowRefusal(
   return null;
 }
 
+/**
+ * The party page's line about group discounts: `Groups of 10 or more save 3%, groups of 20 or
+ * more save 5%.` (the spec's, from the default tiers), or null without tiers.
+ */
+export function groupDiscountHint(tiers: readonly GroupDiscountTier[]): string | null {
+  if (tiers.length === 0) return null;
+  const parts = [...tiers]
+    .sort((a, b) => a.minTickets - b.minTickets)
+    .map((tier, index) => `${index === 0 ? 'Groups' : 'groups'} of ${tier.minTickets} or more save ${tier.percent}%`);
+  return `${parts.join(', ')}.`;
+}
+
 /** `GET /api/admin/settings`: every section the manager can change. */
 export interface AdminSettings {
   tickets: TicketSettings;
   /** Tickets paid or held now: the capacity cannot go below it. */
   ticketsSoldOrHeld: number;
+  /** The party's time zone (IANA): the sale window is typed and shown in it. */
+  timeZone: string;
 }

@@ -51,6 +51,9 @@ export const siteConfigSchema = z.object({
      */
     groupDiscountTiers: z.array(z.object({ minTickets: z.number().int(), percent: z.number().int() })).optional(),
     taxRateBasisPoints: z.number().int().optional(),
+    /** The Tickets settings' sale window (ISO 8601, null: no limit); the page says when it is closed. */
+    saleOpensAt: z.string().nullable().optional(),
+    saleClosesAt: z.string().nullable().optional(),
   }),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
@@ -100,5 +103,7 @@ export const DEFAULT_SITE_CONFIG: SiteConfig = {
     freeUnder: 'Under 5 free',
     groupDiscountTiers: GROUP_DISCOUNT_TIERS.map((tier) => ({ ...tier })),
     taxRateBasisPoints: TAX_RATE_BASIS_POINTS,
+    saleOpensAt: null,
+    saleClosesAt: null,
   },
 };

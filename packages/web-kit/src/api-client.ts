@@ -61,4 +61,5 @@ export async function apiRequest<T>(
 export const apiGet = <T>(path: string, headers?: Record<string, string>): Promise<T> => apiRequest<T>('GET', path, undefined, headers);
 export const apiPost = <T>(path: string, body?: unknown): Promise<T> => apiRequest<T>('POST', path, body ?? {});
 export const apiPatch = <T>(path: string, body: unknown): Promise<T> => apiRequest<T>('PATCH', path, body);
+export const apiPut = <T>(path: string, body: unknown): Promise<T> => apiRequest<T>('PUT', path, body);
 export const apiDelete = <T>(path: string): Promise<T> => apiRequest<T>('DELETE', path);

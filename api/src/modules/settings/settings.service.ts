@@ -8,6 +8,7 @@ import {
   siteConfigSchema,
   ticketSettingsSchema,
   type AdminSettings,
+  type SiteConfig,
   type TicketSettings,
 } from '@festival/contracts';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
@@ -92,9 +93,7 @@ export class SettingsService implements OnApplicationBootstrap {
    * now, the rest as it was in code.
    */
   private async initialTickets(): Promise<TicketSettings> {
-    const siteRow = await this.siteSettings.findOneBy({ key: 'site' });
-    const parsed = siteRow ? siteConfigSchema.safeParse(JSON.parse(siteRow.value)) : undefined;
-    const party = parsed?.success ? parsed.data.party : DEFAULT_SITE_CONFIG.party;
+    const party = await this.storedParty();
     return ticketSettingsSchema.parse({
       ...DEFAULT_TICKET_SETTINGS,
       adultPriceCents: party.adultPriceCents,
@@ -102,6 +101,13 @@ export class SettingsService implements OnApplicationBootstrap {
       capacity: this.config.ticketCapacity,
       holdSeconds: this.config.ticketHoldSeconds,
     });
+  }
+
+  /** The party as the site configuration row holds it (the defaults without one). */
+  private async storedParty(): Promise<SiteConfig['party']> {
+    const siteRow = await this.siteSettings.findOneBy({ key: 'site' });
+    const parsed = siteRow ? siteConfigSchema.safeParse(JSON.parse(siteRow.value)) : undefined;
+    return parsed?.success ? parsed.data.party : DEFAULT_SITE_CONFIG.party;
   }
 
   /** The Tickets section, from this replica's cache (at most a second old; a save here drops it). */
@@ -123,7 +129,11 @@ export class SettingsService implements OnApplicationBootstrap {
   /** `GET /api/admin/settings`. */
   async adminView(): Promise<AdminSettings> {
     const manager = this.settings.manager;
-    return { tickets: await this.readTickets(manager), ticketsSoldOrHeld: await ticketsTaken(manager, new Date()) };
+    return {
+      tickets: await this.readTickets(manager),
+      ticketsSoldOrHeld: await ticketsTaken(manager, new Date()),
+      timeZone: (await this.storedParty()).timeZone,
+    };
   }
 
   /**

@@ -55,6 +55,8 @@ export class SiteService implements OnApplicationBootstrap {
         ...ticketAgeLabels(tickets),
         groupDiscountTiers: tickets.groupDiscountTiers,
         taxRateBasisPoints: tickets.taxRateBasisPoints,
+        saleOpensAt: tickets.saleOpensAt,
+        saleClosesAt: tickets.saleClosesAt,
       },
     };
   }

@@ -78,6 +78,9 @@ export function DashboardHeader({ feastOrders, partyTickets, refreshing, onRefre
           <Button ghost size="large" onClick={() => navigate('/admin/activity')}>
             Activity
           </Button>
+          <Button ghost size="large" onClick={() => navigate('/admin/settings')}>
+            Settings
+          </Button>
           <Button ghost size="large" onClick={onRefresh} loading={refreshing}>
             Refresh
           </Button>

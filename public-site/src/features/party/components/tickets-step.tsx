@@ -1,8 +1,11 @@
 import {
+  DEFAULT_TICKET_SETTINGS,
   formatCents,
+  groupDiscountHint,
   LOW_TICKETS_NOTICE_MAX_REMAINING,
   MAX_TICKETS_PER_ORDER,
   RELEASE_BANNER_MAX_REMAINING,
+  saleWindowRefusal,
   type PartyPrice,
   type PromoCodeStatus,
   type SiteConfig,
@@ -36,6 +39,11 @@ export function TicketsStep(props: TicketsStepProps) {
   const soldOut = remaining === 0;
   const limit = Math.min(MAX_TICKETS_PER_ORDER, remaining ?? MAX_TICKETS_PER_ORDER);
   const tooMany = remaining !== undefined && count > remaining;
+  // The sale window by this phone's clock, once in the browser (the server's HTML has no "now";
+  // the API refuses a payment outside the window whatever the phone says).
+  const saleWindow = { saleOpensAt: site.party.saleOpensAt ?? null, saleClosesAt: site.party.saleClosesAt ?? null };
+  const saleClosed = hydrated ? saleWindowRefusal(saleWindow, new Date(), site.party.timeZone) : null;
+  const discountHint = groupDiscountHint(site.party.groupDiscountTiers ?? DEFAULT_TICKET_SETTINGS.groupDiscountTiers);
 
   async function applyPromo(event: FormEvent) {
     event.preventDefault();
@@ -61,6 +69,11 @@ export function TicketsStep(props: TicketsStepProps) {
       {remaining !== undefined && remaining > 0 && remaining <= RELEASE_BANNER_MAX_REMAINING ? (
         <p className="party-banner" role="status">
           Due to popular demand, we've released 15 more tickets. Grab yours before they're gone!
+        </p>
+      ) : null}
+      {saleClosed ? (
+        <p className="party-alert" role="status">
+          {saleClosed}
         </p>
       ) : null}
       {soldOut ? (
@@ -98,7 +111,7 @@ export function TicketsStep(props: TicketsStepProps) {
         interactive={hydrated}
         onChange={(n) => props.onCounts(adultTickets, n)}
       />
-      <p className="party-hint">Groups of 10 or more save 3%, groups of 20 or more save 5%.</p>
+      {discountHint ? <p className="party-hint">{discountHint}</p> : null}
 
       <form className="promo-box" onSubmit={applyPromo}>
         <label htmlFor="promo-code">Promo code</label>
@@ -131,12 +144,12 @@ export function TicketsStep(props: TicketsStepProps) {
       <button
         type="button"
         className="fk-btn fk-btn--large"
-        disabled={!hydrated || count === 0 || soldOut || tooMany}
+        disabled={!hydrated || count === 0 || soldOut || tooMany || saleClosed !== null}
         onClick={props.onContinue}
       >
         Continue
       </button>
-      {count === 0 && !soldOut ? <p className="party-hint party-hint--center">Please select at least one ticket</p> : null}
+      {count === 0 && !soldOut && !saleClosed ? <p className="party-hint party-hint--center">Please select at least one ticket</p> : null}
       {tooMany ? (
         <p className="party-hint party-hint--center" role="alert">
           Only {remaining} {remaining === 1 ? 'ticket' : 'tickets'} remaining

@@ -1,0 +1,43 @@
+import { Alert, Button, Flex, Layout, Skeleton } from 'antd';
+import { errorMessage } from '../../../shared/api/error-message';
+import { AdminPageHeader } from '../../../shared/components/admin-page-header';
+import { useSettings } from '../api/settings';
+import { TicketsSection } from './tickets-section';
+
+const WIDTH = 1000;
+
+/** /admin/settings (manager only): what the guest pages show and sell, one section and `Save` each. */
+export function SettingsPage() {
+  const settings = useSettings();
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <AdminPageHeader
+        title="Settings"
+        subtitle="Prices, capacity, the sale window and promo codes. The guest pages follow within a minute."
+        maxWidth={WIDTH}
+        backToDashboard
+      />
+      <Layout.Content style={{ maxWidth: WIDTH, width: '100%', margin: '0 auto', padding: '24px 16px 48px' }}>
+        <Flex vertical gap={24}>
+          {settings.error ? (
+            <Alert
+              type="error"
+              showIcon
+              title="The settings could not be loaded"
+              description={errorMessage(settings.error, 'Please check the connection and try again.')}
+              action={
+                <Button size="small" onClick={() => void settings.refetch()}>
+                  Retry
+                </Button>
+              }
+            />
+          ) : settings.data ? (
+            <TicketsSection settings={settings.data} />
+          ) : (
+            <Skeleton active paragraph={{ rows: 8 }} />
+          )}
+        </Flex>
+      </Layout.Content>
+    </Layout>
+  );
+}

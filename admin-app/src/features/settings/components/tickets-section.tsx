@@ -1,0 +1,135 @@
+import { Button, Card, DatePicker, Flex, Form, InputNumber, Space } from 'antd';
+import { useEffect } from 'react';
+import { ticketSettingsSchema, type AdminSettings } from '@festival/contracts';
+import { ApiError } from '@festival/web-kit/api-client';
+import { errorMessage } from '../../../shared/api/error-message';
+import { useToast } from '../../../shared/toast/use-toast';
+import { useSaveTickets } from '../api/settings';
+import { fieldErrorsOf, zodFieldErrors, type FieldErrors } from '../lib/field-errors';
+import { SALE_TIME_FORMAT, ticketForm, ticketSettingsOf, type TicketForm } from '../lib/ticket-form';
+
+const required = (what: string) => [{ required: true, message: `Enter the ${what}` }];
+
+/** `Tickets`: prices, child ages, capacity, the sale window, group discounts, tax rate and hold time. */
+export function TicketsSection({ settings }: { settings: AdminSettings }) {
+  const [form] = Form.useForm<TicketForm>();
+  const save = useSaveTickets();
+  const toast = useToast();
+  const { timeZone } = settings;
+
+  useEffect(() => {
+    form.setFieldsValue(ticketForm(settings.tickets, timeZone));
+  }, [form, settings.tickets, timeZone]);
+
+  /** Errors beside their fields (the server's and the contracts' field paths are the form's names). */
+  const showErrors = (errors: FieldErrors[]) => form.setFields(errors as Parameters<typeof form.setFields>[0]);
+
+  function submit(values: TicketForm) {
+    const parsed = ticketSettingsSchema.safeParse(ticketSettingsOf(values, timeZone));
+    if (!parsed.success) {
+      showErrors(zodFieldErrors(parsed.error));
+      return;
+    }
+    save.mutate(parsed.data, {
+      onSuccess: () => toast.success('Settings saved'),
+      onError: (error) => {
+        const message = errorMessage(error, 'The settings could not be saved. Please try again.');
+        if (error instanceof ApiError && error.status === 409) {
+          showErrors([{ name: ['capacity'], errors: [message] }]);
+          return;
+        }
+        const { fields, rest } = fieldErrorsOf(message);
+        showErrors(fields);
+        if (fields.length === 0 || rest.length > 0) toast.error('Settings not saved', rest.join('; ') || message);
+      },
+    });
+  }
+
+  return (
+    <Card title="Tickets" role="region" aria-label="Tickets">
+      <Form<TicketForm> form={form} layout="vertical" onFinish={submit} requiredMark={false} style={{ maxWidth: 720 }}>
+        <Flex gap={16} wrap>
+          <Form.Item name="adultPriceCents" label="Adult price" rules={required('adult price')}>
+            <InputNumber prefix="$" min={0} step={0.01} precision={2} style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item name="childPriceCents" label="Child price" rules={required('child price')}>
+            <InputNumber prefix="$" min={0} step={0.01} precision={2} style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item name="childMinAge" label="Youngest child age" rules={required('youngest child age')}>
+            <InputNumber min={1} max={17} precision={0} style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item name="childMaxAge" label="Oldest child age" rules={required('oldest child age')}>
+            <InputNumber min={1} max={17} precision={0} style={{ width: 160 }} />
+          </Form.Item>
+        </Flex>
+        <Form.Item
+          name="capacity"
+          label="Capacity"
+          rules={required('capacity')}
+          extra={`${settings.ticketsSoldOrHeld} sold or held: the capacity cannot go below that.`}
+        >
+          <InputNumber min={0} precision={0} style={{ width: 160 }} />
+        </Form.Item>
+        <Flex gap={16} wrap>
+          <Form.Item name="saleOpensAt" label="Sale opens" extra={`Empty: on sale now. Times in ${timeZone}.`}>
+            <DatePicker showTime={{ format: 'HH:mm' }} format={SALE_TIME_FORMAT} needConfirm={false} allowClear style={{ width: 220 }} />
+          </Form.Item>
+          <Form.Item name="saleClosesAt" label="Sale closes" extra="Empty: until the tickets run out.">
+            <DatePicker showTime={{ format: 'HH:mm' }} format={SALE_TIME_FORMAT} needConfirm={false} allowClear style={{ width: 220 }} />
+          </Form.Item>
+        </Flex>
+        <Form.Item label="Group discounts" extra="An order of at least this many tickets (children count) takes this much off.">
+          <Form.List name="groupDiscountTiers">
+            {(tiers, { add, remove }) => (
+              <Flex vertical gap={8}>
+                {tiers.map((tier, index) => (
+                  <Space key={tier.key} align="start" wrap>
+                    <Form.Item name={[tier.name, 'minTickets']} rules={required('number of tickets')} noStyle={false}>
+                      <InputNumber
+                        aria-label={`Tier ${index + 1} tickets`}
+                        min={2}
+                        precision={0}
+                        suffix="tickets or more"
+                        style={{ width: 200 }}
+                      />
+                    </Form.Item>
+                    <Form.Item name={[tier.name, 'percent']} rules={required('percent off')}>
+                      <InputNumber
+                        aria-label={`Tier ${index + 1} percent off`}
+                        min={1}
+                        max={100}
+                        precision={0}
+                        suffix="% off"
+                        style={{ width: 130 }}
+                      />
+                    </Form.Item>
+                    <Button onClick={() => remove(tier.name)}>Remove</Button>
+                  </Space>
+                ))}
+                <div>
+                  <Button onClick={() => add({ minTickets: undefined, percent: undefined })}>Add group discount</Button>
+                </div>
+              </Flex>
+            )}
+          </Form.List>
+        </Form.Item>
+        <Flex gap={16} wrap>
+          <Form.Item name="taxRateBasisPoints" label="Tax rate" rules={required('tax rate')}>
+            <InputNumber min={0} max={100} step={0.01} precision={2} suffix="%" style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item
+            name="holdSeconds"
+            label="Hold time"
+            rules={required('hold time')}
+            extra="How long tickets wait for a buyer's payment."
+          >
+            <InputNumber min={0.1} step={1} suffix="minutes" style={{ width: 180 }} />
+          </Form.Item>
+        </Flex>
+        <Button type="primary" htmlType="submit" size="large" loading={save.isPending}>
+          Save
+        </Button>
+      </Form>
+    </Card>
+  );
+}
