@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { DEFAULT_REMOTES_MANIFEST, findSiteRoute, sitePaths } from '../packages/contracts/src/remotes.js';
+import { DEFAULT_REMOTES_MANIFEST, findSiteRoute, prerenderedRoutes, sitePaths } from '../packages/contracts/src/remotes.js';
 import { CONFIG_VARIABLES, loadConfig } from '../api/src/config/app-config.js';
 
 const ROOT = join(process.cwd());
@@ -138,19 +138,26 @@ function apiGetRoutes(): string[] {
   return routes;
 }
 
+/** The directives of the micro-cache in a location's body. */
+const cacheDirectives = (body: string) =>
+  directives(body).filter((l) => l.startsWith('proxy_cache') || l.startsWith('proxy_ignore_headers') || l.startsWith('proxy_no_cache'));
+
 describe('nginx.conf micro-cache', () => {
   const conf = read('nginx.conf');
   const all = locations(conf);
   const cached = [...all].filter(([, body]) => /^\s*proxy_cache\s+festival_micro;/m.test(body));
+  const [hotReads, pages] = [
+    cached.find(([match]) => match.startsWith('~ ^/api/')),
+    cached.find(([match]) => !match.startsWith('~ ^/api/')),
+  ];
+  const patternOf = (match: string) => new RegExp(match.replace(/^~\s+/, ''));
 
-  it('is one location, for exactly the public hot reads among every GET route of the API', () => {
-    expect(cached).toHaveLength(1);
-    const [match] = cached[0];
-    expect(match.startsWith('~ ')).toBe(true);
-    const pattern = new RegExp(match.slice(2));
+  it('is two locations: exactly the public hot reads among every GET route of the API, and exactly the pre-rendered pages', () => {
+    expect(cached).toHaveLength(2);
+    const reads = patternOf(hotReads![0]);
     const routes = apiGetRoutes();
     expect(routes.length).toBeGreaterThan(15);
-    expect(routes.filter((path) => pattern.test(path)).sort()).toEqual(['/api/drinks', '/api/party-ticket-stats', '/api/site']);
+    expect(routes.filter((path) => reads.test(path)).sort()).toEqual(['/api/drinks', '/api/party-ticket-stats', '/api/site']);
     for (const near of [
       '/api/site/',
       '/api/drinks/mango-lassi',
@@ -159,35 +166,61 @@ describe('nginx.conf micro-cache', () => {
       '/api/admin/drinks',
       '/api/analytics',
     ]) {
-      expect(pattern.test(near)).toBe(false);
+      expect(reads.test(near)).toBe(false);
+    }
+    const rendered = patternOf(pages![0]);
+    expect(sitePaths().filter((path) => rendered.test(path))).toEqual(prerenderedRoutes().map((route) => route.path));
+    for (const near of ['/diwali-party/', '/drinks/', '/drinks/checkout', '/x/drinks', '/api/site', '/index.html']) {
+      expect(rendered.test(near)).toBe(false);
     }
   });
 
-  it('keeps answers one second, one refresh at a time, GET and HEAD only, never with a cookie', () => {
-    const lines = directives(cached[0][1]);
-    expect(lines).toEqual(
-      expect.arrayContaining([
-        'proxy_cache_methods GET HEAD;',
-        'proxy_cache_valid 200 1s;',
-        'proxy_cache_lock on;',
-        'proxy_cache_revalidate on;',
-        'proxy_cache_bypass $http_cookie;',
-        'proxy_no_cache $http_cookie;',
-      ]),
-    );
-    expect(lines.find((l) => l.startsWith('proxy_cache_use_stale'))).toMatch(/\bupdating\b/);
-    expect(lines.find((l) => l.startsWith('proxy_cache_key'))).toBe('proxy_cache_key $request_method$host$uri;');
-    expect(lines.some((l) => l.startsWith('proxy_cache_valid') && !l.startsWith('proxy_cache_valid 200 1s'))).toBe(false);
+  it('keeps answers one second, one refresh at a time, GET and HEAD only, never with a cookie, one entry per path', () => {
+    for (const [, body] of cached) {
+      const lines = cacheDirectives(body);
+      expect(lines).toEqual(
+        expect.arrayContaining([
+          'proxy_cache_methods GET HEAD;',
+          'proxy_cache_valid 200 1s;',
+          'proxy_cache_lock on;',
+          'proxy_cache_revalidate on;',
+          'proxy_cache_bypass $http_cookie;',
+          'proxy_no_cache $http_cookie;',
+        ]),
+      );
+      expect(lines.find((l) => l.startsWith('proxy_cache_use_stale'))).toMatch(/\bupdating\b/);
+      expect(lines.find((l) => l.startsWith('proxy_cache_key'))).toBe('proxy_cache_key $request_method$host$uri;');
+      expect(lines.some((l) => l.startsWith('proxy_cache_valid') && !l.startsWith('proxy_cache_valid 200 1s'))).toBe(false);
+    }
+    expect(cacheDirectives(pages![1])).toEqual(cacheDirectives(hotReads![1]));
     expect(conf).toMatch(/proxy_cache_path \S+ .*keys_zone=festival_micro:/);
   });
 
-  it('proxies those reads exactly as the rest of /api/, and caches nothing else', () => {
+  it('proxies the hot reads exactly as the rest of /api/, and caches nothing else', () => {
     const api = directives(all.get('/api/') ?? '');
-    const proxying = directives(cached[0][1]).filter(
-      (l) => !l.startsWith('proxy_cache') && !l.startsWith('proxy_ignore_headers') && !l.startsWith('proxy_no_cache'),
-    );
-    expect(proxying).toEqual(api);
-    expect(conf.match(/^\s*proxy_cache\s/gm)).toHaveLength(1);
+    expect(api).toEqual(['proxy_pass http://festival_api;']);
+    expect(directives(hotReads![1]).filter((l) => !cacheDirectives(hotReads![1]).includes(l))).toEqual(api);
+    expect(conf.match(/^\s*proxy_cache\s/gm)).toHaveLength(2);
+  });
+
+  it("sets the proxied requests' headers once for the whole server, and no location drops the server's hidden headers", () => {
+    const server = directives(conf);
+    for (const header of ['Host $http_host', 'X-Forwarded-For $remote_addr', 'X-Forwarded-Proto $scheme', 'X-Request-Id $request_id']) {
+      expect(server).toContain(`proxy_set_header ${header};`);
+    }
+    // A location's own proxy_set_header or proxy_hide_header list replaces the server's whole list.
+    const serverHidden = conf
+      .slice(0, conf.indexOf('location '))
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l.startsWith('proxy_hide_header '));
+    expect(serverHidden.length).toBeGreaterThanOrEqual(5);
+    for (const [match, body] of all) {
+      const lines = directives(body);
+      expect([match, lines.some((l) => l.startsWith('proxy_set_header '))]).toEqual([match, false]);
+      if (lines.some((l) => l.startsWith('proxy_hide_header ')))
+        expect([match, lines]).toEqual([match, expect.arrayContaining(serverHidden)]);
+    }
   });
 });
 
@@ -234,17 +267,32 @@ describe("nginx.conf and the site's route table", () => {
   const conf = read('nginx.conf');
   const all = locations(conf);
   const tryFiles = (path: string) => directives(all.get(nginxLocation(all, path)) ?? '').find((l) => l.startsWith('try_files '));
+  /** `map $uri $prerendered_page`: the build's file of each pre-rendered page. */
+  const prerenderedFiles = new Map(
+    [...(/map \$uri \$prerendered_page \{([^}]*)\}/.exec(conf)?.[1] ?? '').matchAll(/^\s*(\S+)\s+(\S+);/gm)].map((m) => [m[1], m[2]]),
+  );
 
-  it('serves every page of the table: the pre-rendered file where there is one, else the shell', () => {
+  it('serves every page of the table: pre-rendered ones rendered by the API, else their build file; the others the shell', () => {
     expect(sitePaths().length).toBeGreaterThan(10);
+    expect(directives(all.get('@prerendered') ?? '')).toEqual(['try_files $prerendered_page /index.html =404;']);
     for (const path of sitePaths()) {
       const route = findSiteRoute(path);
-      const expected =
-        route?.path === path && route.prerendered
-          ? `try_files /prerendered/${path === '/' ? 'index' : path.slice(1)}.html /index.html =404;`
-          : 'try_files /index.html =404;';
-      expect([path, tryFiles(path)]).toEqual([path, expected]);
+      if (route?.path === path && route.prerendered) {
+        const lines = directives(all.get(nginxLocation(all, path)) ?? '');
+        expect([path, lines]).toEqual([
+          path,
+          expect.arrayContaining([
+            'proxy_pass http://festival_api;',
+            'proxy_intercept_errors on;',
+            'error_page 404 500 502 503 504 = @prerendered;',
+          ]),
+        ]);
+        expect([path, prerenderedFiles.get(path)]).toEqual([path, `/prerendered/${path === '/' ? 'index' : path.slice(1)}.html`]);
+      } else {
+        expect([path, tryFiles(path)]).toEqual([path, 'try_files /index.html =404;']);
+      }
     }
+    expect(prerenderedFiles.size).toBe(prerenderedRoutes().length);
   });
 
   it("answers any other path with the shell's 404 page and a 404 status", () => {
