@@ -1,4 +1,12 @@
-import { formatSaleDate, priceParty, type AdminSettings, type PartyOrderRequest, type TicketSettings } from '@festival/contracts';
+import {
+  DEFAULT_SITE_CONFIG,
+  formatSaleDate,
+  priceParty,
+  type AdminSettings,
+  type SiteConfig,
+  type PartyOrderRequest,
+  type TicketSettings,
+} from '@festival/contracts';
 import { PartyOrderEntity } from '../src/modules/tickets/party-order.entity.js';
 import { createPartyOrderRequest } from './support/factories.js';
 import { managerCookie } from './support/staff.js';
@@ -55,6 +63,8 @@ describe(`settings: the Tickets section on ${TEST_DATABASE}`, () => {
       const cookie = await managerCookie(first, PASSWORD);
       const settings = await settingsOf(first, cookie);
       expect(settings).toEqual({
+        restaurant: DEFAULT_SITE_CONFIG.restaurant,
+        event: expect.objectContaining({ name: DEFAULT_SITE_CONFIG.party.name, startsAt: DEFAULT_SITE_CONFIG.party.startsAt }),
         tickets: {
           adultPriceCents: 4999,
           childPriceCents: 2999,
@@ -345,5 +355,67 @@ describe(`settings: the Tickets section on ${TEST_DATABASE}`, () => {
       for (const order of orders) expect(order).toMatchObject({ adultPriceCents: 4999, totalCents: oldTotal });
       expect(totalAt(5999, 1, 0)).toBe(6562);
     });
+  });
+});
+
+describe(`settings: the Restaurant and Event sections on ${TEST_DATABASE}`, () => {
+  let t: TestApp;
+  let cookie: string;
+  beforeEach(async () => {
+    t = await createTestApp(ENV);
+    cookie = await managerCookie(t, PASSWORD);
+  });
+  afterEach(() => t.close());
+
+  const site = async () => (await t.http.get('/api/site').expect(200)).body as SiteConfig;
+
+  it('a saved Restaurant section is what the guest pages read at once, with one activity-log entry', async () => {
+    const { restaurant } = await settingsOf(t, cookie);
+    const next = {
+      ...restaurant,
+      name: 'Saffron Leaf Kitchen',
+      phone: '(408) 555-0199',
+      openingHours: [{ days: 'Every day', hours: '11 AM - 11 PM' }],
+    };
+    const res = await t.http.put('/api/admin/settings/restaurant').set('Cookie', cookie).send(next).expect(200);
+    expect(res.body).toEqual(next);
+    expect((await site()).restaurant).toEqual(next);
+    expect((await settingsOf(t, cookie)).restaurant).toEqual(next);
+    const log = await t.http.get('/api/admin/activity?action=settings.change').set('Cookie', cookie).expect(200);
+    expect(log.body.items).toEqual([
+      expect.objectContaining({
+        object: 'Restaurant',
+        detail: 'Name Saffron Leaf → Saffron Leaf Kitchen; Phone (408) 555-0142 → (408) 555-0199; Opening hours changed',
+      }),
+    ]);
+  });
+
+  it('a saved Event section moves the party, its date and time lines made in its time zone', async () => {
+    const { event } = await settingsOf(t, cookie);
+    const next = { ...event, name: 'Diwali DJ Night 2026', startsAt: '2026-10-23T19:00:00-07:00', endsAt: '2026-10-24T01:00:00-07:00' };
+    await t.http.put('/api/admin/settings/event').set('Cookie', cookie).send(next).expect(200);
+    const { party } = await site();
+    expect(party).toMatchObject({ ...next, dateLabel: 'Friday, October 23, 2026', timeLabel: '7:00 PM to 1:00 AM' });
+    // The Tickets settings are untouched by it.
+    expect(party.adultPriceCents).toBe(4999);
+  });
+
+  it('refuses what cannot hold with the field named, and changes nothing', async () => {
+    const before = await site();
+    const { restaurant, event } = await settingsOf(t, cookie);
+    const refused = [
+      ['restaurant', { ...restaurant, email: 'hello' }, 'email: E-mail must be an address such as hello@restaurant.example'],
+      ['restaurant', { ...restaurant, name: ' ' }, 'name: Name cannot be empty'],
+      ['restaurant', { ...restaurant, openingHours: [] }, 'openingHours: Give the opening hours at least once'],
+      ['restaurant', { ...restaurant, owner: 'x' }, 'Unrecognized key: "owner"'],
+      ['event', { ...event, endsAt: event.startsAt }, 'endsAt: The party cannot end before it starts'],
+      ['event', { ...event, timeZone: 'Pacific' }, 'timeZone: Time zone must be one such as America/Los_Angeles'],
+      ['event', { ...event, venue: { ...event.venue, address: '' } }, 'venue.address: Venue address cannot be empty'],
+    ] as const;
+    for (const [section, body, message] of refused) {
+      const res = await t.http.put(`/api/admin/settings/${section}`).set('Cookie', cookie).send(body).expect(400);
+      expect([section, res.body.message]).toEqual([section, expect.stringContaining(message)]);
+    }
+    expect(await site()).toEqual(before);
   });
 });

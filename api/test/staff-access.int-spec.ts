@@ -66,6 +66,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/admin/activity': MANAGER,
   'GET /api/admin/settings': MANAGER,
   'PUT /api/admin/settings/tickets': MANAGER,
+  'PUT /api/admin/settings/restaurant': MANAGER,
+  'PUT /api/admin/settings/event': MANAGER,
 
   'GET /api/admin/bar/orders': BAR,
   'PATCH /api/admin/bar/orders/:id': BAR,

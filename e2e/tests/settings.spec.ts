@@ -44,16 +44,42 @@ async function visitPartyUntil(browser: Browser, text: string): Promise<Page> {
 test.describe('settings', () => {
   let staff: APIRequestContext;
   let original: TicketSettings;
+  let before: AdminSettings;
 
   test.beforeEach(async () => {
     staff = await staffApi();
-    original = ((await (await staff.get('/api/admin/settings')).json()) as AdminSettings).tickets;
+    before = (await (await staff.get('/api/admin/settings')).json()) as AdminSettings;
+    original = before.tickets;
   });
 
-  // Every other spec sells at the defaults: the Tickets section goes back as it was.
+  // Every other spec sells at the defaults: the sections go back as they were.
   test.afterEach(async () => {
     expect((await staff.put('/api/admin/settings/tickets', { data: original })).ok()).toBe(true);
+    expect((await staff.put('/api/admin/settings/event', { data: before.event })).ok()).toBe(true);
+    expect((await staff.put('/api/admin/settings/restaurant', { data: before.restaurant })).ok()).toBe(true);
     await staff.dispose();
+  });
+
+  test('the manager renames and moves the party and changes the restaurant phone; the guest pages follow', async ({ browser }) => {
+    const manager = await openSettings(browser);
+    const event = manager.getByRole('region', { name: 'Event' });
+    await event.getByLabel('Title').fill('Diwali DJ Night Encore');
+    await event.getByLabel('Date').fill('2026-10-23');
+    await event.getByLabel('Date').press('Tab');
+    await event.getByRole('button', { name: 'Save' }).click();
+    await expect(manager.getByText('Settings saved')).toBeVisible();
+    const restaurant = manager.getByRole('region', { name: 'Restaurant' });
+    await restaurant.getByLabel('Phone').fill('(408) 555-0188');
+    await restaurant.getByRole('button', { name: 'Save' }).click();
+    await expect(manager.getByText('Settings saved').first()).toBeVisible();
+
+    const guest = await visitPartyUntil(browser, 'Friday, October 23, 2026');
+    await expect(guest.getByRole('heading', { level: 1, name: 'Diwali DJ Night Encore' })).toBeVisible();
+    await guest.goto('/');
+    await expect(guest.getByText('(408) 555-0188').first()).toBeVisible();
+    const saved = ((await (await staff.get('/api/admin/settings')).json()) as AdminSettings).event;
+    expect(saved).toMatchObject({ startsAt: '2026-10-23T19:00:00-07:00', endsAt: '2026-10-23T23:00:00-07:00' });
+    await manager.context().close();
   });
 
   test('the manager raises the adult price and the capacity; new visitors pay the new price, an earlier order keeps its total', async ({

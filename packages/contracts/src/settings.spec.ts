@@ -2,7 +2,10 @@ import { priceParty } from './party.js';
 import { DEFAULT_SITE_CONFIG } from './site.js';
 import {
   DEFAULT_TICKET_SETTINGS,
+  eventLabels,
+  eventSettingsSchema,
   groupDiscountHint,
+  restaurantSettingsSchema,
   saleWindowRefusal,
   ticketAgeLabels,
   ticketSettingsSchema,
@@ -106,5 +109,37 @@ describe('groupDiscountHint', () => {
 
   it('says nothing without tiers', () => {
     expect(groupDiscountHint([])).toBeNull();
+  });
+});
+
+describe('the Restaurant and Event sections', () => {
+  const restaurant = (changes: object) => {
+    const result = restaurantSettingsSchema.safeParse({ ...DEFAULT_SITE_CONFIG.restaurant, ...changes });
+    return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  };
+  const event = (changes: object) => {
+    const { name, startsAt, endsAt, timeZone, venue, experience } = DEFAULT_SITE_CONFIG.party;
+    const result = eventSettingsSchema.safeParse({ name, startsAt, endsAt, timeZone, venue, experience, ...changes });
+    return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  };
+
+  it('take the defaults, and refuse each impossible value with a message naming it', () => {
+    expect(restaurant({})).toEqual([]);
+    expect(restaurant({ name: '  ' })).toEqual(['name: Name cannot be empty']);
+    expect(restaurant({ email: 'hello' })).toEqual(['email: E-mail must be an address such as hello@restaurant.example']);
+    expect(restaurant({ openingHours: [] })).toEqual(['openingHours: Give the opening hours at least once']);
+    expect(event({})).toEqual([]);
+    expect(event({ timeZone: 'Mars/Olympus' })).toEqual(['timeZone: Time zone must be one such as America/Los_Angeles']);
+    expect(event({ endsAt: '2025-10-24T18:00:00-07:00' })).toEqual(['endsAt: The party cannot end before it starts']);
+    expect(event({ endsAt: '2025-10-26T18:00:00-07:00' })).toEqual(['endsAt: The party cannot last more than 24 hours']);
+  });
+
+  it("makes the guest pages' date and time lines in the event's zone, past midnight too", () => {
+    const { startsAt, endsAt, timeZone, dateLabel, timeLabel } = DEFAULT_SITE_CONFIG.party;
+    expect(eventLabels({ startsAt, endsAt, timeZone })).toEqual({ dateLabel, timeLabel });
+    expect(eventLabels({ startsAt: '2026-10-24T02:00:00Z', endsAt: '2026-10-24T08:30:00Z', timeZone: 'America/Los_Angeles' })).toEqual({
+      dateLabel: 'Friday, October 23, 2026',
+      timeLabel: '7:00 PM to 1:30 AM',
+    });
   });
 });

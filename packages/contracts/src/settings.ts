@@ -167,8 +167,96 @@ export function groupDiscountHint(tiers: readonly GroupDiscountTier[]): string |
   return `${parts.join(', ')}.`;
 }
 
+const text = (label: string, min: number, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .min(min, min === 1 ? `${label} cannot be empty` : `${label} must be at least ${min} characters`)
+    .max(max, `${label} cannot be longer than ${max} characters`);
+
+/** The `Restaurant` section: what every page says about the restaurant itself. */
+export const restaurantSettingsSchema = /* @__PURE__ */ defineSchema(() =>
+  z.strictObject({
+    name: text('Name', 1, 80),
+    tagline: text('Tagline', 0, 120),
+    since: wholeNumber('Founding year', 1800, 2100, 'Founding year cannot be after 2100'),
+    address: z.strictObject({
+      street: text('Street', 1, 120),
+      city: text('City', 1, 80),
+      region: text('State', 1, 40),
+      postalCode: text('ZIP code', 1, 20),
+      country: text('Country', 2, 2).toUpperCase(),
+    }),
+    phone: text('Phone', 7, 30),
+    email: z.email({ error: 'E-mail must be an address such as hello@restaurant.example' }),
+    openingHours: z
+      .array(z.strictObject({ days: text('Days', 1, 40), hours: text('Hours', 1, 40) }), { error: 'Opening hours must be a list' })
+      .min(1, 'Give the opening hours at least once')
+      .max(7, 'At most 7 lines of opening hours'),
+  }),
+);
+export type RestaurantSettings = z.infer<typeof restaurantSettingsSchema>;
+
+/** Whether `zone` is a time zone this runtime knows (IANA, such as America/Los_Angeles). */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The longest party the Event section accepts. */
+export const MAX_EVENT_HOURS = 24;
+
+/**
+ * The `Event` section: the party's title, when and where it is, and the line that describes it.
+ * `startsAt` and `endsAt` are ISO 8601 with the offset of `timeZone` on that date; the guest
+ * pages' `dateLabel` and `timeLabel` are made from them (`eventLabels`). Open drink tabs close
+ * by themselves at `endsAt` (docs/drinks.md).
+ */
+export const eventSettingsSchema = /* @__PURE__ */ defineSchema(() =>
+  z
+    .strictObject({
+      name: text('Title', 1, 80),
+      startsAt: z.iso.datetime({ offset: true, error: 'Starts must be a date and time such as 2026-10-23T19:00:00-07:00' }),
+      endsAt: z.iso.datetime({ offset: true, error: 'Ends must be a date and time such as 2026-10-23T23:00:00-07:00' }),
+      timeZone: z.string().refine(isTimeZone, 'Time zone must be one such as America/Los_Angeles'),
+      venue: z.strictObject({
+        name: text('Venue', 1, 120),
+        shortName: text('Venue short name', 1, 40),
+        address: text('Venue address', 1, 200),
+      }),
+      experience: text('Description', 1, 200),
+    })
+    .superRefine((value, ctx) => {
+      const hours = (Date.parse(value.endsAt) - Date.parse(value.startsAt)) / 3_600_000;
+      if (hours <= 0) ctx.addIssue({ code: 'custom', message: 'The party cannot end before it starts', path: ['endsAt'] });
+      else if (hours > MAX_EVENT_HOURS) {
+        ctx.addIssue({ code: 'custom', message: `The party cannot last more than ${MAX_EVENT_HOURS} hours`, path: ['endsAt'] });
+      }
+    }),
+);
+export type EventSettings = z.infer<typeof eventSettingsSchema>;
+
+/** The guest pages' date and time lines: `Friday, October 24, 2025` and `7:00 PM to 11:00 PM`, in the event's zone. */
+export function eventLabels({ startsAt, endsAt, timeZone }: Pick<EventSettings, 'startsAt' | 'endsAt' | 'timeZone'>): {
+  dateLabel: string;
+  timeLabel: string;
+} {
+  const date = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+  const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' });
+  return {
+    dateLabel: date.format(new Date(startsAt)),
+    timeLabel: `${time.format(new Date(startsAt))} to ${time.format(new Date(endsAt))}`,
+  };
+}
+
 /** `GET /api/admin/settings`: every section the manager can change. */
 export interface AdminSettings {
+  restaurant: RestaurantSettings;
+  event: EventSettings;
   tickets: TicketSettings;
   /** Tickets paid or held now: the capacity cannot go below it. */
   ticketsSoldOrHeld: number;

@@ -1,5 +1,13 @@
 import { Body, Controller, Get, Header, Put } from '@nestjs/common';
-import { ticketSettingsSchema, type AdminSettings, type TicketSettings } from '@festival/contracts';
+import {
+  eventSettingsSchema,
+  restaurantSettingsSchema,
+  ticketSettingsSchema,
+  type AdminSettings,
+  type EventSettings,
+  type RestaurantSettings,
+  type TicketSettings,
+} from '@festival/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { CurrentStaff, type StaffActor } from '../staff/staff-actor.js';
 import { SettingsService } from './settings.service.js';
@@ -23,5 +31,25 @@ export class SettingsController {
     @CurrentStaff() actor: StaffActor,
   ): Promise<TicketSettings> {
     return this.settings.updateTickets(body, actor);
+  }
+
+  /** The whole Restaurant section; answers it as saved. */
+  @Put('restaurant')
+  @Header('Cache-Control', 'no-store')
+  saveRestaurant(
+    @Body(new ZodValidationPipe(restaurantSettingsSchema)) body: RestaurantSettings,
+    @CurrentStaff() actor: StaffActor,
+  ): Promise<RestaurantSettings> {
+    return this.settings.updateRestaurant(body, actor);
+  }
+
+  /** The whole Event section; answers it as saved. */
+  @Put('event')
+  @Header('Cache-Control', 'no-store')
+  saveEvent(
+    @Body(new ZodValidationPipe(eventSettingsSchema)) body: EventSettings,
+    @CurrentStaff() actor: StaffActor,
+  ): Promise<EventSettings> {
+    return this.settings.updateEvent(body, actor);
   }
 }

@@ -7,7 +7,12 @@ import {
   formatCents,
   siteConfigSchema,
   ticketSettingsSchema,
+  eventLabels,
+  eventSettingsSchema,
+  restaurantSettingsSchema,
   type AdminSettings,
+  type EventSettings,
+  type RestaurantSettings,
   type SiteConfig,
   type TicketSettings,
 } from '@festival/contracts';
@@ -20,6 +25,19 @@ import { ActivityLog } from '../staff/activity-log.service.js';
 import type { StaffActor } from '../staff/staff-actor.js';
 import { PARTY_LOCK, ticketsTaken } from '../tickets/tickets-taken.js';
 import { SettingEntity } from './setting.entity.js';
+
+/** The site configuration's row in `site_settings`. */
+const SITE_KEY = 'site';
+
+/** The Event section as the site configuration holds it. */
+const eventOf = ({ name, startsAt, endsAt, timeZone, venue, experience }: SiteConfig['party']): EventSettings => ({
+  name,
+  startsAt,
+  endsAt,
+  timeZone,
+  venue,
+  experience,
+});
 
 /** The scope of the event on sale, until seasons give each event its own (docs/settings.md). */
 export const CURRENT_EVENT_SCOPE = 'current-event';
@@ -50,6 +68,36 @@ export function describeTicketChanges(before: TicketSettings, after: TicketSetti
     if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
     const [label, format] = FIELDS[key] as [string, (value: unknown) => string];
     changes.push(`${label} ${format(before[key])} → ${format(after[key])}`);
+  }
+  return changes.length > 0 ? changes.join('; ') : 'No change';
+}
+
+/** Labels of the Restaurant and Event sections' fields, for the activity log. */
+const RESTAURANT_FIELDS: Record<keyof RestaurantSettings, string> = {
+  name: 'Name',
+  tagline: 'Tagline',
+  since: 'Founding year',
+  address: 'Address',
+  phone: 'Phone',
+  email: 'E-mail',
+  openingHours: 'Opening hours',
+};
+const EVENT_FIELDS: Record<keyof EventSettings, string> = {
+  name: 'Title',
+  startsAt: 'Starts',
+  endsAt: 'Ends',
+  timeZone: 'Time zone',
+  venue: 'Venue',
+  experience: 'Description',
+};
+
+/** What a save of a text section changed: `Title Diwali DJ Night → Diwali DJ Night Encore; Venue changed`. */
+export function describeChanges<T extends object>(labels: Record<keyof T, string>, before: T, after: T): string {
+  const changes: string[] = [];
+  for (const key of Object.keys(labels) as (keyof T)[]) {
+    const [was, is] = [before[key], after[key]];
+    if (JSON.stringify(was) === JSON.stringify(is)) continue;
+    changes.push(typeof is === 'object' ? `${labels[key]} changed` : `${labels[key]} ${String(was)} → ${String(is)}`);
   }
   return changes.length > 0 ? changes.join('; ') : 'No change';
 }
@@ -103,11 +151,15 @@ export class SettingsService implements OnApplicationBootstrap {
     });
   }
 
-  /** The party as the site configuration row holds it (the defaults without one). */
-  private async storedParty(): Promise<SiteConfig['party']> {
-    const siteRow = await this.siteSettings.findOneBy({ key: 'site' });
+  /** The site configuration row (the defaults without one), read with `manager`. */
+  private async storedSite(manager: EntityManager = this.siteSettings.manager): Promise<SiteConfig> {
+    const siteRow = await manager.findOneBy(SiteSettingEntity, { key: SITE_KEY });
     const parsed = siteRow ? siteConfigSchema.safeParse(JSON.parse(siteRow.value)) : undefined;
-    return parsed?.success ? parsed.data.party : DEFAULT_SITE_CONFIG.party;
+    return parsed?.success ? parsed.data : DEFAULT_SITE_CONFIG;
+  }
+
+  private async storedParty(): Promise<SiteConfig['party']> {
+    return (await this.storedSite()).party;
   }
 
   /** The Tickets section, from this replica's cache (at most a second old; a save here drops it). */
@@ -129,10 +181,13 @@ export class SettingsService implements OnApplicationBootstrap {
   /** `GET /api/admin/settings`. */
   async adminView(): Promise<AdminSettings> {
     const manager = this.settings.manager;
+    const site = await this.storedSite(manager);
     return {
+      restaurant: site.restaurant,
+      event: eventOf(site.party),
       tickets: await this.readTickets(manager),
       ticketsSoldOrHeld: await ticketsTaken(manager, new Date()),
-      timeZone: (await this.storedParty()).timeZone,
+      timeZone: site.party.timeZone,
     };
   }
 
@@ -172,5 +227,40 @@ export class SettingsService implements OnApplicationBootstrap {
     this.ticketsRead.invalidate();
     for (const listener of this.changeListeners) listener();
     return saved;
+  }
+
+  /** Saves the Restaurant section into the site configuration (with its activity-log entry). */
+  async updateRestaurant(input: RestaurantSettings, actor: StaffActor): Promise<RestaurantSettings> {
+    const next = restaurantSettingsSchema.parse(input);
+    await this.updateSite(actor, 'Restaurant', (site) => {
+      const detail = describeChanges(RESTAURANT_FIELDS, site.restaurant, next);
+      return { site: { ...site, restaurant: next }, detail };
+    });
+    return next;
+  }
+
+  /** Saves the Event section into the site configuration, its date and time lines made from it. */
+  async updateEvent(input: EventSettings, actor: StaffActor): Promise<EventSettings> {
+    const next = eventSettingsSchema.parse(input);
+    await this.updateSite(actor, 'Event', (site) => {
+      const detail = describeChanges(EVENT_FIELDS, eventOf(site.party), next);
+      return { site: { ...site, party: { ...site.party, ...next, ...eventLabels(next) } }, detail };
+    });
+    return next;
+  }
+
+  /**
+   * One read-change-write of the site configuration row, with the activity-log entry, in one
+   * transaction under the party lock (two sections saved at once never lose either change).
+   */
+  private async updateSite(actor: StaffActor, section: string, change: (site: SiteConfig) => { site: SiteConfig; detail: string }) {
+    await this.exclusive.run(PARTY_LOCK, async (manager) => {
+      const now = new Date();
+      const { site, detail } = change(await this.storedSite(manager));
+      const value = JSON.stringify(siteConfigSchema.parse(site));
+      await manager.upsert(SiteSettingEntity, { key: SITE_KEY, value, updatedAt: now }, ['key']);
+      await this.activity.record(manager, actor, { action: 'settings.change', object: section, detail }, now);
+    });
+    for (const listener of this.changeListeners) listener();
   }
 }

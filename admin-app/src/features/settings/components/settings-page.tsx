@@ -2,6 +2,8 @@ import { Alert, Button, Flex, Layout, Skeleton } from 'antd';
 import { errorMessage } from '../../../shared/api/error-message';
 import { AdminPageHeader } from '../../../shared/components/admin-page-header';
 import { useSettings } from '../api/settings';
+import { EventSection } from './event-section';
+import { RestaurantSection } from './restaurant-section';
 import { TicketsSection } from './tickets-section';
 
 const WIDTH = 1000;
@@ -13,7 +15,7 @@ export function SettingsPage() {
     <Layout style={{ minHeight: '100vh' }}>
       <AdminPageHeader
         title="Settings"
-        subtitle="Prices, capacity, the sale window and promo codes. The guest pages follow within a minute."
+        subtitle="The event, its tickets and the restaurant. The guest pages follow within a minute."
         maxWidth={WIDTH}
         backToDashboard
       />
@@ -32,7 +34,11 @@ export function SettingsPage() {
               }
             />
           ) : settings.data ? (
-            <TicketsSection settings={settings.data} />
+            <>
+              <EventSection event={settings.data.event} />
+              <TicketsSection settings={settings.data} />
+              <RestaurantSection restaurant={settings.data.restaurant} />
+            </>
           ) : (
             <Skeleton active paragraph={{ rows: 8 }} />
           )}

@@ -1,11 +1,9 @@
 import { Button, Card, DatePicker, Flex, Form, InputNumber, Space } from 'antd';
 import { useEffect } from 'react';
 import { ticketSettingsSchema, type AdminSettings } from '@festival/contracts';
-import { ApiError } from '@festival/web-kit/api-client';
-import { errorMessage } from '../../../shared/api/error-message';
 import { useToast } from '../../../shared/toast/use-toast';
 import { useSaveTickets } from '../api/settings';
-import { fieldErrorsOf, zodFieldErrors, type FieldErrors } from '../lib/field-errors';
+import { showSaveError, zodFieldErrors, type FieldErrors } from '../lib/field-errors';
 import { SALE_TIME_FORMAT, ticketForm, ticketSettingsOf, type TicketForm } from '../lib/ticket-form';
 
 const required = (what: string) => [{ required: true, message: `Enter the ${what}` }];
@@ -32,16 +30,7 @@ export function TicketsSection({ settings }: { settings: AdminSettings }) {
     }
     save.mutate(parsed.data, {
       onSuccess: () => toast.success('Settings saved'),
-      onError: (error) => {
-        const message = errorMessage(error, 'The settings could not be saved. Please try again.');
-        if (error instanceof ApiError && error.status === 409) {
-          showErrors([{ name: ['capacity'], errors: [message] }]);
-          return;
-        }
-        const { fields, rest } = fieldErrorsOf(message);
-        showErrors(fields);
-        if (fields.length === 0 || rest.length > 0) toast.error('Settings not saved', rest.join('; ') || message);
-      },
+      onError: (error) => showSaveError(error, showErrors, toast, ['capacity']),
     });
   }
 

@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { ApiError } from '@festival/web-kit/api-client';
+import type { Toast } from '../../../shared/toast/use-toast';
 
 /** One field's errors, as antd's `form.setFields` takes them. */
 export interface FieldErrors {
@@ -30,4 +32,19 @@ export function fieldErrorsOf(message: string): { fields: FieldErrors[]; rest: s
 /** A zod failure of the shared contracts as errors beside their fields. */
 export function zodFieldErrors(error: z.ZodError): FieldErrors[] {
   return fieldErrorsOf(error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')).fields;
+}
+
+/**
+ * A failed save: each `field: text` part of the server's refusal beside its field, a 409 beside
+ * `conflictField` when given, anything else (the network, a refusal naming no field) in a toast.
+ */
+export function showSaveError(error: unknown, show: (errors: FieldErrors[]) => void, toast: Toast, conflictField?: string[]): void {
+  const message = (error instanceof ApiError && error.serverMessage) || 'The settings could not be saved. Please try again.';
+  if (conflictField && error instanceof ApiError && error.status === 409) {
+    show([{ name: conflictField, errors: [message] }]);
+    return;
+  }
+  const { fields, rest } = fieldErrorsOf(message);
+  show(fields);
+  if (fields.length === 0 || rest.length > 0) toast.error('Settings not saved', rest.join('; ') || message);
 }

@@ -1,0 +1,85 @@
+import { Button, Card, DatePicker, Flex, Form, Input, Select, TimePicker } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { eventSettingsSchema, type EventSettings } from '@festival/contracts';
+import { useToast } from '../../../shared/toast/use-toast';
+import { useSaveEvent } from '../api/settings';
+import { eventForm, eventSettingsOf, type EventForm } from '../lib/event-form';
+import { showSaveError, zodFieldErrors, type FieldErrors } from '../lib/field-errors';
+
+/** Every time zone this browser knows, the party's first. */
+function timeZones(current: string): { value: string; label: string }[] {
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [current, ...zones.filter((zone) => zone !== current)].map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') }));
+}
+
+/** `Event`: the party's title, when and where it is, and its line of description. */
+export function EventSection({ event }: { event: EventSettings }) {
+  const [form] = Form.useForm<EventForm>();
+  const save = useSaveEvent();
+  const toast = useToast();
+  const zones = useMemo(() => timeZones(event.timeZone), [event.timeZone]);
+
+  useEffect(() => {
+    form.setFieldsValue(eventForm(event));
+  }, [form, event]);
+
+  const showErrors = (errors: FieldErrors[]) => form.setFields(errors as Parameters<typeof form.setFields>[0]);
+
+  function submit(values: EventForm) {
+    const parsed = eventSettingsSchema.safeParse(eventSettingsOf(values));
+    if (!parsed.success) {
+      showErrors(zodFieldErrors(parsed.error));
+      return;
+    }
+    save.mutate(parsed.data, {
+      onSuccess: () => toast.success('Settings saved'),
+      onError: (error) => showSaveError(error, showErrors, toast),
+    });
+  }
+
+  return (
+    <Card title="Event" role="region" aria-label="Event">
+      <Form<EventForm> form={form} layout="vertical" onFinish={submit} requiredMark={false} style={{ maxWidth: 720 }}>
+        <Form.Item name="name" label="Title">
+          <Input maxLength={80} />
+        </Form.Item>
+        <Flex gap={16} wrap>
+          <Form.Item name="date" label="Date" rules={[{ required: true, message: 'Enter the date' }]}>
+            <DatePicker format="YYYY-MM-DD" needConfirm={false} style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item name="startsAt" label="Starts" rules={[{ required: true, message: 'Enter the start time' }]}>
+            <TimePicker format="h:mm A" use12Hours minuteStep={5} needConfirm={false} style={{ width: 130 }} />
+          </Form.Item>
+          <Form.Item
+            name="endsAt"
+            label="Ends"
+            rules={[{ required: true, message: 'Enter the end time' }]}
+            extra="Open drink tabs close by themselves then."
+          >
+            <TimePicker format="h:mm A" use12Hours minuteStep={5} needConfirm={false} style={{ width: 130 }} />
+          </Form.Item>
+          <Form.Item name="timeZone" label="Time zone" style={{ flex: '1 1 220px' }}>
+            <Select showSearch options={zones} />
+          </Form.Item>
+        </Flex>
+        <Flex gap={16} wrap>
+          <Form.Item name={['venue', 'name']} label="Venue" style={{ flex: '2 1 260px' }}>
+            <Input maxLength={120} />
+          </Form.Item>
+          <Form.Item name={['venue', 'shortName']} label="Venue short name" style={{ flex: '1 1 160px' }}>
+            <Input maxLength={40} />
+          </Form.Item>
+        </Flex>
+        <Form.Item name={['venue', 'address']} label="Venue address">
+          <Input maxLength={200} />
+        </Form.Item>
+        <Form.Item name="experience" label="Description" extra="One line under the date on the landing and party pages.">
+          <Input maxLength={200} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" size="large" loading={save.isPending}>
+          Save
+        </Button>
+      </Form>
+    </Card>
+  );
+}
