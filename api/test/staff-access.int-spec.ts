@@ -66,6 +66,9 @@ const ACCESS: Record<string, Access> = {
   'GET /api/admin/activity': MANAGER,
   'GET /api/admin/settings': MANAGER,
   'PUT /api/admin/settings/tickets': MANAGER,
+  'GET /api/admin/promo-codes': MANAGER,
+  'POST /api/admin/promo-codes': MANAGER,
+  'PUT /api/admin/promo-codes/:id': MANAGER,
 
   'GET /api/admin/bar/orders': BAR,
   'PATCH /api/admin/bar/orders/:id': BAR,
