@@ -93,7 +93,7 @@ await runMain(
     };
 
     // The paid orders (2 adults each), bought as the party page buys them.
-    const price = priceParty({ adultTickets: 2, childTickets: 0, adultPriceCents: 4999, childPriceCents: 2999, promoApplied: false });
+    const price = priceParty({ adultTickets: 2, childTickets: 0, adultPriceCents: 4999, childPriceCents: 2999, promoPercent: 0 });
     /** @type {string[]} */
     const orderIds = [];
     for (let i = 0; i < orders; i += 1) {

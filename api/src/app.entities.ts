@@ -18,6 +18,7 @@ import { PartyOrderEntity } from './modules/tickets/party-order.entity.js';
 import { TicketRedemptionEntity } from './modules/checkin/ticket-redemption.entity.js';
 import { ConfirmationResendEntity } from './modules/tickets/confirmation-resend.entity.js';
 import { SettingEntity } from './modules/settings/setting.entity.js';
+import { PromoCodeEntity } from './modules/promo-codes/promo-code.entity.js';
 
 /** Every entity of the API, registered once with the data source. */
 export const ENTITIES = [
@@ -41,4 +42,5 @@ export const ENTITIES = [
   TicketRedemptionEntity,
   ConfirmationResendEntity,
   SettingEntity,
+  PromoCodeEntity,
 ];

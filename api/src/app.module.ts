@@ -14,6 +14,7 @@ import { HealthModule } from './modules/health/health.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
 import { OrdersModule } from './modules/orders/orders.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
+import { PromoCodesModule } from './modules/promo-codes/promo-codes.module.js';
 import { SettingsModule } from './modules/settings/settings.module.js';
 import { SiteModule } from './modules/site/site.module.js';
 import { StaffModule } from './modules/staff/staff.module.js';
@@ -32,6 +33,7 @@ export class AppModule {
         HealthModule,
         SettingsModule,
         SiteModule,
+        PromoCodesModule,
         StaffModule,
         AuthModule,
         TicketsModule,

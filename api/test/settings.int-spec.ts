@@ -54,7 +54,7 @@ async function saveTickets(
 
 /** Price of a selection at the given adult price and the default child price, tiers and tax. */
 const totalAt = (adultPriceCents: number, adultTickets: number, childTickets: number) =>
-  priceParty({ adultTickets, childTickets, adultPriceCents, childPriceCents: 2999, promoApplied: false }).totalCents;
+  priceParty({ adultTickets, childTickets, adultPriceCents, childPriceCents: 2999, promoPercent: 0 }).totalCents;
 
 describe(`settings: the Tickets section on ${TEST_DATABASE}`, () => {
   it('fills an empty database from the environment once; a saved section outlives a new TICKET_CAPACITY', async () => {
@@ -259,7 +259,7 @@ describe(`settings: the Tickets section on ${TEST_DATABASE}`, () => {
         totalCents: 19796,
       });
       const { party } = (await t.http.get('/api/site').expect(200)).body;
-      const page = priceParty({ adultTickets: 4, childTickets: 0, promoApplied: false, ...party });
+      const page = priceParty({ adultTickets: 4, childTickets: 0, promoPercent: 0, ...party });
       expect(page.totalCents).toBe(19796);
       await startOrder(t, buyer({ adultTickets: 4, childTickets: 0, totalAmount: 19796 })).expect(200);
     });

@@ -68,6 +68,9 @@ const ACCESS: Record<string, Access> = {
   'PUT /api/admin/settings/tickets': MANAGER,
   'PUT /api/admin/settings/restaurant': MANAGER,
   'PUT /api/admin/settings/event': MANAGER,
+  'GET /api/admin/promo-codes': MANAGER,
+  'POST /api/admin/promo-codes': MANAGER,
+  'PUT /api/admin/promo-codes/:id': MANAGER,
 
   'GET /api/admin/bar/orders': BAR,
   'PATCH /api/admin/bar/orders/:id': BAR,

@@ -92,7 +92,7 @@ await runMain(
     // 1. A confirm call from someone holding only the payment's id (first: the attacks below use
     //    up this address's holds and cards).
     {
-      const party = priceParty({ adultTickets: 1, childTickets: 0, adultPriceCents: 4999, childPriceCents: 2999, promoApplied: false });
+      const party = priceParty({ adultTickets: 1, childTickets: 0, adultPriceCents: 4999, childPriceCents: 2999, promoPercent: 0 });
       const order = await post('/api/party-payment-intent', {
         customerName: 'Private Person',
         customerEmail: 'private.person@example.com',
@@ -114,7 +114,7 @@ await runMain(
 
     // 2. Hoarding: 20 anonymous intents of 10 tickets, each under another e-mail, no cookies.
     {
-      const party = priceParty({ adultTickets: 10, childTickets: 0, adultPriceCents: 4999, childPriceCents: 2999, promoApplied: false });
+      const party = priceParty({ adultTickets: 10, childTickets: 0, adultPriceCents: 4999, childPriceCents: 2999, promoPercent: 0 });
       let held = 0;
       const before = await remaining();
       /** @type {Record<number, number>} */

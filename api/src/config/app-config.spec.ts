@@ -73,8 +73,12 @@ describe('loadConfig', () => {
     expect(config.stripe).toBeUndefined();
   });
 
-  it('normalises promo codes: trimmed, upper case, empty entries dropped', () => {
-    expect(loadConfig({ PROMO_CODES: ' diwali5 , ,Lights10 ' }).promoCodes).toEqual(['DIWALI5', 'LIGHTS10']);
+  it('normalises promo codes: trimmed, upper case, empty entries and repeats dropped; refuses one the settings would not take', () => {
+    expect(loadConfig({ PROMO_CODES: ' diwali5 , ,Lights10,DIWALI5 ' }).promoCodes).toEqual(['DIWALI5', 'LIGHTS10']);
+    expect(loadConfig({ PROMO_CODES: '' }).promoCodes).toEqual([]);
+    expect(problemsOf({ PROMO_CODES: 'DIWALI5,FREE PARTY' })).toEqual([
+      'PROMO_CODES: FREE PARTY: Promo code can only have letters, digits, - and _',
+    ]);
   });
 
   it('reads the campaign sender settings, signing unsubscribe links with the session secret by default', () => {

@@ -1,6 +1,6 @@
 import { createHash, createPrivateKey, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
-import { TICKET_HOLD_MINUTES } from '@festival/contracts';
+import { promoCodeTextSchema, TICKET_HOLD_MINUTES } from '@festival/contracts';
 
 /** The development default of the staff password, used only outside production. */
 export const DEV_ADMIN_PASSWORD = 'diwali-admin';
@@ -133,6 +133,10 @@ export interface AppConfig {
   };
   /** What a drinks tab may run up before the bar approves more, in cents. */
   tabLimitCents: number;
+  /**
+   * `PROMO_CODES`, trimmed and upper-case: only what an empty `promo_codes` table is filled with
+   * at start (each 5 % off, no limit, active); the manager's promo codes are the table's.
+   */
   promoCodes: string[];
   trustProxy: string;
   /**
@@ -238,9 +242,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     problems.push('STRIPE_SECRET_KEY: required in production (or set ALLOW_SIMULATED_PAYMENTS=true to run the simulated gateway)');
   }
   const sessionSecret = env.SESSION_SECRET ?? DEV_SESSION_SECRET;
-  const promoCodes = env.PROMO_CODES.split(',')
-    .map((c) => c.trim().toUpperCase())
-    .filter(Boolean);
+  const promoCodes: string[] = [];
+  for (const entry of env.PROMO_CODES.split(',').map((c) => c.trim())) {
+    if (entry === '') continue;
+    const checked = promoCodeTextSchema.safeParse(entry);
+    if (!checked.success) problems.push(`PROMO_CODES: ${entry}: ${checked.error.issues[0].message}`);
+    else if (!promoCodes.includes(checked.data)) promoCodes.push(checked.data);
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { priceParty, TICKET_HOLD_MINUTES } from '@festival/contracts';
+import { priceParty, PROMO_DISCOUNT_PERCENT, TICKET_HOLD_MINUTES } from '@festival/contracts';
 import type { EntityManager } from 'typeorm';
 import { FeastOrderEntity } from '../modules/orders/feast-order.entity.js';
 import { PartyOrderEntity } from '../modules/tickets/party-order.entity.js';
@@ -113,7 +113,13 @@ export function buildDemoOrders(manager: EntityManager, now = new Date(), seed =
     const adultTickets = 1 + Math.floor(random() * 4);
     const childTickets = random() < 0.4 ? Math.floor(random() * 3) : 0;
     const promoApplied = random() < 0.2;
-    const price = priceParty({ adultTickets, childTickets, adultPriceCents: 4999, childPriceCents: 2999, promoApplied });
+    const price = priceParty({
+      adultTickets,
+      childTickets,
+      adultPriceCents: 4999,
+      childPriceCents: 2999,
+      promoPercent: promoApplied ? PROMO_DISCOUNT_PERCENT : 0,
+    });
     return manager.create(PartyOrderEntity, {
       id: randomUUID(),
       status,

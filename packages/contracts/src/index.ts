@@ -16,3 +16,4 @@ export * from './drinks.js';
 export * from './staff.js';
 export * from './door.js';
 export * from './settings.js';
+export * from './promo-codes.js';

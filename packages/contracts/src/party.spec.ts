@@ -1,8 +1,8 @@
 import { maskEmail, priceParty, partyContactSchema, partyOrderRequestSchema, resendConfirmationRequestSchema } from './party.js';
 
 const prices = { adultPriceCents: 4999, childPriceCents: 2999 };
-const price = (adultTickets: number, childTickets: number, promoApplied = false) =>
-  priceParty({ adultTickets, childTickets, promoApplied, ...prices });
+const price = (adultTickets: number, childTickets: number, promoPercent = 0) =>
+  priceParty({ adultTickets, childTickets, promoPercent, ...prices });
 
 describe('priceParty', () => {
   it('is zero for no tickets', () => {
@@ -44,7 +44,7 @@ describe('priceParty', () => {
 
   it('applies the promo 5 % after the group discount, then the tax', () => {
     // 2 adults + 1 child = 12997; no group; promo 649.85 -> 650; 12347; tax 1158.1486 -> 1158
-    expect(price(2, 1, true)).toMatchObject({
+    expect(price(2, 1, 5)).toMatchObject({
       subtotalCents: 12997,
       groupDiscountCents: 0,
       promoDiscountPercent: 5,
@@ -54,7 +54,7 @@ describe('priceParty', () => {
       totalCents: 13505,
     });
     // 10 adults: 49990; group 3 % = 1499.7 -> 1500; 48490; promo 2424.5 -> 2425; 46065; tax 4320.897 -> 4321
-    expect(price(10, 0, true)).toMatchObject({
+    expect(price(10, 0, 5)).toMatchObject({
       groupDiscountCents: 1500,
       promoDiscountCents: 2425,
       discountedCents: 46065,
@@ -62,12 +62,30 @@ describe('priceParty', () => {
       totalCents: 50386,
     });
     // 20 adults: 99980; group 4999; 94981; promo 4749.05 -> 4749; 90232; tax 8463.7616 -> 8464
-    expect(price(20, 0, true)).toMatchObject({ promoDiscountCents: 4749, taxCents: 8464, totalCents: 98696 });
+    expect(price(20, 0, 5)).toMatchObject({ promoDiscountCents: 4749, taxCents: 8464, totalCents: 98696 });
+  });
+
+  it("takes the code's own percent, with the same order of operations and rounding", () => {
+    // 10 adults: 49990; group 3 % = 1499.7 -> 1500; 48490; promo 15 % = 7273.5 -> 7274; 41216; tax 3866.0608 -> 3866
+    expect(price(10, 0, 15)).toMatchObject({
+      groupDiscountCents: 1500,
+      promoDiscountPercent: 15,
+      promoDiscountCents: 7274,
+      discountedCents: 41216,
+      taxCents: 3866,
+      totalCents: 45082,
+    });
+    // 1 child: 2999; promo 1 % = 29.99 -> 30; 2969; tax 278.4922 -> 278
+    expect(price(0, 1, 1)).toMatchObject({ promoDiscountPercent: 1, promoDiscountCents: 30, taxCents: 278, totalCents: 3247 });
+    // 100 % off: nothing left, no tax.
+    expect(price(2, 1, 100)).toMatchObject({ promoDiscountCents: 12997, discountedCents: 0, taxCents: 0, totalCents: 0 });
+    // Without a code: no promo line.
+    expect(price(2, 1)).toMatchObject({ promoDiscountPercent: 0, promoDiscountCents: 0, totalCents: 14216 });
   });
 
   it('gives the promo on 9 tickets without any group discount', () => {
     // 9 children = 26991; promo 1349.55 -> 1350; 25641; tax 2405.1258 -> 2405
-    expect(price(0, 9, true)).toMatchObject({ groupDiscountCents: 0, promoDiscountCents: 1350, totalCents: 28046 });
+    expect(price(0, 9, 5)).toMatchObject({ groupDiscountCents: 0, promoDiscountCents: 1350, totalCents: 28046 });
   });
 });
 

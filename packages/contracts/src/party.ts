@@ -11,7 +11,10 @@ export const GROUP_DISCOUNT_TIERS = [
   { minTickets: 20, percent: 5 },
   { minTickets: 10, percent: 3 },
 ] as const;
-/** A valid promo code takes this much more off, after the group discount. */
+/**
+ * What a code `PROMO_CODES` fills into an empty `promo_codes` table takes off (docs/settings.md);
+ * from then on each code has its own percent, taken off after the group discount.
+ */
 export const PROMO_DISCOUNT_PERCENT = 5;
 /** A ticket hold lasts this long (the payment step counts it down); unpaid, the tickets go back on sale. */
 export const TICKET_HOLD_MINUTES = 15;
@@ -25,7 +28,8 @@ export interface PartyPriceInput {
   childTickets: number;
   adultPriceCents: Cents;
   childPriceCents: Cents;
-  promoApplied: boolean;
+  /** The valid promo code's percent off (`percentOff`, 1 to 100), 0 without one. */
+  promoPercent: number;
   /** The event's group discount tiers (the Tickets settings); GROUP_DISCOUNT_TIERS without. */
   groupDiscountTiers?: readonly { minTickets: number; percent: number }[];
   /** The event's tax rate (the Tickets settings); TAX_RATE_BASIS_POINTS without. */
@@ -65,7 +69,7 @@ export function groupDiscountPercent(
  * Order of operations, each step in integer cents, each rounding half away from zero:
  *   1. subtotal      = adults x adult price + children x child price          (exact)
  *   2. group discount = round(subtotal x the tier's percent)  (default tiers: 10-19 tickets 3 %, 20+ 5 %)
- *   3. promo discount = round((subtotal - group discount) x 5 %)   (valid code only)
+ *   3. promo discount = round((subtotal - group discount) x the code's percent)   (valid code only)
  *   4. discounted     = subtotal - group discount - promo discount
  *   5. tax            = round(discounted x the tax rate)   (default 9.38 %)
  *   6. total          = discounted + tax
@@ -76,7 +80,7 @@ export function priceParty(input: PartyPriceInput): PartyPrice {
   const groupPercent = groupDiscountPercent(adultTickets + childTickets, input.groupDiscountTiers);
   const groupDiscountCents = percentOfCents(subtotalCents, groupPercent * 100);
   const afterGroup = subtotalCents - groupDiscountCents;
-  const promoPercent = input.promoApplied ? PROMO_DISCOUNT_PERCENT : 0;
+  const promoPercent = input.promoPercent;
   const promoDiscountCents = percentOfCents(afterGroup, promoPercent * 100);
   const discountedCents = afterGroup - promoDiscountCents;
   const taxCents = percentOfCents(discountedCents, input.taxRateBasisPoints ?? TAX_RATE_BASIS_POINTS);
@@ -134,7 +138,26 @@ export const partyQuoteRequestSchema = z
   .superRefine(notTooManyTickets);
 export type PartyQuoteRequest = z.infer<typeof partyQuoteRequestSchema>;
 
-export type PromoCodeStatus = 'none' | 'valid' | 'invalid';
+/**
+ * A promo code as the quote sees it: `none` (no code), `valid`, `invalid` (unknown or switched
+ * off), `expired` (past its `validUntil`) or `used-up` (its paid orders reached `maxUses`).
+ */
+export type PromoCodeStatus = 'none' | 'valid' | 'invalid' | 'used-up' | 'expired';
+
+/** What the party page and the API say about a code that takes nothing off. */
+export const PROMO_CODE_REFUSALS = {
+  invalid: 'Invalid promo code',
+  expired: 'This promo code has expired',
+  'used-up': 'This promo code has been used up',
+} as const satisfies Record<Exclude<PromoCodeStatus, 'none' | 'valid'>, string>;
+
+/** What the party page says about a valid code (`percent` is the quote's `promoDiscountPercent`). */
+export const promoCodeAppliedMessage = (percent: number): string => `Promo code applied! You'll save an additional ${percent}%`;
+
+/**
+ * The price of a selection with the promo code checked: `promoDiscountPercent` is the code's own
+ * percent when it is valid, 0 otherwise.
+ */
 export interface PartyQuote extends PartyPrice {
   promoCodeStatus: PromoCodeStatus;
 }

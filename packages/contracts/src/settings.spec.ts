@@ -7,8 +7,10 @@ import {
   groupDiscountHint,
   restaurantSettingsSchema,
   saleWindowRefusal,
+  isoToZonedWallTime,
   ticketAgeLabels,
   ticketSettingsSchema,
+  zonedWallTimeToIso,
   type TicketSettings,
 } from './settings.js';
 
@@ -43,7 +45,7 @@ describe('ticketSettingsSchema', () => {
 describe('the Tickets settings in prices and labels', () => {
   it('the highest tier reached wins, whatever order the tiers are listed in', () => {
     const price = (groupDiscountTiers: TicketSettings['groupDiscountTiers'], adultTickets: number) =>
-      priceParty({ adultTickets, childTickets: 0, adultPriceCents: 1000, childPriceCents: 0, promoApplied: false, groupDiscountTiers })
+      priceParty({ adultTickets, childTickets: 0, adultPriceCents: 1000, childPriceCents: 0, promoPercent: 0, groupDiscountTiers })
         .groupDiscountPercent;
     const tiers = [
       { minTickets: 5, percent: 2 },
@@ -55,13 +57,13 @@ describe('the Tickets settings in prices and labels', () => {
   });
 
   it('the default settings price exactly as the constants did', () => {
-    for (const [adultTickets, childTickets, promoApplied] of [
-      [2, 1, false],
-      [10, 0, false],
-      [15, 6, true],
+    for (const [adultTickets, childTickets, promoPercent] of [
+      [2, 1, 0],
+      [10, 0, 0],
+      [15, 6, 5],
     ] as const) {
-      const before = priceParty({ adultTickets, childTickets, adultPriceCents: 4999, childPriceCents: 2999, promoApplied });
-      const after = priceParty({ adultTickets, childTickets, promoApplied, ...DEFAULT_TICKET_SETTINGS });
+      const before = priceParty({ adultTickets, childTickets, adultPriceCents: 4999, childPriceCents: 2999, promoPercent });
+      const after = priceParty({ adultTickets, childTickets, promoPercent, ...DEFAULT_TICKET_SETTINGS });
       expect(after).toEqual(before);
     }
   });
@@ -141,5 +143,29 @@ describe('the Restaurant and Event sections', () => {
       dateLabel: 'Friday, October 23, 2026',
       timeLabel: '7:00 PM to 1:30 AM',
     });
+  });
+});
+
+describe('wall-clock times in the event time zone', () => {
+  const LA = 'America/Los_Angeles';
+
+  it('gives a datetime-local value the offset of its zone on that day, daylight saving or not', () => {
+    expect(zonedWallTimeToIso('2026-09-01T10:00', LA)).toBe('2026-09-01T10:00:00-07:00');
+    expect(zonedWallTimeToIso('2026-11-01T23:59', LA)).toBe('2026-11-01T23:59:00-08:00');
+    expect(zonedWallTimeToIso('2026-11-01T00:30', LA)).toBe('2026-11-01T00:30:00-07:00');
+    expect(zonedWallTimeToIso('2026-03-08T12:00', 'Asia/Kolkata')).toBe('2026-03-08T12:00:00+05:30');
+    expect(zonedWallTimeToIso('2026-03-08T12:00:30', 'UTC')).toBe('2026-03-08T12:00:30+00:00');
+    expect(zonedWallTimeToIso('', LA)).toBeNull();
+    expect(zonedWallTimeToIso('next Tuesday', LA)).toBeNull();
+  });
+
+  it('shows an instant as the wall-clock time of the zone, and back', () => {
+    expect(isoToZonedWallTime('2026-11-02T07:59:00.000Z', LA)).toBe('2026-11-01T23:59');
+    expect(isoToZonedWallTime('2026-09-01T10:00:00-07:00', LA)).toBe('2026-09-01T10:00');
+    expect(isoToZonedWallTime('2026-09-01T10:00:00-07:00', 'Asia/Kolkata')).toBe('2026-09-01T22:30');
+    for (const wall of ['2026-01-15T08:05', '2026-07-04T21:45', '2026-11-01T23:59']) {
+      const iso = zonedWallTimeToIso(wall, LA)!;
+      expect(isoToZonedWallTime(iso, LA)).toBe(wall);
+    }
   });
 });

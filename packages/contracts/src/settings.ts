@@ -139,6 +139,52 @@ export function formatSaleDate(iso: string, timeZone: string): string {
   }).format(new Date(iso));
 }
 
+/** Minutes `timeZone` is ahead of UTC at `instant` (-420 for 10:00 in Los Angeles in September). */
+function zoneOffsetMinutes(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(instant));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
+}
+
+const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * A wall-clock time in `timeZone` (a `datetime-local` field's `2026-11-01T23:59`) as ISO 8601
+ * with that zone's offset then (`2026-11-01T23:59:00-08:00`), as the settings routes take it;
+ * null for anything else.
+ */
+export function zonedWallTimeToIso(wallTime: string, timeZone: string): string | null {
+  const match = WALL_TIME.exec(wallTime);
+  if (!match) return null;
+  const [year, month, day, hour, minute, second = '00'] = match.slice(1);
+  const asUtc = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second));
+  if (Number.isNaN(asUtc)) return null;
+  let offset = zoneOffsetMinutes(asUtc, timeZone);
+  // Around a clock change the offset at the guess may not be the offset at the answer.
+  offset = zoneOffsetMinutes(asUtc - offset * 60_000, timeZone);
+  const sign = offset < 0 ? '-' : '+';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const abs = Math.abs(offset);
+  return `${year}-${month}-${day}T${hour}:${minute}:${second}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/** The wall-clock time in `timeZone` of an ISO 8601 instant, as a `datetime-local` field shows it (`2026-11-01T23:59`). */
+export function isoToZonedWallTime(iso: string, timeZone: string): string {
+  const instant = Date.parse(iso);
+  const local = new Date(instant + zoneOffsetMinutes(instant, timeZone) * 60_000);
+  return local.toISOString().slice(0, 16);
+}
+
 /**
  * Why tickets cannot be bought at `now`, in the words the party page and the API both use, or
  * null inside the sale window (`saleOpensAt` inclusive, `saleClosesAt` exclusive).

@@ -93,6 +93,8 @@ export const STAFF_ACTIONS = [
   'drink.complimentary',
   'ticket.resend',
   'settings.change',
+  'promo-code.create',
+  'promo-code.update',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 

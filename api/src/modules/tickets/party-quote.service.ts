@@ -1,39 +1,37 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { priceParty, type PartyQuote, type PartyQuoteRequest, type PromoCodeStatus, type TicketSettings } from '@festival/contracts';
-import type { AppConfig } from '../../config/app-config.js';
-import { APP_CONFIG } from '../../config/config.module.js';
+import { Injectable } from '@nestjs/common';
+import { priceParty, type PartyQuote, type PartyQuoteRequest, type TicketSettings } from '@festival/contracts';
+import { PromoCodesService, type PromoCheck } from '../promo-codes/promo-codes.service.js';
 import { SettingsService } from '../settings/settings.service.js';
 
 /** The price of a ticket selection at the Tickets settings' prices, with its promo code checked. */
 @Injectable()
 export class PartyQuoteService {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly settings: SettingsService,
+    private readonly promoCodes: PromoCodesService,
   ) {}
 
-  promoStatus(code: string | undefined): PromoCodeStatus {
-    const normalized = code?.trim().toUpperCase() ?? '';
-    if (normalized === '') return 'none';
-    return this.config.promoCodes.includes(normalized) ? 'valid' : 'invalid';
+  /**
+   * `POST /api/party-quote`: the quote at the settings as this replica has them cached (at most
+   * a second old), the promo code checked against its paid orders so far; a valid code takes
+   * its own percent off.
+   */
+  async quote(request: PartyQuoteRequest): Promise<PartyQuote> {
+    const [settings, promo] = await Promise.all([this.settings.tickets(), this.promoCodes.check(request.promoCode)]);
+    return this.price(request, settings, promo);
   }
 
-  /**
-   * The quote at `tickets` (read by the caller in its transaction), or at the settings as this
-   * replica has them cached (at most a second old).
-   */
-  async quote(request: PartyQuoteRequest, tickets?: TicketSettings): Promise<PartyQuote> {
-    const settings = tickets ?? (await this.settings.tickets());
-    const promoCodeStatus = this.promoStatus(request.promoCode);
+  /** The price at `tickets` with `promo` (both read by the caller, the payment intent in its transaction). */
+  price(request: Pick<PartyQuoteRequest, 'adultTickets' | 'childTickets'>, tickets: TicketSettings, promo: PromoCheck): PartyQuote {
     const price = priceParty({
       adultTickets: request.adultTickets,
       childTickets: request.childTickets,
-      adultPriceCents: settings.adultPriceCents,
-      childPriceCents: settings.childPriceCents,
-      promoApplied: promoCodeStatus === 'valid',
-      groupDiscountTiers: settings.groupDiscountTiers,
-      taxRateBasisPoints: settings.taxRateBasisPoints,
+      adultPriceCents: tickets.adultPriceCents,
+      childPriceCents: tickets.childPriceCents,
+      promoPercent: promo.status === 'valid' ? promo.percentOff : 0,
+      groupDiscountTiers: tickets.groupDiscountTiers,
+      taxRateBasisPoints: tickets.taxRateBasisPoints,
     });
-    return { ...price, promoCodeStatus };
+    return { ...price, promoCodeStatus: promo.status };
   }
 }

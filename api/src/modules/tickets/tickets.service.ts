@@ -15,6 +15,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository, type EntityManager } from 'typeorm';
 import {
   formatCents,
+  PROMO_CODE_REFUSALS,
   saleWindowRefusal,
   type PartyOrderReceipt,
   type PartyOrderRequest,
@@ -37,6 +38,7 @@ import { TicketCodes } from '../checkin/ticket-codes.js';
 import { holdsPaymentSecret } from './payment-secret.js';
 import { TicketEmailService, ticketQrSvg } from './ticket-email.service.js';
 import { PARTY_LOCK, takenQuery, ticketsTaken } from './tickets-taken.js';
+import { PromoCodesService } from '../promo-codes/promo-codes.service.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { SiteService } from '../site/site.service.js';
 
@@ -79,6 +81,7 @@ export class TicketsService implements OnModuleInit {
     private readonly codes: TicketCodes,
     private readonly settings: SettingsService,
     private readonly site: SiteService,
+    private readonly promoCodes: PromoCodesService,
   ) {}
 
   onModuleInit(): void {
@@ -101,8 +104,11 @@ export class TicketsService implements OnModuleInit {
   /**
    * Re-prices the order at the Tickets settings read under the party lock, holds its tickets
    * against capacity in the same exclusive step, then starts the payment. Outside the sale
-   * window (`Ticket sales open on …`, `Ticket sales have ended`), with a total that disagrees
-   * with the server's, or with too few tickets left, it is a 409 and nothing is created.
+   * window (`Ticket sales open on …`, `Ticket sales have ended`), with a promo code that has
+   * expired or whose paid orders and live holds already reach its limit (`This promo code has
+   * expired`, `This promo code has been used up`), with a total that disagrees with the
+   * server's, or with too few tickets left, it is a 409 and nothing is created; an unknown or
+   * switched-off code is a 400 `Invalid promo code`.
    *
    * Holds cannot hoard the party (docs/RELIABILITY.md, "Abuse"): a buyer holds one order at a
    * time (a new one from the same browser or e-mail address releases the last unpaid one), one
@@ -113,7 +119,8 @@ export class TicketsService implements OnModuleInit {
   async createOrder(request: PartyOrderRequest, client: HoldClient): Promise<PartyOrderResponse> {
     const email = request.customerEmail.toLowerCase();
     await this.declines.assertMayStart({ address: client.address, email });
-    if (this.quotes.promoStatus(request.promoCode) === 'invalid') throw new BadRequestException('Invalid promo code');
+    // Without the lock first: an unknown code takes no lock (it is claimed again under it).
+    if ((await this.promoCodes.check(request.promoCode)).status === 'invalid') throw new BadRequestException(PROMO_CODE_REFUSALS.invalid);
     const wanted = request.adultTickets + request.childTickets;
     const { timeZone } = (await this.site.get()).party;
     const now = new Date();
@@ -123,13 +130,20 @@ export class TicketsService implements OnModuleInit {
       const tickets = await this.settings.readTickets(manager);
       const closed = saleWindowRefusal(tickets, now, timeZone);
       if (closed) throw new ConflictException(closed);
-      const held = await this.quotes.quote(request, tickets);
+      // Released before the promo code is counted, so this buyer's own last hold does not use it
+      // up (a refusal below rolls the release back with everything else).
+      await this.releasePreviousHolds(manager, email, client.previousOrderId);
+      const promo = await this.promoCodes.claim(manager, request.promoCode, now);
+      const held = this.quotes.price(
+        request,
+        tickets,
+        promo ? { status: 'valid', percentOff: promo.percentOff } : { status: 'none', percentOff: 0 },
+      );
       if (request.totalAmount !== held.totalCents) {
         throw new ConflictException(`The price has changed: the total is now ${formatCents(held.totalCents)}. Please review your order.`);
       }
       // The order keeps every amount of the price but the in-between discounted subtotal.
       const { discountedCents: _discounted, promoCodeStatus: _status, ...price } = held;
-      await this.releasePreviousHolds(manager, email, client.previousOrderId);
       const heldHere = await this.heldFrom(manager, now, client.address);
       if (heldHere + wanted > this.config.holdTicketsPerAddress) {
         throw new HttpException(
@@ -149,7 +163,7 @@ export class TicketsService implements OnModuleInit {
         customerEmail: email,
         customerPhone: request.customerPhone,
         ...price,
-        promoCode: held.promoCodeStatus === 'valid' ? request.promoCode!.trim().toUpperCase() : null,
+        promoCode: promo?.code ?? null,
         paymentIntentId: null,
         holdExpiresAt: new Date(now.getTime() + tickets.holdSeconds * 1000),
         paidAt: null,

@@ -22,4 +22,6 @@ export const ACTION_LABELS: Record<StaffAction, string> = {
   'drink.complimentary': 'Complimentary drink',
   'ticket.resend': 'Tickets e-mailed again',
   'settings.change': 'Settings changed',
+  'promo-code.create': 'Promo code added',
+  'promo-code.update': 'Promo code changed',
 };

@@ -3,6 +3,7 @@ import { errorMessage } from '../../../shared/api/error-message';
 import { AdminPageHeader } from '../../../shared/components/admin-page-header';
 import { useSettings } from '../api/settings';
 import { EventSection } from './event-section';
+import { PromoCodesSection } from './promo-codes-section';
 import { RestaurantSection } from './restaurant-section';
 import { TicketsSection } from './tickets-section';
 
@@ -37,6 +38,7 @@ export function SettingsPage() {
             <>
               <EventSection event={settings.data.event} />
               <TicketsSection settings={settings.data} />
+              <PromoCodesSection />
               <RestaurantSection restaurant={settings.data.restaurant} />
             </>
           ) : (

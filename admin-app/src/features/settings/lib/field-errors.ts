@@ -48,3 +48,22 @@ export function showSaveError(error: unknown, show: (errors: FieldErrors[]) => v
   show(fields);
   if (fields.length === 0 || rest.length > 0) toast.error('Settings not saved', rest.join('; ') || message);
 }
+
+/**
+ * For a form of plain fields: the first error of each of `fields` (a path under one counts for
+ * it: `groupDiscountTiers.0.percent`), and the rest of the message whole, for a message of its own.
+ */
+export function errorsByField<F extends string>(
+  message: string,
+  fields: readonly F[],
+): { byField: Partial<Record<F, string>>; other: string[] } {
+  const { fields: found, rest } = fieldErrorsOf(message);
+  const byField: Partial<Record<F, string>> = {};
+  const other = [...rest];
+  for (const { name, errors } of found) {
+    const field = String(name[0]) as F;
+    if (fields.includes(field)) byField[field] ??= errors[0];
+    else other.push(...errors.map((text) => `${name.join('.')}: ${text}`));
+  }
+  return { byField, other };
+}

@@ -1,4 +1,11 @@
-import { priceParty, type PartyContact, type PartyOrderReceipt, type PartyOrderResponse, type PromoCodeStatus } from '@festival/contracts';
+import {
+  priceParty,
+  PROMO_CODE_REFUSALS,
+  type PartyContact,
+  type PartyOrderReceipt,
+  type PartyOrderResponse,
+  type PromoCodeStatus,
+} from '@festival/contracts';
 import { useQueryClient } from '@festival/query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from '@festival/router';
@@ -12,7 +19,7 @@ import { ConfirmationStep } from './confirmation-step';
 import { ContactStep } from './contact-step';
 import { EventHero } from './event-hero';
 import { PaymentStep } from './payment-step';
-import { TicketsStep } from './tickets-step';
+import { TicketsStep, type AppliedPromo } from './tickets-step';
 import '@festival/web-kit/palette.css';
 import '@festival/web-kit/button.css';
 import './party.css';
@@ -28,6 +35,13 @@ const STEPS: { id: Step; label: string }[] = [
 
 const EMPTY_CONTACT: PartyContact = { firstName: '', lastName: '', email: '', phone: '' };
 const CONFIRM_FAILED = 'Payment went through, but there was an issue processing your order. Please contact us with your payment details.';
+const NO_PROMO: AppliedPromo = { code: '', status: 'none', percent: 0 };
+
+/** The promo status a refused payment intent names (`This promo code has been used up`), if any. */
+function promoRefusal(message: string): PromoCodeStatus | undefined {
+  const refusal = Object.entries(PROMO_CODE_REFUSALS).find(([, text]) => text === message);
+  return refusal?.[0] as PromoCodeStatus | undefined;
+}
 
 /** `/diwali-party`: tickets, contact, payment, confirmation. */
 export function PartyPage() {
@@ -41,7 +55,7 @@ export function PartyPage() {
   const [step, setStep] = useState<Step>('tickets');
   const [adultTickets, setAdultTickets] = useState(0);
   const [childTickets, setChildTickets] = useState(0);
-  const [promo, setPromo] = useState<{ code: string; status: PromoCodeStatus }>({ code: '', status: 'none' });
+  const [promo, setPromo] = useState<AppliedPromo>(NO_PROMO);
   const [contact, setContact] = useState<PartyContact>(EMPTY_CONTACT);
   const [order, setOrder] = useState<PartyOrderResponse | null>(null);
   const [receipt, setReceipt] = useState<PartyOrderReceipt | null>(null);
@@ -67,11 +81,11 @@ export function PartyPage() {
         childTickets,
         adultPriceCents: site.data?.party.adultPriceCents ?? 0,
         childPriceCents: site.data?.party.childPriceCents ?? 0,
-        promoApplied: promo.status === 'valid',
+        promoPercent: promo.status === 'valid' ? promo.percent : 0,
         groupDiscountTiers: site.data?.party.groupDiscountTiers,
         taxRateBasisPoints: site.data?.party.taxRateBasisPoints,
       }),
-    [adultTickets, childTickets, promo.status, site.data],
+    [adultTickets, childTickets, promo.status, promo.percent, site.data],
   );
 
   function go(next: Step) {
@@ -133,7 +147,13 @@ export function PartyPage() {
       go('payment');
     } catch (error) {
       const message = (error instanceof ApiError && error.serverMessage) || 'Failed to initialize payment. Please try again.';
-      if (/sold out|remaining|price has changed/i.test(message)) {
+      const promoStatus = promoRefusal(message);
+      if (promoStatus) {
+        // The code expired, was used up or switched off since it was applied: back to the tickets,
+        // where the promo box says so beside the code and the price no longer takes it off.
+        setPromo({ code: promo.code, status: promoStatus, percent: 0 });
+        go('tickets');
+      } else if (/sold out|remaining|price has changed/i.test(message)) {
         setNotice(message);
         void queryClient.invalidateQueries(partyTicketStatsQuery);
         void queryClient.invalidateQueries(siteConfigQuery);

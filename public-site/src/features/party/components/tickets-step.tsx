@@ -4,6 +4,8 @@ import {
   groupDiscountHint,
   LOW_TICKETS_NOTICE_MAX_REMAINING,
   MAX_TICKETS_PER_ORDER,
+  PROMO_CODE_REFUSALS,
+  promoCodeAppliedMessage,
   RELEASE_BANNER_MAX_REMAINING,
   saleWindowRefusal,
   type PartyPrice,
@@ -17,16 +19,23 @@ import { usePartyQuote } from '../api/party-quote';
 import { PriceBreakdown } from './price-breakdown';
 import { TicketCounter } from './ticket-counter';
 
+/** The code the buyer applied, as the quote answered it (`percent`: the code's own, when valid). */
+export interface AppliedPromo {
+  code: string;
+  status: PromoCodeStatus;
+  percent: number;
+}
+
 interface TicketsStepProps {
   site: SiteConfig;
   remaining: number | undefined;
   adultTickets: number;
   childTickets: number;
   price: PartyPrice;
-  promo: { code: string; status: PromoCodeStatus };
+  promo: AppliedPromo;
   notice: string | null;
   onCounts: (adultTickets: number, childTickets: number) => void;
-  onPromo: (promo: { code: string; status: PromoCodeStatus }) => void;
+  onPromo: (promo: AppliedPromo) => void;
   onContinue: () => void;
 }
 
@@ -49,14 +58,15 @@ export function TicketsStep(props: TicketsStepProps) {
     event.preventDefault();
     const code = promoInput.trim();
     if (code === '') {
-      props.onPromo({ code: '', status: 'none' });
+      props.onPromo({ code: '', status: 'none', percent: 0 });
       return;
     }
     try {
       const result = await quote.mutateAsync({ adultTickets, childTickets, promoCode: code });
-      props.onPromo({ code, status: result.promoCodeStatus });
+      // The quote's promoDiscountPercent is the code's own percent when it is valid.
+      props.onPromo({ code, status: result.promoCodeStatus, percent: result.promoDiscountPercent });
     } catch (error) {
-      props.onPromo({ code, status: 'none' });
+      props.onPromo({ code, status: 'none', percent: 0 });
       console.error('Promo check failed', error instanceof ApiError ? error.message : error);
     }
   }
@@ -130,11 +140,11 @@ export function TicketsStep(props: TicketsStepProps) {
         </div>
         {promo.status === 'valid' ? (
           <p className="promo-box__ok" role="status">
-            Promo code applied! You'll save an additional 5%
+            {promoCodeAppliedMessage(promo.percent)}
           </p>
-        ) : promo.status === 'invalid' ? (
+        ) : promo.status !== 'none' ? (
           <p className="promo-box__error" role="alert">
-            Invalid promo code
+            {PROMO_CODE_REFUSALS[promo.status]}
           </p>
         ) : null}
       </form>
