@@ -39,7 +39,7 @@ export function EventSection({ event }: { event: EventSettings }) {
 
   return (
     <Card title="Event" role="region" aria-label="Event">
-      <Form<EventForm> form={form} layout="vertical" onFinish={submit} requiredMark={false} style={{ maxWidth: 720 }}>
+      <Form<EventForm> form={form} name="event" layout="vertical" onFinish={submit} requiredMark={false} style={{ maxWidth: 720 }}>
         <Form.Item name="name" label="Title">
           <Input maxLength={80} />
         </Form.Item>

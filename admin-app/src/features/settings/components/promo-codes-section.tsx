@@ -99,6 +99,8 @@ export function PromoCodesSection() {
   const now = new Date();
   return (
     <Card
+      role="region"
+      aria-label="Promo codes"
       title="Promo codes"
       extra={
         <Button type="primary" onClick={() => setEditing(null)}>

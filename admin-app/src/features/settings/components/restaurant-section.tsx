@@ -31,7 +31,14 @@ export function RestaurantSection({ restaurant }: { restaurant: RestaurantSettin
 
   return (
     <Card title="Restaurant" role="region" aria-label="Restaurant">
-      <Form<RestaurantSettings> form={form} layout="vertical" onFinish={submit} requiredMark={false} style={{ maxWidth: 720 }}>
+      <Form<RestaurantSettings>
+        form={form}
+        name="restaurant"
+        layout="vertical"
+        onFinish={submit}
+        requiredMark={false}
+        style={{ maxWidth: 720 }}
+      >
         <Flex gap={16} wrap>
           <Form.Item name="name" label="Name" style={{ flex: '1 1 240px' }}>
             <Input maxLength={80} />

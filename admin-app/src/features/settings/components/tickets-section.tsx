@@ -36,7 +36,7 @@ export function TicketsSection({ settings }: { settings: AdminSettings }) {
 
   return (
     <Card title="Tickets" role="region" aria-label="Tickets">
-      <Form<TicketForm> form={form} layout="vertical" onFinish={submit} requiredMark={false} style={{ maxWidth: 720 }}>
+      <Form<TicketForm> form={form} name="tickets" layout="vertical" onFinish={submit} requiredMark={false} style={{ maxWidth: 720 }}>
         <Flex gap={16} wrap>
           <Form.Item name="adultPriceCents" label="Adult price" rules={required('adult price')}>
             <InputNumber prefix="$" min={0} step={0.01} precision={2} style={{ width: 160 }} />
