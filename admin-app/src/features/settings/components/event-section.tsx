@@ -1,10 +1,9 @@
 import { Button, Card, DatePicker, Flex, Form, Input, Select, TimePicker } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { eventSettingsSchema, type EventSettings } from '@festival/contracts';
-import { useToast } from '../../../shared/toast/use-toast';
 import { useSaveEvent } from '../api/settings';
 import { eventForm, eventSettingsOf, type EventForm } from '../lib/event-form';
-import { showSaveError, zodFieldErrors, type FieldErrors } from '../lib/field-errors';
+import { useSectionSave } from '../lib/use-section-save';
 
 /** Every time zone this browser knows, the party's first. */
 function timeZones(current: string): { value: string; label: string }[] {
@@ -16,26 +15,12 @@ function timeZones(current: string): { value: string; label: string }[] {
 export function EventSection({ event }: { event: EventSettings }) {
   const [form] = Form.useForm<EventForm>();
   const save = useSaveEvent();
-  const toast = useToast();
   const zones = useMemo(() => timeZones(event.timeZone), [event.timeZone]);
+  const submit = useSectionSave({ form, schema: eventSettingsSchema, toSection: eventSettingsOf, save });
 
   useEffect(() => {
     form.setFieldsValue(eventForm(event));
   }, [form, event]);
-
-  const showErrors = (errors: FieldErrors[]) => form.setFields(errors as Parameters<typeof form.setFields>[0]);
-
-  function submit(values: EventForm) {
-    const parsed = eventSettingsSchema.safeParse(eventSettingsOf(values));
-    if (!parsed.success) {
-      showErrors(zodFieldErrors(parsed.error));
-      return;
-    }
-    save.mutate(parsed.data, {
-      onSuccess: () => toast.success('Settings saved'),
-      onError: (error) => showSaveError(error, showErrors, toast),
-    });
-  }
 
   return (
     <Card title="Event" role="region" aria-label="Event">

@@ -1,33 +1,18 @@
 import { Button, Card, Flex, Form, Input, InputNumber, Space } from 'antd';
 import { useEffect } from 'react';
 import { restaurantSettingsSchema, type RestaurantSettings } from '@festival/contracts';
-import { useToast } from '../../../shared/toast/use-toast';
 import { useSaveRestaurant } from '../api/settings';
-import { showSaveError, zodFieldErrors, type FieldErrors } from '../lib/field-errors';
+import { useSectionSave } from '../lib/use-section-save';
 
 /** `Restaurant`: what every page says about the restaurant itself. */
 export function RestaurantSection({ restaurant }: { restaurant: RestaurantSettings }) {
   const [form] = Form.useForm<RestaurantSettings>();
   const save = useSaveRestaurant();
-  const toast = useToast();
+  const submit = useSectionSave({ form, schema: restaurantSettingsSchema, toSection: (values: RestaurantSettings) => values, save });
 
   useEffect(() => {
     form.setFieldsValue(restaurant);
   }, [form, restaurant]);
-
-  const showErrors = (errors: FieldErrors[]) => form.setFields(errors as Parameters<typeof form.setFields>[0]);
-
-  function submit(values: RestaurantSettings) {
-    const parsed = restaurantSettingsSchema.safeParse(values);
-    if (!parsed.success) {
-      showErrors(zodFieldErrors(parsed.error));
-      return;
-    }
-    save.mutate(parsed.data, {
-      onSuccess: () => toast.success('Settings saved'),
-      onError: (error) => showSaveError(error, showErrors, toast),
-    });
-  }
 
   return (
     <Card title="Restaurant" role="region" aria-label="Restaurant">

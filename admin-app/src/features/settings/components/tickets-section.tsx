@@ -1,10 +1,9 @@
 import { Button, Card, DatePicker, Flex, Form, InputNumber, Space } from 'antd';
 import { useEffect } from 'react';
 import { ticketSettingsSchema, type AdminSettings } from '@festival/contracts';
-import { useToast } from '../../../shared/toast/use-toast';
 import { useSaveTickets } from '../api/settings';
-import { showSaveError, zodFieldErrors, type FieldErrors } from '../lib/field-errors';
 import { SALE_TIME_FORMAT, ticketForm, ticketSettingsOf, type TicketForm } from '../lib/ticket-form';
+import { useSectionSave } from '../lib/use-section-save';
 
 const required = (what: string) => [{ required: true, message: `Enter the ${what}` }];
 
@@ -12,27 +11,18 @@ const required = (what: string) => [{ required: true, message: `Enter the ${what
 export function TicketsSection({ settings }: { settings: AdminSettings }) {
   const [form] = Form.useForm<TicketForm>();
   const save = useSaveTickets();
-  const toast = useToast();
   const { timeZone } = settings;
+  const submit = useSectionSave({
+    form,
+    schema: ticketSettingsSchema,
+    toSection: (values: TicketForm) => ticketSettingsOf(values, timeZone),
+    save,
+    conflictField: ['capacity'],
+  });
 
   useEffect(() => {
     form.setFieldsValue(ticketForm(settings.tickets, timeZone));
   }, [form, settings.tickets, timeZone]);
-
-  /** Errors beside their fields (the server's and the contracts' field paths are the form's names). */
-  const showErrors = (errors: FieldErrors[]) => form.setFields(errors as Parameters<typeof form.setFields>[0]);
-
-  function submit(values: TicketForm) {
-    const parsed = ticketSettingsSchema.safeParse(ticketSettingsOf(values, timeZone));
-    if (!parsed.success) {
-      showErrors(zodFieldErrors(parsed.error));
-      return;
-    }
-    save.mutate(parsed.data, {
-      onSuccess: () => toast.success('Settings saved'),
-      onError: (error) => showSaveError(error, showErrors, toast, ['capacity']),
-    });
-  }
 
   return (
     <Card title="Tickets" role="region" aria-label="Tickets">
