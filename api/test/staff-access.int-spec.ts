@@ -66,6 +66,10 @@ const ACCESS: Record<string, Access> = {
   'GET /api/admin/activity': MANAGER,
   'GET /api/admin/settings': MANAGER,
   'PUT /api/admin/settings/tickets': MANAGER,
+  'GET /api/admin/drinks-menu': MANAGER,
+  'POST /api/admin/drinks-menu': MANAGER,
+  'PUT /api/admin/drinks-menu/order': MANAGER,
+  'PUT /api/admin/drinks-menu/:id': MANAGER,
 
   'GET /api/admin/bar/orders': BAR,
   'PATCH /api/admin/bar/orders/:id': BAR,

@@ -93,6 +93,7 @@ export const STAFF_ACTIONS = [
   'drink.complimentary',
   'ticket.resend',
   'settings.change',
+  'drink.menu',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 

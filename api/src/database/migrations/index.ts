@@ -16,6 +16,7 @@ import { StaffAccess1761001400000 } from './1761001400000-staff-access.js';
 import { Door1761001500000 } from './1761001500000-door.js';
 import { ConfirmationResends1761001620000 } from './1761001620000-confirmation-resends.js';
 import { Settings1761001700000 } from './1761001700000-settings.js';
+import { DrinksMenuHidden1761001900000 } from './1761001900000-drinks-menu-hidden.js';
 
 /** Every migration, oldest first. Never rewrite one that has been committed: add a new one. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   Door1761001500000,
   ConfirmationResends1761001620000,
   Settings1761001700000,
+  DrinksMenuHidden1761001900000,
 ];

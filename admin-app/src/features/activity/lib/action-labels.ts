@@ -22,4 +22,5 @@ export const ACTION_LABELS: Record<StaffAction, string> = {
   'drink.complimentary': 'Complimentary drink',
   'ticket.resend': 'Tickets e-mailed again',
   'settings.change': 'Settings changed',
+  'drink.menu': 'Drinks menu changed',
 };
