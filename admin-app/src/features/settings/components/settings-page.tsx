@@ -2,6 +2,7 @@ import { Alert, Button, Flex, Layout, Skeleton } from 'antd';
 import { errorMessage } from '../../../shared/api/error-message';
 import { AdminPageHeader } from '../../../shared/components/admin-page-header';
 import { useSettings } from '../api/settings';
+import { DrinksMenuSection } from './drinks-menu-section';
 import { TicketsSection } from './tickets-section';
 
 const WIDTH = 1000;
@@ -36,6 +37,7 @@ export function SettingsPage() {
           ) : (
             <Skeleton active paragraph={{ rows: 8 }} />
           )}
+          <DrinksMenuSection />
         </Flex>
       </Layout.Content>
     </Layout>
