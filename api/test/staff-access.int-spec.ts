@@ -71,6 +71,10 @@ const ACCESS: Record<string, Access> = {
   'GET /api/admin/promo-codes': MANAGER,
   'POST /api/admin/promo-codes': MANAGER,
   'PUT /api/admin/promo-codes/:id': MANAGER,
+  'GET /api/admin/drinks-menu': MANAGER,
+  'POST /api/admin/drinks-menu': MANAGER,
+  'PUT /api/admin/drinks-menu/order': MANAGER,
+  'PUT /api/admin/drinks-menu/:id': MANAGER,
 
   'GET /api/admin/bar/orders': BAR,
   'PATCH /api/admin/bar/orders/:id': BAR,

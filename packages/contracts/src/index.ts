@@ -13,6 +13,7 @@ export * from './party.js';
 export * from './payments.js';
 export * from './orders.js';
 export * from './drinks.js';
+export * from './drinks-menu.js';
 export * from './staff.js';
 export * from './door.js';
 export * from './settings.js';

@@ -95,6 +95,7 @@ export const STAFF_ACTIONS = [
   'settings.change',
   'promo-code.create',
   'promo-code.update',
+  'drink.menu',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 

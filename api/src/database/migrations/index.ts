@@ -17,6 +17,7 @@ import { Door1761001500000 } from './1761001500000-door.js';
 import { ConfirmationResends1761001620000 } from './1761001620000-confirmation-resends.js';
 import { Settings1761001700000 } from './1761001700000-settings.js';
 import { PromoCodes1761001800000 } from './1761001800000-promo-codes.js';
+import { DrinksMenuHidden1761001900000 } from './1761001900000-drinks-menu-hidden.js';
 
 /** Every migration, oldest first. Never rewrite one that has been committed: add a new one. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   ConfirmationResends1761001620000,
   Settings1761001700000,
   PromoCodes1761001800000,
+  DrinksMenuHidden1761001900000,
 ];

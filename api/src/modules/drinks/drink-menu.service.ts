@@ -65,13 +65,13 @@ export class DrinkMenuService implements OnApplicationBootstrap {
     if (seeded) this.logger.log(`Seeded the drinks menu with ${FESTIVAL_MENU.length} drinks`);
   }
 
-  /** The menu: categories alphabetically, drinks in menu order within each. */
+  /** The guests' menu (hidden drinks left out): categories alphabetically, drinks in menu order within each. */
   menu(): Promise<Drink[]> {
     return this.answer.value();
   }
 
   private async readMenu(): Promise<Drink[]> {
-    const rows = await this.drinks.find({ order: { category: 'ASC', sortOrder: 'ASC', name: 'ASC' } });
+    const rows = await this.drinks.find({ where: { hidden: false }, order: { category: 'ASC', sortOrder: 'ASC', name: 'ASC' } });
     return rows.map(toDrink);
   }
 
@@ -93,7 +93,7 @@ export class DrinkMenuService implements OnApplicationBootstrap {
   }
 
   /**
-   * Prices an order from the database's menu. A drink no longer on the menu, a price that
+   * Prices an order from the database's menu. A drink no longer on the menu (or hidden), a price that
    * differs from the menu's, a total that differs from the server's, or a drink without enough
    * stock is a 409 that says which, and nothing is created.
    */
@@ -103,8 +103,9 @@ export class DrinkMenuService implements OnApplicationBootstrap {
     const lines: DrinkOrderLine[] = [];
     for (const item of items) {
       const drink = byId.get(item.id);
-      if (!drink) {
-        throw new ConflictException(`${item.name || 'A drink in your cart'} is no longer on the menu. Please remove it from your cart.`);
+      if (!drink || drink.hidden) {
+        const name = drink?.name ?? (item.name || 'A drink in your cart');
+        throw new ConflictException(`${name} is no longer on the menu. Please remove it from your cart.`);
       }
       if (drink.priceCents !== item.price) {
         throw new ConflictException(`The price of ${drink.name} is now ${formatCents(drink.priceCents)}. Please review your cart.`);

@@ -26,6 +26,10 @@ export class DrinkEntity {
   @Column({ type: 'integer', default: 0 })
   sortOrder!: number;
 
+  /** Left off the guests' menu and refused at checkout; kept in the table (orders name it by id). */
+  @Column({ type: 'boolean', default: false })
+  hidden!: boolean;
+
   @CreateDateColumn({ type: 'datetime' })
   createdAt!: Date;
 

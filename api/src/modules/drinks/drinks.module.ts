@@ -11,15 +11,18 @@ import { DrinkTabEntity } from './drink-tab.entity.js';
 import { DrinkTabsService } from './drink-tabs.service.js';
 import { DrinkEntity } from './drink.entity.js';
 import { DrinksController } from './drinks.controller.js';
+import { DrinksMenuController } from './drinks-menu.controller.js';
+import { DrinksMenuEditor } from './drinks-menu-editor.service.js';
 import { DrinksSweeper } from './drinks-sweeper.service.js';
 import { DrinksService } from './drinks.service.js';
 
 /** Drinks at the party: the menu and its stock, pay-now orders, tabs, and the bar's queue. */
 @Module({
   imports: [TypeOrmModule.forFeature([DrinkEntity, DrinkOrderEntity, DrinkTabEntity]), SiteModule],
-  controllers: [DrinksController, BarController],
+  controllers: [DrinksController, BarController, DrinksMenuController],
   providers: [
     DrinkMenuService,
+    DrinksMenuEditor,
     DrinksService,
     DrinkTabsService,
     DrinkTabClosingService,

@@ -24,4 +24,5 @@ export const ACTION_LABELS: Record<StaffAction, string> = {
   'settings.change': 'Settings changed',
   'promo-code.create': 'Promo code added',
   'promo-code.update': 'Promo code changed',
+  'drink.menu': 'Drinks menu changed',
 };

@@ -5,6 +5,7 @@ import { useSettings } from '../api/settings';
 import { EventSection } from './event-section';
 import { PromoCodesSection } from './promo-codes-section';
 import { RestaurantSection } from './restaurant-section';
+import { DrinksMenuSection } from './drinks-menu-section';
 import { TicketsSection } from './tickets-section';
 
 const WIDTH = 1000;
@@ -16,7 +17,7 @@ export function SettingsPage() {
     <Layout style={{ minHeight: '100vh' }}>
       <AdminPageHeader
         title="Settings"
-        subtitle="The event, its tickets and the restaurant. The guest pages follow within a minute."
+        subtitle="The event, its tickets, promo codes, the drinks menu and the restaurant. The guest pages follow within a minute."
         maxWidth={WIDTH}
         backToDashboard
       />
@@ -39,6 +40,7 @@ export function SettingsPage() {
               <EventSection event={settings.data.event} />
               <TicketsSection settings={settings.data} />
               <PromoCodesSection />
+              <DrinksMenuSection />
               <RestaurantSection restaurant={settings.data.restaurant} />
             </>
           ) : (
