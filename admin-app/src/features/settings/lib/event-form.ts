@@ -1,10 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
-import type { EventSettings } from '@festival/contracts';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
+import { isoToZonedWallTime, zonedWallTimeToIso, type EventSettings } from '@festival/contracts';
 
 /**
  * The Event form: the date and the start and end times as the party's wall clock (pickers show
@@ -17,8 +12,7 @@ export interface EventForm extends Omit<EventSettings, 'startsAt' | 'endsAt'> {
   endsAt: Dayjs | null;
 }
 
-const WALL = 'YYYY-MM-DD HH:mm';
-const wallClock = (iso: string, timeZone: string): Dayjs => dayjs(dayjs(iso).tz(timeZone).format(WALL), WALL);
+const wallClock = (iso: string, timeZone: string): Dayjs => dayjs(isoToZonedWallTime(iso, timeZone));
 
 export function eventForm(event: EventSettings): EventForm {
   const starts = wallClock(event.startsAt, event.timeZone);
@@ -29,9 +23,9 @@ export function eventForm(event: EventSettings): EventForm {
 export function eventSettingsOf(form: EventForm): EventSettings {
   const { date, startsAt, endsAt, ...rest } = form;
   if (!date || !startsAt || !endsAt) return { ...rest, startsAt: '', endsAt: '' };
-  const at = (time: Dayjs, day: Dayjs) => dayjs.tz(`${day.format('YYYY-MM-DD')} ${time.format('HH:mm')}`, WALL, form.timeZone);
+  const at = (time: Dayjs, day: Dayjs) => zonedWallTimeToIso(`${day.format('YYYY-MM-DD')}T${time.format('HH:mm')}`, form.timeZone) ?? '';
   const starts = at(startsAt, date);
   const endsSameDay = at(endsAt, date);
-  const ends = endsSameDay.isAfter(starts) ? endsSameDay : at(endsAt, date.add(1, 'day'));
-  return { ...rest, startsAt: starts.format(), endsAt: ends.format() };
+  const ends = Date.parse(endsSameDay) > Date.parse(starts) ? endsSameDay : at(endsAt, date.add(1, 'day'));
+  return { ...rest, startsAt: starts, endsAt: ends };
 }

@@ -1,10 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
-import type { TicketSettings } from '@festival/contracts';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
+import { isoToZonedWallTime, zonedWallTimeToIso, type TicketSettings } from '@festival/contracts';
 
 /** The wall-clock format the sale window is typed in (the party's time zone). */
 export const SALE_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
@@ -28,12 +23,11 @@ export interface TicketForm {
 }
 
 /** An instant as the same wall-clock time in the browser's zone (what the date picker shows). */
-const wallClock = (iso: string | null, timeZone: string): Dayjs | null =>
-  iso ? dayjs(dayjs(iso).tz(timeZone).format(SALE_TIME_FORMAT), SALE_TIME_FORMAT) : null;
+const wallClock = (iso: string | null, timeZone: string): Dayjs | null => (iso ? dayjs(isoToZonedWallTime(iso, timeZone)) : null);
 
 /** A wall-clock time in the party's zone as an ISO 8601 date-time with its offset. */
 const instant = (value: Dayjs | null | undefined, timeZone: string): string | null =>
-  value ? dayjs.tz(value.format(SALE_TIME_FORMAT), SALE_TIME_FORMAT, timeZone).format() : null;
+  value ? zonedWallTimeToIso(value.format('YYYY-MM-DDTHH:mm'), timeZone) : null;
 
 export function ticketForm(tickets: TicketSettings, timeZone: string): TicketForm {
   return {
