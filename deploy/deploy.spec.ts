@@ -71,7 +71,7 @@ describe('docker-compose.yml', () => {
   const [apiName, api] = apiServices[0];
   const example = read('deploy/production.env.example');
   /** The example as an operator fills it in: every placeholder replaced. */
-  const filledIn = {
+  const filledIn: Record<string, string> = {
     ...parseEnvFile(example),
     MYSQL_PASSWORD: 'a-database-password',
     MYSQL_ROOT_PASSWORD: 'a-root-password',
