@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,11 +12,16 @@ const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 interface Service {
   build?: { dockerfile: string; target: string; args?: Record<string, string> };
   image?: string;
+  container_name?: string;
+  deploy?: { replicas?: number };
+  profiles?: string[];
+  env_file?: string | (string | { path: string })[];
   environment?: Record<string, string>;
   volumes?: string[];
   depends_on?: Record<string, { condition: string }>;
   ports?: string[];
   networks?: Record<string, { ipv4_address?: string }>;
+  healthcheck?: { test: string[] };
 }
 
 /** Compose's `${VAR:?message}` / `${VAR:-default}` interpolation, with the given variables. */
@@ -27,64 +33,156 @@ function interpolate(value: string, vars: Record<string, string>): string {
   });
 }
 
+/** The `NAME=value` lines of an env file (comments and blank lines skipped; values as written). */
+function parseEnvFile(text: string): Record<string, string> {
+  const vars: Record<string, string> = {};
+  for (const line of text.split('\n')) {
+    const m = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line.trim());
+    if (m) vars[m[1]] = m[2].replace(/^'(.*)'$/, '$1');
+  }
+  return vars;
+}
+
+/** Every variable an env file names, set or commented out (`# NAME=...`). */
+const namedIn = (text: string) => new Set([...text.matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]));
+
+/** Every variable the API's code reads: the configuration schema, and any `process.env.X` anywhere in api/src. */
+function variablesTheApiReads(): string[] {
+  const found = new Set(CONFIG_VARIABLES);
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) walk(path);
+      else if (/\.ts$/.test(entry.name) && !/\.spec\.ts$/.test(entry.name)) {
+        for (const m of read(path).matchAll(/process\.env(?:\.(\w+)|\[['"](\w+)['"]\])/g)) found.add(m[1] ?? m[2]);
+      }
+    }
+  };
+  walk('api/src');
+  return [...found];
+}
+
+const ticketSigningKey = () => generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64');
+
 describe('docker-compose.yml', () => {
   const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, Service> };
   const services = compose.services;
-  const apiReplicas = Object.entries(services).filter(([, s]) => s.build?.target === 'api');
+  const apiServices = Object.entries(services).filter(([, s]) => s.build?.target === 'api');
+  const [apiName, api] = apiServices[0];
+  const example = read('deploy/production.env.example');
+  /** The example as an operator fills it in: every placeholder replaced. */
+  const filledIn: Record<string, string> = {
+    ...parseEnvFile(example),
+    MYSQL_PASSWORD: 'a-database-password',
+    MYSQL_ROOT_PASSWORD: 'a-root-password',
+    ADMIN_PASSWORD: 'the-staff-password-of-the-restaurant',
+    SESSION_SECRET: 'a-session-secret-of-at-least-32-characters',
+    TICKET_SIGNING_KEY: ticketSigningKey(),
+    ALLOW_SIMULATED_PAYMENTS: 'true',
+  };
+  /** A replica's environment as compose gives it: .env whole (env_file), then `environment` over it. */
+  const replicaEnv = (dotEnv: Record<string, string>) => ({
+    ...dotEnv,
+    ...Object.fromEntries(Object.entries(api.environment ?? {}).map(([k, v]) => [k, interpolate(String(v), dotEnv)])),
+  });
 
-  it('runs MySQL 8, at least two API replicas, nginx and a mail catcher', () => {
+  it('runs MySQL 8, one replicated API service, nginx, and a mail catcher only in the dev profile', () => {
     expect(services.mysql.image).toMatch(/^mysql:8/);
-    expect(apiReplicas.length).toBeGreaterThanOrEqual(2);
+    expect(apiServices).toHaveLength(1);
     expect(services.nginx.build?.target).toBe('web');
     expect(services.nginx.volumes).toContain('./nginx.conf:/etc/nginx/nginx.conf:ro');
     expect(services.mailcatcher.image).toBeDefined();
-  });
-
-  it('points nginx at every API replica by its service name', () => {
-    const upstream = /upstream festival_api \{([^}]*)\}/.exec(read('nginx.conf'))?.[1] ?? '';
-    for (const [name] of apiReplicas) expect(upstream).toContain(`server ${name}:8080`);
-  });
-
-  it('gives each replica a configuration the API accepts in production', () => {
-    const vars = {
-      PUBLIC_URL: 'https://festival.example',
-      MYSQL_PASSWORD: 'pw',
-      ADMIN_PASSWORD: 'staff-password',
-      SESSION_SECRET: 'a-session-secret-of-at-least-32-chars',
-      TICKET_SIGNING_KEY: generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64'),
-      ALLOW_SIMULATED_PAYMENTS: 'true',
-    };
-    for (const [, service] of apiReplicas) {
-      const env = Object.fromEntries(Object.entries(service.environment ?? {}).map(([k, v]) => [k, interpolate(String(v), vars)]));
-      const config = loadConfig(env);
-      expect(config.isProduction).toBe(true);
-      expect(config.database).toEqual({ type: 'mysql', url: 'mysql://festival:pw@mysql:3306/festival' });
-      // Trusts nginx's fixed address alone, never a whole private range a client could be in.
-      expect(config.trustProxy).toBe(services.nginx.networks?.default?.ipv4_address);
-      expect(config.trustProxy).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
-      expect(service.depends_on?.mysql.condition).toBe('service_healthy');
+    expect(services.mailcatcher.profiles).toEqual(['dev']);
+    // Never on a public interface: its web UI has no login and shows every guest's e-mail.
+    for (const port of services.mailcatcher.ports ?? []) expect(port).toMatch(/^127\.0\.0\.1:/);
+    for (const [name, service] of Object.entries(services)) {
+      if (name !== 'mailcatcher') expect([name, service.profiles]).toEqual([name, undefined]);
     }
   });
 
-  it('passes the replicas only variables the API knows', () => {
-    for (const [, service] of apiReplicas) {
-      expect(Object.keys(service.environment ?? {}).filter((name) => !CONFIG_VARIABLES.includes(name))).toEqual([]);
-    }
+  it('can scale the API (deploy.replicas, or --scale api=N): no fixed container name or published port', () => {
+    expect(api.deploy?.replicas).toBeGreaterThanOrEqual(2);
+    expect(api.container_name).toBeUndefined();
+    expect(api.ports).toBeUndefined();
+    expect(services.nginx.depends_on?.[apiName].condition).toBe('service_healthy');
+  });
+
+  it("points nginx at the API service by its name and port, through Docker's DNS, so the replica count can change", () => {
+    const conf = read('nginx.conf');
+    const upstream = /upstream festival_api \{([^}]*)\}/.exec(conf)?.[1] ?? '';
+    const servers = directives(upstream).filter((l) => l.startsWith('server '));
+    const port = api.environment?.PORT;
+    expect(servers).toEqual([expect.stringMatching(new RegExp(`^server ${apiName}:${port} resolve\\b`))]);
+    expect(api.healthcheck?.test.join(' ')).toContain(`127.0.0.1:${port}/api/health`);
+    // `resolve` re-reads the name's addresses; it needs a shared zone and a resolver (Docker's).
+    expect(directives(upstream)).toEqual(expect.arrayContaining([expect.stringMatching(/^zone festival_api \d+k;$/)]));
+    expect(directives(conf)).toContain('resolver 127.0.0.11 valid=10s;');
+  });
+
+  it('builds nginx on a release that resolves upstream servers (open-source nginx 1.27.3 or later)', () => {
+    const dockerfile = read('deploy/Dockerfile');
+    const from = /^FROM (\S+) AS web$/m.exec(dockerfile)?.[1] ?? '';
+    const tag = /^nginx:(\d+)\.(\d+)(?:\.(\d+))?(?:-\S+)?$/.exec(from);
+    expect([from, tag !== null]).toEqual([from, true]);
+    const [major, minor, patch] = [Number(tag![1]), Number(tag![2]), tag![3] === undefined ? undefined : Number(tag![3])];
+    // A `1.27` tag is the branch's last release, 1.27.5.
+    const version = major * 10_000 + minor * 100 + (patch ?? (minor === 27 ? 5 : 0));
+    expect(version).toBeGreaterThanOrEqual(1 * 10_000 + 27 * 100 + 3);
+  });
+
+  it("serialises the replicas' migrations with a MySQL named lock", () => {
+    const migrate = read('api/src/database/migrate.ts');
+    expect(migrate).toMatch(/GET_LOCK\(/);
+    expect(migrate).toMatch(/RELEASE_LOCK\(/);
+  });
+
+  it('passes .env whole to the replicas, and no default that would turn an empty value into another', () => {
+    const envFiles = [api.env_file].flat().map((f) => (typeof f === 'string' ? f : f?.path));
+    expect(envFiles).toContain('.env');
+    for (const [name, value] of Object.entries(api.environment ?? {}))
+      expect([name, String(value)]).not.toEqual([name, expect.stringContaining(':-')]);
+    // An operator who empties PROMO_CODES gets no promo codes, not the two published in the repository.
+    expect(loadConfig(replicaEnv({ ...filledIn, PROMO_CODES: '' })).promoCodes).toEqual([]);
+    expect(loadConfig(replicaEnv({ ...filledIn, PROMO_CODES: 'LIGHTS10' })).promoCodes).toEqual(['LIGHTS10']);
+  });
+
+  it('gives each replica a configuration the API accepts in production, once the example is filled in', () => {
+    const config = loadConfig(replicaEnv(filledIn));
+    expect(config.isProduction).toBe(true);
+    expect(config.database).toEqual({ type: 'mysql', url: 'mysql://festival:a-database-password@mysql:3306/festival' });
+    expect(config.mail.smtpUrl).toBe(filledIn.SMTP_URL);
+    // Trusts nginx's fixed address alone, never a whole private range a client could be in.
+    expect(config.trustProxy).toBe(services.nginx.networks?.default?.ipv4_address);
+    expect(config.trustProxy).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    expect(api.depends_on?.mysql.condition).toBe('service_healthy');
+  });
+
+  it("refuses to start with the example's placeholders left in", () => {
+    const { TICKET_SIGNING_KEY, ALLOW_SIMULATED_PAYMENTS } = filledIn;
+    expect(() => loadConfig(replicaEnv({ ...parseEnvFile(example), TICKET_SIGNING_KEY, ALLOW_SIMULATED_PAYMENTS }))).toThrow(
+      /ADMIN_PASSWORD: still the example's placeholder[\s\S]*SESSION_SECRET: still the example's placeholder/,
+    );
+    expect(() => loadConfig(replicaEnv({ ...filledIn, MYSQL_PASSWORD: 'change-me' }))).toThrow(/DATABASE_URL: the database password/);
+  });
+
+  it('sets in `environment` only variables the API knows', () => {
+    expect(Object.keys(api.environment ?? {}).filter((name) => !CONFIG_VARIABLES.includes(name))).toEqual([]);
   });
 
   it('refuses to start without the secrets', () => {
-    const env = services['api-1'].environment ?? {};
-    expect(() => interpolate(String(env.ADMIN_PASSWORD), {})).toThrow(/ADMIN_PASSWORD is required/);
-    expect(() => interpolate(String(env.TICKET_SIGNING_KEY), {})).toThrow(/TICKET_SIGNING_KEY is required/);
+    const env = api.environment ?? {};
+    for (const name of ['ADMIN_PASSWORD', 'SESSION_SECRET', 'TICKET_SIGNING_KEY', 'SMTP_URL']) {
+      expect(() => interpolate(String(env[name]), {})).toThrow(new RegExp(`${name} is required`));
+    }
   });
 
   it("builds the pages nginx serves with the site's public address, in one build stage for both images", () => {
     // The pre-rendered landing page names it in its link-preview tags (scripts/prerender.mjs).
     const dockerfile = read('deploy/Dockerfile');
-    const buildStage = dockerfile.slice(dockerfile.indexOf('AS build'), dockerfile.indexOf('AS api'));
+    const buildStage = dockerfile.slice(dockerfile.indexOf('AS build'), dockerfile.indexOf('\nFROM ', dockerfile.indexOf('AS build')));
     expect(buildStage.indexOf('ARG PUBLIC_URL')).toBeGreaterThan(0);
     expect(buildStage.indexOf('ARG PUBLIC_URL')).toBeLessThan(buildStage.indexOf('scripts/build.mjs'));
-    for (const service of [services.nginx, ...apiReplicas.map(([, s]) => s)]) {
+    for (const service of [services.nginx, api]) {
       expect(interpolate(String(service.build?.args?.PUBLIC_URL), { PUBLIC_URL: 'https://festival.example' })).toBe(
         'https://festival.example',
       );
@@ -96,6 +194,26 @@ describe('docker-compose.yml', () => {
     const dockerfile = read('deploy/Dockerfile');
     for (const target of ['api', 'web']) expect(dockerfile).toMatch(new RegExp(`^FROM .* AS ${target}$`, 'm'));
     expect(JSON.parse(read('deploy/remotes.json'))).toEqual(DEFAULT_REMOTES_MANIFEST);
+  });
+});
+
+describe('the example configurations', () => {
+  it('deploy/production.env.example names every variable the API reads', () => {
+    const named = namedIn(read('deploy/production.env.example'));
+    expect(variablesTheApiReads().filter((name) => !named.has(name))).toEqual([]);
+  });
+
+  it('.env.example (npm start) sets only variables the API reads, and no secret production would accept', () => {
+    const text = read('.env.example');
+    const known = variablesTheApiReads();
+    expect([...namedIn(text)].filter((name) => !known.includes(name))).toEqual([]);
+    const set = parseEnvFile(text);
+    expect(set.NODE_ENV ?? 'development').not.toBe('production');
+  });
+
+  it('the README lists every variable the API reads', () => {
+    const readme = read('README.md');
+    expect(variablesTheApiReads().filter((name) => !readme.includes(`| \`${name}\``))).toEqual([]);
   });
 });
 
@@ -320,10 +438,174 @@ describe("nginx.conf and the site's route table", () => {
   });
 });
 
-describe('README.md', () => {
-  it('lists every environment variable the API reads', () => {
-    const readme = read('README.md');
-    const missing = CONFIG_VARIABLES.filter((name) => !readme.includes(`| \`${name}\``));
-    expect(missing).toEqual([]);
+/**
+ * Whether `.dockerignore` leaves a path out of the build context: the last pattern that matches
+ * the path or one of its folders decides (`!` takes it back in), as docker does.
+ */
+function dockerIgnores(rules: string, path: string): boolean {
+  const patterns = rules
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'))
+    .map((line) => {
+      const negate = line.startsWith('!');
+      const glob = line.replace(/^!/, '').replace(/^\/+|\/+$/g, '');
+      let source = '';
+      for (let i = 0; i < glob.length; i += 1) {
+        if (glob.startsWith('**/', i)) {
+          source += '(?:.*/)?';
+          i += 2;
+        } else if (glob.startsWith('**', i)) {
+          source += '.*';
+          i += 1;
+        } else if (glob[i] === '*') source += '[^/]*';
+        else if (glob[i] === '?') source += '[^/]';
+        else source += glob[i].replace(/[.+^${}()|[\]\\]/g, '\\$&');
+      }
+      return { negate, regex: new RegExp(`^${source}$`) };
+    });
+  const parts = path.split('/');
+  const candidates = parts.map((_, i) => parts.slice(0, i + 1).join('/'));
+  let ignored = false;
+  for (const { negate, regex } of patterns) if (candidates.some((c) => regex.test(c))) ignored = !negate;
+  return ignored;
+}
+
+describe('.dockerignore', () => {
+  const rules = read('.dockerignore');
+
+  it('keeps secrets, data, local installs, version control and test output out of the build context', () => {
+    for (const path of [
+      '.env',
+      '.env.production',
+      '.env.local',
+      'deploy/.env',
+      '.data/festival.sqlite',
+      '.data/outbox/0001.eml',
+      'api/.data/festival.sqlite',
+      'festival.sqlite',
+      'node_modules/react/index.js',
+      'api/node_modules/x/index.js',
+      'shell/dist/index.html',
+      '.git/HEAD',
+      'test-results/x.txt',
+      'e2e/test-results/x.txt',
+      'playwright-report/index.html',
+      'tls/site.key',
+    ]) {
+      expect([path, dockerIgnores(rules, path)]).toEqual([path, true]);
+    }
+  });
+
+  it('keeps every file the build needs: each tracked source and package file, .dockerignore itself included', () => {
+    const tracked = execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' })
+      .split('\n')
+      // Left out on purpose: CI, recorded results, and every environment file (examples too: the build reads none).
+      .filter((path) => path && !path.startsWith('.ci/') && !path.startsWith('bench/results/') && !/(^|\/)\.env(\.|$)/.test(path));
+    expect(tracked).toEqual(expect.arrayContaining(['package-lock.json', '.npmrc', 'api/package.json']));
+    expect(tracked.filter((path) => dockerIgnores(rules, path))).toEqual([]);
+  });
+});
+
+interface LockEntry {
+  dev?: boolean;
+  link?: boolean;
+  resolved?: string;
+  dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+}
+
+/** The Dockerfile's stages, by name: their `FROM` image and their instructions. */
+function dockerStages(dockerfile: string): Map<string, { from: string; body: string }> {
+  const stages = new Map<string, { from: string; body: string }>();
+  const text = dockerfile.replace(/\\\n/g, ' ');
+  const starts = [...text.matchAll(/^FROM (\S+)(?: AS (\S+))?$/gm)];
+  starts.forEach((m, i) => stages.set(m[2] ?? String(i), { from: m[1], body: text.slice(m.index, starts[i + 1]?.index ?? text.length) }));
+  return stages;
+}
+
+/**
+ * The packages `npm ci --omit=dev --workspace <w>...` installs, from package-lock.json: the
+ * workspaces' production dependencies (optional and required peers included), followed through
+ * workspace links, resolved the way Node finds them (nearest node_modules first).
+ */
+function productionClosure(workspaces: string[]): Map<string, LockEntry> {
+  const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, LockEntry> };
+  const found = new Map<string, LockEntry>();
+  const locate = (from: string, name: string): string | undefined => {
+    for (let dir = from; ;) {
+      const key = `${dir ? `${dir}/` : ''}node_modules/${name}`;
+      if (lock.packages[key]) return key;
+      if (!dir) return undefined;
+      const cut = dir.lastIndexOf('/node_modules/');
+      dir = cut >= 0 ? dir.slice(0, cut) : '';
+    }
+  };
+  const visit = (location: string) => {
+    if (found.has(location)) return;
+    let entry = lock.packages[location];
+    if (entry.link && entry.resolved) {
+      found.set(location, entry);
+      location = entry.resolved;
+      entry = lock.packages[location];
+      if (found.has(location)) return;
+    }
+    found.set(location, entry);
+    const optionalPeers = Object.entries(entry.peerDependenciesMeta ?? {}).filter(([, m]) => m.optional);
+    const wanted: [string, boolean][] = [
+      ...Object.keys(entry.dependencies ?? {}).map((n): [string, boolean] => [n, true]),
+      ...Object.keys(entry.optionalDependencies ?? {}).map((n): [string, boolean] => [n, false]),
+      ...Object.keys(entry.peerDependencies ?? {})
+        .filter((n) => !optionalPeers.some(([p]) => p === n))
+        .map((n): [string, boolean] => [n, true]),
+    ];
+    for (const [name, required] of wanted) {
+      const at = locate(location, name);
+      if (at) visit(at);
+      else if (required) throw new Error(`${location} needs ${name}, which package-lock.json does not hold`);
+    }
+  };
+  for (const workspace of workspaces) visit(workspace);
+  return found;
+}
+
+/** A package name from its lock location (`node_modules/a/node_modules/@b/c` is `@b/c`). */
+const packageName = (location: string) => location.slice(location.lastIndexOf('node_modules/') + 'node_modules/'.length);
+
+describe("the API image's dependencies", () => {
+  const stages = dockerStages(read('deploy/Dockerfile'));
+  const api = stages.get('api')!;
+  const depsStageName = /^COPY --from=(\S+) \S*node_modules\S* /m.exec(api.body)?.[1] ?? '';
+  const install = /^RUN (.*\bnpm ci\b.*)$/m.exec(stages.get(depsStageName)?.body ?? '')?.[1] ?? '';
+  const workspaces = [...install.matchAll(/(?:--workspace[= ]|-w )(\S+)/g)].map((m) => m[1]);
+  const closure = productionClosure(workspaces);
+  const names = new Set([...closure.keys()].filter((l) => l.includes('node_modules/')).map(packageName));
+
+  it('come from their own stage: `npm ci --omit=dev` of the api workspace, not the build’s node_modules', () => {
+    expect(depsStageName).not.toBe('');
+    expect(depsStageName).not.toBe('build');
+    expect(install).toMatch(/--omit=dev\b/);
+    expect(workspaces).toEqual(['api']);
+    expect(api.body).not.toMatch(/^COPY --from=build \S*node_modules/m);
+    // That stage sees only the package files of the api and the contracts it links.
+    const copied = [...(stages.get(depsStageName)?.body ?? '').matchAll(/^COPY (?!--from)(.*)$/gm)].map((m) => m[1]);
+    expect(copied.join(' ')).not.toMatch(/^\. |\s\.\s/);
+  });
+
+  it('hold what the API imports, and no frontend package (React, antd, the charts, fonts, Stripe.js, Vite)', () => {
+    const apiPackage = JSON.parse(read('api/package.json')) as { dependencies: Record<string, string> };
+    for (const name of Object.keys(apiPackage.dependencies)) expect([name, names.has(name)]).toEqual([name, true]);
+    expect(names.has('zod')).toBe(true);
+    const frontendOnly =
+      /^(react|react-dom|react-router|react-router-dom|antd|zustand|vite|@festival\/(web-kit|router|query|test-kit)|@ant-design\/.*|@antv\/.*|@fontsource\/.*|@stripe\/.*|@tanstack\/.*|@rc-component\/.*|rc-.*|d3-.*)$/;
+    expect([...names].filter((name) => frontendOnly.test(name))).toEqual([]);
+    expect([...closure].filter(([, entry]) => entry.dev).map(([location]) => location)).toEqual([]);
+  });
+
+  it('needs no React on the server: the pre-render bundle the API runs carries its own', () => {
+    expect(read('shell/vite.prerender.config.ts')).toMatch(/ssr:\s*\{\s*noExternal:\s*true/);
+    expect(api.body).toMatch(/^COPY --from=build \/app\/shell\/dist-prerender /m);
   });
 });

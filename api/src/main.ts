@@ -1,6 +1,4 @@
 import { ConfigError, loadConfig } from './config/app-config.js';
-import { createApp } from './app.factory.js';
-import { createLogger } from './common/logger.js';
 
 async function main(): Promise<void> {
   let config;
@@ -13,6 +11,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // Loaded once the configuration is known good, so a bad one is refused at once.
+  const [{ createApp }, { createLogger }] = await Promise.all([import('./app.factory.js'), import('./common/logger.js')]);
   const logger = createLogger(config.logLevel);
   if (config.admin.usingDevelopmentPassword) {
     logger.warn(

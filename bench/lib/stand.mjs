@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import mysql from 'mysql2/promise';
 import { DEFAULT_REMOTES_MANIFEST } from '@festival/contracts';
-import { assembleDocumentRoot, localNginxConfig } from '@festival/test-kit';
+import { assembleDocumentRoot, localNginxConfig, startSmtpSink } from '@festival/test-kit';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const STAFF_PASSWORD = 'bench-staff-password';
@@ -204,10 +204,13 @@ export async function createStand({ db = 'mysql', mariadbPort = 3399, prefix = '
 
   /**
    * The whole site served the production way, as `npm start` does in production: one API
-   * process serving the built shell and remotes (STATIC_ROOT) with NODE_ENV=production.
+   * process serving the built shell and remotes (STATIC_ROOT) with NODE_ENV=production. Its
+   * mail goes to the test kit's SMTP sink (production refuses to run without SMTP_URL).
    * @param {{ port: number, env?: Record<string, string> }} options
    */
-  function startSite({ port, env = {} }) {
+  async function startSite({ port, env = {} }) {
+    const smtp = await startSmtpSink();
+    stops.push(() => smtp.close());
     return startApi({
       port,
       env: {
@@ -217,6 +220,7 @@ export async function createStand({ db = 'mysql', mariadbPort = 3399, prefix = '
         SESSION_SECRET: 'bench-session-secret-of-at-least-thirty-two-chars',
         TICKET_SIGNING_KEY: BENCH_TICKET_KEY,
         ALLOW_SIMULATED_PAYMENTS: 'true',
+        SMTP_URL: smtp.url,
         ...env,
       },
     });

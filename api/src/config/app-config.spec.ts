@@ -60,6 +60,70 @@ describe('loadConfig', () => {
     );
   });
 
+  /** A production configuration the API accepts, to spoil one variable at a time. */
+  const production = (overrides: Record<string, string> = {}) => ({
+    NODE_ENV: 'production',
+    ADMIN_PASSWORD: 'a-staff-password-of-our-own',
+    SESSION_SECRET: 'a-session-secret-of-32-characters!!',
+    PUBLIC_URL: 'https://festival.example',
+    TICKET_SIGNING_KEY: ticketKey().export({ type: 'pkcs8', format: 'pem' }).toString(),
+    DATABASE_URL: 'mysql://festival:a-db-password@mysql:3306/festival',
+    SMTP_URL: 'smtp://relay.example:587',
+    STRIPE_SECRET_KEY: 'sk_live_123',
+    STRIPE_PUBLISHABLE_KEY: 'pk_live_123',
+    STRIPE_WEBHOOK_SECRET: 'whsec_123',
+    ...overrides,
+  });
+
+  it('accepts a production configuration with live Stripe keys and a mail relay', () => {
+    expect(problemsOf(production())).toEqual([]);
+  });
+
+  it("refuses the examples' placeholder secrets in production, and only there", () => {
+    for (const [name, value] of [
+      ['ADMIN_PASSWORD', 'a-long-shared-staff-password'],
+      ['ADMIN_PASSWORD', DEV_ADMIN_PASSWORD],
+      ['SESSION_SECRET', 'at-least-32-random-characters-here'],
+      ['SESSION_SECRET', 'change-me-to-32-random-characters'],
+      ['UNSUBSCRIBE_SECRET', 'change-me-unsubscribe-secret'],
+    ]) {
+      expect(problemsOf(production({ [name]: value }))).toEqual([
+        `${name}: still the example's placeholder; set a secret of your own in production`,
+      ]);
+      expect(problemsOf({ [name]: value })).toEqual([]);
+    }
+    expect(problemsOf(production({ DATABASE_URL: 'mysql://festival:change-me@mysql:3306/festival' }))).toEqual([
+      "DATABASE_URL: the database password is still the example's placeholder (MYSQL_PASSWORD)",
+    ]);
+  });
+
+  it('refuses Stripe test keys in production unless ALLOW_TEST_PAYMENTS=true', () => {
+    const testKeys = { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_PUBLISHABLE_KEY: 'pk_test_123' };
+    expect(problemsOf(production(testKeys))).toEqual([
+      expect.stringMatching(/^STRIPE_SECRET_KEY \/ STRIPE_PUBLISHABLE_KEY: Stripe test keys take no real payments/),
+    ]);
+    expect(problemsOf(production({ STRIPE_PUBLISHABLE_KEY: 'pk_test_123' }))).toEqual([
+      expect.stringMatching(/^STRIPE_PUBLISHABLE_KEY: Stripe test keys take no real payments/),
+    ]);
+    expect(problemsOf(production({ ...testKeys, ALLOW_TEST_PAYMENTS: 'true' }))).toEqual([]);
+    expect(problemsOf({ ...testKeys })).toEqual([]);
+  });
+
+  it('refuses a plain-HTTP Stripe API address and a missing mail relay in production', () => {
+    expect(problemsOf(production({ STRIPE_API_URL: 'http://127.0.0.1:12111' }))).toEqual([
+      expect.stringMatching(/^STRIPE_API_URL: must be https:\/\/ in production/),
+    ]);
+    expect(problemsOf(production({ STRIPE_API_URL: 'https://stripe-proxy.example' }))).toEqual([]);
+    expect(problemsOf(production({ SMTP_URL: '' }))).toEqual([expect.stringMatching(/^SMTP_URL: required in production/)]);
+    expect(problemsOf({ STRIPE_API_URL: 'http://127.0.0.1:12111' })).toEqual([]);
+  });
+
+  it('says each problem on a line of its own', () => {
+    expect(() => loadConfig(production({ SMTP_URL: '', ADMIN_PASSWORD: 'change-me' }))).toThrow(ConfigError);
+    const error = new ConfigError(['A: one', 'B: two']);
+    expect(error.message.split('\n')).toEqual(['Invalid configuration: A: one', 'Invalid configuration: B: two']);
+  });
+
   it('allows the simulated gateway in production only when asked to', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
@@ -67,6 +131,7 @@ describe('loadConfig', () => {
       SESSION_SECRET: 'a-session-secret-of-32-characters!!',
       PUBLIC_URL: 'https://festival.example',
       TICKET_SIGNING_KEY: ticketKey().export({ type: 'pkcs8', format: 'pem' }).toString(),
+      SMTP_URL: 'smtp://relay.example:587',
       ALLOW_SIMULATED_PAYMENTS: 'true',
     });
     expect(config.isProduction).toBe(true);

@@ -56,6 +56,7 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_URL: optionalString.pipe(z.url({ message: 'must be a URL such as http://127.0.0.1:12111' }).optional()),
   ALLOW_SIMULATED_PAYMENTS: booleanFlag,
+  ALLOW_TEST_PAYMENTS: booleanFlag,
   TICKET_CAPACITY: z.coerce.number().int().min(0).default(200),
   TICKET_HOLD_SECONDS: z.coerce
     .number()
@@ -198,9 +199,36 @@ export function parseTicketSigningKey(value: string): KeyObject | null {
   }
 }
 
+/**
+ * Values of the shipped examples (deploy/production.env.example, .env.example) and the
+ * development defaults: anyone can read them, so production refuses them as secrets.
+ */
+export const PLACEHOLDER_SECRETS: readonly string[] = [
+  DEV_ADMIN_PASSWORD,
+  DEV_SESSION_SECRET,
+  'a-long-shared-staff-password',
+  'at-least-32-random-characters-here',
+];
+
+/** A placeholder: one of the examples' values, or anything that says "change me". */
+export const isPlaceholderSecret = (value: string): boolean => PLACEHOLDER_SECRETS.includes(value) || /^change[-_ ]?me/i.test(value);
+
+/** The password of a mysql:// URL, decoded ('' when it has none or is no URL). */
+function databasePassword(url: string): string {
+  try {
+    return decodeURIComponent(new URL(url).password);
+  } catch {
+    return '';
+  }
+}
+
+/** Stripe's test-mode keys (secret, publishable, restricted). */
+const STRIPE_TEST_KEY = /^(sk|pk|rk)_test_/;
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    // One line per bad variable, so a log collector shows each whole.
+    super(problems.map((p) => `Invalid configuration: ${p}`).join('\n'));
     this.name = 'ConfigError';
   }
 }
@@ -240,6 +268,29 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (isProduction && !env.STRIPE_SECRET_KEY && !env.ALLOW_SIMULATED_PAYMENTS) {
     problems.push('STRIPE_SECRET_KEY: required in production (or set ALLOW_SIMULATED_PAYMENTS=true to run the simulated gateway)');
+  }
+  if (isProduction) {
+    // The examples' values and test modes that look like a working site but are not one.
+    for (const name of ['ADMIN_PASSWORD', 'SESSION_SECRET', 'UNSUBSCRIBE_SECRET'] as const) {
+      const value = env[name];
+      if (value && isPlaceholderSecret(value))
+        problems.push(`${name}: still the example's placeholder; set a secret of your own in production`);
+    }
+    if (env.DATABASE_URL && isPlaceholderSecret(databasePassword(env.DATABASE_URL))) {
+      problems.push("DATABASE_URL: the database password is still the example's placeholder (MYSQL_PASSWORD)");
+    }
+    const testKeys = (['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'] as const).filter((name) => STRIPE_TEST_KEY.test(env[name] ?? ''));
+    if (testKeys.length > 0 && !env.ALLOW_TEST_PAYMENTS) {
+      problems.push(
+        `${testKeys.join(' / ')}: Stripe test keys take no real payments; use the live keys in production (or set ALLOW_TEST_PAYMENTS=true)`,
+      );
+    }
+    if (env.STRIPE_API_URL?.startsWith('http://')) {
+      problems.push('STRIPE_API_URL: must be https:// in production (card payments never travel unencrypted)');
+    }
+    if (!env.SMTP_URL) {
+      problems.push('SMTP_URL: required in production (without it e-mails only land in OUTBOX_DIR, the development outbox)');
+    }
   }
   const sessionSecret = env.SESSION_SECRET ?? DEV_SESSION_SECRET;
   const promoCodes: string[] = [];

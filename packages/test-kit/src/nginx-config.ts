@@ -14,7 +14,9 @@ export interface LocalNginxOptions {
 /**
  * Turns the project's production nginx.conf into one that runs on this machine: the same
  * directives, with the listen port, the document root, the pid, the log, the cache and the API
- * upstream pointed at local places. Throws when nginx.conf no longer has the shape this expects,
+ * upstream pointed at local places. The whole upstream block is replaced: production's
+ * `server api:8080 resolve` (the compose service through Docker's DNS, nginx 1.27.3 or later)
+ * becomes the local ports, which Debian's older nginx also runs. Throws when nginx.conf no longer has the shape this expects,
  * so a test never runs against a half-replaced configuration.
  */
 export function localNginxConfig(productionConf: string, { workDir, documentRoot, listenPort, apiPorts }: LocalNginxOptions): string {
