@@ -23,4 +23,10 @@ export {
   type StripeStandIn,
   type StripeStandInOptions,
 } from './stripe-stand-in.js';
-export { assembleDocumentRoot, localNginxConfig, type LocalNginxOptions } from './nginx-config.js';
+export {
+  assembleDocumentRoot,
+  brotliStaticModuleEnabled,
+  localNginxConfig,
+  localNginxModules,
+  type LocalNginxOptions,
+} from './nginx-config.js';
