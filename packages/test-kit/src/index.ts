@@ -30,3 +30,16 @@ export {
   localNginxModules,
   type LocalNginxOptions,
 } from './nginx-config.js';
+export {
+  networkQuiet,
+  SCRIPT_BUDGETS_KIB,
+  SCRIPT_GOALS_KIB,
+  TEXT_RESOURCE_TYPES,
+  UNCOMPRESSED_ALLOWANCE_BYTES,
+  uncompressedTextFiles,
+  WireLog,
+  wireBodyBytes,
+  type LoadingFinishedEvent,
+  type ResponseReceivedEvent,
+  type WireFile,
+} from './wire-weight.js';
