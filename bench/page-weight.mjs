@@ -7,7 +7,7 @@
 // nginx with the project's nginx.conf in front of it.
 //   node bench/page-weight.mjs [--url http://127.0.0.1:8080] [--port 8770] [--nginx-port 8775] [--no-nginx] [--record]
 // Without --url it serves the built site itself (build first).
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import {
   networkQuiet,
   runMain,
@@ -258,12 +258,7 @@ function hasNginx() {
 }
 
 function nginxVersion() {
-  try {
-    return execFileSync('nginx', ['-v'], { stdio: ['ignore', 'ignore', 'pipe'] })
-      .toString()
-      .trim()
-      .replace(/^nginx version: /, '');
-  } catch {
-    return 'nginx';
-  }
+  // nginx prints its version on standard error.
+  const result = spawnSync('nginx', ['-v'], { encoding: 'utf8' });
+  return /nginx\/\S+/.exec(`${result.stderr}${result.stdout}`)?.[0] ?? 'nginx';
 }
