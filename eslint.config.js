@@ -20,7 +20,7 @@ const KEEPS_LITERAL_COLOURS = [
   // The rule's own test: its fixtures are raw hex colours.
   'packages/web-kit/src/theme/hex-colour-lint.spec.ts',
 ];
-const JS_FILES = ['**/*.{js,mjs,cjs,ts,tsx}'];
+const JS_FILES = ['**/*.{js,mjs,cjs,ts,mts,tsx}'];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-*/**', 'test-results/**', 'playwright-report/**', '.data/**'] },

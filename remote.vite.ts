@@ -2,6 +2,7 @@ import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfigFnObject } from 'vite';
 import { REMOTE_FEDERATION_CHUNKING, ROUTER_PRODUCTION_ALIASES, SHARED_SINGLETONS, SOURCE_CONDITIONS } from './federation.shared.ts';
+import { precompress } from './scripts/precompress.mjs';
 
 interface RemoteOptions {
   /** Federation name, as listed in /remotes.json. */
@@ -13,7 +14,8 @@ interface RemoteOptions {
 /**
  * The Vite configuration every remote uses: exposes `./App`, shares the singletons, emits
  * `remoteEntry.js` and `mf-manifest.json`, and builds with a relative base so one build can
- * be served under any path.
+ * be served under any path. The build also writes each text file's brotli and gzip copies
+ * (scripts/precompress.mjs), which the servers send by the browser's Accept-Encoding.
  */
 export function defineRemoteConfig({ name, port }: RemoteOptions): UserConfigFnObject {
   return defineConfig(({ command }) => ({
@@ -33,6 +35,7 @@ export function defineRemoteConfig({ name, port }: RemoteOptions): UserConfigFnO
         // A remote consumes no other remote.
         disableRemote: true,
       }),
+      precompress(),
     ],
     resolve: { conditions: SOURCE_CONDITIONS, alias: ROUTER_PRODUCTION_ALIASES },
     build: {

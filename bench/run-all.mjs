@@ -122,7 +122,7 @@ function sqliteVersion() {
 
 /**
  * The recorded figures this page reads.
- * @typedef {{ path: string, budget: number | null, js: { gzip: number } }[]} WeightFigures
+ * @typedef {{ server: string, pages: { path: string, budgetKiB: number | null, goalKiB: number | null, scripts: { bytes: number } }[] }[]} WeightFigures
  * @typedef {import('./lighthouse.mjs').PageResult[]} LighthouseFigures
  * @typedef {{ events: number, database: string, orders: { total: number }, queries: { name: string, median: number }[], dashboard: { load: { median: number, frameMedian: number }, together: { median: number } } }} ScaleFigures
  * @typedef {{ runs: { database: string, left: number, buyers: number, holds: number, soldOut: number, other: number, medianMs: number, p99Ms: number }[], checks: import('./lib/stand.mjs').CheckResult[] }} ContentionFigures
@@ -146,7 +146,7 @@ function targetRows(fresh, failed) {
   const rows = [];
   /** @type {Record<string, string>} */
   const TARGETS_OF = {
-    'page-weight': 'Page weight budgets',
+    'page-weight': 'Page weight budgets (script on the wire)',
     lighthouse: 'Lighthouse: performance ≥ 95, LCP ≤ 2.0 s, CLS ≤ 0.05, accessibility ≥ 95',
     'analytics-queries-mysql': 'Scale on MariaDB: reports under 200 ms, dashboard first load under 2 s',
     contention: 'Contention: exactly 100 holds for 500 buyers',
@@ -156,17 +156,26 @@ function targetRows(fresh, failed) {
   }
   const weight = fresh.has('page-weight') && /** @type {{ figures: WeightFigures } | null} */ (readJson('page-weight'));
   if (weight) {
-    for (const p of weight.figures) {
-      const budget = p.budget;
-      if (!budget) continue;
-      rows.push(
-        row(
-          `Page weight: \`${p.path}\` JS at most ${(budget / 1024).toFixed(0)} KB gzip`,
-          `${(p.js.gzip / 1024).toFixed(1)} KB`,
-          p.js.gzip <= budget,
-          `${((p.js.gzip - budget) / 1024).toFixed(1)} KB over; the largest files are listed in the page weight section`,
-        ),
-      );
+    // Script bytes as they travelled (page-weight.mjs), through each server measured.
+    for (const { server, pages } of weight.figures) {
+      const where = server.startsWith('nginx') ? 'through nginx' : 'embedded server';
+      for (const p of pages) {
+        for (const [kind, limit] of /** @type {const} */ ([
+          ['budget', p.budgetKiB],
+          ['goal', p.goalKiB],
+        ])) {
+          if (!limit) continue;
+          const over = p.scripts.bytes - limit * 1024;
+          rows.push(
+            row(
+              `Page weight (${kind}): \`${p.path}\` script at most ${limit} KiB on the wire (${where})`,
+              `${(p.scripts.bytes / 1024).toFixed(1)} KiB`,
+              over <= 0,
+              `${(over / 1024).toFixed(1)} KiB over; the largest scripts are listed in the page weight section`,
+            ),
+          );
+        }
+      }
     }
   }
   const lh = fresh.has('lighthouse') && /** @type {{ figures: LighthouseFigures } | null} */ (readJson('lighthouse'));

@@ -362,6 +362,43 @@ describe('nginx.conf client addresses and logs', () => {
   });
 });
 
+describe("nginx.conf and the build's compressed copies", () => {
+  const conf = read('nginx.conf');
+  const server = conf.slice(conf.indexOf('server {'));
+  const snippet = read('deploy/nginx/festival-brotli-static.conf');
+  const dockerfile = read('deploy/Dockerfile');
+  const webStage = dockerfile.slice(dockerfile.lastIndexOf('FROM ', dockerfile.indexOf(' AS web')));
+  /** The snippet nginx.conf includes for brotli_static: a pattern, so a missing file is no error. */
+  const brotliInclude = /^\s*include (\/etc\/nginx\/snippets\/festival-brotli-static\*\.conf);$/m.exec(server)?.[1];
+
+  it('sends the .gz copies for the whole server (static files), and no location turns it off', () => {
+    expect(directives(server.slice(0, server.indexOf('location ')))).toContain('gzip_static on;');
+    expect(conf).not.toMatch(/gzip_static off/);
+    expect(conf).toMatch(/^\s*gzip_vary on;$/m);
+  });
+
+  it('sends the .br copies through a snippet that only the image with the brotli module carries', () => {
+    expect(brotliInclude).toBeDefined();
+    expect(server.indexOf(brotliInclude!)).toBeLessThan(server.indexOf('location '));
+    expect(directives(snippet)).toEqual(['brotli_static on;']);
+    // The module, as Debian links it, is loaded where installed; nothing when it is not.
+    expect(directives(conf.slice(0, conf.indexOf('http {')))).toContain('include /etc/nginx/modules-enabled/*.conf;');
+    expect(conf).not.toMatch(/^\s*brotli_static/m);
+    expect(conf).not.toMatch(/^\s*load_module/m);
+  });
+
+  it('builds the web image on nginx without the brotli snippet (no module there), and the CI nginx with both', () => {
+    // The official image has no brotli module: the snippet's directive would stop nginx there.
+    expect(webStage).toMatch(/^FROM nginx:\S+ AS web$/m);
+    expect(webStage).not.toMatch(/festival-brotli-static/);
+    // The snippet's place matches nginx.conf's include, for an image (or host) that has the module.
+    expect(
+      new RegExp(`^${brotliInclude!.replace(/[.]/g, '\\.').replace('*', '.*')}$`).test('/etc/nginx/snippets/festival-brotli-static.conf'),
+    ).toBe(true);
+    expect(read('.ci/run')).toMatch(/libnginx-mod-http-brotli-static/);
+  });
+});
+
 /**
  * The location nginx picks for a path: an exact (`=`) match, else the longest prefix when it is
  * `^~`, else the first regular expression that matches, in the file's order, else the longest prefix.

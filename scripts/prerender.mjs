@@ -4,12 +4,14 @@
 // configuration (its defaults) into the shell's index.html, with the remote's stylesheets
 // linked. Writes shell/dist/prerendered/{index,diwali-party,drinks}.html, served for exactly
 // those paths, and shell/dist-prerender/pages.json, which the API's embedded mode reads to
-// render them again with the current configuration. See docs/landing-page.md.
+// render them again with the current configuration. Their brotli and gzip copies go beside them
+// (scripts/precompress.mjs), as for every built file. See docs/landing-page.md.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { log, ROOT } from './lib.mjs';
+import { precompressFile, precompressTree } from './precompress.mjs';
 
 /** The file under shell/dist/prerendered/ of a pre-rendered path: `index.html` for `/`. */
 const fileOf = (path) => (path === '/' ? 'index.html' : `${path.slice(1)}.html`);
@@ -142,6 +144,10 @@ export async function prerender() {
     pages[path] = entry;
     log(`pre-rendered ${path} -> shell/dist/prerendered/${file}`);
   }
+  // The pages, their template and the loader, compressed as the Vite builds compress theirs.
+  await precompressTree(outDir);
+  const assets = join(ROOT, 'shell/dist/assets');
+  for (const file of readdirSync(assets).filter((f) => /^boot-\w+\.js$/.test(f))) await precompressFile(join(assets, file));
   writeFileSync(
     join(ROOT, 'shell/dist-prerender/pages.json'),
     `${JSON.stringify({ template: 'prerendered/template.html', pages }, null, 2)}\n`,

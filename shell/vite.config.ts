@@ -8,6 +8,7 @@ import {
   SHARED_SINGLETONS,
   SOURCE_CONDITIONS,
 } from '../federation.shared.ts';
+import { precompress } from '../scripts/precompress.mjs';
 
 export default defineConfig({
   plugins: [
@@ -24,6 +25,8 @@ export default defineConfig({
       // Remotes are plain remoteEntry.js URLs: no manifest snapshots, preloading or devtools.
       disableSnapshot: true,
     }),
+    // Brotli and gzip copies of the text files, sent by Accept-Encoding (scripts/precompress.mjs).
+    precompress(),
   ],
   resolve: { conditions: SOURCE_CONDITIONS, alias: ROUTER_PRODUCTION_ALIASES },
   build: {

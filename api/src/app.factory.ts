@@ -10,6 +10,7 @@ import { HttpErrorFilter } from './common/http-error.filter.js';
 import { clientRateLimits } from './common/client-rate-limits.js';
 import { requestLogging } from './common/http-middleware.js';
 import { mountBodyParsing } from './common/request-body.js';
+import { responseCompression } from './common/response-compression.js';
 import { securityHeaders } from './common/security-headers.js';
 import { createLogger, PinoNestLogger } from './common/logger.js';
 import { runMigrations } from './database/migrate.js';
@@ -37,6 +38,8 @@ export async function createApp(config: AppConfig, logger: Logger = createLogger
   server.use(requestLogging(logger));
   const security = securityHeaders(Boolean(config.stripe));
   server.use(security);
+  // The API's JSON and the pages it renders, compressed by Accept-Encoding (the builds' files come pre-compressed).
+  server.use(responseCompression());
   // Counted before any body is read: a client over its limit never costs a parse.
   server.use(
     clientRateLimits([

@@ -107,6 +107,23 @@ describe(`hot reads (cached site, menu and ticket stats) on ${TEST_DATABASE}`, (
       await t.http.get(path).set('If-None-Match', 'W/"something-else"').expect(200);
     });
 
+    it('compresses the menu by Accept-Encoding with the same ETag, and still answers 304 to it', async () => {
+      const plain = await t.http.get('/api/drinks').set('Accept-Encoding', 'identity').expect(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(Number(plain.headers['content-length'])).toBeGreaterThan(1024);
+      for (const encoding of ['br', 'gzip']) {
+        const compressed = await t.http.get('/api/drinks').set('Accept-Encoding', `${encoding}, deflate`).expect(200);
+        expect(compressed.headers['content-encoding']).toBe(encoding);
+        expect(compressed.headers.vary).toMatch(/Accept-Encoding/);
+        expect(compressed.headers.etag).toBe(plain.headers.etag);
+        expect(compressed.body).toEqual(plain.body);
+        await t.http.get('/api/drinks').set('Accept-Encoding', encoding).set('If-None-Match', plain.headers.etag).expect(304);
+      }
+      // Below the threshold (1 KB) an answer goes as it is.
+      const stats = await t.http.get('/api/party-ticket-stats').set('Accept-Encoding', 'br').expect(200);
+      expect(stats.headers['content-encoding']).toBeUndefined();
+    });
+
     it('gives a new ETag once the answer changes, so a revalidating browser gets the new stock', async () => {
       const first = await t.http.get('/api/drinks').expect(200);
       await t.http.patch(`/api/admin/drinks/${MENU.kingfisher.id}`).set('Cookie', cookie).send({ available: 7 }).expect(200);

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import mysql from 'mysql2/promise';
 import { DEFAULT_REMOTES_MANIFEST } from '@festival/contracts';
-import { assembleDocumentRoot, localNginxConfig, startSmtpSink } from '@festival/test-kit';
+import { assembleDocumentRoot, localNginxConfig, localNginxModules, startSmtpSink } from '@festival/test-kit';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const STAFF_PASSWORD = 'bench-staff-password';
@@ -244,6 +244,8 @@ export async function createStand({ db = 'mysql', mariadbPort = 3399, prefix = '
         documentRoot: join(dir, 'html'),
         listenPort: port,
         apiPorts,
+        // The web image's brotli snippet, where this nginx has its module.
+        ...localNginxModules(dir, join(ROOT, 'deploy', 'nginx')),
       }),
     );
     execFileSync('nginx', ['-t', '-q', '-c', conf, '-p', dir], { stdio: 'inherit' });

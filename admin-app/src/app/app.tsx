@@ -1,10 +1,10 @@
 import { Flex, Spin } from 'antd';
 import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes, useLocation } from '@festival/router';
-import { DEVICE_PASS_FRAGMENT, DevicePassPage } from '../features/auth/components/device-pass-page';
 import { LoginPage } from '../features/auth/components/login-page';
 import { LogoutButton } from '../features/auth/components/logout-button';
 import { RequireStaff } from '../features/auth/components/require-staff';
+import { DEVICE_PASS_FRAGMENT } from '../features/auth/lib/device-pass-fragment';
 import { DashboardSkeleton } from '../features/dashboard/components/dashboard-skeleton';
 import { AdminThemeProvider } from '../shared/theme/admin-theme-provider';
 
@@ -18,6 +18,8 @@ const DevicesPage = lazy(() => import('../features/devices/components/devices-pa
 const ActivityPage = lazy(() => import('../features/activity/components/activity-page').then((m) => ({ default: m.ActivityPage })));
 const SettingsPage = lazy(() => import('../features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })));
 const DoorPage = lazy(() => import('../features/door/components/door-page').then((m) => ({ default: m.DoorPage })));
+// A device pass is opened once per device: its page (and antd's Result) is not the login's weight.
+const DevicePassPage = lazy(() => import('../features/auth/components/device-pass-page').then((m) => ({ default: m.DevicePassPage })));
 const DrinksQrPage = lazy(() => import('../features/qr/components/drinks-qr-page').then((m) => ({ default: m.DrinksQrPage })));
 
 function PageLoading({ description = 'Loading…' }: { description?: string }) {
@@ -40,7 +42,12 @@ function SessionPending() {
 /** /admin/login: the password, or a device pass being opened (`/admin/login#device-pass=...`). */
 function LoginRoute() {
   const { hash } = useLocation();
-  return hash.startsWith(DEVICE_PASS_FRAGMENT) ? <DevicePassPage pass={hash.slice(DEVICE_PASS_FRAGMENT.length)} /> : <LoginPage />;
+  if (!hash.startsWith(DEVICE_PASS_FRAGMENT)) return <LoginPage />;
+  return (
+    <Suspense fallback={<PageLoading description="Signing this device in…" />}>
+      <DevicePassPage pass={hash.slice(DEVICE_PASS_FRAGMENT.length)} />
+    </Suspense>
+  );
 }
 
 /** The admin-app remote, mounted by the shell under /admin/*. */

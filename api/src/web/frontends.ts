@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
-import express, { type Express, type Response } from 'express';
+import type { Express, RequestHandler } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import type { Logger } from 'pino';
 import { DEFAULT_REMOTES_MANIFEST, findSiteRoute, parseRemotesManifest, type RemotesManifest, type SiteConfig } from '@festival/contracts';
 import type { PageHtml } from './landing-head.js';
@@ -10,12 +12,27 @@ import { loadPrerenderedPages } from './prerendered-pages.js';
 export const REMOTE_FOLDERS = ['public-site', 'drinks-app', 'admin-app'] as const;
 
 /** Hashed build assets never change; entries, manifests and HTML must be revalidated. */
-function setCacheHeaders(res: Response, filePath: string): void {
+function setCacheHeaders(res: Pick<ServerResponse, 'setHeader'>, filePath: string): void {
   if (/[/\\]assets[/\\]/.test(filePath) && !/remoteEntry|mf-manifest/.test(filePath)) {
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
   } else {
     res.setHeader('Cache-Control', 'no-cache');
   }
+}
+
+/**
+ * A build folder served with its pre-compressed copies (scripts/precompress.mjs writes
+ * `<file>.br` and `<file>.gz` beside every text file): brotli when the browser accepts it,
+ * else gzip, else the file itself, with the file's own Content-Type, `Vary: Accept-Encoding`
+ * and the copy's length. Files without copies (images, fonts, small files) go as they are.
+ */
+export function serveBuild(root: string, options: { fallthrough?: boolean } = {}): RequestHandler {
+  return expressStaticGzip(root, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
+    index: false,
+    serveStatic: { index: false, fallthrough: options.fallthrough ?? true, setHeaders: setCacheHeaders },
+  }) as RequestHandler;
 }
 
 export function readRemotesManifest(manifestPath: string | undefined): RemotesManifest {
@@ -64,16 +81,13 @@ export function mountFrontends(
     res.json(manifest);
   });
   for (const folder of REMOTE_FOLDERS) {
-    app.use(
-      `/remotes/${folder}`,
-      express.static(join(staticRoot, folder, 'dist'), { index: false, fallthrough: false, setHeaders: setCacheHeaders }),
-    );
+    app.use(`/remotes/${folder}`, serveBuild(join(staticRoot, folder, 'dist'), { fallthrough: false }));
   }
   // The pre-rendered pages are served at their routes below, not at their file names.
   app.use('/prerendered', (_req, res) => {
     res.status(404).type('text/plain').send('Not found');
   });
-  app.use(express.static(shellDist, { index: false, setHeaders: setCacheHeaders }));
+  app.use(serveBuild(shellDist));
 
   const indexHtml = readFileSync(indexFile, 'utf8');
   const prerendered = loadPrerenderedPages(staticRoot, manifest);

@@ -107,7 +107,7 @@ const ticketCount = (label: string) =>
     .min(0, `${label} cannot be negative`)
     .max(MAX_TICKETS_PER_ORDER, `${label} cannot exceed ${MAX_TICKETS_PER_ORDER}`);
 
-const promoCodeField = z.string().trim().max(40, 'Promo code is too long').optional();
+const promoCodeField = /* @__PURE__ */ defineSchema(() => z.string().trim().max(40, 'Promo code is too long').optional());
 
 type TicketCounts = { adultTickets: number; childTickets: number };
 
@@ -129,13 +129,15 @@ const atLeastOneTicket = (value: TicketCounts, ctx: z.RefinementCtx) => {
 };
 
 /** `POST /api/party-quote`: the price breakdown for a selection, with the promo code checked. */
-export const partyQuoteRequestSchema = z
-  .strictObject({
-    adultTickets: ticketCount('adultTickets'),
-    childTickets: ticketCount('childTickets'),
-    promoCode: promoCodeField,
-  })
-  .superRefine(notTooManyTickets);
+export const partyQuoteRequestSchema = /* @__PURE__ */ defineSchema(() =>
+  z
+    .strictObject({
+      adultTickets: ticketCount('adultTickets'),
+      childTickets: ticketCount('childTickets'),
+      promoCode: promoCodeField,
+    })
+    .superRefine(notTooManyTickets),
+);
 export type PartyQuoteRequest = z.infer<typeof partyQuoteRequestSchema>;
 
 /**
@@ -162,29 +164,26 @@ export interface PartyQuote extends PartyPrice {
   promoCodeStatus: PromoCodeStatus;
 }
 
-/** The contact form of the party page (step 2), with the spec's messages. */
-export const partyContactSchema = z.object({
-  firstName: z.string().trim().min(1, 'First name is required').max(80, 'First name is too long'),
-  lastName: z.string().trim().min(1, 'Last name is required').max(80, 'Last name is too long'),
-  email: z.string().trim().max(254, 'Invalid email address').pipe(z.email('Invalid email address')),
-  phone: z.string().trim().min(10, 'Phone number must be at least 10 digits').max(30, 'Phone number is too long'),
-});
-export type PartyContact = z.infer<typeof partyContactSchema>;
+// The contact form's schema has a module of its own: the party page loads it with its contact
+// step, so the page's first load does not carry the schema library.
+export { partyContactSchema, type PartyContact } from './party-contact.js';
 
 /** `POST /api/party-payment-intent`. `totalAmount` is what the buyer saw; the server re-prices. */
-export const partyOrderRequestSchema = z
-  .strictObject({
-    customerName: z.string().trim().min(1, 'Name is required').max(160, 'Name is too long'),
-    customerEmail: z.string().trim().max(254, 'Invalid email address').pipe(z.email('Invalid email address')),
-    customerPhone: z.string().trim().min(10, 'Phone number must be at least 10 digits').max(30, 'Phone number is too long'),
-    adultTickets: ticketCount('adultTickets'),
-    childTickets: ticketCount('childTickets'),
-    totalAmount: z.number().int('totalAmount must be whole cents').min(0, 'totalAmount cannot be negative'),
-    promoCode: promoCodeField,
-    /** The visitor's analytics session, so the completed order counts for its attribution. */
-    sessionId: z.string().trim().max(64).optional(),
-  })
-  .superRefine(atLeastOneTicket);
+export const partyOrderRequestSchema = /* @__PURE__ */ defineSchema(() =>
+  z
+    .strictObject({
+      customerName: z.string().trim().min(1, 'Name is required').max(160, 'Name is too long'),
+      customerEmail: z.string().trim().max(254, 'Invalid email address').pipe(z.email('Invalid email address')),
+      customerPhone: z.string().trim().min(10, 'Phone number must be at least 10 digits').max(30, 'Phone number is too long'),
+      adultTickets: ticketCount('adultTickets'),
+      childTickets: ticketCount('childTickets'),
+      totalAmount: z.number().int('totalAmount must be whole cents').min(0, 'totalAmount cannot be negative'),
+      promoCode: promoCodeField,
+      /** The visitor's analytics session, so the completed order counts for its attribution. */
+      sessionId: z.string().trim().max(64).optional(),
+    })
+    .superRefine(atLeastOneTicket),
+);
 export type PartyOrderRequest = z.infer<typeof partyOrderRequestSchema>;
 
 export interface PartyOrderResponse {
@@ -194,12 +193,14 @@ export interface PartyOrderResponse {
   holdExpiresAt: string;
 }
 
-export const confirmPaymentRequestSchema = z.strictObject({
-  paymentIntentId: z.string().trim().min(1, 'paymentIntentId is required').max(255),
-  type: z.literal('party_ticket', { error: 'type must be "party_ticket"' }),
-  /** The payment's client secret: without it the answer carries no name or e-mail. */
-  clientSecret: z.string().trim().max(255).optional(),
-});
+export const confirmPaymentRequestSchema = /* @__PURE__ */ defineSchema(() =>
+  z.strictObject({
+    paymentIntentId: z.string().trim().min(1, 'paymentIntentId is required').max(255),
+    type: z.literal('party_ticket', { error: 'type must be "party_ticket"' }),
+    /** The payment's client secret: without it the answer carries no name or e-mail. */
+    clientSecret: z.string().trim().max(255).optional(),
+  }),
+);
 export type ConfirmPaymentRequest = z.infer<typeof confirmPaymentRequestSchema>;
 
 /**

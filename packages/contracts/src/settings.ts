@@ -32,15 +32,17 @@ const price = (label: string) =>
 const saleTime = (label: string) =>
   z.iso.datetime({ offset: true, error: `${label} must be a date and time such as 2026-09-01T10:00:00-07:00` }).nullable();
 
-const groupDiscountTierSchema = z.strictObject({
-  minTickets: wholeNumber(
-    'Tickets for a group discount',
-    2,
-    MAX_TICKETS_PER_ORDER,
-    `Tickets for a group discount cannot be more than ${MAX_TICKETS_PER_ORDER}, the most one order can hold`,
-  ),
-  percent: wholeNumber('Group discount', 1, 100, 'Group discount cannot be more than 100%'),
-});
+const groupDiscountTierSchema = /* @__PURE__ */ defineSchema(() =>
+  z.strictObject({
+    minTickets: wholeNumber(
+      'Tickets for a group discount',
+      2,
+      MAX_TICKETS_PER_ORDER,
+      `Tickets for a group discount cannot be more than ${MAX_TICKETS_PER_ORDER}, the most one order can hold`,
+    ),
+    percent: wholeNumber('Group discount', 1, 100, 'Group discount cannot be more than 100%'),
+  }),
+);
 export type GroupDiscountTier = z.infer<typeof groupDiscountTierSchema>;
 
 /**

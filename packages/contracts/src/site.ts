@@ -3,59 +3,63 @@ import { z } from 'zod';
 import { TAX_RATE_BASIS_POINTS } from './money.js';
 import { GROUP_DISCOUNT_TIERS } from './party.js';
 
-const cents = z.number().int().nonnegative();
+const defineSchema = <T>(build: () => T): T => build();
+
+const cents = /* @__PURE__ */ defineSchema(() => z.number().int().nonnegative());
 
 /**
  * Everything about the restaurant and this year's festival that a page shows: served by
  * `GET /api/site`, stored in the database, so next year's festival needs no code change.
  */
-export const siteConfigSchema = z.object({
-  restaurant: z.object({
-    name: z.string().min(1),
-    tagline: z.string(),
-    since: z.number().int(),
-    address: z.object({
-      street: z.string(),
-      city: z.string(),
-      region: z.string(),
-      postalCode: z.string(),
-      country: z.string(),
+export const siteConfigSchema = /* @__PURE__ */ defineSchema(() =>
+  z.object({
+    restaurant: z.object({
+      name: z.string().min(1),
+      tagline: z.string(),
+      since: z.number().int(),
+      address: z.object({
+        street: z.string(),
+        city: z.string(),
+        region: z.string(),
+        postalCode: z.string(),
+        country: z.string(),
+      }),
+      phone: z.string().min(1),
+      email: z.email(),
+      openingHours: z.array(z.object({ days: z.string(), hours: z.string() })),
     }),
-    phone: z.string().min(1),
-    email: z.email(),
-    openingHours: z.array(z.object({ days: z.string(), hours: z.string() })),
+    feastPacks: z.object({
+      ordersOpen: z.boolean(),
+      pickupDates: z.string(),
+      pickupHours: z.string(),
+    }),
+    party: z.object({
+      name: z.string(),
+      /** Local date and time of the venue, ISO 8601 with offset. */
+      startsAt: z.string(),
+      endsAt: z.string(),
+      timeZone: z.string(),
+      dateLabel: z.string(),
+      timeLabel: z.string(),
+      venue: z.object({ name: z.string(), shortName: z.string(), address: z.string() }),
+      experience: z.string(),
+      adultPriceCents: cents,
+      childPriceCents: cents,
+      adultAges: z.string(),
+      childAges: z.string(),
+      freeUnder: z.string(),
+      /**
+       * The Tickets settings' group discount tiers and tax rate (docs/settings.md), so the page's
+       * price is the API's; `GET /api/site` always has them, an older stored row need not.
+       */
+      groupDiscountTiers: z.array(z.object({ minTickets: z.number().int(), percent: z.number().int() })).optional(),
+      taxRateBasisPoints: z.number().int().optional(),
+      /** The Tickets settings' sale window (ISO 8601, null: no limit); the page says when it is closed. */
+      saleOpensAt: z.string().nullable().optional(),
+      saleClosesAt: z.string().nullable().optional(),
+    }),
   }),
-  feastPacks: z.object({
-    ordersOpen: z.boolean(),
-    pickupDates: z.string(),
-    pickupHours: z.string(),
-  }),
-  party: z.object({
-    name: z.string(),
-    /** Local date and time of the venue, ISO 8601 with offset. */
-    startsAt: z.string(),
-    endsAt: z.string(),
-    timeZone: z.string(),
-    dateLabel: z.string(),
-    timeLabel: z.string(),
-    venue: z.object({ name: z.string(), shortName: z.string(), address: z.string() }),
-    experience: z.string(),
-    adultPriceCents: cents,
-    childPriceCents: cents,
-    adultAges: z.string(),
-    childAges: z.string(),
-    freeUnder: z.string(),
-    /**
-     * The Tickets settings' group discount tiers and tax rate (docs/settings.md), so the page's
-     * price is the API's; `GET /api/site` always has them, an older stored row need not.
-     */
-    groupDiscountTiers: z.array(z.object({ minTickets: z.number().int(), percent: z.number().int() })).optional(),
-    taxRateBasisPoints: z.number().int().optional(),
-    /** The Tickets settings' sale window (ISO 8601, null: no limit); the page says when it is closed. */
-    saleOpensAt: z.string().nullable().optional(),
-    saleClosesAt: z.string().nullable().optional(),
-  }),
-});
+);
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
 /** The fictional defaults seeded into a new database. */

@@ -23,4 +23,24 @@ export {
   type StripeStandIn,
   type StripeStandInOptions,
 } from './stripe-stand-in.js';
-export { assembleDocumentRoot, localNginxConfig, type LocalNginxOptions } from './nginx-config.js';
+export {
+  assembleDocumentRoot,
+  brotliStaticModuleEnabled,
+  localNginxConfig,
+  localNginxModules,
+  type LocalNginxOptions,
+} from './nginx-config.js';
+export {
+  networkQuiet,
+  SCRIPT_BUDGETS_KIB,
+  SCRIPT_CEILINGS_KIB,
+  SCRIPT_GOALS_KIB,
+  TEXT_RESOURCE_TYPES,
+  UNCOMPRESSED_ALLOWANCE_BYTES,
+  uncompressedTextFiles,
+  WireLog,
+  wireBodyBytes,
+  type LoadingFinishedEvent,
+  type ResponseReceivedEvent,
+  type WireFile,
+} from './wire-weight.js';

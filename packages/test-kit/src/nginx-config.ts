@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface LocalNginxOptions {
@@ -9,6 +9,41 @@ export interface LocalNginxOptions {
   listenPort: number;
   /** The API replicas on 127.0.0.1, in the upstream's order. */
   apiPorts: number[];
+  /**
+   * The folder nginx.conf's snippets (`/etc/nginx/snippets/festival-*.conf`) are read from:
+   * the repository's deploy/nginx where this machine's nginx has the brotli_static module (see
+   * brotliStaticModuleEnabled), else a folder without them. By default `<workDir>/snippets`.
+   */
+  snippetsDir?: string;
+}
+
+/**
+ * Whether this machine's nginx loads ngx_http_brotli_static_module: Debian's
+ * libnginx-mod-http-brotli-static links its load file into /etc/nginx/modules-enabled/,
+ * which nginx.conf includes.
+ */
+export function brotliStaticModuleEnabled(modulesEnabled = '/etc/nginx/modules-enabled'): boolean {
+  return existsSync(modulesEnabled) && readdirSync(modulesEnabled).some((file) => /brotli-static/.test(file));
+}
+
+/**
+ * Readies a working folder for this machine's dynamic nginx modules, which nginx.conf loads
+ * through /etc/nginx/modules-enabled/: Debian's load files name each module relative to the
+ * prefix (`modules/...so`), so `<workDir>/modules` links to Debian's folder. Returns the
+ * options of localNginxConfig that include the web image's brotli snippet (in `snippetsDir`,
+ * the repository's deploy/nginx) where the module is loaded, none otherwise.
+ */
+export function localNginxModules(
+  workDir: string,
+  snippetsDir: string,
+  systemModules = '/usr/lib/nginx/modules',
+): Pick<LocalNginxOptions, 'snippetsDir'> {
+  const link = join(workDir, 'modules');
+  if (existsSync(systemModules) && !existsSync(link)) {
+    mkdirSync(workDir, { recursive: true });
+    symlinkSync(systemModules, link);
+  }
+  return brotliStaticModuleEnabled() ? { snippetsDir } : {};
 }
 
 /**
@@ -19,7 +54,10 @@ export interface LocalNginxOptions {
  * becomes the local ports, which Debian's older nginx also runs. Throws when nginx.conf no longer has the shape this expects,
  * so a test never runs against a half-replaced configuration.
  */
-export function localNginxConfig(productionConf: string, { workDir, documentRoot, listenPort, apiPorts }: LocalNginxOptions): string {
+export function localNginxConfig(
+  productionConf: string,
+  { workDir, documentRoot, listenPort, apiPorts, snippetsDir = join(workDir, 'snippets') }: LocalNginxOptions,
+): string {
   const servers = apiPorts.map((port) => `    server 127.0.0.1:${port};`).join('\n');
   const replaced = productionConf
     .replace(/^pid .*;$/m, `pid ${join(workDir, 'nginx.pid')};`)
@@ -27,6 +65,7 @@ export function localNginxConfig(productionConf: string, { workDir, documentRoot
     .replace(/proxy_cache_path \/var\/cache\/nginx\/festival_api /, `proxy_cache_path ${join(workDir, 'cache')} `)
     .replace(/listen 80;/, `listen 127.0.0.1:${listenPort};`)
     .replace(/root \/usr\/share\/nginx\/html;/, `root ${documentRoot};`)
+    .replace(/include \/etc\/nginx\/snippets\//g, `include ${snippetsDir}/`)
     .replace(/upstream festival_api \{[^}]*\}/, `upstream festival_api {\n${servers}\n    keepalive 8;\n  }`);
   for (const expected of [
     'pid ',
@@ -34,6 +73,7 @@ export function localNginxConfig(productionConf: string, { workDir, documentRoot
     `root ${documentRoot}`,
     ...apiPorts.map((port) => `server 127.0.0.1:${port}`),
     `proxy_cache_path ${join(workDir, 'cache')} `,
+    `include ${snippetsDir}/festival-brotli-static`,
   ]) {
     if (!replaced.includes(expected)) throw new Error(`nginx.conf no longer has the shape the tests expect (${expected})`);
   }

@@ -10,8 +10,7 @@ import { STAFF_HOME } from '../../../shared/lib/staff-home';
 import { palette } from '../../../shared/theme/admin-theme';
 import { redeemOnce } from '../api/redeem-device-pass';
 
-/** The fragment a pass link carries its secret in: `/admin/login#device-pass=<secret>`. */
-export const DEVICE_PASS_FRAGMENT = '#device-pass=';
+export { DEVICE_PASS_FRAGMENT } from '../lib/device-pass-fragment';
 
 type PassState = { kind: 'opening' } | { kind: 'signed-in'; staff: StaffSessionView } | { kind: 'refused'; message: string };
 

@@ -1,9 +1,14 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import type { DeviceRole } from '@festival/contracts';
 import { useQueryClient } from '@festival/query';
 import { Navigate, Outlet } from '@festival/router';
 import { endSessionOnUnauthorized, useAdminSession } from '../../../shared/api/admin-session';
-import { DeviceSessionBar, NotAllowedPage, SignedOutPage } from './staff-notices';
+import { DeviceSessionBar } from './device-session-bar';
+
+// Seen only by a device on a page not for its role, or one the manager signed out: loaded then
+// (they carry antd's Result and its illustrations, which the login and the staff pages need not).
+const NotAllowedPage = lazy(() => import('./staff-notices').then((m) => ({ default: m.NotAllowedPage })));
+const SignedOutPage = lazy(() => import('./staff-notices').then((m) => ({ default: m.SignedOutPage })));
 
 /**
  * The layout route of every staff page: its page renders only with a session; without one, when
@@ -18,14 +23,25 @@ export function RequireStaff({ pending, roles = [] }: { pending: ReactNode; role
   useEffect(() => endSessionOnUnauthorized(queryClient), [queryClient]);
 
   if (session.isPending) return pending;
-  if (!session.isError && session.data.ended) return <SignedOutPage message={session.data.ended} />;
+  if (!session.isError && session.data.ended)
+    return (
+      <Suspense fallback={pending}>
+        <SignedOutPage message={session.data.ended} />
+      </Suspense>
+    );
   if (session.isError || !session.data.authenticated) return <Navigate to="/admin/login" replace />;
   const staff = session.data.staff ?? { role: 'manager', name: 'Manager' };
   if (staff.role === 'manager') return <Outlet />;
   return (
     <>
       <DeviceSessionBar staff={staff} />
-      {roles.includes(staff.role) ? <Outlet /> : <NotAllowedPage staff={staff} />}
+      {roles.includes(staff.role) ? (
+        <Outlet />
+      ) : (
+        <Suspense fallback={pending}>
+          <NotAllowedPage staff={staff} />
+        </Suspense>
+      )}
     </>
   );
 }

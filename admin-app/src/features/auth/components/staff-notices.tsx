@@ -1,9 +1,7 @@
-import { Button, Flex, Result, Tag, Typography } from 'antd';
+import { Button, Result } from 'antd';
 import type { StaffSessionView } from '@festival/contracts';
 import { useNavigate } from '@festival/router';
 import { STAFF_HOME } from '../../../shared/lib/staff-home';
-import { palette } from '../../../shared/theme/admin-theme';
-import { LogoutButton } from './logout-button';
 
 const PAGE = { minHeight: '70vh', display: 'grid', placeItems: 'center', padding: 16 } as const;
 
@@ -35,22 +33,5 @@ export function SignedOutPage({ message }: { message: string }) {
     <main style={PAGE}>
       <Result status="warning" title={message} subTitle="Ask the manager for a new device pass to use this screen again." />
     </main>
-  );
-}
-
-/** The strip above a device's pages: which device this is (the manager's pages need none). */
-export function DeviceSessionBar({ staff }: { staff: StaffSessionView }) {
-  return (
-    <header
-      aria-label="Signed-in device"
-      style={{ background: palette.aubergine, color: palette.cream, borderBottom: `3px solid ${palette.marigold}`, padding: '6px 16px' }}
-    >
-      <Flex justify="space-between" align="center" gap={12} wrap>
-        <Typography.Text style={{ color: palette.cream, fontWeight: 600 }}>
-          {staff.name} <Tag color="gold">{staff.role}</Tag>
-        </Typography.Text>
-        <LogoutButton size="small" />
-      </Flex>
-    </header>
   );
 }

@@ -7,7 +7,7 @@ import {
   type PromoCodeStatus,
 } from '@festival/contracts';
 import { useQueryClient } from '@festival/query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from '@festival/router';
 import { getAnalyticsSessionId, trackEvent, usePageTracking } from '@festival/web-kit/analytics';
 import { ApiError } from '@festival/web-kit/api-client';
@@ -15,14 +15,24 @@ import { siteConfigQuery, usePageMeta, useSiteConfig } from '@festival/web-kit/s
 import { useConfirmPartyPayment } from '../api/confirm-party-payment';
 import { useCreatePartyOrder } from '../api/create-party-order';
 import { partyTicketStatsQuery, usePartyTicketStats } from '../api/party-ticket-stats';
-import { ConfirmationStep } from './confirmation-step';
-import { ContactStep } from './contact-step';
 import { EventHero } from './event-hero';
-import { PaymentStep } from './payment-step';
 import { TicketsStep, type AppliedPromo } from './tickets-step';
 import '@festival/web-kit/palette.css';
 import '@festival/web-kit/button.css';
 import './party.css';
+
+/**
+ * The steps after the first come when the guest gets there: the page loads with the tickets
+ * step alone, and the contact form (with the schema library that checks it), the payment form
+ * and the confirmation arrive as their own chunks. They start loading as soon as the guest
+ * picks a first ticket (see onCounts), so Continue rarely waits for them.
+ */
+const loadContactStep = () => import('./contact-step');
+const loadPaymentStep = () => import('./payment-step');
+const ContactStep = lazy(() => loadContactStep().then((m) => ({ default: m.ContactStep })));
+const PaymentStep = lazy(() => loadPaymentStep().then((m) => ({ default: m.PaymentStep })));
+const ConfirmationStep = lazy(() => import('./confirmation-step').then((m) => ({ default: m.ConfirmationStep })));
+const stepLoading = <p role="status">Loading…</p>;
 
 type Step = 'tickets' | 'contact' | 'payment' | 'confirmation';
 
@@ -217,6 +227,8 @@ export function PartyPage() {
             onCounts={(adults, children) => {
               if (!addedToCart.current && adults + children > adultTickets + childTickets) {
                 addedToCart.current = true;
+                void loadContactStep();
+                void loadPaymentStep();
                 void trackEvent('party_add_to_cart', { metadata: { adultTickets: adults, childTickets: children } });
               }
               setAdultTickets(adults);
@@ -227,28 +239,33 @@ export function PartyPage() {
             onContinue={() => go('contact')}
           />
         ) : null}
-        {step === 'contact' ? (
-          <ContactStep
-            initial={contact}
-            pending={createOrder.isPending}
-            error={contactError}
-            onBack={(values) => {
-              setContact(values);
-              go('tickets');
-            }}
-            onSubmit={startPayment}
-          />
+        {/* Outside the tickets step only: the pre-rendered HTML (the tickets step) stays as it was. */}
+        {step !== 'tickets' ? (
+          <Suspense fallback={stepLoading}>
+            {step === 'contact' ? (
+              <ContactStep
+                initial={contact}
+                pending={createOrder.isPending}
+                error={contactError}
+                onBack={(values) => {
+                  setContact(values);
+                  go('tickets');
+                }}
+                onSubmit={startPayment}
+              />
+            ) : null}
+            {step === 'payment' && order ? (
+              <PaymentStep
+                clientSecret={order.clientSecret}
+                price={price}
+                holdExpiresAt={order.holdExpiresAt}
+                error={paymentError}
+                onPaid={(paymentIntentId) => finish(paymentIntentId, order.clientSecret)}
+              />
+            ) : null}
+            {step === 'confirmation' && receipt ? <ConfirmationStep receipt={receipt} site={site.data} clientSecret={paidSecret} /> : null}
+          </Suspense>
         ) : null}
-        {step === 'payment' && order ? (
-          <PaymentStep
-            clientSecret={order.clientSecret}
-            price={price}
-            holdExpiresAt={order.holdExpiresAt}
-            error={paymentError}
-            onPaid={(paymentIntentId) => finish(paymentIntentId, order.clientSecret)}
-          />
-        ) : null}
-        {step === 'confirmation' && receipt ? <ConfirmationStep receipt={receipt} site={site.data} clientSecret={paidSecret} /> : null}
       </div>
     </main>
   );

@@ -1,0 +1,21 @@
+import { Flex, Tag, Typography } from 'antd';
+import type { StaffSessionView } from '@festival/contracts';
+import { palette } from '../../../shared/theme/admin-theme';
+import { LogoutButton } from './logout-button';
+
+/** The strip above a device's pages: which device this is (the manager's pages need none). */
+export function DeviceSessionBar({ staff }: { staff: StaffSessionView }) {
+  return (
+    <header
+      aria-label="Signed-in device"
+      style={{ background: palette.aubergine, color: palette.cream, borderBottom: `3px solid ${palette.marigold}`, padding: '6px 16px' }}
+    >
+      <Flex justify="space-between" align="center" gap={12} wrap>
+        <Typography.Text style={{ color: palette.cream, fontWeight: 600 }}>
+          {staff.name} <Tag color="gold">{staff.role}</Tag>
+        </Typography.Text>
+        <LogoutButton size="small" />
+      </Flex>
+    </header>
+  );
+}
