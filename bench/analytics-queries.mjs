@@ -24,9 +24,7 @@ import {
   DrinkTabEntity,
   ENTITIES,
   FeastOrderEntity,
-  fillAnalyticsAttribution,
-  fillAnalyticsPeople,
-  fillAnalyticsTotals,
+  fillAnalyticsCounters,
   PartyOrderEntity,
   seededRandom,
   SyntheticVisitors,
@@ -49,10 +47,13 @@ const log = (/** @type {string} */ message) => console.log(`› ${message}`);
 // checkouts complete, each with an order id of its own.
 
 const START = Date.parse('2025-09-01T00:00:00Z');
+/** The reports' filter for the whole of the first event (every event filled is its). */
+const WHOLE_EVENT = { eventId: 1, since: null, until: null, fromHour: null, untilHour: null };
 const SPAN_MS = 60 * 24 * 60 * 60 * 1000;
 
 /** The columns written, in the order of each row. */
 const COLUMNS = /** @type {const} */ ([
+  'eventId',
   'eventType',
   'sessionId',
   'pageViewId',
@@ -292,9 +293,12 @@ async function fillOrders(ds, total) {
    */
   const insert = async (entity, rows) => {
     for (let i = 0; i < rows.length; i += 500) {
-      await ds
-        .getRepository(entity)
-        .insert(/** @type {import('typeorm/query-builder/QueryPartialEntity.js').QueryDeepPartialEntity<E>[]} */ (rows.slice(i, i + 500)));
+      await ds.getRepository(entity).insert(
+        /** @type {import('typeorm/query-builder/QueryPartialEntity.js').QueryDeepPartialEntity<E>[]} */ (
+          // The seeded orders are the first event's.
+          rows.slice(i, i + 500).map((row) => ({ eventId: 1, ...row }))
+        ),
+      );
     }
   };
   await insert(PartyOrderEntity, party);
@@ -591,21 +595,15 @@ async function measure(stand, { kind, EVENTS, ORDERS, RUNS, PAGE_LOADS, port }) 
       : `SQLite ${(await ds.query('SELECT sqlite_version() AS v'))[0].v}`;
   log(`filling ${EVENTS.toLocaleString('en-US')} events and ${ORDERS.toLocaleString('en-US')} orders into ${version}…`);
   const fillMs = await fill(ds, kind, EVENTS);
-  // The people behind the events, as the API records them with each event (the events went in
-  // directly): the same statement the migration that added them runs on existing events.
-  const peopleStarted = Date.now();
-  const runner = ds.createQueryRunner();
-  await fillAnalyticsPeople(runner);
-  await runner.release();
-  const peopleMs = Date.now() - peopleStarted;
-  // The attribution counters likewise: the statement their migration runs on existing events.
-  const attributionStarted = Date.now();
+  // The counters (totals, people, attribution per event and hour), as the API records them with
+  // each event (the events went in directly): the statements the seasons migration runs on
+  // existing events.
+  const countersStarted = Date.now();
   const counters = ds.createQueryRunner();
-  await fillAnalyticsAttribution(counters);
-  // And the totals per event type the funnel reads.
-  await fillAnalyticsTotals(counters);
+  await fillAnalyticsCounters(counters);
   await counters.release();
-  const attributionMs = Date.now() - attributionStarted;
+  const peopleMs = Date.now() - countersStarted;
+  const attributionMs = 0;
   const [{ n: attributionRows }] = await ds.query('SELECT COUNT(*) AS n FROM analytics_attribution');
   const orders = await fillOrders(ds, ORDERS);
   log(
@@ -629,32 +627,32 @@ async function measure(stand, { kind, EVENTS, ORDERS, RUNS, PAGE_LOADS, port }) 
   );
   /** @type {[name: string, route: string, run: () => Promise<unknown>, explained: import('typeorm').SelectQueryBuilder<import('typeorm').ObjectLiteral>[]][]} */
   const cases = [
-    ['funnel', 'GET /api/analytics/funnel', () => reports.funnel(), [reports.funnelQuery()]],
+    ['funnel', 'GET /api/analytics/funnel', () => reports.funnel(WHOLE_EVENT), [reports.funnelQuery(WHOLE_EVENT)]],
     [
       'events, first page',
       'GET /api/analytics/events/page_view (100 newest)',
-      () => reports.events('page_view', { limit: 100 }),
-      [reports.eventsQuery('page_view', { limit: 100 })],
+      () => reports.events('page_view', { limit: 100 }, WHOLE_EVENT),
+      [reports.eventsQuery('page_view', { limit: 100 }, WHOLE_EVENT)],
     ],
     [
       'events, deep page',
       `GET /api/analytics/events/page_view?before=${middleId}`,
-      () => reports.events('page_view', { limit: 100, before: Number(middleId) }),
-      [reports.eventsQuery('page_view', { limit: 100, before: Number(middleId) })],
+      () => reports.events('page_view', { limit: 100, before: Number(middleId) }, WHOLE_EVENT),
+      [reports.eventsQuery('page_view', { limit: 100, before: Number(middleId) }, WHOLE_EVENT)],
     ],
     [
       'events, header (summary)',
       'GET /api/analytics/events/page_view/summary',
-      () => reports.summary('page_view'),
-      reports.summaryQueries('page_view'),
+      () => reports.summary('page_view', WHOLE_EVENT),
+      reports.summaryQueries('page_view', WHOLE_EVENT),
     ],
     [
       'events, header (summary), a small step',
       'GET /api/analytics/events/party_order_completed/summary',
-      () => reports.summary('party_order_completed'),
-      reports.summaryQueries('party_order_completed'),
+      () => reports.summary('party_order_completed', WHOLE_EVENT),
+      reports.summaryQueries('party_order_completed', WHOLE_EVENT),
     ],
-    ['attribution', 'GET /api/analytics/attribution', () => reports.attribution(), [reports.attributionQuery()]],
+    ['attribution', 'GET /api/analytics/attribution', () => reports.attribution(WHOLE_EVENT), [reports.attributionQuery(WHOLE_EVENT)]],
   ];
 
   const queries = [];
@@ -666,7 +664,7 @@ async function measure(stand, { kind, EVENTS, ORDERS, RUNS, PAGE_LOADS, port }) 
     console.log(`\n${text.trim()}`);
     plans += text;
   }
-  const funnel = (await reports.funnel()).map((f) => `${f.eventType}=${f.count}`).join(', ');
+  const funnel = (await reports.funnel(WHOLE_EVENT)).map((f) => `${f.eventType}=${f.count}`).join(', ');
   console.log(`\nevents in the table: ${Number(counts[0].n).toLocaleString('en-US')}; funnel: ${funnel}`);
 
   log('serving the site on this database…');

@@ -1,7 +1,10 @@
 import type { EntityManager } from 'typeorm';
+import { hourOf } from './analytics-counters-fill.js';
 
 /** What makes an event someone's: its type, bot flag, and the order or session it belongs to. */
 export interface EventPerson {
+  eventId: number;
+  createdAt: Date;
   eventType: string;
   isBot: boolean;
   entityId?: string | null;
@@ -18,10 +21,11 @@ export function personKey(event: Pick<EventPerson, 'entityId' | 'sessionId'>): s
   return null;
 }
 
-/** An `analytics_people` row's key (type, bot flag, person), or null for an event of nobody known. */
+/** An `analytics_people` row's key (event, type, bot flag, hour, person), or null for an event of nobody known. */
 export function peopleRowKey(event: EventPerson): string | null {
   const key = personKey(event);
-  return key ? `${event.eventType}\n${Number(event.isBot)}\n${key}` : null;
+  const hour = String(hourOf(event.createdAt)).padStart(10, '0');
+  return key ? `${String(event.eventId).padStart(10, '0')}\n${event.eventType}\n${Number(event.isBot)}\n${hour}\n${key}` : null;
 }
 
 /** One statement and its parameters. */
@@ -39,7 +43,7 @@ export function peopleStatements(events: readonly EventPerson[], mysql: boolean)
   for (const event of events) {
     const key = personKey(event);
     // SQLite binds no booleans: the flag is stored as 0 or 1 on both databases.
-    if (key) rows.set(peopleRowKey(event)!, [event.eventType, event.isBot ? 1 : 0, key]);
+    if (key) rows.set(peopleRowKey(event)!, [event.eventId, event.eventType, event.isBot ? 1 : 0, hourOf(event.createdAt), key]);
   }
   // In key order: transactions on two replicas then take the rows' locks in the same order.
   const values = [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
@@ -47,7 +51,7 @@ export function peopleStatements(events: readonly EventPerson[], mysql: boolean)
   for (let i = 0; i < values.length; i += 500) {
     const chunk = values.slice(i, i + 500);
     statements.push({
-      sql: `INSERT ${mysql ? 'IGNORE' : 'OR IGNORE'} INTO analytics_people (eventType, isBot, personKey) VALUES ${chunk.map(() => '(?, ?, ?)').join(', ')}`,
+      sql: `INSERT ${mysql ? 'IGNORE' : 'OR IGNORE'} INTO analytics_people (eventId, eventType, isBot, hour, personKey) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
       parameters: chunk.flat(),
     });
   }
