@@ -49,6 +49,22 @@ const log = (/** @type {string} */ message) => console.log(`› ${message}`);
 const START = Date.parse('2025-09-01T00:00:00Z');
 /** The reports' filter for the whole of the first event (every event filled is its). */
 const WHOLE_EVENT = { eventId: 1, since: null, until: null, fromHour: null, untilHour: null };
+/**
+ * The dashboard's `Event` and `From`–`To` filter over two weeks in the middle of the two months
+ * of visits: the API's query string, and the filter as the reports take it (the site's party is
+ * in Los Angeles, on daylight time then: midnight is 07:00 UTC).
+ */
+const RANGE = { from: '2025-09-21', to: '2025-10-04' };
+const RANGE_QUERY = `?eventId=1&from=${RANGE.from}&to=${RANGE.to}`;
+const RANGE_SINCE = Date.parse(`${RANGE.from}T07:00:00Z`);
+const RANGE_UNTIL = Date.parse('2025-10-05T07:00:00Z');
+const TWO_WEEKS = {
+  eventId: 1,
+  since: new Date(RANGE_SINCE),
+  until: new Date(RANGE_UNTIL),
+  fromHour: RANGE_SINCE / 3_600_000,
+  untilHour: RANGE_UNTIL / 3_600_000,
+};
 const SPAN_MS = 60 * 24 * 60 * 60 * 1000;
 
 /** The columns written, in the order of each row. */
@@ -177,6 +193,7 @@ function orderRows(total) {
     const subtotalCents = adultTickets * 4500 + childTickets * 2000;
     const taxCents = Math.round(subtotalCents * TAX);
     party.push({
+      eventId: 1,
       id: `bench-party-${i}`,
       status,
       ...person(i),
@@ -206,6 +223,7 @@ function orderRows(total) {
     const lines = 1 + Math.floor(orderRand() * 3);
     const items = Array.from({ length: lines }, () => ({ name: orderPick(FEAST_ITEMS), quantity: 1 + Math.floor(orderRand() * 3) }));
     feast.push({
+      eventId: 1,
       id: `bench-feast-${i}`,
       ...person(100_000 + i),
       pickupDate: 'Friday, October 31',
@@ -219,6 +237,7 @@ function orderRows(total) {
   for (let i = 0; i < tabCount; i += 1) {
     const openedAt = at();
     tabs.push({
+      eventId: 1,
       id: `bench-tab-${i}`,
       tokenHash: `bench-token-${i}`.padEnd(64, '0'),
       status: 'settled',
@@ -257,6 +276,7 @@ function orderRows(total) {
     }
     const placedAt = tab ? new Date(tab.openedAt.getTime() + Math.floor(orderRand() * 3 * hour)) : at();
     drinks.push({
+      eventId: 1,
       id: `bench-drink-${i}`,
       number: i + 1,
       status,
@@ -293,12 +313,9 @@ async function fillOrders(ds, total) {
    */
   const insert = async (entity, rows) => {
     for (let i = 0; i < rows.length; i += 500) {
-      await ds.getRepository(entity).insert(
-        /** @type {import('typeorm/query-builder/QueryPartialEntity.js').QueryDeepPartialEntity<E>[]} */ (
-          // The seeded orders are the first event's.
-          rows.slice(i, i + 500).map((row) => ({ eventId: 1, ...row }))
-        ),
-      );
+      await ds
+        .getRepository(entity)
+        .insert(/** @type {import('typeorm/query-builder/QueryPartialEntity.js').QueryDeepPartialEntity<E>[]} */ (rows.slice(i, i + 500)));
     }
   };
   await insert(PartyOrderEntity, party);
@@ -403,15 +420,25 @@ async function time(run, runs) {
   return { median: median(samples), min: samples[0], max: samples[samples.length - 1] };
 }
 
-/** Every call the dashboard (admin-app's DashboardPage and its session check) makes when it opens. */
-const DASHBOARD_CALLS = [
-  '/api/admin/check',
-  '/api/site',
+/** The dashboard's reads that take its `Event` and `From`–`To` filter. */
+const FILTERED_CALLS = [
   '/api/orders',
   '/api/party-tickets',
   '/api/admin/abandoned-carts',
   '/api/analytics/funnel',
   '/api/analytics/attribution',
+];
+
+/**
+ * Every call the dashboard (admin-app's DashboardPage and its session check) makes when it
+ * opens, then the same reads with an event and two weeks picked.
+ */
+const DASHBOARD_CALLS = [
+  '/api/admin/check',
+  '/api/site',
+  '/api/admin/events',
+  ...FILTERED_CALLS,
+  ...FILTERED_CALLS.map((path) => `${path}${RANGE_QUERY}`),
 ];
 
 /**
@@ -431,8 +458,9 @@ async function timeDashboardCalls(baseUrl, runs) {
     const bytes = await get(path);
     calls.push({ path, bytes, ...(await time(() => get(path), runs)) });
   }
-  // As the page makes them: all at once.
-  const together = await time(() => Promise.all(DASHBOARD_CALLS.map(get)), runs);
+  // As the page makes them when it opens: all at once.
+  const opening = DASHBOARD_CALLS.filter((path) => !path.includes('?'));
+  const together = await time(() => Promise.all(opening.map(get)), runs);
   return { calls, together };
 }
 
@@ -503,7 +531,7 @@ function markdown(f) {
     ms(c.max),
   ]);
   callRows.push([
-    'all seven at once, as the page makes them',
+    'the first eight at once, as the page makes them',
     '',
     ms(f.dashboard.together.median),
     ms(f.dashboard.together.min),
@@ -519,10 +547,11 @@ ${f.orders.drinks.toLocaleString('en-US')} drinks orders on ${f.orders.tabs.toLo
 draws from too): ${share('page_view')} % page views, ${share('party_page_view')} % party page views, the rest carts, checkouts,
 catering clicks and completed orders and ticket purchases; visitors from the dashboard's eight
 marketing links, forty newsletter campaigns, search, a review site and direct visits; one session
-in twenty is a crawler. Filled in ${(f.fillMs / 1000).toFixed(0)} s; the people behind the events
-(\`analytics_people\`, written with each event by the API) filled from them in ${(f.peopleMs / 1000).toFixed(1)} s, and the
-attribution counters (\`analytics_attribution\`, likewise) in ${(f.attributionMs / 1000).toFixed(1)} s, as the migrations
-that added them do on an existing database.
+in twenty is a crawler. Every event and order is the first event's (season). Filled in ${(f.fillMs / 1000).toFixed(0)} s; the
+counters (\`analytics_event_totals\`, \`analytics_people\`, \`analytics_attribution\`, per event and hour, written with
+each event by the API) filled from them in ${(f.peopleMs / 1000).toFixed(1)} s, as the seasons migration does on an existing
+database. The reports are timed for the whole event and with the dashboard's filter set to the event and two weeks
+(${RANGE.from} to ${RANGE.to}).
 
 **Command:** \`${f.command}\`
 
@@ -550,15 +579,18 @@ shows: loading and starting the admin app's code, before any of the data matters
   rows; the header is two: the events, and the people behind them), or reads counters; none
   reads the events into the API's memory. The plans below name the index each uses
   ("Using index" / "COVERING INDEX": the table rows are not read at all).
+- The counters are kept per event and per hour (docs/settings.md, "The dashboard's filter"): a
+  filter reads the rows of its event and hours and adds them up.
 - The event dialog's header counts the events of a step and, from \`analytics_people\` (one row per
-  step and visitor, kept as events are stored), the people behind them, both from indexes alone:
-  counting distinct sessions among the page views themselves took 390 ms on MariaDB.
+  event, step, hour and visitor, kept as events are stored), the people behind them, distinct
+  across the hours in range: counting distinct sessions among the page views themselves took
+  390 ms on MariaDB.
 - The attribution reads the page views and conversions per source, medium and campaign from
-  \`analytics_attribution\` (${f.attributionRows} rows here), counted in the transaction that stores the
+  \`analytics_attribution\` (${f.attributionRows} rows here, per event and hour), counted in the transaction that stores the
   events: grouping the counted events themselves read the index entries of every page view
   (233 ms on MariaDB at this size).
 - Of the first load, ${(load.frameMedian / 1000).toFixed(2)} s go to the admin app's code before its frame shows;
-  the remaining ${((load.median - load.frameMedian) / 1000).toFixed(2)} s are the seven calls (${f.dashboard.together.median.toFixed(0)} ms together when made at once,
+  the remaining ${((load.median - load.frameMedian) / 1000).toFixed(2)} s are the eight calls (${f.dashboard.together.median.toFixed(0)} ms together when made at once,
   the largest answers being every feast order and every paid ticket order, listed whole) and the
   browser drawing the sections with their data.
 
@@ -603,12 +635,9 @@ async function measure(stand, { kind, EVENTS, ORDERS, RUNS, PAGE_LOADS, port }) 
   await fillAnalyticsCounters(counters);
   await counters.release();
   const peopleMs = Date.now() - countersStarted;
-  const attributionMs = 0;
   const [{ n: attributionRows }] = await ds.query('SELECT COUNT(*) AS n FROM analytics_attribution');
   const orders = await fillOrders(ds, ORDERS);
-  log(
-    `filled in ${((fillMs + orders.ms) / 1000).toFixed(1)} s; the people behind the events in ${(peopleMs / 1000).toFixed(1)} s, the attribution counters in ${(attributionMs / 1000).toFixed(1)} s`,
-  );
+  log(`filled in ${((fillMs + orders.ms) / 1000).toFixed(1)} s; the counters in ${(peopleMs / 1000).toFixed(1)} s`);
   // What a running database has: statistics for the query planner.
   if (kind === 'mysql')
     await ds.query('ANALYZE TABLE analytics_events, analytics_attribution, party_orders, feast_orders, drink_orders, drink_tabs');
@@ -653,6 +682,26 @@ async function measure(stand, { kind, EVENTS, ORDERS, RUNS, PAGE_LOADS, port }) 
       reports.summaryQueries('party_order_completed', WHOLE_EVENT),
     ],
     ['attribution', 'GET /api/analytics/attribution', () => reports.attribution(WHOLE_EVENT), [reports.attributionQuery(WHOLE_EVENT)]],
+    // The same with the dashboard's event and two-week filter.
+    ['funnel, two weeks', `GET /api/analytics/funnel${RANGE_QUERY}`, () => reports.funnel(TWO_WEEKS), [reports.funnelQuery(TWO_WEEKS)]],
+    [
+      'events, first page, two weeks',
+      `GET /api/analytics/events/page_view${RANGE_QUERY}`,
+      () => reports.events('page_view', { limit: 100 }, TWO_WEEKS),
+      [reports.eventsQuery('page_view', { limit: 100 }, TWO_WEEKS)],
+    ],
+    [
+      'events, header (summary), two weeks',
+      `GET /api/analytics/events/page_view/summary${RANGE_QUERY}`,
+      () => reports.summary('page_view', TWO_WEEKS),
+      reports.summaryQueries('page_view', TWO_WEEKS),
+    ],
+    [
+      'attribution, two weeks',
+      `GET /api/analytics/attribution${RANGE_QUERY}`,
+      () => reports.attribution(TWO_WEEKS),
+      [reports.attributionQuery(TWO_WEEKS)],
+    ],
   ];
 
   const queries = [];
@@ -688,7 +737,6 @@ async function measure(stand, { kind, EVENTS, ORDERS, RUNS, PAGE_LOADS, port }) 
     orders: { total: ORDERS, ...orders },
     fillMs: fillMs + orders.ms,
     peopleMs,
-    attributionMs,
     attributionRows: Number(attributionRows),
     queries,
     dashboard: { ...calls, load },
