@@ -12,14 +12,19 @@ export function useEvents() {
   return useQuery(eventsQuery);
 }
 
+/** What the event on sale changes: the settings, the events, the dashboard's default event, the site, the door. */
+const FOLLOWS_THE_EVENT = [['admin', 'settings'], ['admin', 'events'], ['admin', 'door'], ['dashboard'], ['site']];
+
 /**
- * `Start next event` (`POST /api/admin/events`): afterwards everything the staff pages show is
- * fetched again, since it now reads the new event.
+ * `Start next event` (`POST /api/admin/events`): afterwards what reads the event on sale is
+ * fetched again (not awaited: the answer is shown at once).
  */
 export function useStartNextEvent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: StartEventRequest) => apiPost<FestivalEvent>('/api/admin/events', request),
-    onSuccess: () => queryClient.invalidateQueries(),
+    onSuccess: () => {
+      for (const queryKey of FOLLOWS_THE_EVENT) void queryClient.invalidateQueries({ queryKey });
+    },
   });
 }

@@ -44,20 +44,16 @@ export function StartNextEventSection({ currentTitle }: { currentTitle: string }
       content: `${current?.name ?? 'The current event'} becomes a past event: its orders, tickets and figures stay viewable, read-only. The new event goes on sale with the same settings and no sale window.`,
       okText: 'Start next event',
       cancelText: 'Cancel',
-      onOk: () =>
-        new Promise<void>((resolve) =>
-          start.mutate(parsed.data, {
-            onSuccess: () => {
-              toast.success('Next event started');
-              form.resetFields();
-              resolve();
-            },
-            onError: (error) => {
-              showSaveError(error, showErrors, toast);
-              resolve();
-            },
-          }),
-        ),
+      // The dialog waits on the call itself (not on callbacks tied to this component's life).
+      onOk: async () => {
+        try {
+          await start.mutateAsync(parsed.data);
+          toast.success('Next event started');
+          form.resetFields();
+        } catch (error) {
+          showSaveError(error, showErrors, toast);
+        }
+      },
     });
   }
 
@@ -74,8 +70,7 @@ export function StartNextEventSection({ currentTitle }: { currentTitle: string }
           aria-label="Events"
         />
         <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-          When this party is over, start the next one: it takes {currentTitle}&rsquo;s prices, capacity, venue and menu, with 0 tickets
-          sold.
+          When this party is over, start the next one: it keeps this event&rsquo;s prices, capacity, venue and menu, with 0 tickets sold.
         </Typography.Paragraph>
         <Form<StartForm> form={form} name="start-next-event" layout="inline" onFinish={submit} requiredMark={false}>
           <Form.Item name="name" label="Next event title" initialValue={currentTitle}>
