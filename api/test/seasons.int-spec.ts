@@ -80,7 +80,7 @@ describe(`seasons on ${TEST_DATABASE}`, () => {
   it('refuses a next event that is not after the current one, a bad date or title, and unknown events or dates in a filter', async () => {
     const { events } = await get<FestivalEventsResponse>('/api/admin/events');
     const [current] = events;
-    const refuse = async (body: unknown, status: number, message: string) => {
+    const refuse = async (body: object, status: number, message: string) => {
       const res = await t.http.post('/api/admin/events').set('Cookie', cookie).send(body).expect(status);
       expect(res.body.message).toBe(message);
     };

@@ -13,7 +13,9 @@ const EVENT_ROWS = ['party_orders', 'drink_tabs', 'drink_orders', 'feast_orders'
  * configuration as it is (on sale), and an `eventId` on every order, tab and analytics event
  * (the existing rows are the first event's). The analytics counters gain the event and the hour
  * (hours since 1970, UTC) as the first parts of their keys, so the dashboard's event and date
- * filters read a few counter rows; they are counted again from the stored events.
+ * filters read a few counter rows (the people behind a step are kept per event, and per event
+ * and hour for a date range: \`analytics_people_hours\`); they are counted again from the
+ * stored events.
  */
 export class Seasons1762000000000 implements MigrationInterface {
   name = 'Seasons1762000000000';
@@ -75,9 +77,21 @@ export class Seasons1762000000000 implements MigrationInterface {
         ],
       }),
     );
+    // The people behind each step of an event, and (for a date range) the hours each was seen in.
     await queryRunner.createTable(
       new Table({
         name: 'analytics_people',
+        columns: [
+          { name: 'eventId', type: 'integer', isPrimary: true },
+          { name: 'eventType', type: 'varchar', length: '64', isPrimary: true, ...exact },
+          { name: 'isBot', type: 'integer', isPrimary: true },
+          { name: 'personKey', type: 'varchar', length: '80', isPrimary: true, ...exact },
+        ],
+      }),
+    );
+    await queryRunner.createTable(
+      new Table({
+        name: 'analytics_people_hours',
         columns: [
           { name: 'eventId', type: 'integer', isPrimary: true },
           { name: 'eventType', type: 'varchar', length: '64', isPrimary: true, ...exact },
@@ -108,7 +122,9 @@ export class Seasons1762000000000 implements MigrationInterface {
     const mysql = type === 'mysql' || type === 'mariadb';
     const exact: Partial<TableColumnOptions> = mysql ? { charset: 'utf8mb4', collation: 'utf8mb4_bin' } : {};
     // The counters as they were before (one row per type, person or source), counted again.
-    for (const table of ['analytics_event_totals', 'analytics_people', 'analytics_attribution']) await queryRunner.dropTable(table);
+    for (const table of ['analytics_event_totals', 'analytics_people', 'analytics_people_hours', 'analytics_attribution']) {
+      await queryRunner.dropTable(table);
+    }
     await queryRunner.createTable(
       new Table({
         name: 'analytics_event_totals',

@@ -7,7 +7,7 @@ export function hourSql(mysql: boolean, column = 'createdAt'): string {
 }
 
 /**
- * Counts the stored events into the three analytics counters (totals, people, attribution) again
+ * Counts the stored events into the analytics counters (totals, people and their hours, attribution) again
  * from scratch, in one transaction (its own unless one is open): after events were written other
  * than through the API (the benchmark's bulk load, a migration). On MySQL the events read are
  * locked until it commits, so events the API stores meanwhile are counted once, after it.
@@ -25,16 +25,21 @@ export async function fillAnalyticsCounters(queryRunner: QueryRunner): Promise<v
   const own = !queryRunner.isTransactionActive;
   if (own) await queryRunner.startTransaction();
   try {
-    for (const table of ['analytics_event_totals', 'analytics_people', 'analytics_attribution'])
+    for (const table of ['analytics_event_totals', 'analytics_people', 'analytics_people_hours', 'analytics_attribution']) {
       await queryRunner.query(`DELETE FROM ${table}`);
+    }
     await queryRunner.query(
       'INSERT INTO analytics_event_totals (eventId, hour, eventType, isBot, events, anonymous) ' +
         `SELECT eventId, ${hour}, eventType, ${bot}, COUNT(*), SUM(CASE WHEN entityId IS NULL AND sessionId IS NULL THEN 1 ELSE 0 END) ` +
         `FROM analytics_events GROUP BY eventId, ${hour}, eventType, ${bot}`,
     );
     await queryRunner.query(
-      'INSERT INTO analytics_people (eventId, eventType, isBot, hour, personKey) ' +
+      'INSERT INTO analytics_people_hours (eventId, eventType, isBot, hour, personKey) ' +
         `SELECT DISTINCT eventId, eventType, ${bot}, ${hour}, ${person} FROM analytics_events WHERE entityId IS NOT NULL OR sessionId IS NOT NULL`,
+    );
+    await queryRunner.query(
+      'INSERT INTO analytics_people (eventId, eventType, isBot, personKey) ' +
+        'SELECT DISTINCT eventId, eventType, isBot, personKey FROM analytics_people_hours',
     );
     await queryRunner.query(
       'INSERT INTO analytics_attribution (eventId, hour, source, medium, campaign, pageViews, conversions) ' +

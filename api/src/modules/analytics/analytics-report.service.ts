@@ -148,14 +148,17 @@ export class AnalyticsReportService {
       .from(TOTALS_TABLE, 't')
       .where('t.eventType = :eventType', { eventType })
       .andWhere('t.isBot = 0');
-    // A person active in several hours has a row for each: counted once.
+    // The whole event: one row per person. A date range: the hours each was seen in, a person
+    // seen in several counted once.
+    const ranged = filter.fromHour !== null || filter.untilHour !== null;
     const people = this.repo.manager
       .createQueryBuilder()
-      .select('COUNT(DISTINCT p.personKey)', 'people')
-      .from('analytics_people', 'p')
+      .select(ranged ? 'COUNT(DISTINCT p.personKey)' : 'COUNT(*)', 'people')
+      .from(ranged ? 'analytics_people_hours' : 'analytics_people', 'p')
       .where('p.eventType = :eventType', { eventType })
       .andWhere('p.isBot = 0');
-    return [inCounterRange(events, 't', filter), inCounterRange(people, 'p', filter)];
+    if (!ranged) people.andWhere('p.eventId = :eventId', { eventId: filter.eventId });
+    return [inCounterRange(events, 't', filter), ranged ? inCounterRange(people, 'p', filter) : people];
   }
 
   /**
