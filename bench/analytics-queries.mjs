@@ -14,6 +14,7 @@
 //
 // With a MySQL/MariaDB URL, EVERY TABLE IN THAT DATABASE IS DROPPED first: give it a database
 // of its own.
+import { filterInstants } from '@festival/contracts';
 import { median, runMain } from '@festival/test-kit';
 import { chromium } from '@playwright/test';
 import {
@@ -24,9 +25,7 @@ import {
   DrinkTabEntity,
   ENTITIES,
   FeastOrderEntity,
-  fillAnalyticsAttribution,
-  fillAnalyticsPeople,
-  fillAnalyticsTotals,
+  fillAnalyticsCounters,
   PartyOrderEntity,
   seededRandom,
   SyntheticVisitors,
@@ -45,14 +44,38 @@ const log = (/** @type {string} */ message) => console.log(`› ${message}`);
 // ---------------------------------------------------------------------------------------------
 // A reproducible visitor population from the API's synthetic visitors (the demo seed's too):
 // sessions from the dashboard's marketing links, search and review sites, direct visits and a
-// long tail of forty newsletter campaigns, over two months; one in twenty is a crawler. Some
+// long tail of forty newsletter campaigns, over two months up to a fortnight ago; one in twenty is a crawler. Some
 // checkouts complete, each with an order id of its own.
 
-const START = Date.parse('2025-09-01T00:00:00Z');
-const SPAN_MS = 60 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * The two months of visits end a fortnight ago (midnight UTC): well inside the raw events' kept
+ * time (ANALYTICS_RETENTION_DAYS), which the API enforces as it starts.
+ */
+const START = Math.floor(Date.now() / DAY_MS) * DAY_MS - 74 * DAY_MS;
+/** The reports' filter for the whole of the first event (every event filled is its). */
+const WHOLE_EVENT = { eventId: 1, since: null, until: null, fromHour: null, untilHour: null };
+/**
+ * The dashboard's `Event` and `From`–`To` filter over two weeks in the middle of the two months
+ * of visits (days in the party's time zone, Los Angeles): the API's query string, and the filter
+ * as the reports take it.
+ */
+const day = (/** @type {number} */ offset) => new Date(START + offset * DAY_MS).toISOString().slice(0, 10);
+const RANGE = { from: day(20), to: day(33) };
+const RANGE_QUERY = `?eventId=1&from=${RANGE.from}&to=${RANGE.to}`;
+const { since: RANGE_SINCE, until: RANGE_UNTIL } = filterInstants(RANGE, 'America/Los_Angeles');
+const TWO_WEEKS = {
+  eventId: 1,
+  since: RANGE_SINCE,
+  until: RANGE_UNTIL,
+  fromHour: Math.floor(Number(RANGE_SINCE) / 3_600_000),
+  untilHour: Math.ceil(Number(RANGE_UNTIL) / 3_600_000),
+};
+const SPAN_MS = 60 * DAY_MS;
 
 /** The columns written, in the order of each row. */
 const COLUMNS = /** @type {const} */ ([
+  'eventId',
   'eventType',
   'sessionId',
   'pageViewId',
@@ -176,6 +199,7 @@ function orderRows(total) {
     const subtotalCents = adultTickets * 4500 + childTickets * 2000;
     const taxCents = Math.round(subtotalCents * TAX);
     party.push({
+      eventId: 1,
       id: `bench-party-${i}`,
       status,
       ...person(i),
@@ -205,6 +229,7 @@ function orderRows(total) {
     const lines = 1 + Math.floor(orderRand() * 3);
     const items = Array.from({ length: lines }, () => ({ name: orderPick(FEAST_ITEMS), quantity: 1 + Math.floor(orderRand() * 3) }));
     feast.push({
+      eventId: 1,
       id: `bench-feast-${i}`,
       ...person(100_000 + i),
       pickupDate: 'Friday, October 31',
@@ -218,6 +243,7 @@ function orderRows(total) {
   for (let i = 0; i < tabCount; i += 1) {
     const openedAt = at();
     tabs.push({
+      eventId: 1,
       id: `bench-tab-${i}`,
       tokenHash: `bench-token-${i}`.padEnd(64, '0'),
       status: 'settled',
@@ -256,6 +282,7 @@ function orderRows(total) {
     }
     const placedAt = tab ? new Date(tab.openedAt.getTime() + Math.floor(orderRand() * 3 * hour)) : at();
     drinks.push({
+      eventId: 1,
       id: `bench-drink-${i}`,
       number: i + 1,
       status,
@@ -399,15 +426,25 @@ async function time(run, runs) {
   return { median: median(samples), min: samples[0], max: samples[samples.length - 1] };
 }
 
-/** Every call the dashboard (admin-app's DashboardPage and its session check) makes when it opens. */
-const DASHBOARD_CALLS = [
-  '/api/admin/check',
-  '/api/site',
+/** The dashboard's reads that take its `Event` and `From`–`To` filter. */
+const FILTERED_CALLS = [
   '/api/orders',
   '/api/party-tickets',
   '/api/admin/abandoned-carts',
   '/api/analytics/funnel',
   '/api/analytics/attribution',
+];
+
+/**
+ * Every call the dashboard (admin-app's DashboardPage and its session check) makes when it
+ * opens, then the same reads with an event and two weeks picked.
+ */
+const DASHBOARD_CALLS = [
+  '/api/admin/check',
+  '/api/site',
+  '/api/admin/events',
+  ...FILTERED_CALLS,
+  ...FILTERED_CALLS.map((path) => `${path}${RANGE_QUERY}`),
 ];
 
 /**
@@ -427,8 +464,9 @@ async function timeDashboardCalls(baseUrl, runs) {
     const bytes = await get(path);
     calls.push({ path, bytes, ...(await time(() => get(path), runs)) });
   }
-  // As the page makes them: all at once.
-  const together = await time(() => Promise.all(DASHBOARD_CALLS.map(get)), runs);
+  // As the page makes them when it opens: all at once.
+  const opening = DASHBOARD_CALLS.filter((path) => !path.includes('?'));
+  const together = await time(() => Promise.all(opening.map(get)), runs);
   return { calls, together };
 }
 
@@ -482,7 +520,17 @@ async function timeDashboardLoads(baseUrl, loads) {
 /** @param {Awaited<ReturnType<typeof measure>>} f */
 function markdown(f) {
   const ms = (/** @type {number} */ n) => `${n.toFixed(1)} ms`;
-  const targeted = new Set(['funnel', 'events, first page', 'events, deep page', 'events, header (summary)', 'attribution']);
+  const targeted = new Set([
+    'funnel',
+    'events, first page',
+    'events, deep page',
+    'events, header (summary)',
+    'attribution',
+    'funnel, two weeks',
+    'events, first page, two weeks',
+    'events, header (summary), two weeks',
+    'attribution, two weeks',
+  ]);
   const queryRows = f.queries.map((q) => [
     q.name,
     `\`${q.route}\``,
@@ -499,7 +547,7 @@ function markdown(f) {
     ms(c.max),
   ]);
   callRows.push([
-    'all seven at once, as the page makes them',
+    'the first eight at once, as the page makes them',
     '',
     ms(f.dashboard.together.median),
     ms(f.dashboard.together.min),
@@ -515,10 +563,11 @@ ${f.orders.drinks.toLocaleString('en-US')} drinks orders on ${f.orders.tabs.toLo
 draws from too): ${share('page_view')} % page views, ${share('party_page_view')} % party page views, the rest carts, checkouts,
 catering clicks and completed orders and ticket purchases; visitors from the dashboard's eight
 marketing links, forty newsletter campaigns, search, a review site and direct visits; one session
-in twenty is a crawler. Filled in ${(f.fillMs / 1000).toFixed(0)} s; the people behind the events
-(\`analytics_people\`, written with each event by the API) filled from them in ${(f.peopleMs / 1000).toFixed(1)} s, and the
-attribution counters (\`analytics_attribution\`, likewise) in ${(f.attributionMs / 1000).toFixed(1)} s, as the migrations
-that added them do on an existing database.
+in twenty is a crawler. Every event and order is the first event's (season). Filled in ${(f.fillMs / 1000).toFixed(0)} s; the
+counters (\`analytics_event_totals\`, \`analytics_people\`, \`analytics_attribution\`, per event and hour, written with
+each event by the API) filled from them in ${(f.peopleMs / 1000).toFixed(1)} s, as the seasons migration does on an existing
+database. The reports are timed for the whole event and with the dashboard's filter set to the event and two weeks
+(${RANGE.from} to ${RANGE.to}).
 
 **Command:** \`${f.command}\`
 
@@ -546,15 +595,18 @@ shows: loading and starting the admin app's code, before any of the data matters
   rows; the header is two: the events, and the people behind them), or reads counters; none
   reads the events into the API's memory. The plans below name the index each uses
   ("Using index" / "COVERING INDEX": the table rows are not read at all).
+- The counters are kept per event and per hour (docs/settings.md, "The dashboard's filter"): a
+  filter reads the rows of its event and hours and adds them up.
 - The event dialog's header counts the events of a step and, from \`analytics_people\` (one row per
-  step and visitor, kept as events are stored), the people behind them, both from indexes alone:
-  counting distinct sessions among the page views themselves took 390 ms on MariaDB.
+  event, step, hour and visitor, kept as events are stored), the people behind them, distinct
+  across the hours in range: counting distinct sessions among the page views themselves took
+  390 ms on MariaDB.
 - The attribution reads the page views and conversions per source, medium and campaign from
-  \`analytics_attribution\` (${f.attributionRows} rows here), counted in the transaction that stores the
+  \`analytics_attribution\` (${f.attributionRows} rows here, per event and hour), counted in the transaction that stores the
   events: grouping the counted events themselves read the index entries of every page view
   (233 ms on MariaDB at this size).
 - Of the first load, ${(load.frameMedian / 1000).toFixed(2)} s go to the admin app's code before its frame shows;
-  the remaining ${((load.median - load.frameMedian) / 1000).toFixed(2)} s are the seven calls (${f.dashboard.together.median.toFixed(0)} ms together when made at once,
+  the remaining ${((load.median - load.frameMedian) / 1000).toFixed(2)} s are the eight calls (${f.dashboard.together.median.toFixed(0)} ms together when made at once,
   the largest answers being every feast order and every paid ticket order, listed whole) and the
   browser drawing the sections with their data.
 
@@ -591,26 +643,17 @@ async function measure(stand, { kind, EVENTS, ORDERS, RUNS, PAGE_LOADS, port }) 
       : `SQLite ${(await ds.query('SELECT sqlite_version() AS v'))[0].v}`;
   log(`filling ${EVENTS.toLocaleString('en-US')} events and ${ORDERS.toLocaleString('en-US')} orders into ${version}…`);
   const fillMs = await fill(ds, kind, EVENTS);
-  // The people behind the events, as the API records them with each event (the events went in
-  // directly): the same statement the migration that added them runs on existing events.
-  const peopleStarted = Date.now();
-  const runner = ds.createQueryRunner();
-  await fillAnalyticsPeople(runner);
-  await runner.release();
-  const peopleMs = Date.now() - peopleStarted;
-  // The attribution counters likewise: the statement their migration runs on existing events.
-  const attributionStarted = Date.now();
+  // The counters (totals, people, attribution per event and hour), as the API records them with
+  // each event (the events went in directly): the statements the seasons migration runs on
+  // existing events.
+  const countersStarted = Date.now();
   const counters = ds.createQueryRunner();
-  await fillAnalyticsAttribution(counters);
-  // And the totals per event type the funnel reads.
-  await fillAnalyticsTotals(counters);
+  await fillAnalyticsCounters(counters);
   await counters.release();
-  const attributionMs = Date.now() - attributionStarted;
+  const peopleMs = Date.now() - countersStarted;
   const [{ n: attributionRows }] = await ds.query('SELECT COUNT(*) AS n FROM analytics_attribution');
   const orders = await fillOrders(ds, ORDERS);
-  log(
-    `filled in ${((fillMs + orders.ms) / 1000).toFixed(1)} s; the people behind the events in ${(peopleMs / 1000).toFixed(1)} s, the attribution counters in ${(attributionMs / 1000).toFixed(1)} s`,
-  );
+  log(`filled in ${((fillMs + orders.ms) / 1000).toFixed(1)} s; the counters in ${(peopleMs / 1000).toFixed(1)} s`);
   // What a running database has: statistics for the query planner.
   if (kind === 'mysql')
     await ds.query('ANALYZE TABLE analytics_events, analytics_attribution, party_orders, feast_orders, drink_orders, drink_tabs');
@@ -629,32 +672,52 @@ async function measure(stand, { kind, EVENTS, ORDERS, RUNS, PAGE_LOADS, port }) 
   );
   /** @type {[name: string, route: string, run: () => Promise<unknown>, explained: import('typeorm').SelectQueryBuilder<import('typeorm').ObjectLiteral>[]][]} */
   const cases = [
-    ['funnel', 'GET /api/analytics/funnel', () => reports.funnel(), [reports.funnelQuery()]],
+    ['funnel', 'GET /api/analytics/funnel', () => reports.funnel(WHOLE_EVENT), [reports.funnelQuery(WHOLE_EVENT)]],
     [
       'events, first page',
       'GET /api/analytics/events/page_view (100 newest)',
-      () => reports.events('page_view', { limit: 100 }),
-      [reports.eventsQuery('page_view', { limit: 100 })],
+      () => reports.events('page_view', { limit: 100 }, WHOLE_EVENT),
+      [reports.eventsQuery('page_view', { limit: 100 }, WHOLE_EVENT)],
     ],
     [
       'events, deep page',
       `GET /api/analytics/events/page_view?before=${middleId}`,
-      () => reports.events('page_view', { limit: 100, before: Number(middleId) }),
-      [reports.eventsQuery('page_view', { limit: 100, before: Number(middleId) })],
+      () => reports.events('page_view', { limit: 100, before: Number(middleId) }, WHOLE_EVENT),
+      [reports.eventsQuery('page_view', { limit: 100, before: Number(middleId) }, WHOLE_EVENT)],
     ],
     [
       'events, header (summary)',
       'GET /api/analytics/events/page_view/summary',
-      () => reports.summary('page_view'),
-      reports.summaryQueries('page_view'),
+      () => reports.summary('page_view', WHOLE_EVENT),
+      reports.summaryQueries('page_view', WHOLE_EVENT),
     ],
     [
       'events, header (summary), a small step',
       'GET /api/analytics/events/party_order_completed/summary',
-      () => reports.summary('party_order_completed'),
-      reports.summaryQueries('party_order_completed'),
+      () => reports.summary('party_order_completed', WHOLE_EVENT),
+      reports.summaryQueries('party_order_completed', WHOLE_EVENT),
     ],
-    ['attribution', 'GET /api/analytics/attribution', () => reports.attribution(), [reports.attributionQuery()]],
+    ['attribution', 'GET /api/analytics/attribution', () => reports.attribution(WHOLE_EVENT), [reports.attributionQuery(WHOLE_EVENT)]],
+    // The same with the dashboard's event and two-week filter.
+    ['funnel, two weeks', `GET /api/analytics/funnel${RANGE_QUERY}`, () => reports.funnel(TWO_WEEKS), [reports.funnelQuery(TWO_WEEKS)]],
+    [
+      'events, first page, two weeks',
+      `GET /api/analytics/events/page_view${RANGE_QUERY}`,
+      () => reports.events('page_view', { limit: 100 }, TWO_WEEKS),
+      [reports.eventsQuery('page_view', { limit: 100 }, TWO_WEEKS)],
+    ],
+    [
+      'events, header (summary), two weeks',
+      `GET /api/analytics/events/page_view/summary${RANGE_QUERY}`,
+      () => reports.summary('page_view', TWO_WEEKS),
+      reports.summaryQueries('page_view', TWO_WEEKS),
+    ],
+    [
+      'attribution, two weeks',
+      `GET /api/analytics/attribution${RANGE_QUERY}`,
+      () => reports.attribution(TWO_WEEKS),
+      [reports.attributionQuery(TWO_WEEKS)],
+    ],
   ];
 
   const queries = [];
@@ -666,7 +729,7 @@ async function measure(stand, { kind, EVENTS, ORDERS, RUNS, PAGE_LOADS, port }) 
     console.log(`\n${text.trim()}`);
     plans += text;
   }
-  const funnel = (await reports.funnel()).map((f) => `${f.eventType}=${f.count}`).join(', ');
+  const funnel = (await reports.funnel(WHOLE_EVENT)).map((f) => `${f.eventType}=${f.count}`).join(', ');
   console.log(`\nevents in the table: ${Number(counts[0].n).toLocaleString('en-US')}; funnel: ${funnel}`);
 
   log('serving the site on this database…');
@@ -690,7 +753,6 @@ async function measure(stand, { kind, EVENTS, ORDERS, RUNS, PAGE_LOADS, port }) 
     orders: { total: ORDERS, ...orders },
     fillMs: fillMs + orders.ms,
     peopleMs,
-    attributionMs,
     attributionRows: Number(attributionRows),
     queries,
     dashboard: { ...calls, load },

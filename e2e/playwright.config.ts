@@ -3,6 +3,7 @@ import { BASE_URL, CHROMIUM_ARGS, VIA_NGINX } from './support/environment';
 
 const PROJECT = VIA_NGINX ? 'chromium via nginx' : 'chromium';
 const SOLD_OUT = /sold-out\.spec\.ts$/;
+const SEASONS = /seasons\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './tests',
@@ -27,7 +28,7 @@ export default defineConfig({
     {
       name: PROJECT,
       use: { ...devices['Desktop Chrome'] },
-      testIgnore: SOLD_OUT,
+      testIgnore: [SOLD_OUT, SEASONS],
     },
     // Selling the last tickets ends every purchase after it: it runs once all the others have.
     {
@@ -35,6 +36,13 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'] },
       testMatch: SOLD_OUT,
       dependencies: [PROJECT],
+    },
+    // Starting the next event changes the party on sale for every page: after all the others.
+    {
+      name: `${PROJECT}, next event last`,
+      use: { ...devices['Desktop Chrome'] },
+      testMatch: SEASONS,
+      dependencies: [`${PROJECT}, sold out last`],
     },
   ],
 });

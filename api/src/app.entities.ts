@@ -19,6 +19,7 @@ import { TicketRedemptionEntity } from './modules/checkin/ticket-redemption.enti
 import { ConfirmationResendEntity } from './modules/tickets/confirmation-resend.entity.js';
 import { SettingEntity } from './modules/settings/setting.entity.js';
 import { PromoCodeEntity } from './modules/promo-codes/promo-code.entity.js';
+import { FestivalEventEntity } from './modules/seasons/festival-event.entity.js';
 
 /** Every entity of the API, registered once with the data source. */
 export const ENTITIES = [
@@ -43,4 +44,5 @@ export const ENTITIES = [
   ConfirmationResendEntity,
   SettingEntity,
   PromoCodeEntity,
+  FestivalEventEntity,
 ];

@@ -15,6 +15,7 @@ import { MailModule } from './modules/mail/mail.module.js';
 import { OrdersModule } from './modules/orders/orders.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
 import { PromoCodesModule } from './modules/promo-codes/promo-codes.module.js';
+import { SeasonsModule } from './modules/seasons/seasons.module.js';
 import { SettingsModule } from './modules/settings/settings.module.js';
 import { SiteModule } from './modules/site/site.module.js';
 import { StaffModule } from './modules/staff/staff.module.js';
@@ -31,6 +32,7 @@ export class AppModule {
         DatabaseToolsModule,
         MailModule,
         HealthModule,
+        SeasonsModule,
         SettingsModule,
         SiteModule,
         PromoCodesModule,

@@ -1,14 +1,12 @@
 // What the benchmarks use of the API outside Nest, published as `api/testing`: the data source
-// options and entities, the analytics report service, the fill statements of the analytics
-// migrations, and the synthetic visitors the demo seed also draws from. Built to
+// options and entities, the analytics report service, the fill statement of the analytics
+// counters, and the synthetic visitors the demo seed also draws from. Built to
 // dist/testing.js with its types.
 import 'reflect-metadata';
 
 export { ENTITIES } from './app.entities.js';
 export { dataSourceOptions } from './database/data-source-options.js';
-export { fillAnalyticsPeople } from './database/migrations/1761000500000-analytics-people.js';
-export { fillAnalyticsAttribution } from './database/migrations/1761000600000-analytics-attribution.js';
-export { fillAnalyticsTotals } from './database/migrations/1761000710000-analytics-totals.js';
+export { fillAnalyticsCounters } from './modules/analytics/analytics-counters-fill.js';
 export { seededRandom } from './demo/demo-data.js';
 export {
   SyntheticVisitors,

@@ -157,12 +157,12 @@ describe(`analytics that cannot be flooded on ${TEST_DATABASE}`, () => {
 
   it('answers the attribution report with at most 500 rows, the most visited first', async () => {
     const values: string[] = [];
-    for (let i = 0; i < 520; i += 1) values.push(`('made-up-${i}', 'm', '', 1, 0)`);
+    for (let i = 0; i < 520; i += 1) values.push(`(1, 490000, 'made-up-${i}', 'm', '', 1, 0)`);
     await t.dataSource.query(
-      `INSERT INTO analytics_attribution (source, medium, campaign, pageViews, conversions) VALUES ${values.join(', ')}`,
+      `INSERT INTO analytics_attribution (eventId, hour, source, medium, campaign, pageViews, conversions) VALUES ${values.join(', ')}`,
     );
     await t.dataSource.query(
-      "INSERT INTO analytics_attribution (source, medium, campaign, pageViews, conversions) VALUES ('real-source', 'social', 'diwali', 100000, 3)",
+      "INSERT INTO analytics_attribution (eventId, hour, source, medium, campaign, pageViews, conversions) VALUES (1, 490000, 'real-source', 'social', 'diwali', 100000, 3)",
     );
     const cookie = String((await t.http.post('/api/admin/login').send({ password: PASSWORD }).expect(200)).headers['set-cookie']).split(
       ';',

@@ -1,6 +1,6 @@
 import type { AnalyticsEventRequest, AttributionRow } from '@festival/contracts';
 import { seedDemoData } from '../src/demo/demo-seed.js';
-import { fillAnalyticsAttribution } from '../src/database/migrations/1761000600000-analytics-attribution.js';
+import { fillAnalyticsCounters } from '../src/modules/analytics/analytics-counters-fill.js';
 import { AnalyticsService } from '../src/modules/analytics/analytics.service.js';
 import { createTestApp, TEST_DATABASE, type TestApp } from './support/test-app.js';
 
@@ -217,8 +217,8 @@ describe(`the attribution counters on ${TEST_DATABASE}`, () => {
 
       const runner = t.dataSource.createQueryRunner();
       try {
-        await fillAnalyticsAttribution(runner);
-        await fillAnalyticsAttribution(runner); // again: nothing counted twice
+        await fillAnalyticsCounters(runner);
+        await fillAnalyticsCounters(runner); // again: nothing counted twice
       } finally {
         await runner.release();
       }

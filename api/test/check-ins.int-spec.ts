@@ -36,6 +36,7 @@ async function insertOrder(t: TestApp, overrides: Partial<PartyOrderEntity> = {}
   const now = new Date();
   const row = {
     id: randomUUID(),
+    eventId: 1,
     status: 'paid' as const,
     customerName: 'Meena Iyer',
     customerEmail: 'meena.iyer@example.com',

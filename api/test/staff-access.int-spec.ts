@@ -65,6 +65,8 @@ const ACCESS: Record<string, Access> = {
   'POST /api/admin/devices/:id/revoke': MANAGER,
   'GET /api/admin/activity': MANAGER,
   'GET /api/admin/settings': MANAGER,
+  'GET /api/admin/events': MANAGER,
+  'POST /api/admin/events': MANAGER,
   'PUT /api/admin/settings/tickets': MANAGER,
   'PUT /api/admin/settings/restaurant': MANAGER,
   'PUT /api/admin/settings/event': MANAGER,

@@ -95,6 +95,7 @@ export function buildDemoOrders(manager: EntityManager, now = new Date(), seed =
     const total = items.reduce((sum, item) => sum + item.quantity * PACKS.find((p) => p.name === item.name)!.cents, 0);
     feastOrders.push(
       manager.create(FeastOrderEntity, {
+        eventId: 1,
         id: randomUUID(),
         customerName: who.name,
         customerEmail: who.email,
@@ -121,6 +122,7 @@ export function buildDemoOrders(manager: EntityManager, now = new Date(), seed =
       promoPercent: promoApplied ? PROMO_DISCOUNT_PERCENT : 0,
     });
     return manager.create(PartyOrderEntity, {
+      eventId: 1,
       id: randomUUID(),
       status,
       customerName: who.name,

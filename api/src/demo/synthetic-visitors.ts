@@ -194,6 +194,7 @@ export class SyntheticVisit {
     readonly channel: Channel,
     readonly bot: boolean,
     private readonly client: { ipAddress: string; userAgent: string; where: Place },
+    readonly eventId = 1,
   ) {
     this.attribution = normaliseAttribution({
       utmSource: channel.utmSource ?? null,
@@ -219,6 +220,7 @@ export class SyntheticVisit {
   event(eventType: string, at: number, fields: Partial<SyntheticEvent> = {}): void {
     const { channel, client } = this;
     this.events.push({
+      eventId: this.eventId,
       eventType,
       sessionId: this.sessionId,
       pageViewId: null,
@@ -260,6 +262,8 @@ export interface SyntheticVisitorsOptions {
   botShare?: number;
   /** Newsletter campaigns (`newsletter` / `email` / `promo_<n>`) besides the marketing links: a long tail of sources. */
   newsletterCampaigns?: number;
+  /** The party (season) the visits belong to: the first one by default. */
+  eventId?: number;
 }
 
 /** What a browsing visitor buys when they finish a checkout: the order's id, or nothing. */
@@ -274,13 +278,15 @@ export class SyntheticVisitors {
   private readonly channels: Channel[];
   private readonly newId: () => string;
   private readonly botShare: number;
+  private readonly eventId: number;
 
   constructor(
     private readonly random: Random,
-    { newId = randomUUID, botShare = 0, newsletterCampaigns = 0 }: SyntheticVisitorsOptions = {},
+    { newId = randomUUID, botShare = 0, newsletterCampaigns = 0, eventId = 1 }: SyntheticVisitorsOptions = {},
   ) {
     this.newId = newId;
     this.botShare = botShare;
+    this.eventId = eventId;
     const newsletters = Array.from({ length: newsletterCampaigns }, (_, i): Channel => ({
       weight: NEWSLETTER_WEIGHT / newsletterCampaigns,
       utmSource: 'newsletter',
@@ -302,7 +308,7 @@ export class SyntheticVisitors {
       userAgent: bot ? CRAWLER : oneOf(random, pick(random, DEVICES).agents),
       where: pick(random, PLACES),
     };
-    return new SyntheticVisit(random, this.newId, this.newId(), start, channel, bot, client);
+    return new SyntheticVisit(random, this.newId, this.newId(), start, channel, bot, client, this.eventId);
   }
 
   /**

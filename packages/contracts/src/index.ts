@@ -18,3 +18,4 @@ export * from './staff.js';
 export * from './door.js';
 export * from './settings.js';
 export * from './promo-codes.js';
+export * from './seasons.js';

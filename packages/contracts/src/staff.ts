@@ -96,6 +96,7 @@ export const STAFF_ACTIONS = [
   'promo-code.create',
   'promo-code.update',
   'drink.menu',
+  'event.start',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 

@@ -18,6 +18,7 @@ import { ConfirmationResends1761001620000 } from './1761001620000-confirmation-r
 import { Settings1761001700000 } from './1761001700000-settings.js';
 import { PromoCodes1761001800000 } from './1761001800000-promo-codes.js';
 import { DrinksMenuHidden1761001900000 } from './1761001900000-drinks-menu-hidden.js';
+import { Seasons1762000000000 } from './1762000000000-seasons.js';
 
 /** Every migration, oldest first. Never rewrite one that has been committed: add a new one. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   Settings1761001700000,
   PromoCodes1761001800000,
   DrinksMenuHidden1761001900000,
+  Seasons1762000000000,
 ];

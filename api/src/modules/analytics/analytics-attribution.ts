@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { CONVERSION_EVENT_TYPES, PAGE_VIEW_EVENT_TYPES } from '@festival/contracts';
+import { hourOf } from './analytics-counters-fill.js';
 import type { Statement } from './analytics-people.js';
 
 /** The page views and conversions per source, medium and campaign (see its migration). */
@@ -16,6 +17,8 @@ const CONVERSIONS: ReadonlySet<string> = new Set(CONVERSION_EVENT_TYPES);
 
 /** What of a stored event the attribution report counts. */
 export interface AttributedEvent {
+  eventId: number;
+  createdAt: Date;
   eventType: string;
   isBot?: boolean | number | null;
   attributionSource?: string | null;
@@ -24,6 +27,8 @@ export interface AttributedEvent {
 }
 
 interface Counter {
+  eventId: number;
+  hour: number;
   source: string;
   medium: string;
   campaign: string;
@@ -46,9 +51,13 @@ export function attributionStatement(events: readonly AttributedEvent[], mysql: 
     if (!view && !CONVERSIONS.has(event.eventType)) continue;
     const medium = event.attributionMedium ?? '';
     const campaign = event.attributionCampaign ?? NO_CAMPAIGN;
-    const key = `${event.attributionSource}\n${medium}\n${campaign}`;
+    const hour = hourOf(event.createdAt);
+    const key = `${String(event.eventId).padStart(10, '0')}\n${String(hour).padStart(10, '0')}\n${event.attributionSource}\n${medium}\n${campaign}`;
     let counter = counters.get(key);
-    if (!counter) counters.set(key, (counter = { source: event.attributionSource, medium, campaign, pageViews: 0, conversions: 0 }));
+    if (!counter) {
+      counter = { eventId: event.eventId, hour, source: event.attributionSource, medium, campaign, pageViews: 0, conversions: 0 };
+      counters.set(key, counter);
+    }
     if (view) counter.pageViews += 1;
     else counter.conversions += 1;
   }
@@ -57,10 +66,10 @@ export function attributionStatement(events: readonly AttributedEvent[], mysql: 
   const rows = [...counters.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, c]) => c);
   const upsert = mysql
     ? 'ON DUPLICATE KEY UPDATE pageViews = pageViews + VALUES(pageViews), conversions = conversions + VALUES(conversions)'
-    : 'ON CONFLICT (source, medium, campaign) DO UPDATE SET pageViews = pageViews + excluded.pageViews, conversions = conversions + excluded.conversions';
+    : 'ON CONFLICT (eventId, hour, source, medium, campaign) DO UPDATE SET pageViews = pageViews + excluded.pageViews, conversions = conversions + excluded.conversions';
   return {
-    sql: `INSERT INTO ${ATTRIBUTION_TABLE} (source, medium, campaign, pageViews, conversions) VALUES ${rows.map(() => '(?, ?, ?, ?, ?)').join(', ')} ${upsert}`,
-    parameters: rows.flatMap((c) => [c.source, c.medium, c.campaign, c.pageViews, c.conversions]),
+    sql: `INSERT INTO ${ATTRIBUTION_TABLE} (eventId, hour, source, medium, campaign, pageViews, conversions) VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')} ${upsert}`,
+    parameters: rows.flatMap((c) => [c.eventId, c.hour, c.source, c.medium, c.campaign, c.pageViews, c.conversions]),
   };
 }
 

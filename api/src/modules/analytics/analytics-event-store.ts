@@ -1,7 +1,7 @@
 import type { AnalyticsEventEntity } from './analytics-event.entity.js';
 
 /** One event row as the ingest builds it. */
-export type AnalyticsRow = Partial<AnalyticsEventEntity> & Pick<AnalyticsEventEntity, 'eventType' | 'createdAt'>;
+export type AnalyticsRow = Partial<AnalyticsEventEntity> & Pick<AnalyticsEventEntity, 'eventId' | 'eventType' | 'createdAt'>;
 
 /**
  * How a browser event is written: `view` inserts a page view once per `pageViewId`, `leave`

@@ -11,9 +11,14 @@ import type { PageSections } from '@festival/contracts';
 @Index('IDX_analytics_events_people', ['eventType', 'isBot', 'entityId', 'sessionId'])
 @Index('IDX_analytics_events_session', ['sessionId', 'eventType'])
 @Index('IDX_analytics_events_page_view', ['pageViewId'], { unique: true })
+@Index('IDX_analytics_events_event_type', ['eventId', 'eventType', 'isBot', 'createdAt'])
 export class AnalyticsEventEntity {
   @PrimaryGeneratedColumn('increment', { type: 'integer' })
   id!: number;
+
+  /** The party (season) the visit belongs to: the one on sale when it was stored. */
+  @Column({ type: 'integer' })
+  eventId!: number;
 
   @Column({ type: 'varchar', length: 64 })
   eventType!: string;

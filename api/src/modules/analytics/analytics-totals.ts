@@ -1,11 +1,14 @@
 import type { EntityManager } from 'typeorm';
+import { hourOf } from './analytics-counters-fill.js';
 import type { Statement } from './analytics-people.js';
 
-/** The events counted per type and bot flag (see its migration): the funnel and the event dialog read these. */
+/** The events counted per event, hour, type and bot flag (see the seasons migration): the funnel and the event dialog read these. */
 export const TOTALS_TABLE = 'analytics_event_totals';
 
 /** What of a stored event the totals count. */
 export interface CountedEvent {
+  eventId: number;
+  createdAt: Date;
   eventType: string;
   isBot?: boolean | number | null;
   entityId?: string | null;
@@ -20,12 +23,13 @@ export interface CountedEvent {
  * deleting old events (ANALYTICS_RETENTION_DAYS) leaves them as they are.
  */
 export function totalsStatement(events: readonly CountedEvent[], mysql: boolean): Statement | null {
-  const totals = new Map<string, { eventType: string; isBot: number; events: number; anonymous: number }>();
+  const totals = new Map<string, { eventId: number; hour: number; eventType: string; isBot: number; events: number; anonymous: number }>();
   for (const event of events) {
     const isBot = event.isBot ? 1 : 0;
-    const key = `${event.eventType}\n${isBot}`;
+    const hour = hourOf(event.createdAt);
+    const key = `${String(event.eventId).padStart(10, '0')}\n${String(hour).padStart(10, '0')}\n${event.eventType}\n${isBot}`;
     let total = totals.get(key);
-    if (!total) totals.set(key, (total = { eventType: event.eventType, isBot, events: 0, anonymous: 0 }));
+    if (!total) totals.set(key, (total = { eventId: event.eventId, hour, eventType: event.eventType, isBot, events: 0, anonymous: 0 }));
     total.events += 1;
     if (!event.entityId && !event.sessionId) total.anonymous += 1;
   }
@@ -34,10 +38,10 @@ export function totalsStatement(events: readonly CountedEvent[], mysql: boolean)
   const rows = [...totals.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, t]) => t);
   const upsert = mysql
     ? 'ON DUPLICATE KEY UPDATE events = events + VALUES(events), anonymous = anonymous + VALUES(anonymous)'
-    : 'ON CONFLICT (eventType, isBot) DO UPDATE SET events = events + excluded.events, anonymous = anonymous + excluded.anonymous';
+    : 'ON CONFLICT (eventId, hour, eventType, isBot) DO UPDATE SET events = events + excluded.events, anonymous = anonymous + excluded.anonymous';
   return {
-    sql: `INSERT INTO ${TOTALS_TABLE} (eventType, isBot, events, anonymous) VALUES ${rows.map(() => '(?, ?, ?, ?)').join(', ')} ${upsert}`,
-    parameters: rows.flatMap((t) => [t.eventType, t.isBot, t.events, t.anonymous]),
+    sql: `INSERT INTO ${TOTALS_TABLE} (eventId, hour, eventType, isBot, events, anonymous) VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')} ${upsert}`,
+    parameters: rows.flatMap((t) => [t.eventId, t.hour, t.eventType, t.isBot, t.events, t.anonymous]),
   };
 }
 

@@ -17,6 +17,8 @@ import {
   ANALYTICS_LIMITS,
   analyticsEventRequestSchema,
   analyticsEventsQuerySchema,
+  dashboardFilterSchema,
+  type DashboardFilter,
   eventTypeSchema,
   type AnalyticsEvent,
   type AnalyticsEventsSummary,
@@ -26,6 +28,7 @@ import {
 } from '@festival/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Public } from '../auth/public.decorator.js';
+import { SeasonsService } from '../seasons/seasons.service.js';
 import { AnalyticsReportService } from './analytics-report.service.js';
 import { AnalyticsService } from './analytics.service.js';
 import { clientInfo } from './client-info.js';
@@ -46,6 +49,7 @@ export class AnalyticsController {
   constructor(
     private readonly analytics: AnalyticsService,
     private readonly reports: AnalyticsReportService,
+    private readonly seasons: SeasonsService,
   ) {}
 
   /**
@@ -68,28 +72,32 @@ export class AnalyticsController {
 
   @Get('funnel')
   @Header('Cache-Control', 'no-store')
-  funnel(): Promise<FunnelEntry[]> {
-    return this.reports.funnel();
+  async funnel(@Query(new ZodValidationPipe(dashboardFilterSchema)) filter: DashboardFilter): Promise<FunnelEntry[]> {
+    return this.reports.funnel(await this.seasons.reportFilter(filter));
   }
 
   @Get('attribution')
   @Header('Cache-Control', 'no-store')
-  attribution(): Promise<AttributionRow[]> {
-    return this.reports.attribution();
+  async attribution(@Query(new ZodValidationPipe(dashboardFilterSchema)) filter: DashboardFilter): Promise<AttributionRow[]> {
+    return this.reports.attribution(await this.seasons.reportFilter(filter));
   }
 
   @Get('events/:eventType')
   @Header('Cache-Control', 'no-store')
-  events(
+  async events(
     @Param('eventType', new ZodValidationPipe(eventTypeSchema)) eventType: string,
     @Query(new ZodValidationPipe(analyticsEventsQuerySchema)) page: { limit: number; before?: number },
+    @Query(new ZodValidationPipe(dashboardFilterSchema)) filter: DashboardFilter,
   ): Promise<AnalyticsEvent[]> {
-    return this.reports.events(eventType, page);
+    return this.reports.events(eventType, page, await this.seasons.reportFilter(filter));
   }
 
   @Get('events/:eventType/summary')
   @Header('Cache-Control', 'no-store')
-  summary(@Param('eventType', new ZodValidationPipe(eventTypeSchema)) eventType: string): Promise<AnalyticsEventsSummary> {
-    return this.reports.summary(eventType);
+  async summary(
+    @Param('eventType', new ZodValidationPipe(eventTypeSchema)) eventType: string,
+    @Query(new ZodValidationPipe(dashboardFilterSchema)) filter: DashboardFilter,
+  ): Promise<AnalyticsEventsSummary> {
+    return this.reports.summary(eventType, await this.seasons.reportFilter(filter));
   }
 }

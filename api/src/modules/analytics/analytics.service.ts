@@ -10,10 +10,13 @@ import { AnalyticsIngestQueue } from './analytics-ingest.queue.js';
 import { normaliseAttribution } from './attribution.js';
 import type { ClientInfo } from './client-info.js';
 import { GeoIpService, type GeoLocation } from './geoip.service.js';
+import { SeasonsService } from '../seasons/seasons.service.js';
 
 /** An event another module records on the server, e.g. a completed ticket purchase. */
 export interface ServerEventInput {
   eventType: string;
+  /** The party (season) it is about, e.g. the order's; the one on sale without it. */
+  eventId?: number;
   /** The visitor's analytics session (the browser passes it along), to credit its attribution. */
   sessionId?: string | null;
   /** What the event is about, e.g. the order id. */
@@ -46,6 +49,7 @@ export class AnalyticsService {
     private readonly geo: GeoIpService,
     private readonly queue: AnalyticsIngestQueue,
     private readonly store: AnalyticsEventStore,
+    private readonly seasons: SeasonsService,
   ) {}
 
   /**
@@ -62,6 +66,7 @@ export class AnalyticsService {
     const immediate = this.geo.lookupNow(client.ip);
     const attribution = normaliseAttribution(event);
     const row: AnalyticsRow = {
+      eventId: await this.seasons.currentId(),
       eventType: event.eventType,
       sessionId: event.sessionId,
       pageViewId: event.pageViewId,
@@ -129,6 +134,7 @@ export class AnalyticsService {
         metadata = null;
       }
       const row: AnalyticsRow = {
+        eventId: input.eventId ?? (await this.seasons.currentId()),
         eventType: eventType.data,
         sessionId,
         entityId: clip(input.entityId, 64),

@@ -13,6 +13,8 @@ import { recordTotals } from './analytics-totals.js';
 const values = (row: AnalyticsRow) => row as QueryDeepPartialEntity<AnalyticsEventEntity>;
 
 const person = (row: AnalyticsRow): EventPerson => ({
+  eventId: row.eventId,
+  createdAt: row.createdAt,
   eventType: row.eventType,
   isBot: Boolean(row.isBot),
   entityId: row.entityId,

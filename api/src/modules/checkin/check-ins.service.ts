@@ -25,6 +25,7 @@ import type { StaffActor } from '../staff/staff-actor.js';
 import { PartyOrderEntity, type PartyOrderStatus } from '../tickets/party-order.entity.js';
 import { TicketCodes } from './ticket-codes.js';
 import { TicketRedemptionEntity, type RedemptionKind } from './ticket-redemption.entity.js';
+import { SeasonsService } from '../seasons/seasons.service.js';
 
 /**
  * The lock of every admission and redemption: each reads what an order has had so far and adds
@@ -80,6 +81,7 @@ export class CheckInsService {
     @InjectRepository(TicketRedemptionEntity) private readonly redemptions: Repository<TicketRedemptionEntity>,
     private readonly exclusive: ExclusiveSection,
     private readonly activity: ActivityLog,
+    private readonly seasons: SeasonsService,
   ) {}
 
   /**
@@ -93,7 +95,8 @@ export class CheckInsService {
     const id = request.admissionId ?? randomUUID();
     return this.exclusive.run(DOOR_LOCK, async (manager) => {
       const order = await manager.findOneBy(PartyOrderEntity, { id: orderId });
-      if (!order) return INVALID;
+      // A ticket of an earlier party admits nobody tonight.
+      if (!order || order.eventId !== (await this.seasons.readCurrentId(manager))) return INVALID;
       const entries = await this.redemptionsOf(manager, orderId, 'entry');
       const total = ticketsOf(order);
       const admitted = sumOf(entries);
@@ -268,10 +271,12 @@ export class CheckInsService {
   async search(query: string): Promise<DoorSearchResult[]> {
     const text = query.trim();
     const digits = text.replace(/\D/g, '');
+    const eventId = await this.seasons.currentId();
     const found = await this.orders
       .createQueryBuilder('o')
       .select(['o.id', 'o.status', 'o.customerName', 'o.customerPhone', 'o.adultTickets', 'o.childTickets'])
       .where('o.status IN (:...statuses)', { statuses: ['paid', ...REFUNDED] })
+      .andWhere('o.eventId = :eventId', { eventId })
       .andWhere(
         new Brackets((where) => {
           where
@@ -286,7 +291,7 @@ export class CheckInsService {
     // Phone numbers are matched on their digits, however they were typed: read and compared here.
     if (digits.length >= 4 && found.length < DOOR_SEARCH_LIMIT) {
       const phones = await this.orders.find({
-        where: { status: In(['paid', ...REFUNDED]) },
+        where: { eventId, status: In(['paid', ...REFUNDED]) },
         select: { id: true, status: true, customerName: true, customerPhone: true, adultTickets: true, childTickets: true },
       });
       for (const o of phones) {
@@ -362,9 +367,10 @@ export class CheckInsService {
     return new Map(rows.map((row) => [row.orderId, Number(row.admitted)]));
   }
 
-  private paidOrders(): Promise<PartyOrderEntity[]> {
+  /** The paid orders of the event on sale: tonight's door admits those. */
+  private async paidOrders(): Promise<PartyOrderEntity[]> {
     return this.orders.find({
-      where: { status: 'paid' },
+      where: { eventId: await this.seasons.currentId(), status: 'paid' },
       select: { id: true, customerName: true, adultTickets: true, childTickets: true },
     });
   }

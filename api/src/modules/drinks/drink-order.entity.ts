@@ -21,6 +21,10 @@ export class DrinkOrderEntity {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id!: string;
 
+  /** The party (season) it belongs to: the one on sale when it was made. */
+  @Column({ type: 'integer' })
+  eventId!: number;
+
   /** The bar's order number, given when the order reaches the bar (paid, or put on a tab). */
   @Column({ type: 'integer', nullable: true })
   number!: number | null;

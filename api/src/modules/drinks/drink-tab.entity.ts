@@ -7,6 +7,10 @@ export class DrinkTabEntity {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id!: string;
 
+  /** The party (season) it belongs to: the one on sale when it was made. */
+  @Column({ type: 'integer' })
+  eventId!: number;
+
   /** SHA-256 of the secret only the guest's phone holds. */
   @Column({ type: 'varchar', length: 64 })
   tokenHash!: string;

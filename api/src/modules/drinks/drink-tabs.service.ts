@@ -31,6 +31,7 @@ import { nextOrderNumber, toReceipt } from './drink-order.mapper.js';
 import { DrinkTabEntity } from './drink-tab.entity.js';
 import { tabTotal, toTabView, withoutPersonalData } from './drink-tab.mapper.js';
 import { secretHash, secretMatches } from '../../common/secrets.js';
+import { SeasonsService } from '../seasons/seasons.service.js';
 
 /** `metadata.type` of a tab's card setup and of its closing charge. */
 export const DRINK_TAB_TYPE = 'drink_tab';
@@ -53,6 +54,7 @@ export class DrinkTabsService implements OnModuleInit {
     private readonly exclusive: ExclusiveSection,
     private readonly declines: PaymentDeclines,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly seasons: SeasonsService,
   ) {}
 
   onModuleInit(): void {
@@ -65,6 +67,7 @@ export class DrinkTabsService implements OnModuleInit {
     const tabToken = randomBytes(24).toString('base64url');
     const tab = this.tabs.create({
       id: randomUUID(),
+      eventId: await this.seasons.currentId(),
       tokenHash: secretHash(tabToken),
       status: 'pending',
       customerName: request.customerName,
@@ -163,6 +166,7 @@ export class DrinkTabsService implements OnModuleInit {
       await this.menu.takeStock(manager, lines);
       const order = manager.create(DrinkOrderEntity, {
         id: randomUUID(),
+        eventId: tab.eventId,
         number: await nextOrderNumber(manager),
         status: 'tab',
         barStatus: 'new',

@@ -11,6 +11,7 @@ import { PaymentGateway } from '../payments/payment-gateway.js';
 import { DrinkMenuService, DRINKS_LOCK } from './drink-menu.service.js';
 import { DrinkOrderEntity } from './drink-order.entity.js';
 import { nextOrderNumber, toReceipt } from './drink-order.mapper.js';
+import { SeasonsService } from '../seasons/seasons.service.js';
 
 /** `metadata.type` of a pay-now drinks payment. */
 export const DRINK_ORDER_TYPE = 'drink_order';
@@ -33,6 +34,7 @@ export class DrinksService implements OnModuleInit {
     private readonly events: PaymentEvents,
     private readonly exclusive: ExclusiveSection,
     private readonly declines: PaymentDeclines,
+    private readonly seasons: SeasonsService,
   ) {}
 
   onModuleInit(): void {
@@ -49,6 +51,7 @@ export class DrinksService implements OnModuleInit {
     const { lines, price } = await this.menu.priceOrder(request.items, request.total);
     const order = this.orders.create({
       id: randomUUID(),
+      eventId: await this.seasons.currentId(),
       number: null,
       status: 'pending',
       barStatus: 'new',

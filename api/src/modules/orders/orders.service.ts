@@ -2,15 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { FeastOrder } from '@festival/contracts';
+import { withinFilter, type ReportFilter } from '../seasons/seasons.service.js';
 import { FeastOrderEntity } from './feast-order.entity.js';
 
 @Injectable()
 export class OrdersService {
   constructor(@InjectRepository(FeastOrderEntity) private readonly orders: Repository<FeastOrderEntity>) {}
 
-  /** Every feast pack order, newest first. */
-  async list(): Promise<FeastOrder[]> {
-    const rows = await this.orders.find({ order: { createdAt: 'DESC' } });
+  /** The feast pack orders of the filter's event and dates, newest first. */
+  async list(filter: ReportFilter): Promise<FeastOrder[]> {
+    const rows = await this.orders.find({ where: withinFilter(filter, 'createdAt'), order: { createdAt: 'DESC' } });
     return rows.map(toFeastOrder);
   }
 }

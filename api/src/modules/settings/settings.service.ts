@@ -1,4 +1,4 @@
-import { ConflictException, Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { BadRequestException, ConflictException, Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type EntityManager } from 'typeorm';
 import {
@@ -10,7 +10,12 @@ import {
   eventLabels,
   eventSettingsSchema,
   restaurantSettingsSchema,
+  isoToZonedWallTime,
+  startEventRequestSchema,
+  zonedWallTimeToIso,
   type AdminSettings,
+  type FestivalEvent,
+  type StartEventRequest,
   type EventSettings,
   type RestaurantSettings,
   type SiteConfig,
@@ -25,6 +30,8 @@ import { ActivityLog } from '../staff/activity-log.service.js';
 import type { StaffActor } from '../staff/staff-actor.js';
 import { PARTY_LOCK, ticketsTaken } from '../tickets/tickets-taken.js';
 import { SettingEntity } from './setting.entity.js';
+import { FestivalEventEntity } from '../seasons/festival-event.entity.js';
+import { SeasonsService, toFestivalEvent } from '../seasons/seasons.service.js';
 
 /** The site configuration's row in `site_settings`. */
 const SITE_KEY = 'site';
@@ -38,6 +45,12 @@ const eventOf = ({ name, startsAt, endsAt, timeZone, venue, experience }: SiteCo
   venue,
   experience,
 });
+
+/** What a past event keeps of its settings (`events.snapshot`). */
+interface EventSnapshot {
+  party: SiteConfig['party'];
+  tickets: TicketSettings;
+}
 
 /** The scope of the event on sale, until seasons give each event its own (docs/settings.md). */
 export const CURRENT_EVENT_SCOPE = 'current-event';
@@ -121,6 +134,7 @@ export class SettingsService implements OnApplicationBootstrap {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly exclusive: ExclusiveSection,
     private readonly activity: ActivityLog,
+    private readonly seasons: SeasonsService,
   ) {}
 
   /** Fills a missing Tickets section from the environment, once (replicas starting together insert it once). */
@@ -173,6 +187,69 @@ export class SettingsService implements OnApplicationBootstrap {
     return row ? ticketSettingsSchema.parse(JSON.parse(row.value)) : this.initialTickets();
   }
 
+  /**
+   * The Tickets section an event was sold with, read with `manager`: the current one for the
+   * event on sale, the one kept when it ended for a past event.
+   */
+  async readTicketsOf(manager: EntityManager, eventId: number): Promise<TicketSettings> {
+    const event = await manager.findOneBy(FestivalEventEntity, { id: eventId });
+    if (event?.status === 'past' && event.snapshot)
+      return ticketSettingsSchema.parse((JSON.parse(event.snapshot) as EventSnapshot).tickets);
+    return this.readTickets(manager);
+  }
+
+  /**
+   * `Start next event`: under the party lock, the event on sale becomes past (keeping its site
+   * configuration and Tickets section as they are now, for its read-only views), and a new one
+   * goes on sale with the same settings, the title and date given, the same hours on that date
+   * and no sale window. Its tickets start at 0 sold: every count is per event.
+   */
+  async startNextEvent(input: StartEventRequest, actor: StaffActor): Promise<FestivalEvent> {
+    const { name, date } = startEventRequestSchema.parse(input);
+    const started = await this.exclusive.run(PARTY_LOCK, async (manager) => {
+      const now = new Date();
+      const current = await manager.findOneByOrFail(FestivalEventEntity, { status: 'on-sale' });
+      if (date <= current.date) {
+        throw new BadRequestException(`date: The next event must come after ${current.name} on ${current.date}`);
+      }
+      const site = await this.storedSite(manager);
+      const tickets = await this.readTickets(manager);
+      const snapshot: EventSnapshot = { party: site.party, tickets };
+      await manager.update(FestivalEventEntity, { id: current.id }, { status: 'past', snapshot: JSON.stringify(snapshot) });
+      const event = manager.create(FestivalEventEntity, { name, date, status: 'on-sale', createdAt: now, snapshot: null });
+      await manager.insert(FestivalEventEntity, event);
+
+      const { timeZone } = site.party;
+      const startsAt = zonedWallTimeToIso(`${date}T${isoToZonedWallTime(site.party.startsAt, timeZone).slice(11, 16)}`, timeZone)!;
+      const length = Date.parse(site.party.endsAt) - Date.parse(site.party.startsAt);
+      const endsAt = isoToZonedWallTime(new Date(Date.parse(startsAt) + length).toISOString(), timeZone);
+      const times = { startsAt, endsAt: zonedWallTimeToIso(endsAt, timeZone)! };
+      const party = { ...site.party, name, ...times, ...eventLabels({ ...times, timeZone }) };
+      await manager.upsert(
+        SiteSettingEntity,
+        { key: SITE_KEY, value: JSON.stringify(siteConfigSchema.parse({ ...site, party })), updatedAt: now },
+        ['key'],
+      );
+      const nextTickets = { ...tickets, saleOpensAt: null, saleClosesAt: null };
+      await manager.update(
+        SettingEntity,
+        { scope: CURRENT_EVENT_SCOPE, section: TICKETS },
+        { value: JSON.stringify(nextTickets), updatedAt: now },
+      );
+      await this.activity.record(
+        manager,
+        actor,
+        { action: 'event.start', object: name, detail: `On sale for ${date}; ${current.name} (${current.date}) is now past` },
+        now,
+      );
+      return event;
+    });
+    this.seasons.invalidate();
+    this.ticketsRead.invalidate();
+    for (const listener of this.changeListeners) listener();
+    return toFestivalEvent(started);
+  }
+
   /** Runs `listener` after every committed save on this replica (caches built on the settings drop theirs). */
   onChange(listener: () => void): void {
     this.changeListeners.push(listener);
@@ -186,7 +263,7 @@ export class SettingsService implements OnApplicationBootstrap {
       restaurant: site.restaurant,
       event: eventOf(site.party),
       tickets: await this.readTickets(manager),
-      ticketsSoldOrHeld: await ticketsTaken(manager, new Date()),
+      ticketsSoldOrHeld: await ticketsTaken(manager, await this.seasons.readCurrentId(manager), new Date()),
       timeZone: site.party.timeZone,
     };
   }
@@ -202,7 +279,7 @@ export class SettingsService implements OnApplicationBootstrap {
       const now = new Date();
       const row = await manager.findOneBy(SettingEntity, { scope: CURRENT_EVENT_SCOPE, section: TICKETS });
       const previous = row ? ticketSettingsSchema.parse(JSON.parse(row.value)) : await this.initialTickets();
-      const taken = await ticketsTaken(manager, now);
+      const taken = await ticketsTaken(manager, await this.seasons.readCurrentId(manager), now);
       if (next.capacity < taken) {
         throw new ConflictException(`Capacity cannot be below the ${taken} ${taken === 1 ? 'ticket' : 'tickets'} already sold or held`);
       }
@@ -242,10 +319,21 @@ export class SettingsService implements OnApplicationBootstrap {
   /** Saves the Event section into the site configuration, its date and time lines made from it. */
   async updateEvent(input: EventSettings, actor: StaffActor): Promise<EventSettings> {
     const next = eventSettingsSchema.parse(input);
-    await this.updateSite(actor, 'Event', (site) => {
-      const detail = describeChanges(EVENT_FIELDS, eventOf(site.party), next);
-      return { site: { ...site, party: { ...site.party, ...next, ...eventLabels(next) } }, detail };
-    });
+    await this.updateSite(
+      actor,
+      'Event',
+      (site) => {
+        const detail = describeChanges(EVENT_FIELDS, eventOf(site.party), next);
+        return { site: { ...site, party: { ...site.party, ...next, ...eventLabels(next) } }, detail };
+      },
+      // The event on sale is listed under its title and date.
+      (manager) =>
+        manager.update(
+          FestivalEventEntity,
+          { status: 'on-sale' },
+          { name: next.name, date: isoToZonedWallTime(next.startsAt, next.timeZone).slice(0, 10) },
+        ),
+    );
     return next;
   }
 
@@ -253,12 +341,18 @@ export class SettingsService implements OnApplicationBootstrap {
    * One read-change-write of the site configuration row, with the activity-log entry, in one
    * transaction under the party lock (two sections saved at once never lose either change).
    */
-  private async updateSite(actor: StaffActor, section: string, change: (site: SiteConfig) => { site: SiteConfig; detail: string }) {
+  private async updateSite(
+    actor: StaffActor,
+    section: string,
+    change: (site: SiteConfig) => { site: SiteConfig; detail: string },
+    alsoWrite?: (manager: EntityManager) => Promise<unknown>,
+  ) {
     await this.exclusive.run(PARTY_LOCK, async (manager) => {
       const now = new Date();
       const { site, detail } = change(await this.storedSite(manager));
       const value = JSON.stringify(siteConfigSchema.parse(site));
       await manager.upsert(SiteSettingEntity, { key: SITE_KEY, value, updatedAt: now }, ['key']);
+      await alsoWrite?.(manager);
       await this.activity.record(manager, actor, { action: 'settings.change', object: section, detail }, now);
     });
     for (const listener of this.changeListeners) listener();

@@ -15,6 +15,10 @@ export class PartyOrderEntity {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id!: string;
 
+  /** The party (season) it belongs to: the one on sale when it was made. */
+  @Column({ type: 'integer' })
+  eventId!: number;
+
   @Column({ type: 'varchar', length: 16 })
   status!: PartyOrderStatus;
 

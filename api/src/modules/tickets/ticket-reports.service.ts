@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, LessThanOrEqual, Repository } from 'typeorm';
+import { And, In, LessThanOrEqual, Repository, type FindOperator } from 'typeorm';
 import type { PaidPartyTicketRow, PartyTicketRow } from '@festival/contracts';
 import { CheckInsService } from '../checkin/check-ins.service.js';
+import { withinFilter, type ReportFilter } from '../seasons/seasons.service.js';
 import { PartyOrderEntity } from './party-order.entity.js';
 import { toTicketRow } from './party-order.mapper.js';
 
@@ -17,9 +18,9 @@ export class TicketReportsService {
   ) {}
 
   /** Paid orders for the staff dashboard, newest first, each with its guests admitted at the door. */
-  async paidTickets(): Promise<PaidPartyTicketRow[]> {
+  async paidTickets(filter: ReportFilter): Promise<PaidPartyTicketRow[]> {
     const [rows, admitted] = await Promise.all([
-      this.orders.find({ where: { status: 'paid' }, order: { createdAt: 'DESC' } }),
+      this.orders.find({ where: { ...withinFilter(filter, 'createdAt'), status: 'paid' }, order: { createdAt: 'DESC' } }),
       this.checkIns.admittedCounts(),
     ]);
     return rows.map((order) => ({ ...toTicketRow(order), admitted: admitted.get(order.id) ?? 0 }));
@@ -29,10 +30,12 @@ export class TicketReportsService {
    * Abandoned carts: orders with contact details that were never paid, started at least 30
    * minutes ago, whose buyer has not paid another order since. Newest first.
    */
-  async abandonedCarts(): Promise<PartyTicketRow[]> {
+  async abandonedCarts(filter: ReportFilter): Promise<PartyTicketRow[]> {
     const cutoff = new Date(Date.now() - ABANDONED_AFTER_MINUTES * 60_000);
+    const { createdAt: inRange, ...event } = withinFilter(filter, 'createdAt');
+    const createdAt = inRange ? And(inRange as FindOperator<Date>, LessThanOrEqual(cutoff)) : LessThanOrEqual(cutoff);
     const candidates = await this.orders.find({
-      where: { status: In(['pending', 'cancelled']), createdAt: LessThanOrEqual(cutoff) },
+      where: { ...event, status: In(['pending', 'cancelled']), createdAt },
       order: { createdAt: 'DESC' },
       take: 1000,
     });

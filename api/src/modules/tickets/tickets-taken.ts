@@ -4,17 +4,18 @@ import { PartyOrderEntity } from './party-order.entity.js';
 /** The lock every hold, payment completion and capacity change takes (docs/party-tickets.md). */
 export const PARTY_LOCK = 'party_tickets';
 
-/** The sum of the tickets that count against capacity (`taken`): paid ones and live holds. */
-export function takenQuery(manager: EntityManager, now: Date) {
+/** The sum of an event's tickets that count against its capacity (`taken`): paid ones and live holds. */
+export function takenQuery(manager: EntityManager, eventId: number, now: Date) {
   return manager
     .createQueryBuilder(PartyOrderEntity, 'o')
     .select('COALESCE(SUM(o.adultTickets + o.childTickets), 0)', 'taken')
-    .where("(o.status = 'paid' OR (o.status = 'pending' AND o.holdExpiresAt > :now))", { now });
+    .where('o.eventId = :eventId', { eventId })
+    .andWhere("(o.status = 'paid' OR (o.status = 'pending' AND o.holdExpiresAt > :now))", { now });
 }
 
-/** Tickets sold or held now (optionally but one order's), read with `manager` (under the party lock to act on it). */
-export async function ticketsTaken(manager: EntityManager, now: Date, excludeOrderId?: string): Promise<number> {
-  const query = takenQuery(manager, now);
+/** An event's tickets sold or held now (optionally but one order's), read with `manager` (under the party lock to act on it). */
+export async function ticketsTaken(manager: EntityManager, eventId: number, now: Date, excludeOrderId?: string): Promise<number> {
+  const query = takenQuery(manager, eventId, now);
   if (excludeOrderId) query.andWhere('o.id <> :excludeOrderId', { excludeOrderId });
   const row = await query.getRawOne<{ taken: string | number }>();
   return Number(row?.taken ?? 0);

@@ -1,7 +1,9 @@
-import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import {
   confirmPaymentRequestSchema,
+  dashboardFilterSchema,
+  type DashboardFilter,
   partyOrderRequestSchema,
   partyQuoteRequestSchema,
   type ConfirmPaymentRequest,
@@ -18,6 +20,7 @@ import { clientAddressOf } from '../../common/client-address.js';
 import { answerHotRead } from '../../common/hot-read.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Public } from '../auth/public.decorator.js';
+import { SeasonsService } from '../seasons/seasons.service.js';
 import { PartyQuoteService } from './party-quote.service.js';
 import { TicketReportsService } from './ticket-reports.service.js';
 import { TicketsService } from './tickets.service.js';
@@ -32,6 +35,7 @@ export class TicketsController {
     private readonly tickets: TicketsService,
     private readonly quotes: PartyQuoteService,
     private readonly reports: TicketReportsService,
+    private readonly seasons: SeasonsService,
   ) {}
 
   /** Tickets left, for display, from its cache (see TicketsService.statsAnswer). */
@@ -82,13 +86,13 @@ export class TicketsController {
 
   /** Staff: paid party tickets, with the guests of each admitted at the door so far. */
   @Get('party-tickets')
-  paidTickets(): Promise<PaidPartyTicketRow[]> {
-    return this.reports.paidTickets();
+  async paidTickets(@Query(new ZodValidationPipe(dashboardFilterSchema)) filter: DashboardFilter): Promise<PaidPartyTicketRow[]> {
+    return this.reports.paidTickets(await this.seasons.reportFilter(filter));
   }
 
   /** Staff: buyers who started and did not pay, 30 or more minutes ago. */
   @Get('admin/abandoned-carts')
-  abandonedCarts(): Promise<PartyTicketRow[]> {
-    return this.reports.abandonedCarts();
+  async abandonedCarts(@Query(new ZodValidationPipe(dashboardFilterSchema)) filter: DashboardFilter): Promise<PartyTicketRow[]> {
+    return this.reports.abandonedCarts(await this.seasons.reportFilter(filter));
   }
 }

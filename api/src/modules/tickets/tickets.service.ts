@@ -41,6 +41,7 @@ import { PARTY_LOCK, takenQuery, ticketsTaken } from './tickets-taken.js';
 import { PromoCodesService } from '../promo-codes/promo-codes.service.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { SiteService } from '../site/site.service.js';
+import { SeasonsService } from '../seasons/seasons.service.js';
 
 export { PARTY_LOCK } from './tickets-taken.js';
 const ORDER_TYPE = 'party_ticket';
@@ -82,6 +83,7 @@ export class TicketsService implements OnModuleInit {
     private readonly settings: SettingsService,
     private readonly site: SiteService,
     private readonly promoCodes: PromoCodesService,
+    private readonly seasons: SeasonsService,
   ) {}
 
   onModuleInit(): void {
@@ -92,8 +94,9 @@ export class TicketsService implements OnModuleInit {
   private async readStats(): Promise<HotLoad<PartyTicketStats>> {
     // The capacity from the database, not the settings' cache: a save under the party lock drops
     // this answer, and the next load must see the new capacity.
-    const { capacity } = await this.settings.readTickets(this.orders.manager);
-    const row = await takenQuery(this.orders.manager, new Date())
+    const manager = this.orders.manager;
+    const { capacity } = await this.settings.readTickets(manager);
+    const row = await takenQuery(manager, await this.seasons.readCurrentId(manager), new Date())
       .addSelect("MIN(CASE WHEN o.status = 'pending' THEN o.holdExpiresAt END)", 'nextLapse')
       .getRawOne<{ taken: string | number; nextLapse: string | Date | null }>();
     const taken = Number(row?.taken ?? 0);
@@ -128,6 +131,7 @@ export class TicketsService implements OnModuleInit {
       // The Tickets settings as of this transaction: a price or capacity saved meanwhile (under
       // this lock) is the one this order is held and priced at, never a cached one.
       const tickets = await this.settings.readTickets(manager);
+      const eventId = await this.seasons.readCurrentId(manager);
       const closed = saleWindowRefusal(tickets, now, timeZone);
       if (closed) throw new ConflictException(closed);
       // Released before the promo code is counted, so this buyer's own last hold does not use it
@@ -151,13 +155,14 @@ export class TicketsService implements OnModuleInit {
           HttpStatus.TOO_MANY_REQUESTS,
         );
       }
-      const remaining = tickets.capacity - (await ticketsTaken(manager, now));
+      const remaining = tickets.capacity - (await ticketsTaken(manager, eventId, now));
       if (remaining <= 0) throw new ConflictException('Sorry, the party is sold out');
       if (wanted > remaining) {
         throw new ConflictException(`Only ${remaining} ${remaining === 1 ? 'ticket' : 'tickets'} remaining`);
       }
       const created = manager.create(PartyOrderEntity, {
         id: randomUUID(),
+        eventId,
         status: 'pending',
         customerName: request.customerName,
         customerEmail: email,
@@ -263,8 +268,8 @@ export class TicketsService implements OnModuleInit {
       if (current.status === 'paid') return 'already-paid';
       if (current.status === 'refunding' || current.status === 'refunded') return 'refund';
       const holdLive = current.status === 'pending' && current.holdExpiresAt.getTime() > now.getTime();
-      const { capacity } = await this.settings.readTickets(manager);
-      const fits = holdLive || capacity - (await ticketsTaken(manager, now, current.id)) >= current.ticketCount;
+      const { capacity } = await this.settings.readTicketsOf(manager, current.eventId);
+      const fits = holdLive || capacity - (await ticketsTaken(manager, current.eventId, now, current.id)) >= current.ticketCount;
       if (!fits) {
         await manager.update(PartyOrderEntity, { id: current.id }, { status: 'refunding' });
         return 'refund';
@@ -283,6 +288,7 @@ export class TicketsService implements OnModuleInit {
       // The funnel's last step, tied to the buyer's browsing session for attribution.
       await this.analytics.recordServerEvent({
         eventType: 'party_order_completed',
+        eventId: order.eventId,
         entityId: order.id,
         sessionId: order.analyticsSessionId,
         userName: order.customerName,

@@ -25,4 +25,5 @@ export const ACTION_LABELS: Record<StaffAction, string> = {
   'promo-code.create': 'Promo code added',
   'promo-code.update': 'Promo code changed',
   'drink.menu': 'Drinks menu changed',
+  'event.start': 'Next event started',
 };

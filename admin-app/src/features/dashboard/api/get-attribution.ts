@@ -1,12 +1,15 @@
 import { queryOptions, useQuery } from '@festival/query';
 import type { AttributionRow } from '@festival/contracts';
 import { apiGet } from '@festival/web-kit/api-client';
+import { filterQueryString, useDashboardFilter, type DashboardFilterValue } from '../stores/dashboard-filter-store';
 
-export const fetchAttribution = (): Promise<AttributionRow[]> => apiGet<AttributionRow[]>('/api/analytics/attribution');
+export const fetchAttribution = (filter: DashboardFilterValue = {}): Promise<AttributionRow[]> =>
+  apiGet<AttributionRow[]>(`/api/analytics/attribution${filterQueryString(filter)}`);
 
-export const attributionQuery = queryOptions({ queryKey: ['dashboard', 'attribution'], queryFn: fetchAttribution });
+export const attributionQuery = (filter: DashboardFilterValue) =>
+  queryOptions({ queryKey: ['dashboard', 'attribution', filter], queryFn: () => fetchAttribution(filter) });
 
-/** Page views and conversions per marketing source (`GET /api/analytics/attribution`). */
+/** Page views and conversions per marketing source, of the dashboard's event and dates (`GET /api/analytics/attribution`). */
 export function useAttribution() {
-  return useQuery(attributionQuery);
+  return useQuery(attributionQuery(useDashboardFilter()));
 }

@@ -1,12 +1,15 @@
 import { queryOptions, useQuery } from '@festival/query';
 import type { FeastOrder } from '@festival/contracts';
 import { apiGet } from '@festival/web-kit/api-client';
+import { filterQueryString, useDashboardFilter, type DashboardFilterValue } from '../stores/dashboard-filter-store';
 
-export const fetchFeastOrders = (): Promise<FeastOrder[]> => apiGet<FeastOrder[]>('/api/orders');
+export const fetchFeastOrders = (filter: DashboardFilterValue = {}): Promise<FeastOrder[]> =>
+  apiGet<FeastOrder[]>(`/api/orders${filterQueryString(filter)}`);
 
-export const feastOrdersQuery = queryOptions({ queryKey: ['dashboard', 'orders'], queryFn: fetchFeastOrders });
+export const feastOrdersQuery = (filter: DashboardFilterValue) =>
+  queryOptions({ queryKey: ['dashboard', 'orders', filter], queryFn: () => fetchFeastOrders(filter) });
 
-/** Every feast pack order, newest first (`GET /api/orders`). */
+/** The feast pack orders of the dashboard's event and dates, newest first (`GET /api/orders`). */
 export function useFeastOrders() {
-  return useQuery(feastOrdersQuery);
+  return useQuery(feastOrdersQuery(useDashboardFilter()));
 }

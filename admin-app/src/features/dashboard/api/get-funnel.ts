@@ -1,12 +1,15 @@
 import { queryOptions, useQuery } from '@festival/query';
 import type { FunnelEntry } from '@festival/contracts';
 import { apiGet } from '@festival/web-kit/api-client';
+import { filterQueryString, useDashboardFilter, type DashboardFilterValue } from '../stores/dashboard-filter-store';
 
-export const fetchFunnel = (): Promise<FunnelEntry[]> => apiGet<FunnelEntry[]>('/api/analytics/funnel');
+export const fetchFunnel = (filter: DashboardFilterValue = {}): Promise<FunnelEntry[]> =>
+  apiGet<FunnelEntry[]>(`/api/analytics/funnel${filterQueryString(filter)}`);
 
-export const funnelQuery = queryOptions({ queryKey: ['dashboard', 'funnel'], queryFn: fetchFunnel });
+export const funnelQuery = (filter: DashboardFilterValue) =>
+  queryOptions({ queryKey: ['dashboard', 'funnel', filter], queryFn: () => fetchFunnel(filter) });
 
-/** Events per type for both funnels (`GET /api/analytics/funnel`). */
+/** Events per type for both funnels, of the dashboard's event and dates (`GET /api/analytics/funnel`). */
 export function useFunnel() {
-  return useQuery(funnelQuery);
+  return useQuery(funnelQuery(useDashboardFilter()));
 }

@@ -1,12 +1,18 @@
 import { queryOptions, useQuery } from '@festival/query';
 import type { PaidPartyTicketRow } from '@festival/contracts';
 import { apiGet } from '@festival/web-kit/api-client';
+import { filterQueryString, useDashboardFilter, type DashboardFilterValue } from '../stores/dashboard-filter-store';
 
-export const fetchPartyTickets = (): Promise<PaidPartyTicketRow[]> => apiGet<PaidPartyTicketRow[]>('/api/party-tickets');
+export const fetchPartyTickets = (filter: DashboardFilterValue = {}): Promise<PaidPartyTicketRow[]> =>
+  apiGet<PaidPartyTicketRow[]>(`/api/party-tickets${filterQueryString(filter)}`);
 
-export const partyTicketsQuery = queryOptions({ queryKey: ['dashboard', 'party-tickets'], queryFn: fetchPartyTickets });
+export const partyTicketsQuery = (filter: DashboardFilterValue) =>
+  queryOptions({ queryKey: ['dashboard', 'party-tickets', filter], queryFn: () => fetchPartyTickets(filter) });
 
-/** Every paid party ticket order, newest first, with its guests admitted so far (`GET /api/party-tickets`). */
+/**
+ * The paid party ticket orders of the dashboard's event and dates, newest first, with their
+ * guests admitted so far (`GET /api/party-tickets`).
+ */
 export function usePartyTickets() {
-  return useQuery(partyTicketsQuery);
+  return useQuery(partyTicketsQuery(useDashboardFilter()));
 }

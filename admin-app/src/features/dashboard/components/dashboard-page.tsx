@@ -11,6 +11,9 @@ import { FEAST_FUNNEL, PARTY_FUNNEL } from '../lib/funnel';
 import { partyEventSubtitle } from '../lib/party-event';
 import { useEventDialogStore } from '../stores/event-dialog-store';
 import { CheckInConflicts } from '../../door/components/check-in-conflicts';
+import { useEvents } from '../../seasons/api/events';
+import { useDashboardFilter } from '../stores/dashboard-filter-store';
+import { EventFilterBar } from './event-filter-bar';
 import { AbandonedCartsSection } from './abandoned-carts-section';
 import { AttributionSection } from './attribution-section';
 import { DashboardHeader } from './dashboard-header';
@@ -46,6 +49,10 @@ export function DashboardPage({ headerActions }: { headerActions?: ReactNode }) 
   const funnel = useFunnel();
   const attribution = useAttribution();
   const site = useSiteConfig();
+  const events = useEvents();
+  const { eventId } = useDashboardFilter();
+  // A past event is read-only; its tickets' subtitle is its own name and date.
+  const pastEvent = events.data?.events.find((event) => event.id === eventId && event.status === 'past');
   const queryClient = useQueryClient();
   const openStep = useEventDialogStore((state) => state.show);
   const [refreshing, setRefreshing] = useState(false);
@@ -73,6 +80,7 @@ export function DashboardPage({ headerActions }: { headerActions?: ReactNode }) 
       />
       <Layout.Content style={{ maxWidth: 1280, width: '100%', margin: '0 auto', padding: '20px 16px 48px' }}>
         <Flex vertical gap={16}>
+          <EventFilterBar events={events.data?.events} current={events.data?.current} />
           <DropOffSection
             funnel={funnel.data}
             feastOrders={orders.data?.length}
@@ -104,11 +112,14 @@ export function DashboardPage({ headerActions }: { headerActions?: ReactNode }) 
           <OrdersSection orders={orders.data} restaurantName={site.data?.restaurant.name} error={errorOf('orders', orders)} />
           <PartyTicketsSection
             tickets={tickets.data}
-            subtitle={site.data ? partyEventSubtitle(site.data.party) : undefined}
+            subtitle={
+              pastEvent ? `Event: ${pastEvent.name}, ${pastEvent.date}` : site.data ? partyEventSubtitle(site.data.party) : undefined
+            }
             restaurantName={site.data?.restaurant.name}
             error={errorOf('party tickets', tickets)}
+            readOnly={pastEvent !== undefined}
           />
-          <CheckInConflicts onlyWhenAny />
+          {pastEvent ? null : <CheckInConflicts onlyWhenAny />}
           <AbandonedCartsSection carts={carts.data} error={errorOf('abandoned carts', carts)} />
         </Flex>
       </Layout.Content>

@@ -97,6 +97,8 @@ interface PartyTicketsSectionProps {
   /** The door list's heading, once the site configuration is in. */
   restaurantName: string | undefined;
   error: ReactNode;
+  /** A past event's tickets: shown, never changed (no `Resend`). */
+  readOnly?: boolean;
 }
 
 /**
@@ -104,7 +106,7 @@ interface PartyTicketsSectionProps {
  * them the door has let in; search, Export CSV of the shown orders, and Print door list (every
  * order, alphabetical by last name, for a night without network).
  */
-export function PartyTicketsSection({ tickets, subtitle, restaurantName, error }: PartyTicketsSectionProps) {
+export function PartyTicketsSection({ tickets, subtitle, restaurantName, error, readOnly = false }: PartyTicketsSectionProps) {
   const [search, setSearch] = useState('');
   const shown = useMemo(() => (tickets ? searchTickets(tickets, search) : []), [tickets, search]);
   const searching = search.trim() !== '';
@@ -152,7 +154,7 @@ export function PartyTicketsSection({ tickets, subtitle, restaurantName, error }
       error={error}
       rows={tickets === undefined ? undefined : shown}
       skeletonRows={6}
-      columns={columns}
+      columns={readOnly ? columns.filter((column) => column.key !== 'resend') : columns}
       tableLabel="Party tickets table"
       minWidth={1170}
       emptyText={searching && tickets && tickets.length > 0 ? 'No tickets match your search' : 'No tickets sold yet'}

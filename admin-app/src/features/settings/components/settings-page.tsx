@@ -7,6 +7,7 @@ import { PromoCodesSection } from './promo-codes-section';
 import { RestaurantSection } from './restaurant-section';
 import { DrinksMenuSection } from './drinks-menu-section';
 import { TicketsSection } from './tickets-section';
+import { StartNextEventSection } from '../../seasons/components/start-next-event-section';
 
 const WIDTH = 1000;
 
@@ -17,7 +18,7 @@ export function SettingsPage() {
     <Layout style={{ minHeight: '100vh' }}>
       <AdminPageHeader
         title="Settings"
-        subtitle="The event, its tickets, promo codes, the drinks menu and the restaurant. The guest pages follow within a minute."
+        subtitle="The event, its tickets, promo codes, the drinks menu, the restaurant and the next season. The guest pages follow within a minute."
         maxWidth={WIDTH}
         backToDashboard
       />
@@ -42,6 +43,7 @@ export function SettingsPage() {
               <PromoCodesSection />
               <DrinksMenuSection />
               <RestaurantSection restaurant={settings.data.restaurant} />
+              <StartNextEventSection currentTitle={settings.data.event.name} />
             </>
           ) : (
             <Skeleton active paragraph={{ rows: 8 }} />

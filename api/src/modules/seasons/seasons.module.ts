@@ -1,0 +1,13 @@
+import { Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { FestivalEventEntity } from './festival-event.entity.js';
+import { SeasonsService } from './seasons.service.js';
+
+/** The events (seasons) and which one is on sale; every module that labels rows with their event uses it. */
+@Global()
+@Module({
+  imports: [TypeOrmModule.forFeature([FestivalEventEntity])],
+  providers: [SeasonsService],
+  exports: [SeasonsService],
+})
+export class SeasonsModule {}
