@@ -24,7 +24,10 @@ function buyer(overrides: Partial<PartyOrderRequest> = {}): { body: PartyOrderRe
   };
 }
 
-/** A paid order of 2 adults and 1 child; its id. */
+/**
+ * A paid order of 2 adults and 1 child; its id. The payment's event completes the order after
+ * the card form answers: waits until the order is paid and its completion is on the funnel.
+ */
 async function paidOrder(t: TestApp, customerName: string): Promise<string> {
   const order = buyer({ customerName });
   const placed = await t.http.post('/api/party-payment-intent').set('X-Forwarded-For', order.address).send(order.body).expect(200);
@@ -32,7 +35,16 @@ async function paidOrder(t: TestApp, customerName: string): Promise<string> {
     .post('/api/payments/simulated/confirm')
     .send({ clientSecret: placed.body.clientSecret, ...CARD })
     .expect(200);
-  return placed.body.orderId as string;
+  const orderId = placed.body.orderId as string;
+  for (let tries = 0; ; tries += 1) {
+    const [{ n }] = (await t.dataSource.query(
+      "SELECT COUNT(*) AS n FROM analytics_events WHERE eventType = 'party_order_completed' AND entityId = ?",
+      [orderId],
+    )) as { n: unknown }[];
+    if (Number(n) === 1) return orderId;
+    if (tries === 100) throw new Error(`Order ${orderId} was not completed within 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 let views = 0;
