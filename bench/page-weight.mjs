@@ -66,11 +66,7 @@ export async function measurePage(browser, baseUrl, path) {
     const page = await context.newPage();
     const log = new WireLog();
     const cdp = await context.newCDPSession(page);
-    cdp.on('Network.requestWillBeSent', (event) => log.requestWillBeSent(event));
-    cdp.on('Network.responseReceived', (event) => log.responseReceived(event));
-    cdp.on('Network.loadingFinished', (event) => log.loadingFinished(event));
-    cdp.on('Network.loadingFailed', (event) => log.loadingFailed(event));
-    await cdp.send('Network.enable');
+    await log.listenTo(cdp);
     await page.goto(path);
     for (let waited = 0; !log.files.some((f) => REMOTE_ENTRY.test(new URL(f.url).pathname)); waited += 100) {
       if (waited > 30_000) throw new Error(`${path} loaded no remote entry within 30 s`);

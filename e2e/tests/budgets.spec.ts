@@ -31,11 +31,7 @@ const REMOTE_ENTRY = /\/remotes\/[^/]+\/remoteEntry\.js$/;
 async function wireOf(page: Page, path: string, ready?: (page: Page) => Promise<void>): Promise<WireFile[]> {
   const log = new WireLog();
   const cdp = await page.context().newCDPSession(page);
-  cdp.on('Network.requestWillBeSent', (event) => log.requestWillBeSent(event));
-  cdp.on('Network.responseReceived', (event) => log.responseReceived(event));
-  cdp.on('Network.loadingFinished', (event) => log.loadingFinished(event));
-  cdp.on('Network.loadingFailed', (event) => log.loadingFailed(event));
-  await cdp.send('Network.enable');
+  await log.listenTo(cdp);
   await page.goto(path);
   await expect.poll(() => log.files.some((f) => REMOTE_ENTRY.test(new URL(f.url).pathname)), { timeout: 20_000 }).toBe(true);
   if (ready) await ready(page);

@@ -1,6 +1,6 @@
 import './zod-setup.js';
 import { z } from 'zod';
-import { zonedWallTimeToIso } from './settings.js';
+import { isoToZonedWallTime, zonedWallTimeToIso } from './settings.js';
 
 /**
  * Seasons (docs/settings.md): each party is an event. One is on sale (the guest pages, new
@@ -63,6 +63,11 @@ export const dashboardFilterSchema = z
     path: ['to'],
   });
 export type DashboardFilter = z.infer<typeof dashboardFilterSchema>;
+
+/** An event's date (`YYYY-MM-DD`): the day it starts on in its time zone. */
+export function partyDateOf({ startsAt, timeZone }: { startsAt: string; timeZone: string }): string {
+  return isoToZonedWallTime(startsAt, timeZone).slice(0, 10);
+}
 
 /** The next day of a `YYYY-MM-DD` date. */
 export function nextCalendarDate(date: string): string {

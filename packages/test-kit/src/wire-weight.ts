@@ -90,6 +90,24 @@ export class WireLog {
   private readonly pending = new Set<string>();
   readonly files: WireFile[] = [];
 
+  /**
+   * Follows a page's network through its DevTools session (Playwright's CDPSession): the four
+   * events below, from the moment `Network.enable` has answered.
+   */
+  async listenTo(cdp: {
+    on(event: 'Network.requestWillBeSent', listener: (event: { requestId: string }) => void): unknown;
+    on(event: 'Network.responseReceived', listener: (event: ResponseReceivedEvent) => void): unknown;
+    on(event: 'Network.loadingFinished', listener: (event: LoadingFinishedEvent) => void): unknown;
+    on(event: 'Network.loadingFailed', listener: (event: { requestId: string }) => void): unknown;
+    send(method: 'Network.enable'): Promise<unknown>;
+  }): Promise<void> {
+    cdp.on('Network.requestWillBeSent', (event) => this.requestWillBeSent(event));
+    cdp.on('Network.responseReceived', (event) => this.responseReceived(event));
+    cdp.on('Network.loadingFinished', (event) => this.loadingFinished(event));
+    cdp.on('Network.loadingFailed', (event) => this.loadingFailed(event));
+    await cdp.send('Network.enable');
+  }
+
   /** `Network.requestWillBeSent`: a request in flight until it finishes or fails. */
   requestWillBeSent(event: { requestId: string }): void {
     this.pending.add(event.requestId);

@@ -1,5 +1,5 @@
 import { Table, TableColumn, TableIndex, type MigrationInterface, type QueryRunner, type TableColumnOptions } from 'typeorm';
-import { DEFAULT_SITE_CONFIG, isoToZonedWallTime, siteConfigSchema } from '@festival/contracts';
+import { DEFAULT_SITE_CONFIG, partyDateOf, siteConfigSchema } from '@festival/contracts';
 import { fillAnalyticsCounters } from '../../modules/analytics/analytics-counters-fill.js';
 import { fillAnalyticsPeople } from './1761000500000-analytics-people.js';
 import { fillAnalyticsAttribution } from './1761000600000-analytics-attribution.js';
@@ -42,7 +42,7 @@ export class Seasons1762000000000 implements MigrationInterface {
     const party = parsed?.success ? parsed.data.party : DEFAULT_SITE_CONFIG.party;
     await queryRunner.query('INSERT INTO events (id, name, date, status, createdAt) VALUES (1, ?, ?, ?, ?)', [
       party.name,
-      isoToZonedWallTime(party.startsAt, party.timeZone).slice(0, 10),
+      partyDateOf(party),
       'on-sale',
       mysql ? new Date() : new Date().toISOString().replace('T', ' ').replace('Z', ''),
     ]);

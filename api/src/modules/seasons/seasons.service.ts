@@ -1,9 +1,9 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { And, LessThan, MoreThanOrEqual, Repository, type EntityManager, type FindOperator } from 'typeorm';
-import { DEFAULT_SITE_CONFIG, filterInstants, siteConfigSchema, type DashboardFilter, type FestivalEvent } from '@festival/contracts';
+import { filterInstants, type DashboardFilter, type FestivalEvent } from '@festival/contracts';
 import { HotRead } from '../../common/hot-read.js';
-import { SiteSettingEntity } from '../site/site-setting.entity.js';
+import { storedSiteConfig } from '../site/stored-site-config.js';
 import { FestivalEventEntity } from './festival-event.entity.js';
 
 /**
@@ -90,9 +90,7 @@ export class SeasonsService {
 
   /** The party's time zone, from the site configuration. */
   private async timeZone(): Promise<string> {
-    const row = await this.events.manager.findOneBy(SiteSettingEntity, { key: 'site' });
-    const parsed = row ? siteConfigSchema.safeParse(JSON.parse(row.value)) : undefined;
-    return (parsed?.success ? parsed.data : DEFAULT_SITE_CONFIG).party.timeZone;
+    return (await storedSiteConfig(this.events.manager)).party.timeZone;
   }
 
   /** Drops this replica's cache (after the event on sale changed here). */

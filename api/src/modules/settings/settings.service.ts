@@ -2,7 +2,6 @@ import { BadRequestException, ConflictException, Inject, Injectable, type OnAppl
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type EntityManager } from 'typeorm';
 import {
-  DEFAULT_SITE_CONFIG,
   DEFAULT_TICKET_SETTINGS,
   formatCents,
   siteConfigSchema,
@@ -11,6 +10,7 @@ import {
   eventSettingsSchema,
   restaurantSettingsSchema,
   isoToZonedWallTime,
+  partyDateOf,
   startEventRequestSchema,
   zonedWallTimeToIso,
   type AdminSettings,
@@ -32,9 +32,7 @@ import { PARTY_LOCK, ticketsTaken } from '../tickets/tickets-taken.js';
 import { SettingEntity } from './setting.entity.js';
 import { FestivalEventEntity } from '../seasons/festival-event.entity.js';
 import { SeasonsService, toFestivalEvent } from '../seasons/seasons.service.js';
-
-/** The site configuration's row in `site_settings`. */
-const SITE_KEY = 'site';
+import { SITE_KEY, storedSiteConfig } from '../site/stored-site-config.js';
 
 /** The Event section as the site configuration holds it. */
 const eventOf = ({ name, startsAt, endsAt, timeZone, venue, experience }: SiteConfig['party']): EventSettings => ({
@@ -166,10 +164,8 @@ export class SettingsService implements OnApplicationBootstrap {
   }
 
   /** The site configuration row (the defaults without one), read with `manager`. */
-  private async storedSite(manager: EntityManager = this.siteSettings.manager): Promise<SiteConfig> {
-    const siteRow = await manager.findOneBy(SiteSettingEntity, { key: SITE_KEY });
-    const parsed = siteRow ? siteConfigSchema.safeParse(JSON.parse(siteRow.value)) : undefined;
-    return parsed?.success ? parsed.data : DEFAULT_SITE_CONFIG;
+  private storedSite(manager: EntityManager = this.siteSettings.manager): Promise<SiteConfig> {
+    return storedSiteConfig(manager);
   }
 
   private async storedParty(): Promise<SiteConfig['party']> {
@@ -327,12 +323,7 @@ export class SettingsService implements OnApplicationBootstrap {
         return { site: { ...site, party: { ...site.party, ...next, ...eventLabels(next) } }, detail };
       },
       // The event on sale is listed under its title and date.
-      (manager) =>
-        manager.update(
-          FestivalEventEntity,
-          { status: 'on-sale' },
-          { name: next.name, date: isoToZonedWallTime(next.startsAt, next.timeZone).slice(0, 10) },
-        ),
+      (manager) => manager.update(FestivalEventEntity, { status: 'on-sale' }, { name: next.name, date: partyDateOf(next) }),
     );
     return next;
   }

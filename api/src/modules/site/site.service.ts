@@ -5,8 +5,7 @@ import { DEFAULT_SITE_CONFIG, siteConfigSchema, ticketAgeLabels, type SiteConfig
 import { HotRead } from '../../common/hot-read.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { SiteSettingEntity } from './site-setting.entity.js';
-
-const SITE_KEY = 'site';
+import { SITE_KEY } from './stored-site-config.js';
 /** Browsers keep the configuration a minute, then revalidate it with its ETag. */
 export const SITE_CACHE_CONTROL = 'public, max-age=60';
 

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@festival/query';
-import type { PartyTicketRow } from '@festival/contracts';
+import { dashboardFilterQuery, type PartyTicketRow } from '@festival/contracts';
 import { apiGet } from '@festival/web-kit/api-client';
-import { filterQueryString, useDashboardFilter, type DashboardFilterValue } from '../stores/dashboard-filter-store';
+import { useDashboardFilter, type DashboardFilterValue } from '../stores/dashboard-filter-store';
 
 /** The abandoned carts are fetched again this often while the dashboard is open. */
 export const ABANDONED_CARTS_REFRESH_MS = 60_000;
 
 export const fetchAbandonedCarts = (filter: DashboardFilterValue = {}): Promise<PartyTicketRow[]> =>
-  apiGet<PartyTicketRow[]>(`/api/admin/abandoned-carts${filterQueryString(filter)}`);
+  apiGet<PartyTicketRow[]>(`/api/admin/abandoned-carts${dashboardFilterQuery(filter)}`);
 
 export const abandonedCartsQuery = (filter: DashboardFilterValue) =>
   queryOptions({

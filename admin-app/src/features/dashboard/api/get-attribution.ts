@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@festival/query';
-import type { AttributionRow } from '@festival/contracts';
+import { dashboardFilterQuery, type AttributionRow } from '@festival/contracts';
 import { apiGet } from '@festival/web-kit/api-client';
-import { filterQueryString, useDashboardFilter, type DashboardFilterValue } from '../stores/dashboard-filter-store';
+import { useDashboardFilter, type DashboardFilterValue } from '../stores/dashboard-filter-store';
 
 export const fetchAttribution = (filter: DashboardFilterValue = {}): Promise<AttributionRow[]> =>
-  apiGet<AttributionRow[]>(`/api/analytics/attribution${filterQueryString(filter)}`);
+  apiGet<AttributionRow[]>(`/api/analytics/attribution${dashboardFilterQuery(filter)}`);
 
 export const attributionQuery = (filter: DashboardFilterValue) =>
   queryOptions({ queryKey: ['dashboard', 'attribution', filter], queryFn: () => fetchAttribution(filter) });

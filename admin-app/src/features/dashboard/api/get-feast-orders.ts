@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@festival/query';
-import type { FeastOrder } from '@festival/contracts';
+import { dashboardFilterQuery, type FeastOrder } from '@festival/contracts';
 import { apiGet } from '@festival/web-kit/api-client';
-import { filterQueryString, useDashboardFilter, type DashboardFilterValue } from '../stores/dashboard-filter-store';
+import { useDashboardFilter, type DashboardFilterValue } from '../stores/dashboard-filter-store';
 
 export const fetchFeastOrders = (filter: DashboardFilterValue = {}): Promise<FeastOrder[]> =>
-  apiGet<FeastOrder[]>(`/api/orders${filterQueryString(filter)}`);
+  apiGet<FeastOrder[]>(`/api/orders${dashboardFilterQuery(filter)}`);
 
 export const feastOrdersQuery = (filter: DashboardFilterValue) =>
   queryOptions({ queryKey: ['dashboard', 'orders', filter], queryFn: () => fetchFeastOrders(filter) });

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@festival/query';
-import type { AnalyticsEventsSummary } from '@festival/contracts';
+import { dashboardFilterQuery, type AnalyticsEventsSummary } from '@festival/contracts';
 import { apiGet } from '@festival/web-kit/api-client';
-import { filterQueryString, useDashboardFilter, type DashboardFilterValue } from '../stores/dashboard-filter-store';
+import { useDashboardFilter, type DashboardFilterValue } from '../stores/dashboard-filter-store';
 
 export const fetchFunnelEventSummary = (eventType: string, filter: DashboardFilterValue = {}): Promise<AnalyticsEventsSummary> =>
-  apiGet<AnalyticsEventsSummary>(`/api/analytics/events/${encodeURIComponent(eventType)}/summary${filterQueryString(filter)}`);
+  apiGet<AnalyticsEventsSummary>(`/api/analytics/events/${encodeURIComponent(eventType)}/summary${dashboardFilterQuery(filter)}`);
 
 export const funnelEventSummaryQuery = (eventType: string, filter: DashboardFilterValue) =>
   queryOptions({

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@festival/query';
-import type { FunnelEntry } from '@festival/contracts';
+import { dashboardFilterQuery, type FunnelEntry } from '@festival/contracts';
 import { apiGet } from '@festival/web-kit/api-client';
-import { filterQueryString, useDashboardFilter, type DashboardFilterValue } from '../stores/dashboard-filter-store';
+import { useDashboardFilter, type DashboardFilterValue } from '../stores/dashboard-filter-store';
 
 export const fetchFunnel = (filter: DashboardFilterValue = {}): Promise<FunnelEntry[]> =>
-  apiGet<FunnelEntry[]>(`/api/analytics/funnel${filterQueryString(filter)}`);
+  apiGet<FunnelEntry[]>(`/api/analytics/funnel${dashboardFilterQuery(filter)}`);
 
 export const funnelQuery = (filter: DashboardFilterValue) =>
   queryOptions({ queryKey: ['dashboard', 'funnel', filter], queryFn: () => fetchFunnel(filter) });

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@festival/query';
-import type { PaidPartyTicketRow } from '@festival/contracts';
+import { dashboardFilterQuery, type PaidPartyTicketRow } from '@festival/contracts';
 import { apiGet } from '@festival/web-kit/api-client';
-import { filterQueryString, useDashboardFilter, type DashboardFilterValue } from '../stores/dashboard-filter-store';
+import { useDashboardFilter, type DashboardFilterValue } from '../stores/dashboard-filter-store';
 
 export const fetchPartyTickets = (filter: DashboardFilterValue = {}): Promise<PaidPartyTicketRow[]> =>
-  apiGet<PaidPartyTicketRow[]>(`/api/party-tickets${filterQueryString(filter)}`);
+  apiGet<PaidPartyTicketRow[]>(`/api/party-tickets${dashboardFilterQuery(filter)}`);
 
 export const partyTicketsQuery = (filter: DashboardFilterValue) =>
   queryOptions({ queryKey: ['dashboard', 'party-tickets', filter], queryFn: () => fetchPartyTickets(filter) });

@@ -1,5 +1,4 @@
 import { create } from 'zustand';
-import { dashboardFilterQuery } from '@festival/contracts';
 
 /** The dashboard's filter: an event (the one on sale when unset) and days `from`–`to` (`YYYY-MM-DD`). */
 export interface DashboardFilterValue {
@@ -29,6 +28,3 @@ export function useDashboardFilter(): DashboardFilterValue {
   const to = useDashboardFilterStore((state) => state.to);
   return { eventId, from, to };
 }
-
-/** The filter as the API's query string (`?eventId=2&from=2026-10-01`), empty without one. */
-export const filterQueryString = (filter: DashboardFilterValue): string => dashboardFilterQuery(filter);
