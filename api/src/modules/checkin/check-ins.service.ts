@@ -93,11 +93,14 @@ export class CheckInsService {
     const orderId = this.codes.orderIdOf(request.code);
     if (!orderId) return INVALID;
     const id = request.admissionId ?? randomUUID();
+    // A ticket of an earlier party admits nobody tonight. The event on sale comes from this
+    // replica's cache (a switch of events happens long before a party), read before the lock:
+    // a cold cache reads on a connection of its own, which must not wait behind the scans
+    // that hold the pool's other connections while they queue for the lock.
+    const eventOnSale = await this.seasons.currentId();
     return this.exclusive.run(DOOR_LOCK, async (manager) => {
       const order = await manager.findOneBy(PartyOrderEntity, { id: orderId });
-      // A ticket of an earlier party admits nobody tonight (the event on sale from this replica's
-      // cache: no read more per scan, and a switch of events happens long before a party).
-      if (!order || order.eventId !== (await this.seasons.currentId())) return INVALID;
+      if (!order || order.eventId !== eventOnSale) return INVALID;
       const entries = await this.redemptionsOf(manager, orderId, 'entry');
       const total = ticketsOf(order);
       const admitted = sumOf(entries);
