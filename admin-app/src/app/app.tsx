@@ -6,6 +6,7 @@ import { LoginPage } from '../features/auth/components/login-page';
 import { LogoutButton } from '../features/auth/components/logout-button';
 import { RequireStaff } from '../features/auth/components/require-staff';
 import { DashboardSkeleton } from '../features/dashboard/components/dashboard-skeleton';
+import { useNoindex } from '../shared/seo/use-noindex';
 import { AdminThemeProvider } from '../shared/theme/admin-theme-provider';
 
 // Every staff page loads only when opened (the dashboard's charts later still), so the login
@@ -45,6 +46,7 @@ function LoginRoute() {
 
 /** The admin-app remote, mounted by the shell under /admin/*. */
 export default function App() {
+  useNoindex();
   return (
     <AdminThemeProvider>
       <Routes>
