@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { minVersion, satisfies } from 'semver';
 import { parse } from 'yaml';
 import { DEFAULT_REMOTES_MANIFEST, findSiteRoute, prerenderedRoutes, sitePaths } from '../packages/contracts/src/remotes.js';
 import { CONFIG_VARIABLES, loadConfig } from '../api/src/config/app-config.js';
@@ -644,5 +645,35 @@ describe("the API image's dependencies", () => {
   it('needs no React on the server: the pre-render bundle the API runs carries its own', () => {
     expect(read('shell/vite.prerender.config.ts')).toMatch(/ssr:\s*\{\s*noExternal:\s*true/);
     expect(api.body).toMatch(/^COPY --from=build \/app\/shell\/dist-prerender /m);
+  });
+});
+
+describe('the Node runtime', () => {
+  const { engines } = JSON.parse(read('package.json')) as { engines: { node: string } };
+  const claimed = engines.node;
+  const lowest = minVersion(claimed)!.version;
+  // The Node 24 release the API's tests run on in CI (scripts/test-node24.mjs).
+  const tested = '24.21.0';
+
+  it('every Node stage of the image runs the LTS line package.json claims', () => {
+    const majors = [...read('deploy/Dockerfile').matchAll(/^FROM node:(\d+)-/gm)].map((m) => m[1]);
+    expect(majors.length).toBeGreaterThanOrEqual(3);
+    expect(majors).toEqual(majors.map(() => String(minVersion(claimed)!.major)));
+    expect(read('.nvmrc').trim()).toBe(String(minVersion(claimed)!.major));
+  });
+
+  it('no locked dependency refuses a Node version package.json claims (no EBADENGINE)', () => {
+    const lock = JSON.parse(read('package-lock.json')) as {
+      packages: Record<string, { version?: string; engines?: { node?: string } | string[] }>;
+    };
+    expect(satisfies(tested, claimed)).toBe(true);
+    const refusing = Object.entries(lock.packages)
+      .filter(([location, info]) => location !== '' && info.engines && !Array.isArray(info.engines) && info.engines.node)
+      .filter(([, info]) => {
+        const range = (info.engines as { node: string }).node;
+        return !satisfies(lowest, range) || !satisfies(tested, range);
+      })
+      .map(([location, info]) => `${packageName(location)}@${info.version}`);
+    expect(refusing).toEqual([]);
   });
 });

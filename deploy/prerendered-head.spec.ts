@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 
 // What nginx serves for the pre-rendered pages is the file the build wrote, and link previews
 // (WhatsApp, Facebook, Slack) do not run JavaScript: built with the site's public address, the
-// landing page carries its title and preview tags in the file itself. Runs the build's own
+// landing and party pages carry their titles and preview tags in the file itself. Runs the build's own
 // rendering (scripts/prerender.mjs, the pre-render bundle) in a separate Node process, so the
 // built files are left as they are.
 
@@ -46,8 +46,14 @@ describe('the pre-rendered pages nginx serves', () => {
     // In the head, and the page itself as without them.
     expect(landing.lastIndexOf('data-landing-seo')).toBeLessThan(landing.indexOf('</head>'));
     expect(landing).toContain('Reserve Your Tickets Now');
-    // The landing page's tags only.
-    for (const path of ['/diwali-party', '/drinks']) expect(pages[path]).not.toContain('data-landing-seo');
+    expect(landing).toContain('<meta property="og:image" content="https://festival.example/og-image.png" data-landing-seo>');
+    // The party page has its own; the drinks menu none.
+    const party = pages['/diwali-party'];
+    expect(titles(party)).toEqual(['Diwali DJ Night tickets | Saffron Leaf']);
+    expect(party).toContain('<meta property="og:url" content="https://festival.example/diwali-party" data-landing-seo>');
+    expect(party).toContain('<meta property="og:image" content="https://festival.example/og-image.png" data-landing-seo>');
+    expect(party).toContain('<link rel="canonical" href="https://festival.example/diwali-party" data-landing-seo>');
+    expect(pages['/drinks']).not.toContain('data-landing-seo');
   });
 
   it('leave the head to the page script without it (the address is not known)', () => {

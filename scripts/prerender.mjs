@@ -107,12 +107,12 @@ function paintFirstTemplate(template) {
 /**
  * The HTML of each pre-rendered path, and its entry in pages.json. nginx serves these files as
  * they are, and link previews (WhatsApp, Facebook, Slack) do not run JavaScript: with the site's
- * public address known at build time (PUBLIC_URL; the Docker build passes it), the landing page
- * also carries its title, description, preview tags and JSON-LD (docs/seo.md). The API's
+ * public address known at build time (PUBLIC_URL; the Docker build passes it), the landing and
+ * party pages also carry their title, description, preview tags and JSON-LD (docs/seo.md). The API's
  * embedded mode adds them at serve time either way.
  */
 export async function renderPages({ contracts, bundle, site, template, publicUrl }) {
-  const { DEFAULT_REMOTES_MANIFEST, injectHead, landingPageSeo, prerenderedRoutes } = contracts;
+  const { DEFAULT_REMOTES_MANIFEST, injectHead, PAGE_SEO, prerenderedRoutes } = contracts;
   const { renderPage } = bundle;
   const assets = pageAssets(DEFAULT_REMOTES_MANIFEST);
   const pages = [];
@@ -122,7 +122,8 @@ export async function renderPages({ contracts, bundle, site, template, publicUrl
     const file = fileOf(path);
     const remoteEntry = DEFAULT_REMOTES_MANIFEST[remote];
     const rendered = await renderPage({ template, path, site, remoteEntry, ...assets[path] });
-    const html = path === '/' && publicUrl ? injectHead(rendered, landingPageSeo(site, publicUrl)) : rendered;
+    const seo = PAGE_SEO[path];
+    const html = seo && publicUrl ? injectHead(rendered, seo(site, publicUrl)) : rendered;
     pages.push({ path, file, html, entry: { file: `prerendered/${file}`, remote, remoteEntry, ...assets[path] } });
   }
   return pages;
@@ -137,7 +138,7 @@ export async function prerender() {
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'template.html'), template);
   const publicUrl = process.env.PUBLIC_URL || undefined;
-  if (publicUrl) log(`the landing page's head tags name ${publicUrl}`);
+  if (publicUrl) log(`the landing and party pages' head tags name ${publicUrl}`);
   const pages = {};
   for (const { path, file, html, entry } of await renderPages({ contracts, bundle, site, template, publicUrl })) {
     writeFileSync(join(outDir, file), html);

@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
 import { DataSource } from 'typeorm';
+import { PAGE_SEO } from '@festival/contracts';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/app-config.js';
@@ -16,7 +17,8 @@ import { createLogger, PinoNestLogger } from './common/logger.js';
 import { runMigrations } from './database/migrate.js';
 import { SiteService } from './modules/site/site.service.js';
 import { mountFrontends, type PageHtmlRegistry, type SiteConfigSource } from './web/frontends.js';
-import { landingPageHtml } from './web/landing-head.js';
+import { mountCrawlerFiles } from './web/crawler-files.js';
+import { seoPageHtml } from './web/landing-head.js';
 
 export interface CreatedApp {
   app: NestExpressApplication;
@@ -63,6 +65,7 @@ export async function createApp(config: AppConfig, logger: Logger = createLogger
   mountBodyParsing(server);
   const pages: PageHtmlRegistry = new Map();
   const siteConfig: SiteConfigSource = {};
+  mountCrawlerFiles(server, config.publicUrl);
   if (config.staticRoot) mountFrontends(server, config.staticRoot, config.remotesManifestPath, pages, logger, siteConfig);
 
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), new ExpressAdapter(server), {
@@ -70,8 +73,8 @@ export async function createApp(config: AppConfig, logger: Logger = createLogger
     logger: new PinoNestLogger(logger),
     abortOnError: false,
   });
-  // The landing page's title, preview tags and JSON-LD go into its HTML (see docs/seo.md).
-  pages.set('/', landingPageHtml(app.get(SiteService), config.publicUrl));
+  // The landing and party pages' titles, preview tags and JSON-LD go into their HTML (see docs/seo.md).
+  for (const [path, seo] of Object.entries(PAGE_SEO)) pages.set(path, seoPageHtml(seo, app.get(SiteService), config.publicUrl));
   // The pre-rendered landing and party pages show the current configuration (docs/landing-page.md).
   const siteService = app.get(SiteService);
   siteConfig.get = () => siteService.get();

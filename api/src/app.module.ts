@@ -6,6 +6,7 @@ import { DatabaseToolsModule } from './common/database-tools.module.js';
 import { ENTITIES } from './app.entities.js';
 import { dataSourceOptions } from './database/data-source-options.js';
 import { AnalyticsModule } from './modules/analytics/analytics.module.js';
+import { ApiDocsModule } from './modules/api-docs/api-docs.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { CampaignsModule } from './modules/campaigns/campaigns.module.js';
 import { CheckinModule } from './modules/checkin/checkin.module.js';
@@ -45,6 +46,7 @@ export class AppModule {
         AnalyticsModule,
         CampaignsModule,
         CheckinModule,
+        ApiDocsModule,
       ],
     };
   }

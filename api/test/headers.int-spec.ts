@@ -26,3 +26,19 @@ describe('security headers from the API', () => {
     }
   });
 });
+
+describe('files for crawlers from the API', () => {
+  it('answers robots.txt and sitemap.xml even without the built site, naming the address asked for when PUBLIC_URL is unset', async () => {
+    const t = await createTestApp();
+    try {
+      const robots = await t.http.get('/robots.txt').set('Host', 'festival.test:8080').expect(200);
+      expect(robots.text).toContain('Disallow: /admin\n');
+      expect(robots.text).toContain('Sitemap: http://festival.test:8080/sitemap.xml\n');
+      const sitemap = await t.http.get('/sitemap.xml').set('Host', 'festival.test:8080').expect(200);
+      expect(sitemap.text).toContain('<loc>http://festival.test:8080/diwali-party</loc>');
+      expect(sitemap.text).not.toContain('/admin');
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -51,7 +51,8 @@ describe(`the landing page's HTML on ${TEST_DATABASE}`, () => {
     expect(metaOf(html, 'description')).toContain('Friday, October 24, 2025');
     expect(metaOf(html, 'og:title')).toBe('Diwali Family Feast Packs &amp; Diwali DJ Night | Saffron Leaf');
     expect(metaOf(html, 'og:url')).toBe('https://festival.example/');
-    expect(metaOf(html, 'twitter:card')).toBe('summary');
+    expect(metaOf(html, 'twitter:card')).toBe('summary_large_image');
+    expect(metaOf(html, 'og:image')).toBe('https://festival.example/og-image.png');
     const [restaurant, event] = jsonLdOf(html);
     expect(restaurant).toMatchObject({ '@type': 'Restaurant', name: 'Saffron Leaf', telephone: DEFAULT_SITE_CONFIG.restaurant.phone });
     expect(event).toMatchObject({ '@type': 'Event', name: 'Diwali DJ Night', startDate: '2025-10-24T19:00:00-07:00' });
@@ -69,6 +70,36 @@ describe(`the landing page's HTML on ${TEST_DATABASE}`, () => {
       expect(jsonLdOf(html)[1]).toMatchObject({ name: 'Diwali DJ Night 2026', startDate: '2026-11-06T19:00:00-08:00' });
     } finally {
       await site.update(DEFAULT_SITE_CONFIG);
+    }
+  });
+
+  it('gives the party page its own title and preview tags, with the same image', async () => {
+    const html = (await t.http.get('/diwali-party').expect(200)).text;
+    expect(html).toContain('<title>Diwali DJ Night tickets | Saffron Leaf</title>');
+    expect(metaOf(html, 'og:url')).toBe('https://festival.example/diwali-party');
+    expect(metaOf(html, 'og:image')).toBe('https://festival.example/og-image.png');
+    expect([metaOf(html, 'og:image:width'), metaOf(html, 'og:image:height')]).toEqual(['1200', '630']);
+    expect(metaOf(html, 'twitter:image')).toBe('https://festival.example/og-image.png');
+    expect(html).toContain('<link rel="canonical" href="https://festival.example/diwali-party"');
+    expect(jsonLdOf(html)).toEqual([expect.objectContaining({ '@type': 'Event', url: 'https://festival.example/diwali-party' })]);
+  });
+
+  it('serves robots.txt and sitemap.xml with the public address, and tells crawlers to skip the staff pages', async () => {
+    const robots = await t.http.get('/robots.txt').expect(200);
+    expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+    expect(robots.text).toBe('User-agent: *\nDisallow: /admin\n\nSitemap: https://festival.example/sitemap.xml\n');
+    const sitemap = await t.http.get('/sitemap.xml').expect(200);
+    expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
+    expect([...sitemap.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
+      'https://festival.example/',
+      'https://festival.example/diwali-party',
+      'https://festival.example/drinks',
+    ]);
+    for (const path of ['/admin', '/admin/login', '/admin/settings']) {
+      expect([path, (await t.http.get(path).expect(200)).headers['x-robots-tag']]).toEqual([path, 'noindex, nofollow']);
+    }
+    for (const path of ['/', '/diwali-party', '/drinks', '/api/admin/check']) {
+      expect([path, (await t.http.get(path).expect(200)).headers['x-robots-tag']]).toEqual([path, undefined]);
     }
   });
 

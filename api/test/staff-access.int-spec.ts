@@ -16,6 +16,7 @@ type Access = 'anyone' | readonly StaffRole[];
 const MANAGER = ['manager'] as const;
 const BAR = ['manager', 'bar'] as const;
 const DOOR = ['manager', 'door'] as const;
+const STAFF = ['manager', 'door', 'bar'] as const;
 
 const ACCESS: Record<string, Access> = {
   'GET /api/health': 'anyone',
@@ -45,6 +46,9 @@ const ACCESS: Record<string, Access> = {
   'POST /api/admin/login': 'anyone',
   'POST /api/admin/device-pass': 'anyone',
   'POST /api/admin/logout': 'anyone',
+
+  // The OpenAPI document (docs/api-docs.md): any signed-in staff.
+  'GET /api/docs': STAFF,
 
   'GET /api/orders': MANAGER,
   'GET /api/party-tickets': MANAGER,

@@ -127,7 +127,7 @@ test.describe('the landing page', () => {
       'Diwali Family Feast Packs & Diwali DJ Night | Saffron Leaf',
     );
     await expect(page.locator('head meta[name="description"]')).toHaveAttribute('content', /Friday, October 24, 2025/);
-    await expect(page.locator('head meta[name="twitter:card"]')).toHaveAttribute('content', 'summary');
+    await expect(page.locator('head meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
     const jsonLd = await page
       .locator('head script[type="application/ld+json"]')
       .evaluateAll((els) => els.map((el) => JSON.parse(el.textContent ?? '{}') as { '@type': string }));

@@ -73,6 +73,8 @@ describe('the staff session', () => {
     const fetchMock = serve({ '/api/admin/check': { status: 200, body: { authenticated: false } } });
     renderAdmin('/admin/bar');
     expect(await screen.findByRole('heading', { name: 'Admin Access' }, { timeout: 20_000 })).toBeTruthy();
+    // Staff pages ask search engines not to index them.
+    expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex, nofollow');
     expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(['/api/admin/check']);
   });
 

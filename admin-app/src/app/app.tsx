@@ -6,6 +6,7 @@ import { LogoutButton } from '../features/auth/components/logout-button';
 import { RequireStaff } from '../features/auth/components/require-staff';
 import { DEVICE_PASS_FRAGMENT } from '../features/auth/lib/device-pass-fragment';
 import { DashboardSkeleton } from '../features/dashboard/components/dashboard-skeleton';
+import { useNoindex } from '../shared/seo/use-noindex';
 import { AdminThemeProvider } from '../shared/theme/admin-theme-provider';
 
 // Every staff page loads only when opened (the dashboard's charts later still), so the login
@@ -52,6 +53,7 @@ function LoginRoute() {
 
 /** The admin-app remote, mounted by the shell under /admin/*. */
 export default function App() {
+  useNoindex();
   return (
     <AdminThemeProvider>
       <Routes>

@@ -6,6 +6,7 @@ export * from './errors.js';
 export * from './health.js';
 export * from './money.js';
 export * from './remotes.js';
+export * from './crawlers.js';
 export * from './seo.js';
 export * from './seo-html.js';
 export * from './site.js';

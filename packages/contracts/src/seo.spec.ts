@@ -1,4 +1,4 @@
-import { landingPageSeo, schemaOrgOpeningHours } from './seo.js';
+import { landingPageSeo, PAGE_SEO, partyPageSeo, schemaOrgOpeningHours } from './seo.js';
 import { DEFAULT_SITE_CONFIG } from './site.js';
 
 describe('landing page SEO', () => {
@@ -12,7 +12,13 @@ describe('landing page SEO', () => {
     const tag = (key: string) => seo.meta.find((m) => m.key === key)?.content;
     expect(tag('og:title')).toBe(seo.title);
     expect(tag('og:url')).toBe('https://festival.example/');
-    expect(tag('twitter:card')).toBe('summary');
+    expect(tag('twitter:card')).toBe('summary_large_image');
+    expect(tag('og:image')).toBe('https://festival.example/og-image.png');
+    expect([tag('og:image:width'), tag('og:image:height'), tag('twitter:image')]).toEqual([
+      '1200',
+      '630',
+      'https://festival.example/og-image.png',
+    ]);
     expect(tag('description')).toBe(seo.description);
   });
 
@@ -35,6 +41,29 @@ describe('landing page SEO', () => {
       location: { '@type': 'Place', name: 'Milpitas ICC Community Hall' },
     });
     expect((event.offers as { price: string }[]).map((o) => o.price)).toEqual(['49.99', '29.99']);
+  });
+});
+
+describe('party page SEO', () => {
+  const seo = partyPageSeo(DEFAULT_SITE_CONFIG, 'https://festival.example');
+  const tag = (key: string) => seo.meta.find((m) => m.key === key)?.content;
+
+  it('has its own title, description and address, and the same preview image', () => {
+    expect(seo.title).toBe('Diwali DJ Night tickets | Saffron Leaf');
+    expect(seo.canonicalUrl).toBe('https://festival.example/diwali-party');
+    expect(seo.description).toContain('Friday, October 24, 2025');
+    expect(seo.description).toContain('$49.99');
+    expect([tag('og:url'), tag('og:title'), tag('og:image'), tag('twitter:card')]).toEqual([
+      'https://festival.example/diwali-party',
+      seo.title,
+      'https://festival.example/og-image.png',
+      'summary_large_image',
+    ]);
+    expect(seo.jsonLd).toEqual([expect.objectContaining({ '@type': 'Event', url: 'https://festival.example/diwali-party' })]);
+  });
+
+  it('is one of the pages whose head is completed, with the landing page', () => {
+    expect(Object.keys(PAGE_SEO)).toEqual(['/', '/diwali-party']);
   });
 });
 

@@ -8,7 +8,7 @@ export interface MetaTag {
   content: string;
 }
 
-/** Everything the landing page puts in the document head for search engines and link previews. */
+/** Everything a page puts in the document head for search engines and link previews. */
 export interface PageSeo {
   title: string;
   description: string;
@@ -16,6 +16,48 @@ export interface PageSeo {
   meta: MetaTag[];
   /** schema.org objects, each one `<script type="application/ld+json">`. */
   jsonLd: Record<string, unknown>[];
+}
+
+/**
+ * The link-preview image of the public pages: `shell/public/og-image.png`, served at the site's
+ * root. 1200 × 630 is the size Facebook, WhatsApp, LinkedIn and X crop least.
+ */
+export const PREVIEW_IMAGE = {
+  path: '/og-image.png',
+  width: 1200,
+  height: 630,
+  alt: 'Diwali Festival: a lit diya on maroon, with feast packs, the party and drinks named below',
+} as const;
+
+/** The Open Graph and Twitter card tags of the preview image, with its absolute URL. */
+function previewImageTags(base: string): MetaTag[] {
+  const image = `${base}${PREVIEW_IMAGE.path}`;
+  return [
+    { attribute: 'property', key: 'og:image', content: image },
+    { attribute: 'property', key: 'og:image:type', content: 'image/png' },
+    { attribute: 'property', key: 'og:image:width', content: String(PREVIEW_IMAGE.width) },
+    { attribute: 'property', key: 'og:image:height', content: String(PREVIEW_IMAGE.height) },
+    { attribute: 'property', key: 'og:image:alt', content: PREVIEW_IMAGE.alt },
+    { attribute: 'name', key: 'twitter:card', content: 'summary_large_image' },
+    { attribute: 'name', key: 'twitter:image', content: image },
+    { attribute: 'name', key: 'twitter:image:alt', content: PREVIEW_IMAGE.alt },
+  ];
+}
+
+/** A page's description, Open Graph and Twitter card tags, preview image included. */
+function pageMeta(site: SiteConfig, base: string, url: string, title: string, description: string): MetaTag[] {
+  return [
+    { attribute: 'name', key: 'description', content: description },
+    { attribute: 'property', key: 'og:type', content: 'website' },
+    { attribute: 'property', key: 'og:site_name', content: site.restaurant.name },
+    { attribute: 'property', key: 'og:title', content: title },
+    { attribute: 'property', key: 'og:description', content: description },
+    { attribute: 'property', key: 'og:url', content: url },
+    { attribute: 'property', key: 'og:locale', content: 'en_US' },
+    ...previewImageTags(base),
+    { attribute: 'name', key: 'twitter:title', content: title },
+    { attribute: 'name', key: 'twitter:description', content: description },
+  ];
 }
 
 const DAY_CODES: Record<string, string> = {
@@ -63,25 +105,13 @@ export function landingPageSeo(site: SiteConfig, origin: string): PageSeo {
   const { restaurant, party } = site;
   const base = origin.replace(/\/$/, '');
   const url = `${base}/`;
-  const partyUrl = `${base}/diwali-party`;
   const title = `Diwali Family Feast Packs & ${party.name} | ${restaurant.name}`;
   const description =
     `Celebrate Diwali with ${restaurant.name}, ${restaurant.tagline.toLowerCase()} since ${restaurant.since}: ` +
     `${party.name} on ${party.dateLabel}, ${party.timeLabel}, at ${party.venue.name}. ` +
     `${party.experience}. Catering orders: ${restaurant.phone}.`;
 
-  const meta: MetaTag[] = [
-    { attribute: 'name', key: 'description', content: description },
-    { attribute: 'property', key: 'og:type', content: 'website' },
-    { attribute: 'property', key: 'og:site_name', content: restaurant.name },
-    { attribute: 'property', key: 'og:title', content: title },
-    { attribute: 'property', key: 'og:description', content: description },
-    { attribute: 'property', key: 'og:url', content: url },
-    { attribute: 'property', key: 'og:locale', content: 'en_US' },
-    { attribute: 'name', key: 'twitter:card', content: 'summary' },
-    { attribute: 'name', key: 'twitter:title', content: title },
-    { attribute: 'name', key: 'twitter:description', content: description },
-  ];
+  const meta = pageMeta(site, base, url, title, description);
 
   const { address } = restaurant;
   const restaurantLd: Record<string, unknown> = {
@@ -106,6 +136,16 @@ export function landingPageSeo(site: SiteConfig, origin: string): PageSeo {
     openingHours: restaurant.openingHours.map(schemaOrgOpeningHours).filter((h): h is string => Boolean(h)),
   };
 
+  const eventLd = partyEventJsonLd(site, base);
+
+  return { title, description, canonicalUrl: url, meta, jsonLd: [restaurantLd, eventLd] };
+}
+
+/** schema.org `Event` of the party, with an offer per ticket type linking to the party page. */
+function partyEventJsonLd(site: SiteConfig, base: string): Record<string, unknown> {
+  const { restaurant, party } = site;
+  const url = `${base}/`;
+  const partyUrl = `${base}/diwali-party`;
   const offer = (name: string, cents: number) => ({
     '@type': 'Offer',
     name,
@@ -114,7 +154,7 @@ export function landingPageSeo(site: SiteConfig, origin: string): PageSeo {
     url: partyUrl,
     availability: 'https://schema.org/InStock',
   });
-  const eventLd: Record<string, unknown> = {
+  return {
     '@context': 'https://schema.org',
     '@type': 'Event',
     name: party.name,
@@ -131,6 +171,31 @@ export function landingPageSeo(site: SiteConfig, origin: string): PageSeo {
       offer(`Child ticket (${party.childAges})`, party.childPriceCents),
     ],
   };
-
-  return { title, description, canonicalUrl: url, meta, jsonLd: [restaurantLd, eventLd] };
 }
+
+/**
+ * The party page's (`/diwali-party`) title, description, Open Graph and Twitter card tags with
+ * the preview image, and the party's schema.org `Event`, from the site configuration.
+ */
+export function partyPageSeo(site: SiteConfig, origin: string): PageSeo {
+  const { restaurant, party } = site;
+  const base = origin.replace(/\/$/, '');
+  const url = `${base}/diwali-party`;
+  const title = `${party.name} tickets | ${restaurant.name}`;
+  const description =
+    `${party.name} on ${party.dateLabel}, ${party.timeLabel}, at ${party.venue.name}. ${party.experience}. ` +
+    `Adults $${dollars(party.adultPriceCents)} (${party.adultAges}), children $${dollars(party.childPriceCents)} (${party.childAges}).`;
+  return {
+    title,
+    description,
+    canonicalUrl: url,
+    meta: pageMeta(site, base, url, title, description),
+    jsonLd: [partyEventJsonLd(site, base)],
+  };
+}
+
+/** The pages whose head the server and the pre-render complete, by path. */
+export const PAGE_SEO: Readonly<Record<string, (site: SiteConfig, origin: string) => PageSeo>> = {
+  '/': landingPageSeo,
+  '/diwali-party': partyPageSeo,
+};

@@ -96,6 +96,9 @@ describe('the event detail dialog', () => {
     expect(within(visit).getAllByText('Not tracked')).toHaveLength(2);
     expect(within(dialog).getByText('Showing 3 of 3 events')).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Load more' })).toBeNull();
+    // The locations come from GeoLite2: MaxMind's attribution, with its link.
+    expect(within(dialog).getByText(/^This product includes GeoLite2 data created by MaxMind, available from/)).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'https://www.maxmind.com' }).getAttribute('href')).toBe('https://www.maxmind.com');
   });
 
   it('shows what visitors sent as text, never as markup', async () => {

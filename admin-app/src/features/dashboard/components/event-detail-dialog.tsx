@@ -2,6 +2,7 @@ import { Button, Empty, Flex, Grid, Modal, Skeleton, Typography } from 'antd';
 import { memo, useEffect, useMemo, type ReactNode } from 'react';
 import type { AnalyticsEvent } from '@festival/contracts';
 import { staffColors } from '@festival/web-kit/tokens';
+import { GeoLite2Attribution } from '../../../shared/seo/geolite2-attribution';
 import { palette } from '../../../shared/theme/admin-theme';
 import { useFunnelEventSummary } from '../api/get-funnel-event-summary';
 import { useFunnelEvents } from '../api/get-funnel-events';
@@ -255,6 +256,8 @@ export function EventDetailDialog() {
           : 'Loading the events…'}
       </Typography.Paragraph>
       {body}
+      {/* The Location column's cities and coordinates come from GeoLite2. */}
+      <GeoLite2Attribution />
     </Modal>
   );
 }

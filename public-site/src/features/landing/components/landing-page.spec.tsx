@@ -158,7 +158,7 @@ describe('the landing page', () => {
     const meta = (key: string) => document.head.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute('content');
     expect(meta('description')).toContain('Friday, October 24, 2025');
     expect(meta('og:title')).toBe(document.title);
-    expect(meta('twitter:card')).toBe('summary');
+    expect(meta('twitter:card')).toBe('summary_large_image');
     const jsonLd = [...document.head.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent ?? '{}'));
     expect(jsonLd.map((d) => d['@type'])).toEqual(['Restaurant', 'Event']);
 
