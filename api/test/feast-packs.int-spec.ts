@@ -95,7 +95,7 @@ describe(`feast pack pre-orders on ${TEST_DATABASE}`, () => {
   }
 
   it('starts closed with the two packs of the e-mail template, and refuses a pre-order with the closed message', async () => {
-    expect(await catalog()).toEqual({ open: false, packs: [], slots: [] });
+    expect(await catalog()).toEqual({ open: false, taxRateBasisPoints: TAX, packs: [], slots: [] });
     const staff = await settings();
     expect(staff.open).toBe(false);
     expect(staff.slots).toEqual([]);
@@ -326,7 +326,7 @@ describe(`feast pack pre-orders on ${TEST_DATABASE}`, () => {
 
     // Closing brings back the closed answer.
     await save({ ...hiddenSection, open: false }).expect(200);
-    expect(await catalog()).toEqual({ open: false, packs: [], slots: [] });
+    expect(await catalog()).toEqual({ open: false, taxRateBasisPoints: TAX, packs: [], slots: [] });
   });
 
   it('gives the next event the two packs of the template, closed', async () => {

@@ -60,6 +60,8 @@ export interface FeastPickupSlot {
 /** `GET /api/feast-packs`: hidden packs are left out; closed, the lists are empty. */
 export interface FeastCatalog {
   open: boolean;
+  /** The event's tax rate, so the cart shows the total the server will charge. */
+  taxRateBasisPoints: number;
   packs: FeastPack[];
   slots: FeastPickupSlot[];
 }

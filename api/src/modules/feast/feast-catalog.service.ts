@@ -16,6 +16,7 @@ import { rawDateTime } from '../../database/raw-date-time.js';
 import { FeastOrderEntity } from '../orders/feast-order.entity.js';
 import { FestivalEventEntity } from '../seasons/festival-event.entity.js';
 import { SeasonsService } from '../seasons/seasons.service.js';
+import { SettingsService } from '../settings/settings.service.js';
 import { ActivityLog } from '../staff/activity-log.service.js';
 import type { StaffActor } from '../staff/staff-actor.js';
 import { FeastPackEntity } from './feast-pack.entity.js';
@@ -57,6 +58,7 @@ export class FeastCatalogService implements OnModuleInit {
     private readonly exclusive: ExclusiveSection,
     private readonly seasons: SeasonsService,
     private readonly activity: ActivityLog,
+    private readonly settings: SettingsService,
   ) {}
 
   onModuleInit(): void {
@@ -67,7 +69,8 @@ export class FeastCatalogService implements OnModuleInit {
     const manager = this.packs.manager;
     const now = new Date();
     const settings = await this.settingsOf(manager, await this.seasons.readCurrentId(manager), now);
-    if (!settings.open) return { value: { open: false, packs: [], slots: [] } };
+    const { taxRateBasisPoints } = await this.settings.readTicketsOf(manager, settings.eventId);
+    if (!settings.open) return { value: { open: false, taxRateBasisPoints, packs: [], slots: [] } };
     const nextLapse = await manager
       .createQueryBuilder(FeastOrderEntity, 'o')
       .select('MIN(o.holdExpiresAt)', 'at')
@@ -76,6 +79,7 @@ export class FeastCatalogService implements OnModuleInit {
     return {
       value: {
         open: true,
+        taxRateBasisPoints,
         packs: settings.packs.filter((pack) => !pack.hidden).map(({ hidden: _hidden, ...pack }) => pack),
         slots: settings.slots.map(({ id, date, time, capacity, sold }) => ({ id, date, time, remaining: Math.max(0, capacity - sold) })),
       },
