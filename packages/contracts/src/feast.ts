@@ -1,106 +1,28 @@
 import './zod-setup.js';
 import { z } from 'zod';
-import { percentOfCents, type Cents } from './money.js';
+import { MAX_FEAST_PACKS, MAX_PACKS_PER_ORDER, MAX_PICKUP_SLOTS } from './feast-catalog.js';
 
 const defineSchema = <T>(build: () => T): T => build();
 
-/**
- * Feast pack pre-orders (docs/feast-packs.md): packs picked up at a pickup time, each pickup
- * time with a capacity in packs. Closed by default; staff open them per event.
- */
+// The schemas of the feast pack requests; the rest is in feast-catalog.ts, which the landing
+// page loads without the schema library.
 
-/** The refusals of `POST /api/feast-order-intent`, each a 409 `message` word for word. */
-export const FEAST_REFUSALS = {
-  closed: 'Feast pack pre-orders are closed',
-  full: 'This pickup time is full',
-  totalChanged: 'The total has changed — please review your order',
-} as const;
-
-/** The most packs one pre-order may hold; bigger orders are catering (by phone). */
-export const MAX_PACKS_PER_ORDER = 20;
-/** The most packs and pickup times one event may offer. */
-export const MAX_FEAST_PACKS = 12;
-export const MAX_PICKUP_SLOTS = 60;
-
-/** The two packs a new season starts with (the spec's e-mail template), closed. */
-export const DEFAULT_FEAST_PACKS = [
-  {
-    name: 'Vegetarian Feast Pack',
-    description: 'A vegetarian Diwali feast for the family: curries, biryani, breads and sweets.',
-    price: 3999,
-    vegetarian: true,
-  },
-  {
-    name: 'Non-Vegetarian Feast Pack',
-    description: 'A Diwali feast for the family with chicken and goat curries, biryani, breads and sweets.',
-    price: 4999,
-    vegetarian: false,
-  },
-] as const;
-
-/** A pack as guests see it. `price` is integer cents. */
-export interface FeastPack {
-  id: string;
-  name: string;
-  description: string;
-  price: Cents;
-  vegetarian: boolean;
-}
-
-/** A pickup time as guests see it: `remaining` packs can still be ordered for it. */
-export interface FeastPickupSlot {
-  id: string;
-  /** `YYYY-MM-DD`, in the restaurant's time zone. */
-  date: string;
-  /** `HH:MM`, 24-hour. */
-  time: string;
-  remaining: number;
-}
-
-/** `GET /api/feast-packs`: hidden packs are left out; closed, the lists are empty. */
-export interface FeastCatalog {
-  open: boolean;
-  /** The event's tax rate, so the cart shows the total the server will charge. */
-  taxRateBasisPoints: number;
-  packs: FeastPack[];
-  slots: FeastPickupSlot[];
-}
-
-/** A pack as staff edit it. */
-export interface FeastPackSetting extends FeastPack {
-  hidden: boolean;
-}
-
-/** A pickup time as staff edit it: `sold` counts paid packs and live holds. */
-export interface FeastPickupSlotSetting {
-  id: string;
-  date: string;
-  time: string;
-  capacity: number;
-  sold: number;
-}
-
-/** `GET /api/admin/feast-packs`: the event on sale's packs and pickup times, as staff edit them. */
-export interface FeastPacksSettings {
-  open: boolean;
-  packs: FeastPackSetting[];
-  slots: FeastPickupSlotSetting[];
-}
-
-const isoDate = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD')
-  .refine((value) => {
-    const [year, month, day] = value.split('-').map(Number);
-    const date = new Date(Date.UTC(year, month - 1, day));
-    return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  }, 'date is not a real date');
-const clockTime = z
-  .string()
-  .trim()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time must be HH:MM (24-hour)');
-const id = z.string().trim().min(1).max(36);
+const isoDate = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD')
+    .refine((value) => {
+      const [year, month, day] = value.split('-').map(Number);
+      const date = new Date(Date.UTC(year, month - 1, day));
+      return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+    }, 'date is not a real date');
+const clockTime = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time must be HH:MM (24-hour)');
+const id = () => z.string().trim().min(1).max(36);
 
 /** `PUT /api/admin/feast-packs`: the whole section; a pack or pickup time without `id` is new. */
 export const feastPacksUpdateSchema = /* @__PURE__ */ defineSchema(() =>
@@ -110,7 +32,7 @@ export const feastPacksUpdateSchema = /* @__PURE__ */ defineSchema(() =>
       packs: z
         .array(
           z.strictObject({
-            id: id.optional(),
+            id: id().optional(),
             name: z.string().trim().min(1, 'Each pack needs a name').max(80, 'A pack name is at most 80 characters'),
             description: z.string().trim().max(500, 'A pack description is at most 500 characters'),
             price: z
@@ -126,9 +48,9 @@ export const feastPacksUpdateSchema = /* @__PURE__ */ defineSchema(() =>
       slots: z
         .array(
           z.strictObject({
-            id: id.optional(),
-            date: isoDate,
-            time: clockTime,
+            id: id().optional(),
+            date: isoDate(),
+            time: clockTime(),
             capacity: z
               .number({ error: 'capacity must be a number' })
               .int('capacity must be a whole number')
@@ -167,7 +89,7 @@ export const feastOrderIntentSchema = /* @__PURE__ */ defineSchema(() =>
       items: z
         .array(
           z.strictObject({
-            packId: id,
+            packId: id(),
             quantity: z
               .number({ error: 'quantity must be a number' })
               .int('quantity must be a whole number')
@@ -192,65 +114,6 @@ export const feastOrderIntentSchema = /* @__PURE__ */ defineSchema(() =>
 );
 export type FeastOrderIntent = z.infer<typeof feastOrderIntentSchema>;
 
-export interface FeastOrderIntentResponse {
-  clientSecret: string;
-  orderId: string;
-  /** When the held packs go back on sale if unpaid (ISO 8601). */
-  holdExpiresAt: string;
-}
-
-export interface FeastPrice {
-  subtotalCents: Cents;
-  taxCents: Cents;
-  totalCents: Cents;
-}
-
-/** The price of a cart: packs × price, tax at the event's rate on the subtotal, whole cents. */
-export function priceFeastOrder(lines: readonly { price: Cents; quantity: number }[], taxRateBasisPoints: number): FeastPrice {
-  const subtotalCents = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
-  const taxCents = percentOfCents(subtotalCents, taxRateBasisPoints);
-  return { subtotalCents, taxCents, totalCents: subtotalCents + taxCents };
-}
-
-/** One line of a pre-order as it was sold. */
-export interface FeastOrderLine {
-  packId: string;
-  name: string;
-  quantity: number;
-  price: Cents;
-}
-
-/** What the `Pre-order Confirmed` page shows about a paid pre-order. */
-export interface FeastOrderReceipt extends FeastPrice {
-  orderId: string;
-  reference: string;
-  status: 'paid';
-  pickupDate: string;
-  pickupTime: string;
-  items: FeastOrderLine[];
-  paidAt: string;
-  /** Only for the browser that paid (it sent the payment's client secret). */
-  customerName?: string;
-  customerEmail?: string;
-}
-
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-
-/** `2026-10-17` -> `Saturday, October 17, 2026` (a calendar date: no time zone involved). */
-export function pickupDateLabel(date: string): string {
-  const [year, month, day] = date.split('-').map(Number);
-  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
-  return `${WEEKDAYS[weekday]}, ${MONTHS[month - 1]} ${day}, ${year}`;
-}
-
-/** `13:30` -> `1:30 PM`. */
-export function pickupTimeLabel(time: string): string {
-  const [hours, minutes] = time.split(':').map(Number);
-  const suffix = hours < 12 ? 'AM' : 'PM';
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, '0')} ${suffix}`;
-}
-
 /** `GET /api/admin/pickups?q=`: the desk's search (name, e-mail, phone or reference). */
 export const pickupSearchQuerySchema = /* @__PURE__ */ defineSchema(() =>
   z.strictObject({ q: z.string().trim().max(100, 'The search is at most 100 characters').optional() }),
@@ -266,23 +129,3 @@ export const pickupRequestSchema = /* @__PURE__ */ defineSchema(() =>
     .refine((value) => Boolean(value.code) !== Boolean(value.orderId), 'Send either a pickup code or an order id'),
 );
 export type PickupRequest = z.infer<typeof pickupRequestSchema>;
-
-/** An order at the pickup desk. */
-export interface PickupOrder {
-  orderId: string;
-  reference: string;
-  customerName: string;
-  customerPhone: string;
-  customerEmail: string;
-  items: { name: string; quantity: number }[];
-  pickupDate: string;
-  pickupTime: string;
-  pickedUpAt: string | null;
-  pickedUpBy: string | null;
-}
-
-/** `POST /api/admin/pickups`: `picked_up` now, or `already_picked_up` (when and by whom). */
-export interface PickupResponse {
-  result: 'picked_up' | 'already_picked_up' | 'invalid' | 'not_paid';
-  order: PickupOrder | null;
-}

@@ -2,13 +2,11 @@ import './feast.css';
 import { formatCents, priceFeastOrder, type FeastCatalog } from '@festival/contracts';
 import { Link } from '@festival/router';
 import { useFeastCartStore } from '../../landing/stores/feast-cart-store';
+import { decreasePack, increasePack, removePack } from '../lib/feast-cart';
 
 /** The header's cart while pre-orders are open: lines with plus, minus and remove, the totals, Checkout. */
 export default function CartPanel({ catalog }: { catalog: FeastCatalog }) {
   const items = useFeastCartStore((s) => s.items);
-  const increase = useFeastCartStore((s) => s.increase);
-  const decrease = useFeastCartStore((s) => s.decrease);
-  const remove = useFeastCartStore((s) => s.remove);
   const setOpen = useFeastCartStore((s) => s.setOpen);
   if (items.length === 0) {
     return (
@@ -27,16 +25,16 @@ export default function CartPanel({ catalog }: { catalog: FeastCatalog }) {
           <li key={item.id}>
             <span className="lp-cart-name">{item.name}</span>
             <span className="lp-cart-qty">
-              <button type="button" className="lp-qty-button" aria-label={`One less ${item.name}`} onClick={() => decrease(item.id)}>
+              <button type="button" className="lp-qty-button" aria-label={`One less ${item.name}`} onClick={() => decreasePack(item.id)}>
                 −
               </button>
               <span aria-label={`${item.quantity} of ${item.name}`}>{item.quantity}</span>
-              <button type="button" className="lp-qty-button" aria-label={`One more ${item.name}`} onClick={() => increase(item.id)}>
+              <button type="button" className="lp-qty-button" aria-label={`One more ${item.name}`} onClick={() => increasePack(item.id)}>
                 +
               </button>
             </span>
             <span>{formatCents(item.price * item.quantity)}</span>
-            <button type="button" className="lp-text-button" aria-label={`Remove ${item.name}`} onClick={() => remove(item.id)}>
+            <button type="button" className="lp-text-button" aria-label={`Remove ${item.name}`} onClick={() => removePack(item.id)}>
               Remove
             </button>
           </li>

@@ -23,6 +23,7 @@ import { ClosedCard } from '../../landing/components/packs-section';
 import { SiteFooter } from '../../landing/components/site-footer';
 import { SiteHeader } from '../../landing/components/site-header';
 import { useFeastCartStore, type FeastCartItem } from '../../landing/stores/feast-cart-store';
+import { clearFeastCart } from '../lib/feast-cart';
 import { useConfirmFeastPayment, useCreateFeastOrder, useFeastCatalog } from '../api/feast-catalog';
 
 interface Details {
@@ -105,7 +106,6 @@ function Confirmed({ receipt, site }: { receipt: FeastOrderReceipt; site: SiteCo
 
 function Checkout({ catalog }: { catalog: FeastCatalog }) {
   const items = useFeastCartStore((s) => s.items);
-  const clear = useFeastCartStore((s) => s.clear);
   const { data: site } = useSiteConfig();
   const [details, setDetails] = useState<Details>({ customerName: '', customerEmail: '', customerPhone: '' });
   const [slotId, setSlotId] = useState<string>('');
@@ -157,7 +157,7 @@ function Checkout({ catalog }: { catalog: FeastCatalog }) {
 
   async function paid(paymentIntentId: string) {
     const answer = await confirm.mutateAsync({ paymentIntentId, clientSecret: held!.clientSecret });
-    clear();
+    clearFeastCart();
     setReceipt(answer);
   }
 

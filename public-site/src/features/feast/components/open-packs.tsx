@@ -2,9 +2,9 @@ import './feast.css';
 import { formatCents, type FeastPack } from '@festival/contracts';
 import { trackEvent } from '@festival/web-kit/analytics';
 import { useFeastCartStore } from '../../landing/stores/feast-cart-store';
+import { addPack } from '../lib/feast-cart';
 
 function PackCard({ pack }: { pack: FeastPack }) {
-  const add = useFeastCartStore((s) => s.add);
   const inCart = useFeastCartStore((s) => s.items.find((item) => item.id === pack.id)?.quantity ?? 0);
   return (
     <article className="lp-card lp-card--pack lp-rise" aria-labelledby={`lp-pack-${pack.id}`}>
@@ -18,7 +18,7 @@ function PackCard({ pack }: { pack: FeastPack }) {
         type="button"
         className="fk-btn fk-btn--gold fk-btn--block"
         onClick={() => {
-          add(pack);
+          addPack(pack);
           void trackEvent('add_to_cart', { metadata: { pack: pack.name, packId: pack.id, quantity: 1 } });
         }}
       >

@@ -15,21 +15,27 @@ function CartButton() {
   const hydrated = useHydrated();
   const { data: catalog } = useFeastCatalog();
   const items = useFeastCartStore((s) => s.items);
-  const syncWithCatalog = useFeastCartStore((s) => s.syncWithCatalog);
   const open = useFeastCartStore((s) => s.open);
   const setOpen = useFeastCartStore((s) => s.setOpen);
   const panel = useRef<HTMLDivElement>(null);
   const count = feastCartCount(items);
   const label = count > 0 ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart, empty';
 
-  // The saved cart is read once the page has hydrated (the pre-rendered page's cart is empty),
-  // then kept to what the catalog offers (all of it goes when pre-orders are closed).
+  // While pre-orders are open the cart is kept on the device (read once the page has hydrated:
+  // the pre-rendered page's cart is empty) and to what the catalog offers. Closed, nothing can
+  // fill it.
   useEffect(() => {
-    if (hydrated) void useFeastCartStore.persist.rehydrate();
-  }, [hydrated]);
-  useEffect(() => {
-    if (catalog) syncWithCatalog(catalog.packs);
-  }, [catalog, syncWithCatalog]);
+    if (!hydrated || !catalog?.open) return;
+    let current = true;
+    void import('../../feast/lib/feast-cart').then((cart) => {
+      if (!current) return;
+      cart.keepFeastCartOnDevice();
+      cart.syncWithCatalog(catalog.packs);
+    });
+    return () => {
+      current = false;
+    };
+  }, [hydrated, catalog]);
 
   useEffect(() => {
     if (!open) return;
