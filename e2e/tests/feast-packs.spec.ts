@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
-import type { FeastCatalog, FeastPacksSettings, FunnelEntry } from '../../packages/contracts/src';
+import type { FeastCatalog, FunnelEntry } from '../../packages/contracts/src';
 import { waitForMails } from '../support/mailbox';
+import { E2E_ADMIN_PASSWORD } from '../support/environment';
 import { staffApi } from '../support/staff-api';
 
 // Opening pre-orders changes the landing page for every visitor: this spec runs in a project of
@@ -15,19 +16,33 @@ test.describe('feast pack pre-orders', () => {
   }) => {
     test.setTimeout(180_000);
     const staff = await staffApi();
-    const current = (await (await staff.get('/api/admin/feast-packs')).json()) as FeastPacksSettings;
-    const opened = await staff.put('/api/admin/feast-packs', {
-      data: {
-        open: true,
-        packs: current.packs.map(({ id, name, description, price, vegetarian }) => ({ id, name, description, price, vegetarian })),
-        slots: [
-          { date: '2026-11-14', time: '11:00', capacity: 2 },
-          { date: '2026-11-14', time: '14:00', capacity: 30 },
-        ],
-      },
-    });
-    expect(opened.status()).toBe(200);
-    const catalog = (await opened.json()) as FeastCatalog;
+
+    // The manager opens pre-orders on /admin/settings with the two packs and two pickup times.
+    expect((await page.request.post('/api/admin/login', { data: { password: E2E_ADMIN_PASSWORD } })).ok()).toBe(true);
+    await page.goto('/admin/settings');
+    const section = page.getByRole('region', { name: 'Feast packs' });
+    await expect(section).toBeVisible({ timeout: 30_000 });
+    await expect(section.getByLabel('Pack 1 name')).toHaveValue('Vegetarian Feast Pack');
+    await expect(section.getByLabel('Pack 2 name')).toHaveValue('Non-Vegetarian Feast Pack');
+    await section.getByRole('switch', { name: 'Pre-orders open' }).click();
+    await section.getByRole('button', { name: 'Add pickup time' }).click();
+    await section.getByLabel('Pickup time 1 date').fill('2026-11-14');
+    await section.getByLabel('Pickup time 1 time').fill('11:00');
+    await section.getByLabel('Pickup time 1 capacity').fill('2');
+    await section.getByRole('button', { name: 'Add pickup time' }).click();
+    await section.getByLabel('Pickup time 2 date').fill('2026-11-14');
+    await section.getByLabel('Pickup time 2 time').fill('14:00');
+    await section.getByLabel('Pickup time 2 capacity').fill('30');
+    await section.getByRole('button', { name: 'Save feast packs' }).click();
+    await expect(page.getByText('Feast packs saved')).toBeVisible({ timeout: 15_000 });
+    await page.context().clearCookies();
+
+    const catalog = (await (await page.request.get('/api/feast-packs')).json()) as FeastCatalog;
+    expect(catalog.open).toBe(true);
+    expect(catalog.slots.map(({ date, time, remaining }) => ({ date, time, remaining }))).toEqual([
+      { date: '2026-11-14', time: '11:00', remaining: 2 },
+      { date: '2026-11-14', time: '14:00', remaining: 30 },
+    ]);
     const [small] = catalog.slots;
     const funnelBefore = ((await (await staff.get('/api/analytics/funnel')).json()) as FunnelEntry[]).find(
       (entry) => entry.eventType === 'order_completed',
@@ -107,15 +122,29 @@ test.describe('feast pack pre-orders', () => {
       )
       .toBe((funnelBefore ?? 0) + 1);
 
-    // Closing brings back the spec's closed card.
-    const closed = await staff.put('/api/admin/feast-packs', {
-      data: {
-        open: false,
-        packs: catalog.packs.map(({ id, name, description, price, vegetarian }) => ({ id, name, description, price, vegetarian })),
-        slots: after.slots.map(({ id, date, time }) => ({ id, date, time, capacity: id === small.id ? 2 : 30 })),
-      },
-    });
-    expect(closed.status()).toBe(200);
+    // Staff: the dashboard's Feast Pack Orders table, then the pickup desk.
+    expect((await page.request.post('/api/admin/login', { data: { password: E2E_ADMIN_PASSWORD } })).ok()).toBe(true);
+    await page.goto('/admin');
+    const row = page.getByRole('row', { name: new RegExp(reference, 'i') });
+    await expect(row).toBeVisible({ timeout: 30_000 });
+    await expect(row).toContainText('Saturday, November 14, 2026');
+    await expect(row).toContainText('11:00 AM');
+    await expect(row).toContainText(`${catalog.packs[0].name} x 2`);
+    await page.goto('/admin/pickups');
+    await expect(page.getByRole('heading', { name: 'Feast Pack Pickups' })).toBeVisible({ timeout: 30_000 });
+    const pickup = page.getByRole('listitem', { name: `Order ${reference}` });
+    await pickup.getByRole('button', { name: 'Picked up' }).click();
+    await expect(pickup.getByText('Picked up')).toBeVisible();
+    await expect(pickup.getByRole('button', { name: 'Picked up' })).toHaveCount(0);
+
+    // Closing pre-orders brings back the spec's closed card.
+    await page.goto('/admin/settings');
+    const settings = page.getByRole('region', { name: 'Feast packs' });
+    await expect(settings.getByRole('switch', { name: 'Pre-orders open' })).toBeChecked({ timeout: 30_000 });
+    await settings.getByRole('switch', { name: 'Pre-orders open' }).click();
+    await settings.getByRole('button', { name: 'Save feast packs' }).click();
+    await expect(page.getByText('Feast packs saved')).toBeVisible({ timeout: 15_000 });
+    expect(((await (await page.request.get('/api/feast-packs')).json()) as FeastCatalog).open).toBe(false);
     await page.goto('/');
     await expect(page.getByText('Diwali Feast Pack Orders Are Now Closed')).toBeVisible({ timeout: 30_000 });
     await page.goto('/feast-packs/checkout');
