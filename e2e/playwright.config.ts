@@ -4,6 +4,7 @@ import { BASE_URL, CHROMIUM_ARGS, VIA_NGINX } from './support/environment';
 const PROJECT = VIA_NGINX ? 'chromium via nginx' : 'chromium';
 const SOLD_OUT = /sold-out\.spec\.ts$/;
 const SEASONS = /seasons\.spec\.ts$/;
+const FEAST = /feast-packs\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './tests',
@@ -28,7 +29,7 @@ export default defineConfig({
     {
       name: PROJECT,
       use: { ...devices['Desktop Chrome'] },
-      testIgnore: [SOLD_OUT, SEASONS],
+      testIgnore: [SOLD_OUT, SEASONS, FEAST],
     },
     // Selling the last tickets ends every purchase after it: it runs once all the others have.
     {
@@ -37,12 +38,19 @@ export default defineConfig({
       testMatch: SOLD_OUT,
       dependencies: [PROJECT],
     },
+    // Opening feast pack pre-orders changes the landing page for every visitor: after the others.
+    {
+      name: `${PROJECT}, feast pre-orders`,
+      use: { ...devices['Desktop Chrome'] },
+      testMatch: FEAST,
+      dependencies: [`${PROJECT}, sold out last`],
+    },
     // Starting the next event changes the party on sale for every page: after all the others.
     {
       name: `${PROJECT}, next event last`,
       use: { ...devices['Desktop Chrome'] },
       testMatch: SEASONS,
-      dependencies: [`${PROJECT}, sold out last`],
+      dependencies: [`${PROJECT}, feast pre-orders`],
     },
   ],
 });

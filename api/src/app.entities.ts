@@ -9,6 +9,8 @@ import { StaffActivityEntity } from './modules/staff/staff-activity.entity.js';
 import { StaffDeviceEntity } from './modules/staff/staff-device.entity.js';
 import { SimulatedPaymentEntity } from './modules/payments/simulated-payment.entity.js';
 import { FeastOrderEntity } from './modules/orders/feast-order.entity.js';
+import { FeastPackEntity } from './modules/feast/feast-pack.entity.js';
+import { FeastPickupSlotEntity } from './modules/feast/feast-pickup-slot.entity.js';
 import { CampaignRecipientEntity } from './modules/campaigns/campaign-recipient.entity.js';
 import { CampaignSendClockEntity } from './modules/campaigns/campaign-send-clock.entity.js';
 import { CampaignUnsubscribeEntity } from './modules/campaigns/campaign-unsubscribe.entity.js';
@@ -28,6 +30,8 @@ export const ENTITIES = [
   SimulatedPaymentEntity,
   PartyOrderEntity,
   FeastOrderEntity,
+  FeastPackEntity,
+  FeastPickupSlotEntity,
   AnalyticsEventEntity,
   CampaignEntity,
   CampaignRecipientEntity,

@@ -11,6 +11,7 @@ import { AuthModule } from './modules/auth/auth.module.js';
 import { CampaignsModule } from './modules/campaigns/campaigns.module.js';
 import { CheckinModule } from './modules/checkin/checkin.module.js';
 import { DrinksModule } from './modules/drinks/drinks.module.js';
+import { FeastModule } from './modules/feast/feast.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
 import { OrdersModule } from './modules/orders/orders.module.js';
@@ -41,6 +42,7 @@ export class AppModule {
         AuthModule,
         TicketsModule,
         OrdersModule,
+        FeastModule,
         DrinksModule,
         PaymentsModule,
         AnalyticsModule,

@@ -30,6 +30,8 @@ const ACCESS: Record<string, Access> = {
   'POST /api/party-quote': 'anyone',
   'POST /api/party-payment-intent': 'anyone',
   'POST /api/confirm-payment': 'anyone',
+  'GET /api/feast-packs': 'anyone',
+  'POST /api/feast-order-intent': 'anyone',
   'GET /api/party-orders/:orderId/calendar': 'anyone',
   'POST /api/party-orders/:orderId/resend-confirmation': 'anyone',
   'GET /api/drinks': 'anyone',
@@ -71,6 +73,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/admin/settings': MANAGER,
   'GET /api/admin/events': MANAGER,
   'POST /api/admin/events': MANAGER,
+  'GET /api/admin/feast-packs': MANAGER,
+  'PUT /api/admin/feast-packs': MANAGER,
   'PUT /api/admin/settings/tickets': MANAGER,
   'PUT /api/admin/settings/restaurant': MANAGER,
   'PUT /api/admin/settings/event': MANAGER,
@@ -97,6 +101,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/admin/check-ins/search': DOOR,
   'GET /api/admin/check-ins/conflicts': DOOR,
   'GET /api/admin/door-snapshot': DOOR,
+  'GET /api/admin/pickups': DOOR,
+  'POST /api/admin/pickups': DOOR,
 };
 
 type Caller = 'anonymous' | StaffRole;

@@ -125,6 +125,14 @@ describe('device sessions', () => {
     expect(screen.getByRole('button', { name: 'Redeem' })).toBeTruthy();
   });
 
+  it('shows a door device the feast pack pickup desk', async () => {
+    serve({ '/api/admin/check': door, '/api/admin/pickups': { status: 200, body: { orders: [] } } });
+    renderAdmin('/admin/pickups');
+    expect(await screen.findByRole('heading', { name: 'Feast Pack Pickups' }, { timeout: 20_000 })).toBeTruthy();
+    expect(screen.getByRole('banner', { name: 'Signed-in device' }).textContent).toContain('Door 1');
+    expect(await screen.findByText('No paid pre-orders yet.', undefined, { timeout: 10_000 })).toBeTruthy();
+  });
+
   it('shows a door device the not-allowed page on the manager’s pages, asking no manager data', async () => {
     const fetchMock = serve({ '/api/admin/check': door });
     renderAdmin('/admin/campaigns');

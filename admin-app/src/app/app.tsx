@@ -19,6 +19,7 @@ const DevicesPage = lazy(() => import('../features/devices/components/devices-pa
 const ActivityPage = lazy(() => import('../features/activity/components/activity-page').then((m) => ({ default: m.ActivityPage })));
 const SettingsPage = lazy(() => import('../features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })));
 const DoorPage = lazy(() => import('../features/door/components/door-page').then((m) => ({ default: m.DoorPage })));
+const PickupsPage = lazy(() => import('../features/pickups/components/pickups-page').then((m) => ({ default: m.PickupsPage })));
 // A device pass is opened once per device: its page (and antd's Result) is not the login's weight.
 const DevicePassPage = lazy(() => import('../features/auth/components/device-pass-page').then((m) => ({ default: m.DevicePassPage })));
 const DrinksQrPage = lazy(() => import('../features/qr/components/drinks-qr-page').then((m) => ({ default: m.DrinksQrPage })));
@@ -120,13 +121,21 @@ export default function App() {
             }
           />
         </Route>
-        {/* The door's page: the manager and door devices. */}
+        {/* The door's pages (check-in and the feast pack pickup desk): the manager and door devices. */}
         <Route element={<RequireStaff pending={<SessionPending />} roles={['door']} />}>
           <Route
             path="door"
             element={
               <Suspense fallback={<PageLoading />}>
                 <DoorPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="pickups"
+            element={
+              <Suspense fallback={<PageLoading />}>
+                <PickupsPage />
               </Suspense>
             }
           />

@@ -17,6 +17,9 @@ const defineSchema = <T>(build: () => T): T => build();
 
 /** Signed before the order id, so a ticket signature can never be mistaken for another kind. */
 export const TICKET_CODE_DOMAIN = 'festival-ticket:v1:';
+/** A feast pre-order's pickup code: the same scheme and key, signed in a domain of its own. */
+export const PICKUP_CODE_DOMAIN = 'festival-pickup:v1:';
+export type CodeDomain = typeof TICKET_CODE_DOMAIN | typeof PICKUP_CODE_DOMAIN;
 export const TICKET_CODE_ID_BYTES = 16;
 export const TICKET_CODE_SIGNATURE_BYTES = 64;
 /** Characters of a ticket code (80 bytes in base32). */
@@ -86,10 +89,10 @@ export function bytesToUuid(bytes: Uint8Array): string {
 }
 
 /** The bytes the server signs for an order: the domain, then the order id's 16 bytes. */
-export function ticketCodeMessage(idBytes: Uint8Array): Uint8Array {
+export function ticketCodeMessage(idBytes: Uint8Array, codeDomain: CodeDomain = TICKET_CODE_DOMAIN): Uint8Array {
   // The domain is ASCII: its bytes are its character codes (no TextEncoder, which the
   // contracts' ES-only build does not declare).
-  const domain = Uint8Array.from(TICKET_CODE_DOMAIN, (char) => char.charCodeAt(0));
+  const domain = Uint8Array.from(codeDomain, (char) => char.charCodeAt(0));
   const message = new Uint8Array(domain.length + idBytes.length);
   message.set(domain);
   message.set(idBytes, domain.length);
@@ -119,13 +122,13 @@ export interface ParsedTicketCode {
  * The signature is NOT checked here (the server checks it with its key, the door page with the
  * public key).
  */
-export function parseTicketCode(input: string): ParsedTicketCode | null {
+export function parseTicketCode(input: string, codeDomain: CodeDomain = TICKET_CODE_DOMAIN): ParsedTicketCode | null {
   const code = normaliseTicketCode(input);
   if (code.length !== TICKET_CODE_LENGTH) return null;
   const bytes = decodeBase32(code);
   if (!bytes || bytes.length !== TICKET_CODE_ID_BYTES + TICKET_CODE_SIGNATURE_BYTES) return null;
   const id = bytes.slice(0, TICKET_CODE_ID_BYTES);
-  return { orderId: bytesToUuid(id), message: ticketCodeMessage(id), signature: bytes.slice(TICKET_CODE_ID_BYTES) };
+  return { orderId: bytesToUuid(id), message: ticketCodeMessage(id, codeDomain), signature: bytes.slice(TICKET_CODE_ID_BYTES) };
 }
 
 /** The order's short reference, as on the confirmation and in the e-mail: 8 characters, upper case. */

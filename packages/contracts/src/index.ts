@@ -20,3 +20,5 @@ export * from './door.js';
 export * from './settings.js';
 export * from './promo-codes.js';
 export * from './seasons.js';
+export * from './feast-catalog.js';
+export * from './feast.js';

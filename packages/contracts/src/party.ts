@@ -196,7 +196,8 @@ export interface PartyOrderResponse {
 export const confirmPaymentRequestSchema = /* @__PURE__ */ defineSchema(() =>
   z.strictObject({
     paymentIntentId: z.string().trim().min(1, 'paymentIntentId is required').max(255),
-    type: z.literal('party_ticket', { error: 'type must be "party_ticket"' }),
+    /** Which order the payment is for: party tickets, or a feast pack pre-order. */
+    type: z.enum(['party_ticket', 'feast_order'], { error: 'type must be "party_ticket" or "feast_order"' }),
     /** The payment's client secret: without it the answer carries no name or e-mail. */
     clientSecret: z.string().trim().max(255).optional(),
   }),

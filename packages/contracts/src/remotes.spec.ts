@@ -17,6 +17,8 @@ describe('the site routes', () => {
     expect(sitePaths()).toEqual([
       '/',
       '/diwali-party',
+      '/feast-packs',
+      '/feast-packs/checkout',
       '/drinks',
       '/drinks/checkout',
       '/drinks/confirmation',
@@ -30,6 +32,7 @@ describe('the site routes', () => {
       '/admin/devices',
       '/admin/activity',
       '/admin/settings',
+      '/admin/pickups',
     ]);
   });
 

@@ -53,8 +53,13 @@ export interface SiteRoute {
 export const SITE_ROUTES = [
   { path: '/', remote: 'public_site', prerendered: true },
   { path: '/diwali-party', remote: 'public_site', prerendered: true },
+  { path: '/feast-packs', remote: 'public_site', children: ['checkout'] },
   { path: '/drinks', remote: 'drinks_app', prerendered: true, children: ['checkout', 'confirmation', 'tab-confirmation'] },
-  { path: '/admin', remote: 'admin_app', children: ['login', 'campaigns', 'drinks-qr', 'bar', 'door', 'devices', 'activity', 'settings'] },
+  {
+    path: '/admin',
+    remote: 'admin_app',
+    children: ['login', 'campaigns', 'drinks-qr', 'bar', 'door', 'devices', 'activity', 'settings', 'pickups'],
+  },
 ] as const satisfies readonly SiteRoute[];
 
 /** The paths a route serves: its own and its children's. */

@@ -97,6 +97,8 @@ export const STAFF_ACTIONS = [
   'promo-code.update',
   'drink.menu',
   'event.start',
+  'feast.update',
+  'pickup',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 

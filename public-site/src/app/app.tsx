@@ -3,6 +3,8 @@ import { useLocation } from '@festival/router';
 import { LandingPage } from '../features/landing/components/landing-page';
 
 // The party purchase (with its form validation) loads only on /diwali-party, keeping / light.
+// The feast pack checkout loads only on /feast-packs/checkout.
+const FeastCheckoutPage = lazy(() => import('../features/feast/components/feast-checkout-page'));
 const PartyPage = lazy(() => import('../features/party/components/party-page').then((m) => ({ default: m.PartyPage })));
 
 function PageLoading() {
@@ -15,9 +17,16 @@ function PageLoading() {
   );
 }
 
-/** The public-site remote: the landing page at `/` and the party tickets at `/diwali-party`. */
+/** The public-site remote: the landing page at `/`, the party tickets at `/diwali-party`, the feast pack checkout at `/feast-packs/checkout`. */
 export default function App() {
   const { pathname } = useLocation();
+  if (pathname.startsWith('/feast-packs')) {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <FeastCheckoutPage />
+      </Suspense>
+    );
+  }
   if (!pathname.startsWith('/diwali-party')) return <LandingPage />;
   return (
     <Suspense fallback={<PageLoading />}>

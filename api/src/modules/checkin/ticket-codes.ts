@@ -1,5 +1,5 @@
 import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
-import { buildTicketCode, parseTicketCode, ticketCodeMessage, uuidToBytes } from '@festival/contracts';
+import { buildTicketCode, parseTicketCode, ticketCodeMessage, uuidToBytes, type CodeDomain } from '@festival/contracts';
 
 /**
  * Signs and checks ticket codes (format: `packages/contracts/src/door.ts`, docs/door.md) with an
@@ -16,16 +16,16 @@ export class TicketCodes {
     this.publicKey = createPublicKey(this.privateKey);
   }
 
-  /** The order's ticket code (128 base32 characters). */
-  codeFor(orderId: string): string {
+  /** The order's ticket code (128 base32 characters), or with PICKUP_CODE_DOMAIN its pickup code. */
+  codeFor(orderId: string, domain?: CodeDomain): string {
     const id = uuidToBytes(orderId);
     if (!id) throw new Error(`Order id ${orderId} is not a UUID`);
-    return buildTicketCode(orderId, sign(null, ticketCodeMessage(id), this.privateKey));
+    return buildTicketCode(orderId, sign(null, ticketCodeMessage(id, domain), this.privateKey));
   }
 
-  /** The order id a code was signed for with this key, or null for anything else. */
-  orderIdOf(code: string): string | null {
-    const parsed = parseTicketCode(code);
+  /** The order id a code was signed for with this key (in `domain`), or null for anything else. */
+  orderIdOf(code: string, domain?: CodeDomain): string | null {
+    const parsed = parseTicketCode(code, domain);
     if (!parsed) return null;
     return verify(null, parsed.message, this.publicKey, parsed.signature) ? parsed.orderId : null;
   }

@@ -1,6 +1,17 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { EmailStatus } from '../mail/mail-outbox.js';
+
+/**
+ * `pending` holds its packs against the pickup time until `holdExpiresAt`; `paid` once the
+ * payment is confirmed; `cancelled` (a released hold), `refunding` then `refunded` (a late
+ * payment the full pickup time could not honour). Orders from before pre-orders could be placed
+ * are `paid`, without a pickup time row.
+ */
+export type FeastOrderStatus = 'pending' | 'paid' | 'cancelled' | 'refunding' | 'refunded';
 
 @Entity('feast_orders')
+@Index('IDX_feast_orders_slot', ['slotId', 'status', 'holdExpiresAt'])
+@Index('IDX_feast_orders_payment', ['paymentIntentId'])
 export class FeastOrderEntity {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id!: string;
@@ -8,6 +19,9 @@ export class FeastOrderEntity {
   /** The party (season) it belongs to: the one on sale when it was made. */
   @Column({ type: 'integer' })
   eventId!: number;
+
+  @Column({ type: 'varchar', length: 16, default: 'paid' })
+  status!: FeastOrderStatus;
 
   @Column({ type: 'varchar', length: 160 })
   customerName!: string;
@@ -18,18 +32,74 @@ export class FeastOrderEntity {
   @Column({ type: 'varchar', length: 30 })
   customerPhone!: string;
 
+  /** The pickup time the packs are held against; null on orders from before pre-orders. */
+  @Column({ type: 'varchar', length: 36, nullable: true })
+  slotId!: string | null;
+
+  /** As shown to staff: `Saturday, October 17, 2026`. */
   @Column({ type: 'varchar', length: 40 })
   pickupDate!: string;
 
+  /** As shown to staff: `11:00 AM`. */
   @Column({ type: 'varchar', length: 40 })
   pickupTime!: string;
 
-  /** JSON: `[{ name, quantity }]`. */
+  /** JSON: `[{ packId?, name, quantity, price? }]` (price in cents, as sold). */
   @Column({ type: 'text' })
   items!: string;
 
+  /** The packs of the order, all lines together: what it holds of its pickup time. */
+  @Column({ type: 'integer', default: 0 })
+  packCount!: number;
+
+  @Column({ type: 'integer', default: 0 })
+  subtotalCents!: number;
+
+  @Column({ type: 'integer', default: 0 })
+  taxCents!: number;
+
   @Column({ type: 'integer' })
   totalCents!: number;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  paymentIntentId!: string | null;
+
+  @Column({ type: 'datetime', nullable: true })
+  holdExpiresAt!: Date | null;
+
+  @Column({ type: 'datetime', nullable: true })
+  paidAt!: Date | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  refundId!: string | null;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  analyticsSessionId!: string | null;
+
+  @Column({ type: 'varchar', length: 45, nullable: true })
+  clientAddress!: string | null;
+
+  @Column({ type: 'varchar', length: 16, default: 'none' })
+  emailStatus!: EmailStatus;
+
+  @Column({ type: 'integer', default: 0 })
+  emailAttempts!: number;
+
+  @Column({ type: 'datetime', nullable: true })
+  emailNextAttemptAt!: Date | null;
+
+  @Column({ type: 'datetime', nullable: true })
+  emailClaimedAt!: Date | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  emailLastError!: string | null;
+
+  @Column({ type: 'datetime', nullable: true })
+  pickedUpAt!: Date | null;
+
+  /** Who marked it picked up (the staff member or device, as on the activity log). */
+  @Column({ type: 'varchar', length: 120, nullable: true })
+  pickedUpBy!: string | null;
 
   @CreateDateColumn({ type: 'datetime' })
   createdAt!: Date;

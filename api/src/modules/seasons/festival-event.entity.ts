@@ -24,6 +24,10 @@ export class FestivalEventEntity {
   @Column({ type: 'datetime' })
   createdAt!: Date;
 
+  /** Feast pack pre-orders (docs/feast-packs.md): off unless staff open them. */
+  @Column({ type: 'boolean', default: false })
+  feastPreordersOpen!: boolean;
+
   /** A past event's settings as they were (JSON `{ party, tickets }`); null while on sale. */
   @Column({ type: 'text', nullable: true })
   snapshot!: string | null;

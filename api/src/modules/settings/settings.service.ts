@@ -30,6 +30,7 @@ import { ActivityLog } from '../staff/activity-log.service.js';
 import type { StaffActor } from '../staff/staff-actor.js';
 import { PARTY_LOCK, ticketsTaken } from '../tickets/tickets-taken.js';
 import { SettingEntity } from './setting.entity.js';
+import { insertDefaultFeastPacks } from '../feast/feast-defaults.js';
 import { FestivalEventEntity } from '../seasons/festival-event.entity.js';
 import { SeasonsService, toFestivalEvent } from '../seasons/seasons.service.js';
 import { SITE_KEY, storedSiteConfig } from '../site/stored-site-config.js';
@@ -214,6 +215,7 @@ export class SettingsService implements OnApplicationBootstrap {
       await manager.update(FestivalEventEntity, { id: current.id }, { status: 'past', snapshot: JSON.stringify(snapshot) });
       const event = manager.create(FestivalEventEntity, { name, date, status: 'on-sale', createdAt: now, snapshot: null });
       await manager.insert(FestivalEventEntity, event);
+      await insertDefaultFeastPacks(manager, event.id);
 
       const { timeZone } = site.party;
       const startsAt = zonedWallTimeToIso(`${date}T${isoToZonedWallTime(site.party.startsAt, timeZone).slice(11, 16)}`, timeZone)!;

@@ -7,6 +7,7 @@ import {
   partyOrderRequestSchema,
   partyQuoteRequestSchema,
   type ConfirmPaymentRequest,
+  type FeastOrderReceipt,
   type PartyOrderReceipt,
   type PartyOrderRequest,
   type PartyOrderResponse,
@@ -18,6 +19,7 @@ import {
 } from '@festival/contracts';
 import { clientAddressOf } from '../../common/client-address.js';
 import { answerHotRead } from '../../common/hot-read.js';
+import { FeastOrdersService } from '../feast/feast-orders.service.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Public } from '../auth/public.decorator.js';
 import { SeasonsService } from '../seasons/seasons.service.js';
@@ -36,6 +38,7 @@ export class TicketsController {
     private readonly quotes: PartyQuoteService,
     private readonly reports: TicketReportsService,
     private readonly seasons: SeasonsService,
+    private readonly feastOrders: FeastOrdersService,
   ) {}
 
   /** Tickets left, for display, from its cache (see TicketsService.statsAnswer). */
@@ -80,7 +83,10 @@ export class TicketsController {
   @Post('confirm-payment')
   @Public()
   @HttpCode(200)
-  confirm(@Body(new ZodValidationPipe(confirmPaymentRequestSchema)) body: ConfirmPaymentRequest): Promise<PartyOrderReceipt> {
+  confirm(
+    @Body(new ZodValidationPipe(confirmPaymentRequestSchema)) body: ConfirmPaymentRequest,
+  ): Promise<PartyOrderReceipt | FeastOrderReceipt> {
+    if (body.type === 'feast_order') return this.feastOrders.confirmPayment(body.paymentIntentId, body.clientSecret);
     return this.tickets.confirmPayment(body.paymentIntentId, body.clientSecret);
   }
 

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { CheckinModule } from '../checkin/checkin.module.js';
+import { FeastModule } from '../feast/feast.module.js';
 import { PromoCodesModule } from '../promo-codes/promo-codes.module.js';
 import { SiteModule } from '../site/site.module.js';
 import { ConfirmationResends } from './confirmation-resends.service.js';
@@ -15,7 +16,7 @@ import { TicketsService } from './tickets.service.js';
 
 /** Party tickets: pricing, holds against capacity, payment completion, confirmation e-mails and their resends. */
 @Module({
-  imports: [TypeOrmModule.forFeature([PartyOrderEntity]), SiteModule, AnalyticsModule, CheckinModule, PromoCodesModule],
+  imports: [TypeOrmModule.forFeature([PartyOrderEntity]), SiteModule, AnalyticsModule, CheckinModule, PromoCodesModule, FeastModule],
   controllers: [TicketsController, PartyOrdersController],
   providers: [TicketsService, PartyQuoteService, TicketReportsService, TicketEmailService, ConfirmationResends],
   exports: [TicketsService],

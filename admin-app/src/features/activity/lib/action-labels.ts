@@ -26,4 +26,6 @@ export const ACTION_LABELS: Record<StaffAction, string> = {
   'promo-code.update': 'Promo code changed',
   'drink.menu': 'Drinks menu changed',
   'event.start': 'Next event started',
+  'feast.update': 'Feast packs changed',
+  pickup: 'Pre-order picked up',
 };

@@ -72,6 +72,9 @@ export function DashboardHeader({ feastOrders, partyTickets, refreshing, onRefre
           <Button ghost size="large" onClick={() => navigate('/admin/door')}>
             Door
           </Button>
+          <Button ghost size="large" onClick={() => navigate('/admin/pickups')}>
+            Pickups
+          </Button>
           <Button ghost size="large" onClick={() => navigate('/admin/devices')}>
             Devices
           </Button>

@@ -54,9 +54,12 @@ export function DoorPage() {
     <Layout className="door-page">
       <Layout.Content className="door-page__content">
         <Flex vertical gap={12}>
-          <ManagerOnly>
-            <Link to="/admin">← Dashboard</Link>
-          </ManagerOnly>
+          <Flex gap={16} wrap>
+            <ManagerOnly>
+              <Link to="/admin">← Dashboard</Link>
+            </ManagerOnly>
+            <Link to="/admin/pickups">Feast pack pickups</Link>
+          </Flex>
           <Flex justify="space-between" align="baseline" wrap gap={8}>
             <Typography.Title level={1} className="door-page__title">
               Door Check-in

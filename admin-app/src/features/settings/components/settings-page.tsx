@@ -3,6 +3,7 @@ import { errorMessage } from '../../../shared/api/error-message';
 import { AdminPageHeader } from '../../../shared/components/admin-page-header';
 import { useSettings } from '../api/settings';
 import { EventSection } from './event-section';
+import { FeastPacksSection } from './feast-packs-section';
 import { PromoCodesSection } from './promo-codes-section';
 import { RestaurantSection } from './restaurant-section';
 import { DrinksMenuSection } from './drinks-menu-section';
@@ -18,7 +19,7 @@ export function SettingsPage() {
     <Layout style={{ minHeight: '100vh' }}>
       <AdminPageHeader
         title="Settings"
-        subtitle="The event, its tickets, promo codes, the drinks menu, the restaurant and the next season. The guest pages follow within a minute."
+        subtitle="The event, its tickets, promo codes, feast packs, the drinks menu, the restaurant and the next season. The guest pages follow within a minute."
         maxWidth={WIDTH}
         backToDashboard
       />
@@ -41,6 +42,7 @@ export function SettingsPage() {
               <EventSection event={settings.data.event} />
               <TicketsSection settings={settings.data} />
               <PromoCodesSection />
+              <FeastPacksSection />
               <DrinksMenuSection />
               <RestaurantSection restaurant={settings.data.restaurant} />
               <StartNextEventSection currentTitle={settings.data.event.name} />

@@ -133,7 +133,7 @@ describe('the landing page', () => {
     const cart = screen.getByRole('button', { name: 'Cart, empty' });
     expect(cart.querySelector('.lp-badge')).toBeNull();
 
-    act(() => useFeastCartStore.setState({ items: [{ id: 'veg', name: 'Vegetarian Feast Pack', quantity: 2 }] }));
+    act(() => useFeastCartStore.setState({ items: [{ id: 'veg', name: 'Vegetarian Feast Pack', price: 3999, quantity: 2 }] }));
     const filled = screen.getByRole('button', { name: 'Cart, 2 items' });
     expect(filled.querySelector('.lp-badge')?.textContent).toBe('2');
 

@@ -1,11 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { formatCents, type SiteConfig } from '@festival/contracts';
 import { trackEvent } from '@festival/web-kit/analytics';
 import { Link } from '@festival/router';
+import { useFeastCatalog } from '../../feast/api/feast-catalog';
 import { telHref } from '../lib/contact';
 import { Slot } from './placeholder';
 import { CalendarIcon, ClockIcon, MusicIcon, PhoneIcon, PinIcon, Rangoli } from './ornaments';
 
-function ClosedCard() {
+// The packs on sale load only while pre-orders are open: the closed page carries none of it.
+const OpenPacks = lazy(() => import('../../feast/components/open-packs'));
+
+export function ClosedCard() {
   return (
     <article className="lp-card lp-card--closed lp-rise" aria-labelledby="lp-closed-title">
       <Rangoli className="lp-card-rangoli" />
@@ -121,6 +126,7 @@ function CateringCard({ phone, failed }: { phone: string | undefined; failed: bo
 
 /** The packs section: the closed pre-order card, the DJ party promo, and catering by phone. */
 export function PacksSection({ site, failed }: { site: SiteConfig | undefined; failed: boolean }) {
+  const { data: catalog } = useFeastCatalog();
   return (
     <section id="packs" className="lp-packs" data-section="packs" aria-labelledby="lp-packs-title" tabIndex={-1}>
       <div className="lp-container">
@@ -128,7 +134,19 @@ export function PacksSection({ site, failed }: { site: SiteConfig | undefined; f
           Feast Packs &amp; Celebrations
         </h2>
         <div className="lp-cards">
-          <ClosedCard />
+          {catalog?.open ? (
+            <Suspense
+              fallback={
+                <p className="lp-card" role="status">
+                  Loading the feast packs…
+                </p>
+              }
+            >
+              <OpenPacks packs={catalog.packs} />
+            </Suspense>
+          ) : (
+            <ClosedCard />
+          )}
           <PartyPromo party={site?.party} failed={failed} />
           <CateringCard phone={site?.restaurant.phone} failed={failed} />
         </div>

@@ -1,20 +1,41 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link } from '@festival/router';
 import type { SiteConfig } from '@festival/contracts';
 import { useHydrated } from '@festival/web-kit/hydration';
 import { scrollToSection } from '../lib/scroll-to-section';
+import { useFeastCatalog } from '../../feast/api/feast-catalog';
 import { feastCartCount, useFeastCartStore } from '../stores/feast-cart-store';
 import { Slot } from './placeholder';
 import { BagIcon, LogoMark } from './ornaments';
 
+// The open cart (lines, totals, Checkout) loads only while pre-orders are open.
+const CartPanel = lazy(() => import('../../feast/components/cart-panel'));
+
 function CartButton() {
   const hydrated = useHydrated();
+  const { data: catalog } = useFeastCatalog();
   const items = useFeastCartStore((s) => s.items);
   const open = useFeastCartStore((s) => s.open);
   const setOpen = useFeastCartStore((s) => s.setOpen);
   const panel = useRef<HTMLDivElement>(null);
   const count = feastCartCount(items);
   const label = count > 0 ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart, empty';
+
+  // While pre-orders are open the cart is kept on the device (read once the page has hydrated:
+  // the pre-rendered page's cart is empty) and to what the catalog offers. Closed, nothing can
+  // fill it.
+  useEffect(() => {
+    if (!hydrated || !catalog?.open) return;
+    let current = true;
+    void import('../../feast/lib/feast-cart').then((cart) => {
+      if (!current) return;
+      cart.keepFeastCartOnDevice();
+      cart.syncWithCatalog(catalog.packs);
+    });
+    return () => {
+      current = false;
+    };
+  }, [hydrated, catalog]);
 
   useEffect(() => {
     if (!open) return;
@@ -47,8 +68,16 @@ function CartButton() {
       </button>
       {open ? (
         <div id="lp-cart-panel" className="lp-cart-panel" role="region" aria-label="Your cart" tabIndex={-1} ref={panel}>
-          <p className="lp-cart-title">Your cart is empty</p>
-          <p>Diwali feast pack pre-orders have closed for this year. Thank you for celebrating with us!</p>
+          {catalog?.open ? (
+            <Suspense fallback={<p role="status">Loading your cart…</p>}>
+              <CartPanel catalog={catalog} />
+            </Suspense>
+          ) : (
+            <>
+              <p className="lp-cart-title">Your cart is empty</p>
+              <p>Diwali feast pack pre-orders have closed for this year. Thank you for celebrating with us!</p>
+            </>
+          )}
           <button type="button" className="lp-text-button" onClick={() => setOpen(false)}>
             Close
           </button>

@@ -1,0 +1,91 @@
+import { Body, Controller, Get, Header, HttpCode, Post, Put, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import {
+  feastOrderIntentSchema,
+  feastPacksUpdateSchema,
+  pickupRequestSchema,
+  pickupSearchQuerySchema,
+  type FeastCatalog,
+  type FeastOrderIntent,
+  type FeastOrderIntentResponse,
+  type FeastPacksSettings,
+  type FeastPacksUpdate,
+  type PickupOrder,
+  type PickupRequest,
+  type PickupResponse,
+} from '@festival/contracts';
+import { clientAddressOf } from '../../common/client-address.js';
+import { answerHotRead } from '../../common/hot-read.js';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { Public } from '../auth/public.decorator.js';
+import { Roles } from '../staff/roles.decorator.js';
+import { CurrentStaff, type StaffActor } from '../staff/staff-actor.js';
+import { FeastCatalogService } from './feast-catalog.service.js';
+import { FeastOrdersService } from './feast-orders.service.js';
+import { FeastPickupsService } from './feast-pickups.service.js';
+
+/** Guests: the packs and pickup times on offer, and a pre-order's hold and payment. */
+@Controller()
+@Public()
+export class FeastController {
+  constructor(
+    private readonly catalog: FeastCatalogService,
+    private readonly orders: FeastOrdersService,
+  ) {}
+
+  @Get('feast-packs')
+  packs(@Res({ passthrough: true }) res: Response): Promise<FeastCatalog> {
+    return answerHotRead(this.catalog.catalogAnswer, res);
+  }
+
+  @Post('feast-order-intent')
+  @HttpCode(200)
+  intent(
+    @Body(new ZodValidationPipe(feastOrderIntentSchema)) body: FeastOrderIntent,
+    @Req() req: Request,
+  ): Promise<FeastOrderIntentResponse> {
+    return this.orders.createIntent(body, { address: clientAddressOf(req) });
+  }
+}
+
+/** Staff: the `Feast packs` section of the settings (manager). */
+@Controller('admin/feast-packs')
+export class FeastSettingsController {
+  constructor(private readonly catalog: FeastCatalogService) {}
+
+  @Get()
+  @Header('Cache-Control', 'no-store')
+  view(): Promise<FeastPacksSettings> {
+    return this.catalog.adminView();
+  }
+
+  @Put()
+  update(
+    @Body(new ZodValidationPipe(feastPacksUpdateSchema)) body: FeastPacksUpdate,
+    @CurrentStaff() actor: StaffActor,
+  ): Promise<FeastCatalog> {
+    return this.catalog.update(body, actor);
+  }
+}
+
+/** Staff: the pickup desk (the manager, or a door device). */
+@Controller('admin/pickups')
+@Roles('door')
+export class FeastPickupsController {
+  constructor(private readonly pickups: FeastPickupsService) {}
+
+  @Get()
+  @Header('Cache-Control', 'no-store')
+  async list(@Query(new ZodValidationPipe(pickupSearchQuerySchema)) query: { q?: string }): Promise<{ orders: PickupOrder[] }> {
+    return { orders: await this.pickups.list(query.q) };
+  }
+
+  @Post()
+  @HttpCode(200)
+  pickUp(
+    @Body(new ZodValidationPipe(pickupRequestSchema)) body: PickupRequest,
+    @CurrentStaff() actor: StaffActor,
+  ): Promise<PickupResponse> {
+    return this.pickups.pickUp(body, actor);
+  }
+}

@@ -1,0 +1,339 @@
+import {
+  DEFAULT_FEAST_PACKS,
+  FEAST_REFUSALS,
+  parseTicketCode,
+  priceFeastOrder,
+  PICKUP_CODE_DOMAIN,
+  type FeastCatalog,
+  type FeastOrder,
+  type FeastPacksSettings,
+  type FunnelEntry,
+} from '@festival/contracts';
+import { startSmtpSink, type SmtpSink } from '@festival/test-kit';
+import { TicketCodes } from '../src/modules/checkin/ticket-codes.js';
+import { FeastOrderEntity } from '../src/modules/orders/feast-order.entity.js';
+import { deviceCookie, managerCookie } from './support/staff.js';
+import { createTestApp, TEST_DATABASE, type TestApp } from './support/test-app.js';
+
+const PASSWORD = 'feast-staff-password-2026';
+const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' };
+const TAX = 938;
+
+/** Two packs and two pickup times, one of them for 2 packs only. */
+const OPEN_SECTION = {
+  open: true,
+  packs: [
+    { name: 'Vegetarian Feast Pack', description: 'Paneer, biryani, breads, sweets', price: 3999, vegetarian: true },
+    { name: 'Non-Vegetarian Feast Pack', description: 'Chicken, goat, biryani, breads, sweets', price: 4999, vegetarian: false },
+  ],
+  slots: [
+    { date: '2026-11-07', time: '11:00', capacity: 2 },
+    { date: '2026-11-07', time: '13:30', capacity: 40 },
+  ],
+};
+
+describe(`feast pack pre-orders on ${TEST_DATABASE}`, () => {
+  let sink: SmtpSink;
+  let t: TestApp;
+  let manager: string;
+  let buyers = 0;
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await createTestApp({ SMTP_URL: sink.url, ADMIN_PASSWORD: PASSWORD, LOGIN_ATTEMPTS_PER_15_MINUTES: '100' });
+    manager = await managerCookie(t, PASSWORD);
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.close();
+  });
+  beforeEach(() => {
+    sink.messages.length = 0;
+  });
+
+  const catalog = async (): Promise<FeastCatalog> => (await t.http.get('/api/feast-packs').expect(200)).body as FeastCatalog;
+  const settings = async (): Promise<FeastPacksSettings> =>
+    (await t.http.get('/api/admin/feast-packs').set('Cookie', manager).expect(200)).body as FeastPacksSettings;
+  const save = (body: object) => t.http.put('/api/admin/feast-packs').set('Cookie', manager).send(body);
+  const orderCount = () => t.dataSource.getRepository(FeastOrderEntity).count();
+
+  /** An intent from a buyer of their own (own e-mail, own network). */
+  function intent(body: Record<string, unknown>) {
+    buyers += 1;
+    return t.http
+      .post('/api/feast-order-intent')
+      .set('X-Forwarded-For', `198.51.100.${(buyers % 250) + 1}`)
+      .send({
+        customerName: 'Lakshmi Rao',
+        customerEmail: `lakshmi.${buyers}@example.com`,
+        customerPhone: '(408) 555-0199',
+        ...body,
+      });
+  }
+
+  async function waitForCompletion(orderId: string): Promise<void> {
+    for (let tries = 0; ; tries += 1) {
+      const [{ n }] = (await t.dataSource.query(
+        "SELECT COUNT(*) AS n FROM analytics_events WHERE eventType = 'order_completed' AND entityId = ?",
+        [orderId],
+      )) as { n: unknown }[];
+      if (Number(n) === 1) return;
+      if (tries === 100) throw new Error(`Pre-order ${orderId} was not completed within 10 s`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  async function reopen(section = OPEN_SECTION): Promise<FeastCatalog> {
+    const current = await settings();
+    // Keep the pickup times that have orders; replace the rest.
+    const keep = current.slots.filter((slot) => slot.sold > 0).map(({ id, date, time, capacity }) => ({ id, date, time, capacity }));
+    const res = await save({
+      ...section,
+      slots: [...keep, ...section.slots.filter((s) => !keep.some((k) => k.date === s.date && k.time === s.time))],
+    }).expect(200);
+    return res.body as FeastCatalog;
+  }
+
+  it('starts closed with the two packs of the e-mail template, and refuses a pre-order with the closed message', async () => {
+    expect(await catalog()).toEqual({ open: false, taxRateBasisPoints: TAX, packs: [], slots: [] });
+    const staff = await settings();
+    expect(staff.open).toBe(false);
+    expect(staff.slots).toEqual([]);
+    expect(staff.packs.map(({ name, price, vegetarian, hidden }) => ({ name, price, vegetarian, hidden }))).toEqual(
+      DEFAULT_FEAST_PACKS.map(({ name, price, vegetarian }) => ({ name, price, vegetarian, hidden: false })),
+    );
+    const refused = await intent({ items: [{ packId: staff.packs[0].id, quantity: 1 }], slotId: 'none', totalAmount: 4374 }).expect(409);
+    expect(refused.body).toEqual({ message: FEAST_REFUSALS.closed });
+    expect(await orderCount()).toBe(0);
+  });
+
+  it('refuses a bad section with a 400 that says why, and changes nothing', async () => {
+    const before = await settings();
+    const cases: [object, RegExp][] = [
+      [{ ...OPEN_SECTION, packs: [{ ...OPEN_SECTION.packs[0], name: ' ' }] }, /Each pack needs a name/],
+      [{ ...OPEN_SECTION, packs: [{ ...OPEN_SECTION.packs[0], price: 39.99 }] }, /price must be whole cents/],
+      [{ ...OPEN_SECTION, slots: [{ date: '2026-02-30', time: '11:00', capacity: 5 }] }, /date is not a real date/],
+      [{ ...OPEN_SECTION, slots: [{ date: '2026-11-07', time: '25:00', capacity: 5 }] }, /time must be HH:MM/],
+      [{ ...OPEN_SECTION, slots: [{ date: '2026-11-07', time: '11:00', capacity: 0 }] }, /capacity of at least 1/],
+      [{ ...OPEN_SECTION, slots: [] }, /at least one pickup time/],
+      [{ ...OPEN_SECTION, slots: [OPEN_SECTION.slots[0], OPEN_SECTION.slots[0]] }, /listed twice/],
+      [{ ...OPEN_SECTION, packs: [{ ...OPEN_SECTION.packs[0], id: 'not-a-pack-of-this-event' }] }, /no pack/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await save(body).expect(400);
+      expect(res.body.message).toMatch(message);
+    }
+    expect(await settings()).toEqual(before);
+  });
+
+  it('is the manager’s: a door device may not change the section', async () => {
+    const door = await deviceCookie(t, manager, 'Front door', 'door');
+    const res = await t.http.put('/api/admin/feast-packs').set('Cookie', door).send(OPEN_SECTION).expect(403);
+    expect(res.body.message).toBeTruthy();
+    await t.http.put('/api/admin/feast-packs').send(OPEN_SECTION).expect(401);
+  });
+
+  it('sells 2 packs for the small pickup time, e-mails the pickup code, then answers This pickup time is full', async () => {
+    const opened = await reopen();
+    expect(opened).toEqual(await catalog());
+    expect(opened.open).toBe(true);
+    expect(opened.packs.map((pack) => pack.name)).toEqual(OPEN_SECTION.packs.map((pack) => pack.name));
+    const [small, large] = opened.slots;
+    expect(small).toMatchObject({ date: '2026-11-07', time: '11:00', remaining: 2 });
+    const veg = opened.packs[0];
+    const total = priceFeastOrder([{ price: veg.price, quantity: 2 }], TAX).totalCents;
+    expect(total).toBe(7998 + 750);
+
+    const changed = await intent({ items: [{ packId: veg.id, quantity: 2 }], slotId: small.id, totalAmount: total - 1 }).expect(409);
+    expect(changed.body).toEqual({ message: FEAST_REFUSALS.totalChanged });
+    const unknown = await intent({ items: [{ packId: 'no-such-pack', quantity: 1 }], slotId: small.id, totalAmount: 4374 }).expect(409);
+    expect(unknown.body.message).toMatch(/no longer offered/);
+    expect(await orderCount()).toBe(0);
+
+    const held = await intent({
+      customerName: 'Anjali Menon',
+      customerEmail: 'anjali.menon@example.com',
+      items: [{ packId: veg.id, quantity: 2 }],
+      slotId: small.id,
+      totalAmount: total,
+    }).expect(200);
+    const paid = await t.http
+      .post('/api/payments/simulated/confirm')
+      .send({ clientSecret: held.body.clientSecret, ...CARD })
+      .expect(200);
+    const receipt = await t.http
+      .post('/api/confirm-payment')
+      .send({ paymentIntentId: paid.body.id, type: 'feast_order', clientSecret: held.body.clientSecret })
+      .expect(200);
+    expect(receipt.body).toMatchObject({
+      orderId: held.body.orderId,
+      reference: String(held.body.orderId).slice(0, 8).toUpperCase(),
+      status: 'paid',
+      pickupDate: 'Saturday, November 7, 2026',
+      pickupTime: '11:00 AM',
+      items: [{ packId: veg.id, name: veg.name, quantity: 2, price: veg.price }],
+      subtotalCents: 7998,
+      taxCents: 750,
+      totalCents: total,
+      customerName: 'Anjali Menon',
+      customerEmail: 'anjali.menon@example.com',
+    });
+    // Confirming again changes nothing; without the client secret the buyer is not named.
+    const again = await t.http.post('/api/confirm-payment').send({ paymentIntentId: paid.body.id, type: 'feast_order' }).expect(200);
+    expect(again.body.customerEmail).toBeUndefined();
+    expect(again.body.totalCents).toBe(total);
+
+    const [mail] = await sink.waitFor(1);
+    expect(mail.envelopeTo).toEqual(['anjali.menon@example.com']);
+    expect(mail.parsed.subject).toContain(receipt.body.reference);
+    expect(mail.parsed.text).toContain('Pick up on Saturday, November 7, 2026 at 11:00 AM');
+    expect(mail.parsed.text).toContain('Vegetarian Feast Pack × 2: $79.98');
+    expect(mail.parsed.text).toContain('Total paid: $87.48');
+    const ics = mail.parsed.attachments.find((a) => a.filename === 'feast-pickup.ics');
+    expect(String(typeof ics?.content === 'string' ? ics.content : new TextDecoder().decode(ics?.content as ArrayBuffer))).toMatch(
+      /DTSTART:20261107T190000Z/,
+    );
+    // The printed pickup code is signed for this order, as a pickup code, not a ticket.
+    const printed = /Pickup code, if the QR code cannot be scanned:\n(.+)\n/.exec(mail.parsed.text ?? '')![1];
+    const codes = t.app.get(TicketCodes);
+    expect(codes.orderIdOf(printed, PICKUP_CODE_DOMAIN)).toBe(held.body.orderId);
+    expect(codes.orderIdOf(printed)).toBeNull();
+    expect(parseTicketCode(printed)?.orderId).toBe(held.body.orderId);
+
+    // The small pickup time is full now.
+    expect((await catalog()).slots.find((slot) => slot.id === small.id)?.remaining).toBe(0);
+    const full = await intent({ items: [{ packId: veg.id, quantity: 1 }], slotId: small.id, totalAmount: 4374 }).expect(409);
+    expect(full.body).toEqual({ message: FEAST_REFUSALS.full });
+    expect((await catalog()).slots.find((slot) => slot.id === large.id)?.remaining).toBe(40);
+
+    // Staff see it with its pickup date, time and items; the feast funnel counts it.
+    await waitForCompletion(held.body.orderId);
+    const orders = (await t.http.get('/api/orders').set('Cookie', manager).expect(200)).body as FeastOrder[];
+    expect(orders.find((order) => order.id === held.body.orderId)).toMatchObject({
+      customerName: 'Anjali Menon',
+      pickupDate: 'Saturday, November 7, 2026',
+      pickupTime: '11:00 AM',
+      items: [{ name: 'Vegetarian Feast Pack', quantity: 2 }],
+      totalAmount: total,
+    });
+    const funnel = (await t.http.get('/api/analytics/funnel').set('Cookie', manager).expect(200)).body as FunnelEntry[];
+    expect(funnel.find((entry) => entry.eventType === 'order_completed')?.count).toBe(1);
+
+    // The pickup desk: by the code, once; a second scan says when.
+    const door = await deviceCookie(t, manager, 'Pickup desk', 'door');
+    const picked = await t.http.post('/api/admin/pickups').set('Cookie', door).send({ code: printed }).expect(200);
+    expect(picked.body).toMatchObject({ result: 'picked_up', order: { reference: receipt.body.reference, pickedUpBy: 'Pickup desk' } });
+    const twice = await t.http.post('/api/admin/pickups').set('Cookie', door).send({ orderId: held.body.orderId }).expect(200);
+    expect(twice.body.result).toBe('already_picked_up');
+    expect(twice.body.order.pickedUpAt).toBe(picked.body.order.pickedUpAt);
+    const ticketCode = codes.codeFor(held.body.orderId);
+    expect((await t.http.post('/api/admin/pickups').set('Cookie', door).send({ code: ticketCode }).expect(200)).body).toEqual({
+      result: 'invalid',
+      order: null,
+    });
+    const listed = await t.http.get('/api/admin/pickups?q=anjali').set('Cookie', door).expect(200);
+    expect(listed.body.orders).toHaveLength(1);
+    expect(listed.body.orders[0]).toMatchObject({ customerName: 'Anjali Menon', items: [{ name: 'Vegetarian Feast Pack', quantity: 2 }] });
+
+    // A pickup time with orders cannot be removed or cut below them.
+    const staff = await settings();
+    const kept = staff.slots.map(({ id, date, time, capacity }) => ({ id, date, time, capacity }));
+    const cut = await save({
+      ...OPEN_SECTION,
+      packs: staff.packs,
+      slots: kept.map((s) => (s.id === small.id ? { ...s, capacity: 1 } : s)),
+    }).expect(409);
+    expect(cut.body.message).toMatch(/has 2 packs sold or held: its capacity cannot be lower/);
+    const removed = await save({ ...OPEN_SECTION, packs: staff.packs, slots: kept.filter((s) => s.id !== small.id) }).expect(409);
+    expect(removed.body.message).toMatch(/has orders and cannot be removed/);
+  });
+
+  it('holds exactly 5 packs of a pickup time for 5 among 20 buyers at once', async () => {
+    const opened = await reopen({ ...OPEN_SECTION, slots: [{ date: '2026-11-08', time: '12:00', capacity: 5 }] });
+    const slot = opened.slots.find((s) => s.date === '2026-11-08')!;
+    const pack = opened.packs[1];
+    const before = await orderCount();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => intent({ items: [{ packId: pack.id, quantity: 1 }], slotId: slot.id, totalAmount: 5468 })),
+    );
+    expect(answers.filter((res) => res.status === 200)).toHaveLength(5);
+    const refused = answers.filter((res) => res.status !== 200);
+    expect(refused).toHaveLength(15);
+    for (const res of refused) expect(res.body).toEqual({ message: FEAST_REFUSALS.full });
+    expect(await orderCount()).toBe(before + 5);
+    expect((await catalog()).slots.find((s) => s.id === slot.id)?.remaining).toBe(0);
+  });
+
+  it('honours a late payment while the pickup time has room, and refunds it when it filled up', async () => {
+    const opened = await reopen({ ...OPEN_SECTION, slots: [{ date: '2026-11-09', time: '15:00', capacity: 1 }] });
+    const slot = opened.slots.find((s) => s.date === '2026-11-09')!;
+    const pack = opened.packs[0];
+    const repo = t.dataSource.getRepository(FeastOrderEntity);
+    const body = { items: [{ packId: pack.id, quantity: 1 }], slotId: slot.id, totalAmount: 4374 };
+
+    const late = await intent(body).expect(200);
+    await repo.update({ id: late.body.orderId }, { holdExpiresAt: new Date(Date.now() - 1000) });
+    const quick = await intent(body).expect(200);
+    const latePaid = await t.http
+      .post('/api/payments/simulated/confirm')
+      .send({ clientSecret: late.body.clientSecret, ...CARD })
+      .expect(200);
+    const refused = await t.http.post('/api/confirm-payment').send({ paymentIntentId: latePaid.body.id, type: 'feast_order' }).expect(409);
+    expect(refused.body.message).toMatch(/refunded in full/);
+    expect((await repo.findOneByOrFail({ id: late.body.orderId })).status).toBe('refunded');
+    const [refundMail] = await sink.waitFor(1);
+    expect(refundMail.parsed.subject).toMatch(/refunded/);
+
+    // The hold that lapsed without payment gives its pack back; a late payment then fits.
+    await repo.update({ id: quick.body.orderId }, { holdExpiresAt: new Date(Date.now() - 1000) });
+    const quickPaid = await t.http
+      .post('/api/payments/simulated/confirm')
+      .send({ clientSecret: quick.body.clientSecret, ...CARD })
+      .expect(200);
+    await t.http.post('/api/confirm-payment').send({ paymentIntentId: quickPaid.body.id, type: 'feast_order' }).expect(200);
+    expect((await repo.findOneByOrFail({ id: quick.body.orderId })).status).toBe('paid');
+  });
+
+  it('refuses a hidden pack and bad input, changing nothing', async () => {
+    const staff = await settings();
+    const hiddenSection = {
+      open: true,
+      packs: staff.packs.map((pack, i) => ({ ...pack, hidden: i === 1 })),
+      slots: [
+        ...staff.slots.map(({ id, date, time, capacity }) => ({ id, date, time, capacity })),
+        { date: '2026-11-10', time: '12:00', capacity: 10 },
+      ],
+    };
+    await save(hiddenSection).expect(200);
+    const shown = await catalog();
+    expect(shown.packs.map((p) => p.id)).toEqual([staff.packs[0].id]);
+    const before = await orderCount();
+    const slot = shown.slots.find((s) => s.remaining > 0)!;
+    const hidden = await intent({ items: [{ packId: staff.packs[1].id, quantity: 1 }], slotId: slot.id, totalAmount: 5468 }).expect(409);
+    expect(hidden.body.message).toMatch(/no longer offered/);
+    const empty = await intent({ items: [], slotId: slot.id, totalAmount: 0 }).expect(400);
+    expect(empty.body.message).toMatch(/Add at least one feast pack/);
+    const phone = await intent({
+      customerPhone: '555',
+      items: [{ packId: staff.packs[0].id, quantity: 1 }],
+      slotId: slot.id,
+      totalAmount: 4374,
+    }).expect(400);
+    expect(phone.body.message).toMatch(/Phone number must be at least 10 digits/);
+    const many = await intent({ items: [{ packId: staff.packs[0].id, quantity: 21 }], slotId: slot.id, totalAmount: 1 }).expect(400);
+    expect(many.body.message).toMatch(/At most 20 packs per order/);
+    expect(await orderCount()).toBe(before);
+
+    // Closing brings back the closed answer.
+    await save({ ...hiddenSection, open: false }).expect(200);
+    expect(await catalog()).toEqual({ open: false, taxRateBasisPoints: TAX, packs: [], slots: [] });
+  });
+
+  it('gives the next event the two packs of the template, closed', async () => {
+    await t.http.post('/api/admin/events').set('Cookie', manager).send({ name: 'Diwali Party 2027', date: '2027-10-30' }).expect(201);
+    const next = await settings();
+    expect(next.open).toBe(false);
+    expect(next.slots).toEqual([]);
+    expect(next.packs.map((pack) => pack.name)).toEqual(DEFAULT_FEAST_PACKS.map((pack) => pack.name));
+  });
+});
