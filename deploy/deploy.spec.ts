@@ -276,13 +276,19 @@ describe('nginx.conf micro-cache', () => {
     const reads = patternOf(hotReads![0]);
     const routes = apiGetRoutes();
     expect(routes.length).toBeGreaterThan(15);
-    expect(routes.filter((path) => reads.test(path)).sort()).toEqual(['/api/drinks', '/api/party-ticket-stats', '/api/site']);
+    expect(routes.filter((path) => reads.test(path)).sort()).toEqual([
+      '/api/drinks',
+      '/api/feast-packs',
+      '/api/party-ticket-stats',
+      '/api/site',
+    ]);
     for (const near of [
       '/api/site/',
       '/api/drinks/mango-lassi',
       '/api/drink-tab/abc',
       '/api/party-tickets',
       '/api/admin/drinks',
+      '/api/admin/feast-packs',
       '/api/analytics',
     ]) {
       expect(reads.test(near)).toBe(false);

@@ -37,8 +37,10 @@ test.describe('feast pack pre-orders', () => {
     await expect(page.getByText('Feast packs saved')).toBeVisible({ timeout: 15_000 });
     await page.context().clearCookies();
 
-    const catalog = (await (await page.request.get('/api/feast-packs')).json()) as FeastCatalog;
-    expect(catalog.open).toBe(true);
+    // Through nginx the public read is cached for a second: wait until it says open.
+    const readCatalog = async () => (await (await page.request.get('/api/feast-packs')).json()) as FeastCatalog;
+    await expect.poll(async () => (await readCatalog()).open, { timeout: 10_000 }).toBe(true);
+    const catalog = await readCatalog();
     expect(catalog.slots.map(({ date, time, remaining }) => ({ date, time, remaining }))).toEqual([
       { date: '2026-11-14', time: '11:00', remaining: 2 },
       { date: '2026-11-14', time: '14:00', remaining: 30 },
@@ -91,8 +93,7 @@ test.describe('feast pack pre-orders', () => {
     // The small pickup time is full: shown so, and refused by the API.
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Cart, empty' })).toBeVisible({ timeout: 30_000 });
-    const after = (await (await page.request.get('/api/feast-packs')).json()) as FeastCatalog;
-    expect(after.slots.find((slot) => slot.id === small.id)?.remaining).toBe(0);
+    await expect.poll(async () => (await readCatalog()).slots.find((slot) => slot.id === small.id)?.remaining, { timeout: 10_000 }).toBe(0);
     const refused = await page.request.post('/api/feast-order-intent', {
       data: {
         customerName: 'Late Buyer',
@@ -144,7 +145,7 @@ test.describe('feast pack pre-orders', () => {
     await settings.getByRole('switch', { name: 'Pre-orders open' }).click();
     await settings.getByRole('button', { name: 'Save feast packs' }).click();
     await expect(page.getByText('Feast packs saved')).toBeVisible({ timeout: 15_000 });
-    expect(((await (await page.request.get('/api/feast-packs')).json()) as FeastCatalog).open).toBe(false);
+    await expect.poll(async () => (await readCatalog()).open, { timeout: 10_000 }).toBe(false);
     await page.goto('/');
     await expect(page.getByText('Diwali Feast Pack Orders Are Now Closed')).toBeVisible({ timeout: 30_000 });
     await page.goto('/feast-packs/checkout');
