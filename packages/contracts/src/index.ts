@@ -20,3 +20,4 @@ export * from './door.js';
 export * from './settings.js';
 export * from './promo-codes.js';
 export * from './seasons.js';
+export * from './party-admin.js';

@@ -34,6 +34,10 @@ export class SimulatedPaymentEntity {
   @Column({ type: 'varchar', length: 64, nullable: true })
   paymentMethodId!: string | null;
 
+  /** Of a payment: the cents refunded so far (never more than amountCents). */
+  @Column({ type: 'integer', default: 0 })
+  refundedCents!: number;
+
   @Column({ type: 'datetime', nullable: true })
   refundedAt!: Date | null;
 

@@ -6,6 +6,7 @@ import type { PaymentConfig } from '@festival/contracts';
 import {
   CardDeclinedError,
   PaymentGateway,
+  RefundRefusedError,
   type ChargeSavedCardInput,
   type CreatePaymentIntentInput,
   type GatewayPaymentIntent,
@@ -60,9 +61,67 @@ export class SimulatedGateway extends PaymentGateway implements SimulatedCardFor
     return row ? toPaymentIntent(row) : undefined;
   }
 
-  async refundPayment(paymentIntentId: string): Promise<GatewayRefund> {
-    await this.intents.update({ id: paymentIntentId, kind: 'payment', status: 'succeeded' }, { refundedAt: new Date() });
-    return { id: `re_sim_${paymentIntentId.slice(7)}`, status: 'succeeded' };
+  /**
+   * Refunds like Stripe: `amountCents` (all that is left when unset) of a succeeded payment, once
+   * per idempotency key; more than is left is refused. Each refund is a `refund` row (its
+   * `customerId` holds the payment's id) and is announced as a `charge.refunded` event carrying
+   * the payment's cents refunded in all, like Stripe's webhook.
+   */
+  async refundPayment(paymentIntentId: string, idempotencyKey: string, amountCents?: number): Promise<GatewayRefund> {
+    const earlier = await this.intents.findOneBy({ idempotencyKey, kind: 'refund' });
+    if (earlier) return { id: earlier.id, amountCents: earlier.amountCents, status: 'succeeded' };
+    const payment = await this.intents.findOneBy({ id: paymentIntentId, kind: 'payment' });
+    if (!payment || payment.status !== 'succeeded') throw new RefundRefusedError('this payment has not succeeded');
+    const left = payment.amountCents - payment.refundedCents;
+    const amount = amountCents ?? left;
+    if (!Number.isInteger(amount) || amount <= 0) throw new RefundRefusedError('the amount must be a positive number of cents');
+    // One conditional update: two refunds at once can never together take more than was paid.
+    const taken = await this.intents
+      .createQueryBuilder()
+      .update(SimulatedPaymentEntity)
+      .set({ refundedCents: () => `refundedCents + ${amount}`, refundedAt: new Date() })
+      .where('id = :id AND kind = :kind AND refundedCents + :amount <= amountCents', { id: paymentIntentId, kind: 'payment', amount })
+      .execute();
+    if (!taken.affected) {
+      throw new RefundRefusedError(`the amount (${amount} cents) is more than what is left of the payment (${left} cents)`);
+    }
+    const id = `re_sim_${token()}`;
+    try {
+      await this.intents.insert({
+        id,
+        kind: 'refund',
+        clientSecret: '',
+        idempotencyKey,
+        amountCents: amount,
+        status: 'succeeded',
+        metadata: payment.metadata,
+        lastError: null,
+        customerId: paymentIntentId,
+        paymentMethodId: null,
+        refundedCents: 0,
+        refundedAt: null,
+      });
+    } catch (error) {
+      // The same key at the same moment: the other one refunded; this one gives its cents back.
+      await this.intents
+        .createQueryBuilder()
+        .update(SimulatedPaymentEntity)
+        .set({ refundedCents: () => `refundedCents - ${amount}` })
+        .where('id = :id', { id: paymentIntentId })
+        .execute();
+      const winner = await this.intents.findOneBy({ idempotencyKey, kind: 'refund' });
+      if (winner) return { id: winner.id, amountCents: winner.amountCents, status: 'succeeded' };
+      throw error;
+    }
+    const after = await this.intents.findOneBy({ id: paymentIntentId });
+    this.events.deliverLater({
+      id: `evt_sim_${token(8)}`,
+      type: 'charge.refunded',
+      objectId: paymentIntentId,
+      metadata: JSON.parse(payment.metadata) as Record<string, string>,
+      amountRefundedCents: after?.refundedCents ?? payment.refundedCents + amount,
+    });
+    return { id, amountCents: amount, status: 'succeeded' };
   }
 
   async createCustomer(): Promise<{ id: string }> {
@@ -185,6 +244,7 @@ export class SimulatedGateway extends PaymentGateway implements SimulatedCardFor
       customerId: null,
       paymentMethodId: null,
       refundedAt: null,
+      refundedCents: 0,
       amountCents: 0,
       ...fields,
     } as SimulatedPaymentEntity);

@@ -5,7 +5,9 @@ import { CheckinModule } from '../checkin/checkin.module.js';
 import { PromoCodesModule } from '../promo-codes/promo-codes.module.js';
 import { SiteModule } from '../site/site.module.js';
 import { ConfirmationResends } from './confirmation-resends.service.js';
+import { PartyOrderAdmin } from './party-order-admin.service.js';
 import { PartyOrderEntity } from './party-order.entity.js';
+import { PartyRefundEntity } from './party-refund.entity.js';
 import { PartyOrdersController } from './party-orders.controller.js';
 import { PartyQuoteService } from './party-quote.service.js';
 import { TicketEmailService } from './ticket-email.service.js';
@@ -15,9 +17,9 @@ import { TicketsService } from './tickets.service.js';
 
 /** Party tickets: pricing, holds against capacity, payment completion, confirmation e-mails and their resends. */
 @Module({
-  imports: [TypeOrmModule.forFeature([PartyOrderEntity]), SiteModule, AnalyticsModule, CheckinModule, PromoCodesModule],
+  imports: [TypeOrmModule.forFeature([PartyOrderEntity, PartyRefundEntity]), SiteModule, AnalyticsModule, CheckinModule, PromoCodesModule],
   controllers: [TicketsController, PartyOrdersController],
-  providers: [TicketsService, PartyQuoteService, TicketReportsService, TicketEmailService, ConfirmationResends],
+  providers: [PartyOrderAdmin, TicketsService, PartyQuoteService, TicketReportsService, TicketEmailService, ConfirmationResends],
   exports: [TicketsService],
 })
 export class TicketsModule {}
