@@ -15,7 +15,6 @@ import { createTestApp, TEST_DATABASE, type TestApp } from './support/test-app.j
 const PASSWORD = 'refund-staff-password-2025';
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' };
 const ADULT = 4999;
-const CHILD = 2999;
 
 let addresses = 0;
 const nextAddress = () => `203.0.113.${(addresses += 1)}`;
