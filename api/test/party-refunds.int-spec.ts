@@ -351,4 +351,21 @@ describe(`refunds, cancels and edits of party orders by the manager, on ${TEST_D
     expect(edits).toHaveLength(1);
     expect(edits[0]).toMatchObject({ who: 'Manager' });
   });
+
+  it('the migration goes down and up again, with refunds recorded', async () => {
+    const { orderId } = await buy('migration.check@example.com');
+    await refund(orderId, { adults: 1, children: 0, idempotencyKey: key() }).expect(200);
+    const runner = t.dataSource.createQueryRunner();
+    try {
+      await t.dataSource.undoLastMigration();
+      expect(await runner.hasTable('party_refunds')).toBe(false);
+      expect(await runner.hasColumn('party_orders', 'refundedAdults')).toBe(false);
+      expect(await runner.hasColumn('simulated_payments', 'refundedCents')).toBe(false);
+      await t.dataSource.runMigrations();
+      expect(await runner.hasTable('party_refunds')).toBe(true);
+      expect(await order(orderId)).toMatchObject({ status: 'paid', refundedAdults: 0, refundedCents: 0 });
+    } finally {
+      await runner.release();
+    }
+  });
 });
