@@ -69,22 +69,13 @@ export class SimulatedGateway extends PaymentGateway implements SimulatedCardFor
    */
   async refundPayment(paymentIntentId: string, idempotencyKey: string, amountCents?: number): Promise<GatewayRefund> {
     const earlier = await this.intents.findOneBy({ idempotencyKey, kind: 'refund' });
-    if (earlier) return { id: earlier.id, amountCents: earlier.amountCents, status: 'succeeded' };
+    if (earlier) return this.settledRefund(earlier);
     const payment = await this.intents.findOneBy({ id: paymentIntentId, kind: 'payment' });
     if (!payment || payment.status !== 'succeeded') throw new RefundRefusedError('this payment has not succeeded');
     const left = payment.amountCents - payment.refundedCents;
     const amount = amountCents ?? left;
     if (!Number.isInteger(amount) || amount <= 0) throw new RefundRefusedError('the amount must be a positive number of cents');
-    // One conditional update: two refunds at once can never together take more than was paid.
-    const taken = await this.intents
-      .createQueryBuilder()
-      .update(SimulatedPaymentEntity)
-      .set({ refundedCents: () => `refundedCents + ${amount}`, refundedAt: new Date() })
-      .where('id = :id AND kind = :kind AND refundedCents + :amount <= amountCents', { id: paymentIntentId, kind: 'payment', amount })
-      .execute();
-    if (!taken.affected) {
-      throw new RefundRefusedError(`the amount (${amount} cents) is more than what is left of the payment (${left} cents)`);
-    }
+    // The key is claimed first (a unique index): the same refund asked twice at once is one refund.
     const id = `re_sim_${token()}`;
     try {
       await this.intents.insert({
@@ -93,7 +84,7 @@ export class SimulatedGateway extends PaymentGateway implements SimulatedCardFor
         clientSecret: '',
         idempotencyKey,
         amountCents: amount,
-        status: 'succeeded',
+        status: 'pending',
         metadata: payment.metadata,
         lastError: null,
         customerId: paymentIntentId,
@@ -102,17 +93,22 @@ export class SimulatedGateway extends PaymentGateway implements SimulatedCardFor
         refundedAt: null,
       });
     } catch (error) {
-      // The same key at the same moment: the other one refunded; this one gives its cents back.
-      await this.intents
-        .createQueryBuilder()
-        .update(SimulatedPaymentEntity)
-        .set({ refundedCents: () => `refundedCents - ${amount}` })
-        .where('id = :id', { id: paymentIntentId })
-        .execute();
       const winner = await this.intents.findOneBy({ idempotencyKey, kind: 'refund' });
-      if (winner) return { id: winner.id, amountCents: winner.amountCents, status: 'succeeded' };
+      if (winner) return this.settledRefund(winner);
       throw error;
     }
+    // One conditional update: refunds at once can never together take more than was paid.
+    const taken = await this.intents
+      .createQueryBuilder()
+      .update(SimulatedPaymentEntity)
+      .set({ refundedCents: () => `refundedCents + ${amount}`, refundedAt: new Date() })
+      .where('id = :id AND kind = :kind AND refundedCents + :amount <= amountCents', { id: paymentIntentId, kind: 'payment', amount })
+      .execute();
+    if (!taken.affected) {
+      await this.intents.delete({ id });
+      throw new RefundRefusedError(`the amount (${amount} cents) is more than what is left of the payment (${left} cents)`);
+    }
+    await this.intents.update({ id }, { status: 'succeeded' });
     const after = await this.intents.findOneBy({ id: paymentIntentId });
     this.events.deliverLater({
       id: `evt_sim_${token(8)}`,
@@ -122,6 +118,17 @@ export class SimulatedGateway extends PaymentGateway implements SimulatedCardFor
       amountRefundedCents: after?.refundedCents ?? payment.refundedCents + amount,
     });
     return { id, amountCents: amount, status: 'succeeded' };
+  }
+
+  /** The refund of a key already used, once it has been decided (a refused one is gone). */
+  private async settledRefund(row: SimulatedPaymentEntity): Promise<GatewayRefund> {
+    for (let wait = 0; row.status === 'pending' && wait < 100; wait += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const now = await this.intents.findOneBy({ id: row.id });
+      if (!now) throw new RefundRefusedError('the refund was refused');
+      row = now;
+    }
+    return { id: row.id, amountCents: row.amountCents, status: 'succeeded' };
   }
 
   async createCustomer(): Promise<{ id: string }> {
