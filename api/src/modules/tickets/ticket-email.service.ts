@@ -134,6 +134,11 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
 
   /** Refund e-mails (docs/refunds.md): queued with their refund, claimed and retried like confirmations. */
   private async sendDueRefunds(now: Date): Promise<void> {
+    // A claim (its time is in emailNextAttemptAt while sending) left by a sender that died mid-send.
+    await this.refunds.update(
+      { emailStatus: 'sending', emailNextAttemptAt: LessThan(new Date(now.getTime() - STALE_CLAIM_MS)) },
+      { emailStatus: 'pending' },
+    );
     const due = await this.refunds.find({
       where: [
         { emailStatus: 'pending', emailNextAttemptAt: LessThanOrEqual(now) },
@@ -146,7 +151,7 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
       if (this.task.stopped) return;
       const claimed = await this.refunds.update(
         { id: refund.id, emailStatus: 'pending', emailAttempts: refund.emailAttempts },
-        { emailStatus: 'sending' },
+        { emailStatus: 'sending', emailNextAttemptAt: new Date() },
       );
       if (!claimed.affected) continue;
       try {
