@@ -6,7 +6,7 @@ export class SimulatedPaymentEntity {
   @PrimaryColumn({ type: 'varchar', length: 64 })
   id!: string;
 
-  /** `payment` or `setup`. */
+  /** `payment`, `setup`, or `refund` (of the payment in `customerId`). */
   @Column({ type: 'varchar', length: 16 })
   kind!: string;
 
