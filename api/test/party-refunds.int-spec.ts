@@ -165,6 +165,10 @@ describe(`refunds, cancels and edits of party orders by the manager, on ${TEST_D
     await settled();
     expect(refundMails(email)).toHaveLength(2);
     expect(await order(orderId)).toMatchObject({ status: 'paid', refundedAdults: 1, refundedChildren: 1 });
+    // The confirmation sent again admits only the guest still ticketed.
+    await t.http.post(`/api/admin/party-orders/${orderId}/resend-confirmation`).set('Cookie', manager).send({}).expect(202);
+    const [, again] = await mailsTo(email, 2, (to) => sentTo(to).filter((m) => /^Your tickets/.test(m.parsed.subject ?? '')));
+    expect(again.parsed.text).toContain('Admits 1 guest: 1 adult');
   });
 
   it("a refund, the gateway's webhook and a resend at the same moment leave one refund and a consistent order", async () => {

@@ -295,7 +295,8 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
       email: restaurant.email,
       address,
       ticketCode: formatTicketCode(ticketCode),
-      admits: admitsLine(order.adultTickets, order.childTickets),
+      // Who the ticket admits now: a partly refunded order admits only its remaining guests.
+      admits: admitsLine(order.adultTickets - order.refundedAdults, order.childTickets - order.refundedChildren),
     };
     // The signed ticket code the door scans (docs/door.md); upper-case base32 fits the QR's
     // compact alphanumeric mode.
