@@ -21,6 +21,7 @@ import { TicketRedemptionEntity } from './modules/checkin/ticket-redemption.enti
 import { ConfirmationResendEntity } from './modules/tickets/confirmation-resend.entity.js';
 import { SettingEntity } from './modules/settings/setting.entity.js';
 import { PromoCodeEntity } from './modules/promo-codes/promo-code.entity.js';
+import { PartyRefundEntity } from './modules/tickets/party-refund.entity.js';
 import { FestivalEventEntity } from './modules/seasons/festival-event.entity.js';
 
 /** Every entity of the API, registered once with the data source. */
@@ -49,4 +50,5 @@ export const ENTITIES = [
   SettingEntity,
   PromoCodeEntity,
   FestivalEventEntity,
+  PartyRefundEntity,
 ];

@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { PartyOrderEntity } from '../src/modules/tickets/party-order.entity.js';
 import { TicketEmailService } from '../src/modules/tickets/ticket-email.service.js';
 import { createPartyOrderRequest } from './support/factories.js';
+import { managerCookie } from './support/staff.js';
 import { startSmtpSink, startStripeStandIn, type SmtpSink, type StripeStandIn } from '@festival/test-kit';
 import { createTestApp, TEST_DATABASE, type TestApp } from './support/test-app.js';
 
@@ -38,6 +39,7 @@ describe(`the Stripe adapter against a local stand-in, on ${TEST_DATABASE}`, () 
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_URL: standIn.url,
       SMTP_URL: sink.url,
+      ADMIN_PASSWORD: 'stripe-refunds-password-2025',
     });
   });
   afterAll(async () => {
@@ -90,6 +92,65 @@ describe(`the Stripe adapter against a local stand-in, on ${TEST_DATABASE}`, () 
     // The browser's confirmation arriving after the webhook changes nothing.
     const receipt = await t.http.post('/api/confirm-payment').send({ paymentIntentId: intentId, type: 'party_ticket' }).expect(200);
     expect(receipt.body).toMatchObject({ orderId: order.body.orderId, status: 'paid' });
+  });
+
+  it("refunds part of a payment with Stripe's amount, and reflects a refund made in Stripe's dashboard from its charge.refunded webhook", async () => {
+    const manager = await managerCookie(t, 'stripe-refunds-password-2025');
+    const order = await t.http
+      .post('/api/party-payment-intent')
+      .send(createPartyOrderRequest({ customerEmail: 'stripe.refund@example.com' }))
+      .expect(200);
+    const orderId = order.body.orderId as string;
+    const intentId = String(order.body.clientSecret).split('_secret_')[0];
+    standIn.intents.get(intentId)!.status = 'succeeded';
+    const paid = signedEvent(succeededEvent('evt_refund_paid', intentId, { type: 'party_ticket', orderId }));
+    await t.http
+      .post('/api/webhooks/stripe')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', paid.signature)
+      .send(paid.body)
+      .expect(200);
+
+    const refunded = await t.http
+      .post(`/api/admin/party-orders/${orderId}/refunds`)
+      .set('Cookie', manager)
+      .send({ adults: 1, children: 0, idempotencyKey: 'stripe-partial-1' })
+      .expect(200);
+    const share = Math.round((14216 * 4999) / 12997);
+    const create = standIn.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds').at(-1);
+    expect(create?.body.get('amount')).toBe(String(share));
+    expect(create?.body.get('payment_intent')).toBe(intentId);
+    expect(create?.idempotencyKey).toBe(`party-refund-${refunded.body.refunds[0].id as string}`);
+    expect(refunded.body.refunds[0]).toMatchObject({
+      amountCents: share,
+      status: 'succeeded',
+      gatewayRefundId: expect.stringMatching(/^re_/),
+    });
+
+    // The rest refunded in Stripe's dashboard: its webhook says the charge is refunded in full.
+    const dashboard = signedEvent({
+      id: 'evt_dashboard_refund',
+      object: 'event',
+      type: 'charge.refunded',
+      api_version: '2025-01-01',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: { id: `ch_${intentId}`, object: 'charge', payment_intent: intentId, amount: 14216, amount_refunded: 14216, metadata: {} },
+      },
+    });
+    for (let i = 0; i < 2; i += 1) {
+      await t.http
+        .post('/api/webhooks/stripe')
+        .set('Content-Type', 'application/json')
+        .set('Stripe-Signature', dashboard.signature)
+        .send(dashboard.body)
+        .expect(200);
+    }
+    const row = await t.dataSource.getRepository(PartyOrderEntity).findOneByOrFail({ id: orderId });
+    expect(row).toMatchObject({ status: 'refunded', refundedAdults: 2, refundedChildren: 1, refundedCents: 14216 });
+    const details = await t.http.get(`/api/admin/party-orders/${orderId}`).set('Cookie', manager).expect(200);
+    expect(details.body.refunds).toHaveLength(2);
+    expect(details.body.refunds[1]).toMatchObject({ source: 'gateway', who: 'Stripe', amountCents: 14216 - share });
   });
 
   it('refuses a webhook with a bad or missing signature and changes nothing', async () => {

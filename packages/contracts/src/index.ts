@@ -22,3 +22,4 @@ export * from './promo-codes.js';
 export * from './seasons.js';
 export * from './feast-catalog.js';
 export * from './feast.js';
+export * from './party-admin.js';

@@ -281,4 +281,9 @@ export interface PaidPartyTicketRow extends PartyTicketRow {
    * Online admissions never take it above `adultTickets + childTickets`.
    */
   admitted: number;
+  /** Tickets still valid (bought and not refunded); fewer than bought after a partial refund. */
+  validTickets: number;
+  /** The confirmation e-mail: `failed` shows a warning with `Resend`. */
+  emailStatus: 'none' | 'pending' | 'sending' | 'sent' | 'failed';
+  emailError: string | null;
 }

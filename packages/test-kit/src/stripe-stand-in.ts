@@ -136,8 +136,8 @@ export async function startStripeStandIn({ port = 0, webhook }: StripeStandInOpt
   const requests: RecordedStripeRequest[] = [];
   const intents = new Map<string, StandInPaymentIntent>();
   const setupIntents = new Map<string, StandInSetupIntent>();
-  /** The intents refunded (Stripe shows it on the charge, not on the intent). */
-  const refunded = new Set<string>();
+  /** The cents refunded of each intent (Stripe shows it on the charge, not on the intent). */
+  const refunded = new Map<string, number>();
   const refunds: StandInRefund[] = [];
   const events: EventRecord[] = [];
   const deliveries = new Set<Promise<void>>();
@@ -208,8 +208,8 @@ export async function startStripeStandIn({ port = 0, webhook }: StripeStandInOpt
     id: `ch_${intent.id}`,
     object: 'charge',
     amount: intent.amount,
-    amount_refunded: refunded.has(intent.id) ? intent.amount : 0,
-    refunded: refunded.has(intent.id),
+    amount_refunded: refunded.get(intent.id) ?? 0,
+    refunded: (refunded.get(intent.id) ?? 0) >= intent.amount,
     currency: intent.currency,
     paid: true,
     status: 'succeeded',
@@ -299,13 +299,24 @@ export async function startStripeStandIn({ port = 0, webhook }: StripeStandInOpt
         const intent = intents.get(body.get('payment_intent') ?? '');
         if (!intent || intent.status !== 'succeeded')
           return send(400, invalidRequest('This PaymentIntent does not have a successful charge to refund.'));
-        if (refunded.has(intent.id))
+        const before = refunded.get(intent.id) ?? 0;
+        if (before >= intent.amount)
           return send(400, invalidRequest(`Charge ch_${intent.id} has already been refunded.`, 'charge_already_refunded'));
-        refunded.add(intent.id);
+        // `amount` refunds part of the payment; more than is left is refused, like Stripe.
+        const amount = body.get('amount') ? Number(body.get('amount')) : intent.amount - before;
+        if (before + amount > intent.amount) {
+          return send(
+            400,
+            invalidRequest(
+              `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((intent.amount - before) / 100).toFixed(2)})`,
+            ),
+          );
+        }
+        refunded.set(intent.id, before + amount);
         const refund: StandInRefund = {
           id: next('re'),
           object: 'refund',
-          amount: intent.amount,
+          amount,
           status: 'succeeded',
           payment_intent: intent.id,
           charge: `ch_${intent.id}`,

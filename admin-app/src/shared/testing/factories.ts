@@ -36,7 +36,8 @@ export function createTicketRow(overrides: Partial<PartyTicketRow> = {}): PartyT
 
 /** A paid party ticket order as the dashboard lists it, nobody admitted yet; override any field. */
 export function createPaidTicketRow(overrides: Partial<PaidPartyTicketRow> = {}): PaidPartyTicketRow {
-  return { ...createTicketRow(), admitted: 0, ...overrides };
+  const row = createTicketRow();
+  return { ...row, admitted: 0, validTickets: row.adultTickets + row.childTickets, emailStatus: 'sent', emailError: null, ...overrides };
 }
 
 /** An analytics event as the staff read it, with nothing optional recorded; override any field. */

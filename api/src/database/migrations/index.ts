@@ -19,6 +19,7 @@ import { Settings1761001700000 } from './1761001700000-settings.js';
 import { PromoCodes1761001800000 } from './1761001800000-promo-codes.js';
 import { DrinksMenuHidden1761001900000 } from './1761001900000-drinks-menu-hidden.js';
 import { Seasons1762000000000 } from './1762000000000-seasons.js';
+import { PartyRefunds1762000100000 } from './1762000100000-party-refunds.js';
 import { FeastPacks1763000000000 } from './1763000000000-feast-packs.js';
 
 /** Every migration, oldest first. Never rewrite one that has been committed: add a new one. */
@@ -44,5 +45,6 @@ export const MIGRATIONS = [
   PromoCodes1761001800000,
   DrinksMenuHidden1761001900000,
   Seasons1762000000000,
+  PartyRefunds1762000100000,
   FeastPacks1763000000000,
 ];

@@ -22,7 +22,7 @@ import {
 import { ExclusiveSection } from '../../common/exclusive-section.js';
 import { ActivityLog } from '../staff/activity-log.service.js';
 import type { StaffActor } from '../staff/staff-actor.js';
-import { PartyOrderEntity, type PartyOrderStatus } from '../tickets/party-order.entity.js';
+import { PartyOrderEntity, validTicketsOf, type PartyOrderStatus } from '../tickets/party-order.entity.js';
 import { TicketCodes } from './ticket-codes.js';
 import { TicketRedemptionEntity, type RedemptionKind } from './ticket-redemption.entity.js';
 import { SeasonsService } from '../seasons/seasons.service.js';
@@ -50,7 +50,10 @@ const INVALID: CheckInResponse = {
   door: null,
 };
 
-const ticketsOf = (order: PartyOrderEntity): number => order.adultTickets + order.childTickets;
+/** The order's tickets still valid: a partly refunded order admits only its remaining guests (docs/refunds.md). */
+const ticketsOf = (order: PartyOrderEntity): number => validTicketsOf(order);
+const adultsOf = (order: PartyOrderEntity): number => order.adultTickets - (order.refundedAdults ?? 0);
+const childrenOf = (order: PartyOrderEntity): number => order.childTickets - (order.refundedChildren ?? 0);
 const sumOf = (rows: { count: number }[]): number => rows.reduce((sum, row) => sum + row.count, 0);
 const ticketObject = (order: PartyOrderEntity): string => `Ticket ${orderReference(order.id)} (${order.customerName})`;
 
@@ -108,8 +111,8 @@ export class CheckInsService {
         result,
         customerName: order.customerName,
         reference: orderReference(order.id),
-        adults: order.adultTickets,
-        children: order.childTickets,
+        adults: adultsOf(order),
+        children: childrenOf(order),
         admitted,
         entering: 0,
         total,
@@ -240,7 +243,15 @@ export class CheckInsService {
     const orders = (
       await this.orders.find({
         where: { id: In([...admitted.keys()]) },
-        select: { id: true, status: true, customerName: true, adultTickets: true, childTickets: true },
+        select: {
+          id: true,
+          status: true,
+          customerName: true,
+          adultTickets: true,
+          childTickets: true,
+          refundedAdults: true,
+          refundedChildren: true,
+        },
       })
     ).filter((o) => o.status !== 'paid' || (admitted.get(o.id) ?? 0) > ticketsOf(o));
     if (orders.length === 0) return [];
@@ -278,7 +289,16 @@ export class CheckInsService {
     const eventId = await this.seasons.currentId();
     const found = await this.orders
       .createQueryBuilder('o')
-      .select(['o.id', 'o.status', 'o.customerName', 'o.customerPhone', 'o.adultTickets', 'o.childTickets'])
+      .select([
+        'o.id',
+        'o.status',
+        'o.customerName',
+        'o.customerPhone',
+        'o.adultTickets',
+        'o.childTickets',
+        'o.refundedAdults',
+        'o.refundedChildren',
+      ])
       .where('o.status IN (:...statuses)', { statuses: ['paid', ...REFUNDED] })
       .andWhere('o.eventId = :eventId', { eventId })
       .andWhere(
@@ -296,7 +316,16 @@ export class CheckInsService {
     if (digits.length >= 4 && found.length < DOOR_SEARCH_LIMIT) {
       const phones = await this.orders.find({
         where: { eventId, status: In(['paid', ...REFUNDED]) },
-        select: { id: true, status: true, customerName: true, customerPhone: true, adultTickets: true, childTickets: true },
+        select: {
+          id: true,
+          status: true,
+          customerName: true,
+          customerPhone: true,
+          adultTickets: true,
+          childTickets: true,
+          refundedAdults: true,
+          refundedChildren: true,
+        },
       });
       for (const o of phones) {
         if (o.customerPhone.replace(/\D/g, '').includes(digits) && !found.some((f) => f.id === o.id)) found.push(o);
@@ -309,8 +338,8 @@ export class CheckInsService {
       reference: orderReference(o.id),
       customerName: o.customerName,
       status: o.status === 'paid' ? 'paid' : REFUNDED.includes(o.status) ? 'refunded' : 'not_paid',
-      adults: o.adultTickets,
-      children: o.childTickets,
+      adults: adultsOf(o),
+      children: childrenOf(o),
       total: ticketsOf(o),
       admitted: admitted.get(o.id)?.count ?? 0,
       code: o.status === 'paid' ? this.codes.codeFor(o.id) : null,
@@ -337,8 +366,8 @@ export class CheckInsService {
         orderId: o.id,
         reference: orderReference(o.id),
         customerName: o.customerName,
-        adults: o.adultTickets,
-        children: o.childTickets,
+        adults: adultsOf(o),
+        children: childrenOf(o),
         total: ticketsOf(o),
         admitted: entry?.count ?? 0,
         lastCheckedInAt: entry?.last.at.toISOString() ?? null,
@@ -375,7 +404,7 @@ export class CheckInsService {
   private async paidOrders(): Promise<PartyOrderEntity[]> {
     return this.orders.find({
       where: { eventId: await this.seasons.currentId(), status: 'paid' },
-      select: { id: true, customerName: true, adultTickets: true, childTickets: true },
+      select: { id: true, customerName: true, adultTickets: true, childTickets: true, refundedAdults: true, refundedChildren: true },
     });
   }
 

@@ -28,6 +28,7 @@ export interface GatewaySetupIntent {
 
 export interface GatewayRefund {
   id: string;
+  amountCents: Cents;
   status: 'succeeded' | 'pending' | 'failed' | 'canceled' | 'requires_action';
 }
 
@@ -37,6 +38,11 @@ export interface GatewayEvent {
   type: string;
   objectId: string;
   metadata: Record<string, string>;
+  /**
+   * `charge.refunded`: the cents refunded of the payment so far, in all (`objectId` is the
+   * payment intent's id).
+   */
+  amountRefundedCents?: Cents;
 }
 
 export interface CreatePaymentIntentInput {
@@ -80,6 +86,21 @@ export class GatewayUnavailableError extends DomainError {
   }
 }
 
+/**
+ * The gateway refused a refund (more than is left of the payment, a payment it cannot refund):
+ * 502, with its reason. Nothing was refunded.
+ */
+export class RefundRefusedError extends DomainError {
+  readonly status = HttpStatus.BAD_GATEWAY;
+  readonly answer: string;
+
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'RefundRefusedError';
+    this.answer = `The payment service refused the refund: ${reason}. Nothing was refunded.`;
+  }
+}
+
 /** A card typed into the simulated card form. */
 export interface SimulatedCard {
   cardNumber: string;
@@ -107,7 +128,11 @@ export abstract class PaymentGateway {
   abstract readonly mode: 'stripe' | 'simulated';
   abstract createPaymentIntent(input: CreatePaymentIntentInput): Promise<GatewayPaymentIntent>;
   abstract retrievePaymentIntent(id: string): Promise<GatewayPaymentIntent | undefined>;
-  abstract refundPayment(paymentIntentId: string, idempotencyKey: string): Promise<GatewayRefund>;
+  /**
+   * Refunds `amountCents` of a succeeded payment (all that is left of it when unset). The same
+   * idempotency key is the same refund. More than is left is refused (RefundRefusedError).
+   */
+  abstract refundPayment(paymentIntentId: string, idempotencyKey: string, amountCents?: Cents): Promise<GatewayRefund>;
   abstract createCustomer(input: { name: string; email?: string; idempotencyKey: string }): Promise<{ id: string }>;
   abstract createSetupIntent(input: {
     customerId: string;

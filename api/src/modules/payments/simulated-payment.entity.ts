@@ -6,7 +6,7 @@ export class SimulatedPaymentEntity {
   @PrimaryColumn({ type: 'varchar', length: 64 })
   id!: string;
 
-  /** `payment` or `setup`. */
+  /** `payment`, `setup`, or `refund` (of the payment in `customerId`). */
   @Column({ type: 'varchar', length: 16 })
   kind!: string;
 
@@ -33,6 +33,10 @@ export class SimulatedPaymentEntity {
 
   @Column({ type: 'varchar', length: 64, nullable: true })
   paymentMethodId!: string | null;
+
+  /** Of a payment: the cents refunded so far (never more than amountCents). */
+  @Column({ type: 'integer', default: 0 })
+  refundedCents!: number;
 
   @Column({ type: 'datetime', nullable: true })
   refundedAt!: Date | null;

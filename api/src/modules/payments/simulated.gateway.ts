@@ -6,6 +6,7 @@ import type { PaymentConfig } from '@festival/contracts';
 import {
   CardDeclinedError,
   PaymentGateway,
+  RefundRefusedError,
   type ChargeSavedCardInput,
   type CreatePaymentIntentInput,
   type GatewayPaymentIntent,
@@ -60,9 +61,74 @@ export class SimulatedGateway extends PaymentGateway implements SimulatedCardFor
     return row ? toPaymentIntent(row) : undefined;
   }
 
-  async refundPayment(paymentIntentId: string): Promise<GatewayRefund> {
-    await this.intents.update({ id: paymentIntentId, kind: 'payment', status: 'succeeded' }, { refundedAt: new Date() });
-    return { id: `re_sim_${paymentIntentId.slice(7)}`, status: 'succeeded' };
+  /**
+   * Refunds like Stripe: `amountCents` (all that is left when unset) of a succeeded payment, once
+   * per idempotency key; more than is left is refused. Each refund is a `refund` row (its
+   * `customerId` holds the payment's id) and is announced as a `charge.refunded` event carrying
+   * the payment's cents refunded in all, like Stripe's webhook.
+   */
+  async refundPayment(paymentIntentId: string, idempotencyKey: string, amountCents?: number): Promise<GatewayRefund> {
+    const earlier = await this.intents.findOneBy({ idempotencyKey, kind: 'refund' });
+    if (earlier) return this.settledRefund(earlier);
+    const payment = await this.intents.findOneBy({ id: paymentIntentId, kind: 'payment' });
+    if (!payment || payment.status !== 'succeeded') throw new RefundRefusedError('this payment has not succeeded');
+    const left = payment.amountCents - payment.refundedCents;
+    const amount = amountCents ?? left;
+    if (!Number.isInteger(amount) || amount <= 0) throw new RefundRefusedError('the amount must be a positive number of cents');
+    // The key is claimed first (a unique index): the same refund asked twice at once is one refund.
+    const id = `re_sim_${token()}`;
+    try {
+      await this.intents.insert({
+        id,
+        kind: 'refund',
+        clientSecret: '',
+        idempotencyKey,
+        amountCents: amount,
+        status: 'pending',
+        metadata: payment.metadata,
+        lastError: null,
+        customerId: paymentIntentId,
+        paymentMethodId: null,
+        refundedCents: 0,
+        refundedAt: null,
+      });
+    } catch (error) {
+      const winner = await this.intents.findOneBy({ idempotencyKey, kind: 'refund' });
+      if (winner) return this.settledRefund(winner);
+      throw error;
+    }
+    // One conditional update: refunds at once can never together take more than was paid.
+    const taken = await this.intents
+      .createQueryBuilder()
+      .update(SimulatedPaymentEntity)
+      .set({ refundedCents: () => `refundedCents + ${amount}`, refundedAt: new Date() })
+      .where('id = :id AND kind = :kind AND refundedCents + :amount <= amountCents', { id: paymentIntentId, kind: 'payment', amount })
+      .execute();
+    if (!taken.affected) {
+      await this.intents.delete({ id });
+      throw new RefundRefusedError(`the amount (${amount} cents) is more than what is left of the payment (${left} cents)`);
+    }
+    await this.intents.update({ id }, { status: 'succeeded' });
+    const after = await this.intents.findOneBy({ id: paymentIntentId });
+    this.events.deliverLater({
+      id: `evt_sim_${token(8)}`,
+      type: 'charge.refunded',
+      objectId: paymentIntentId,
+      metadata: JSON.parse(payment.metadata) as Record<string, string>,
+      amountRefundedCents: after?.refundedCents ?? payment.refundedCents + amount,
+    });
+    return { id, amountCents: amount, status: 'succeeded' };
+  }
+
+  /** The refund of a key already used, once it has been decided (a refused one is gone). */
+  private async settledRefund(row: SimulatedPaymentEntity): Promise<GatewayRefund> {
+    for (let wait = 0; row.status === 'pending' && wait < 100; wait += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const now = await this.intents.findOneBy({ id: row.id });
+      if (!now) throw new RefundRefusedError('the refund was refused');
+      row = now;
+    }
+    return { id: row.id, amountCents: row.amountCents, status: 'succeeded' };
   }
 
   async createCustomer(): Promise<{ id: string }> {
@@ -185,6 +251,7 @@ export class SimulatedGateway extends PaymentGateway implements SimulatedCardFor
       customerId: null,
       paymentMethodId: null,
       refundedAt: null,
+      refundedCents: 0,
       amountCents: 0,
       ...fields,
     } as SimulatedPaymentEntity);

@@ -4,6 +4,7 @@ import {
   CardDeclinedError,
   GatewayUnavailableError,
   PaymentGateway,
+  RefundRefusedError,
   type ChargeSavedCardInput,
   type CreatePaymentIntentInput,
   type GatewayEvent,
@@ -77,9 +78,25 @@ export class StripeGateway extends PaymentGateway implements WebhookSource {
     }
   }
 
-  async refundPayment(paymentIntentId: string, idempotencyKey: string): Promise<GatewayRefund> {
-    const refund = await this.call(() => this.stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey }));
-    return { id: refund.id, status: (refund.status ?? 'pending') as GatewayRefund['status'] };
+  async refundPayment(paymentIntentId: string, idempotencyKey: string, amountCents?: number): Promise<GatewayRefund> {
+    let refund: Stripe.Refund;
+    try {
+      refund = await this.stripe.refunds.create(
+        { payment_intent: paymentIntentId, ...(amountCents === undefined ? {} : { amount: amountCents }) },
+        { idempotencyKey },
+      );
+    } catch (error) {
+      const e = error as { type?: string; message?: string };
+      // A request Stripe understood and refused (more than is left, already refunded): its reason.
+      if (e.type === 'StripeInvalidRequestError' || e.type === 'StripeCardError') {
+        throw new RefundRefusedError(e.message ?? 'refused');
+      }
+      throw new GatewayUnavailableError(`Stripe: ${e.message ?? String(error)}`);
+    }
+    if (refund.status === 'failed' || refund.status === 'canceled') {
+      throw new RefundRefusedError(refund.failure_reason ?? `the refund ${refund.status}`);
+    }
+    return { id: refund.id, amountCents: refund.amount, status: (refund.status ?? 'pending') as GatewayRefund['status'] };
   }
 
   async createCustomer(input: { name: string; email?: string; idempotencyKey: string }): Promise<{ id: string }> {
@@ -146,6 +163,19 @@ export class StripeGateway extends PaymentGateway implements WebhookSource {
   parseWebhook(rawBody: Buffer, signature: string): GatewayEvent {
     if (!this.options.webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
     const event = this.stripe.webhooks.constructEvent(rawBody, signature, this.options.webhookSecret);
+    if (event.type === 'charge.refunded') {
+      // A refund (ours, or one made in Stripe's dashboard): the payment it belongs to, and the
+      // cents refunded of it in all.
+      const charge = event.data.object;
+      const intent = charge.payment_intent;
+      return {
+        id: event.id,
+        type: event.type,
+        objectId: typeof intent === 'string' ? intent : (intent?.id ?? ''),
+        metadata: (charge.metadata ?? {}) as Record<string, string>,
+        amountRefundedCents: charge.amount_refunded,
+      };
+    }
     const object = event.data.object as { id?: string; metadata?: Record<string, string> };
     return { id: event.id, type: event.type, objectId: object.id ?? '', metadata: object.metadata ?? {} };
   }

@@ -71,12 +71,16 @@ export class ConfirmationResends {
     return { sentTo: maskEmail(order.customerEmail), resendsLeft };
   }
 
-  /** The manager's resend, on the activity log. */
-  async forStaff(orderId: string, actor: StaffActor): Promise<ResendConfirmationResponse> {
+  /**
+   * The manager's resend, on the activity log: to the order's address, or to a corrected one
+   * (`email`), which becomes the order's in the same transaction.
+   */
+  async forStaff(orderId: string, actor: StaffActor, email?: string): Promise<ResendConfirmationResponse> {
     const order = await this.find(orderId);
     if (!order) throw new NotFoundException(NOT_FOUND);
-    const resendsLeft = await this.resend(order, actor);
-    return { sentTo: order.customerEmail, resendsLeft };
+    const corrected = email?.toLowerCase();
+    const resendsLeft = await this.resend(order, actor, corrected);
+    return { sentTo: corrected ?? order.customerEmail, resendsLeft };
   }
 
   private async find(orderId: string): Promise<PartyOrderEntity | null> {
@@ -84,7 +88,7 @@ export class ConfirmationResends {
   }
 
   /** Records the resend and queues the e-mail; returns the guests' resends left this hour. */
-  private async resend(order: PartyOrderEntity, actor: StaffActor | null): Promise<number> {
+  private async resend(order: PartyOrderEntity, actor: StaffActor | null, correctedEmail?: string): Promise<number> {
     const now = new Date();
     const left = await this.exclusive.run(RESEND_LOCK, async (manager) => {
       const current = await manager.findOneByOrFail(PartyOrderEntity, { id: order.id });
@@ -110,6 +114,12 @@ export class ConfirmationResends {
         who: actor?.name ?? GUEST_WHO,
         role: actor?.role ?? null,
       });
+      const previousEmail = current.customerEmail;
+      const corrected = actor && correctedEmail && correctedEmail !== previousEmail ? correctedEmail : null;
+      if (corrected) {
+        await manager.update(PartyOrderEntity, { id: order.id }, { customerEmail: corrected });
+        current.customerEmail = corrected;
+      }
       await this.email.queueAgain(manager, order.id, now);
       if (actor) {
         await this.activity.record(
@@ -118,7 +128,9 @@ export class ConfirmationResends {
           {
             action: 'ticket.resend',
             object: `Ticket ${orderReference(order.id)} (${current.customerName})`,
-            detail: `confirmation e-mailed again to ${maskEmail(current.customerEmail)}`,
+            detail: corrected
+              ? `confirmation e-mailed again to a corrected address, ${maskEmail(previousEmail)} → ${maskEmail(corrected)}`
+              : `confirmation e-mailed again to ${maskEmail(current.customerEmail)}`,
           },
           now,
         );

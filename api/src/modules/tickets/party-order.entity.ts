@@ -3,11 +3,17 @@ import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } fro
 /**
  * `pending`: tickets held until `holdExpiresAt` while the buyer pays; `paid`; `cancelled` (the
  * payment could not start); `refunding`/`refunded` (paid after the hold lapsed and the party had
- * sold out meanwhile). A pending order past its hold no longer counts against capacity.
+ * sold out meanwhile, or every ticket refunded; docs/refunds.md). A partly refunded order stays
+ * `paid` with fewer valid tickets. A pending order past its hold no longer counts against capacity.
  */
 export type PartyOrderStatus = 'pending' | 'paid' | 'cancelled' | 'refunding' | 'refunded';
 
 /** Confirmation e-mail: `none` until paid, then `pending` -> `sending` -> `sent` (or `failed`). */
+/** The tickets of an order still valid: bought and not refunded (a row read with `select` may lack the refunded counts). */
+export function validTicketsOf(o: Pick<PartyOrderEntity, 'adultTickets' | 'childTickets' | 'refundedAdults' | 'refundedChildren'>): number {
+  return o.adultTickets - (o.refundedAdults ?? 0) + o.childTickets - (o.refundedChildren ?? 0);
+}
+
 export type EmailStatus = 'none' | 'pending' | 'sending' | 'sent' | 'failed';
 
 @Entity('party_orders')
@@ -97,6 +103,20 @@ export class PartyOrderEntity {
   @Column({ type: 'varchar', length: 255, nullable: true })
   emailLastError!: string | null;
 
+  /** Tickets and cents refunded so far (docs/refunds.md): the valid tickets are the rest. */
+  @Column({ type: 'integer', default: 0 })
+  refundedAdults!: number;
+
+  @Column({ type: 'integer', default: 0 })
+  refundedChildren!: number;
+
+  @Column({ type: 'integer', default: 0 })
+  refundedCents!: number;
+
+  /** When the confirmation e-mail was last sent, or given up on (`failed`). */
+  @Column({ type: 'datetime', nullable: true })
+  emailSettledAt!: Date | null;
+
   /** The client address the order was started from (what nginx saw), for the per-client hold cap. */
   @Column({ type: 'varchar', length: 45, nullable: true })
   clientAddress!: string | null;
@@ -109,5 +129,10 @@ export class PartyOrderEntity {
 
   get ticketCount(): number {
     return this.adultTickets + this.childTickets;
+  }
+
+  /** The tickets still valid: bought and not refunded. */
+  get validTickets(): number {
+    return validTicketsOf(this);
   }
 }

@@ -1,10 +1,22 @@
-import { Body, Controller, Get, Header, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { resendConfirmationRequestSchema, type ResendConfirmationRequest, type ResendConfirmationResponse } from '@festival/contracts';
+import {
+  editGuestRequestSchema,
+  partyRefundRequestSchema,
+  resendConfirmationRequestSchema,
+  staffResendRequestSchema,
+  type EditGuestRequest,
+  type PartyOrderDetails,
+  type PartyRefundRequest,
+  type ResendConfirmationRequest,
+  type ResendConfirmationResponse,
+  type StaffResendRequest,
+} from '@festival/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Public } from '../auth/public.decorator.js';
 import { CurrentStaff, type StaffActor } from '../staff/staff-actor.js';
 import { ConfirmationResends } from './confirmation-resends.service.js';
+import { PartyOrderAdmin } from './party-order-admin.service.js';
 import { CALENDAR_FILE_NAME, TicketEmailService } from './ticket-email.service.js';
 
 /** The guest's side of a paid party order after the confirmation step, and the manager's resend. */
@@ -13,6 +25,7 @@ export class PartyOrdersController {
   constructor(
     private readonly resends: ConfirmationResends,
     private readonly email: TicketEmailService,
+    private readonly admin: PartyOrderAdmin,
   ) {}
 
   /**
@@ -43,11 +56,56 @@ export class PartyOrdersController {
     return this.resends.forGuest(orderId, body.clientSecret);
   }
 
-  /** Staff: the manager resends an order's confirmation (manager only: no @Roles). */
+  /**
+   * Staff: the manager resends an order's confirmation, to its address or to a corrected one
+   * (`{ email }`, saved on the order). Manager only: no @Roles, like every route below.
+   */
   @Post('admin/party-orders/:orderId/resend-confirmation')
   @HttpCode(202)
   @Header('Cache-Control', 'no-store')
-  resendForStaff(@Param('orderId') orderId: string, @CurrentStaff() actor: StaffActor): Promise<ResendConfirmationResponse> {
-    return this.resends.forStaff(orderId, actor);
+  resendForStaff(
+    @Param('orderId') orderId: string,
+    @Body(new ZodValidationPipe(staffResendRequestSchema)) body: StaffResendRequest,
+    @CurrentStaff() actor: StaffActor,
+  ): Promise<ResendConfirmationResponse> {
+    return this.resends.forStaff(orderId, actor, body.email);
+  }
+
+  /** `Order details`: the buyer, tickets, price, refunds and timeline (docs/refunds.md). */
+  @Get('admin/party-orders/:orderId')
+  @Header('Cache-Control', 'no-store')
+  details(@Param('orderId') orderId: string): Promise<PartyOrderDetails> {
+    return this.admin.details(orderId);
+  }
+
+  /** `Refund`: some or all of the order's tickets; the same idempotencyKey again refunds nothing more. */
+  @Post('admin/party-orders/:orderId/refunds')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  refund(
+    @Param('orderId') orderId: string,
+    @Body(new ZodValidationPipe(partyRefundRequestSchema)) body: PartyRefundRequest,
+    @CurrentStaff() actor: StaffActor,
+  ): Promise<PartyOrderDetails> {
+    return this.admin.refund(orderId, body, actor);
+  }
+
+  /** `Cancel order`: an unpaid order's hold released now. */
+  @Post('admin/party-orders/:orderId/cancel')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  cancel(@Param('orderId') orderId: string, @CurrentStaff() actor: StaffActor): Promise<PartyOrderDetails> {
+    return this.admin.cancel(orderId, actor);
+  }
+
+  /** `Edit guest details`: name, e-mail and phone, with the party checkout's rules. */
+  @Put('admin/party-orders/:orderId/guest')
+  @Header('Cache-Control', 'no-store')
+  editGuest(
+    @Param('orderId') orderId: string,
+    @Body(new ZodValidationPipe(editGuestRequestSchema)) body: EditGuestRequest,
+    @CurrentStaff() actor: StaffActor,
+  ): Promise<PartyOrderDetails> {
+    return this.admin.editGuest(orderId, body, actor);
   }
 }

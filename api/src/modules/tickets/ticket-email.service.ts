@@ -8,7 +8,15 @@ import { TicketCodes } from '../checkin/ticket-codes.js';
 import { MailDeliveryError, MailService } from '../mail/mail.service.js';
 import { SiteService } from '../site/site.service.js';
 import { PartyOrderEntity } from './party-order.entity.js';
-import { confirmationHtml, confirmationText, orderReference, partyCalendarEvent, refundText } from './ticket-email.templates.js';
+import { PartyRefundEntity } from './party-refund.entity.js';
+import {
+  confirmationHtml,
+  confirmationText,
+  orderReference,
+  partyCalendarEvent,
+  refundText,
+  ticketRefundText,
+} from './ticket-email.templates.js';
 
 /** The calendar file's name, in the e-mail and from `GET /api/party-orders/:orderId/calendar`. */
 export const CALENDAR_FILE_NAME = 'diwali-party.ics';
@@ -60,6 +68,7 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
 
   constructor(
     @InjectRepository(PartyOrderEntity) private readonly orders: Repository<PartyOrderEntity>,
+    @InjectRepository(PartyRefundEntity) private readonly refunds: Repository<PartyRefundEntity>,
     private readonly mail: MailService,
     private readonly site: SiteService,
     private readonly codes: TicketCodes,
@@ -120,6 +129,80 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
       if (!claimed.affected) continue;
       await this.sendConfirmation(order);
     }
+    await this.sendDueRefunds(now);
+  }
+
+  /** Refund e-mails (docs/refunds.md): queued with their refund, claimed and retried like confirmations. */
+  private async sendDueRefunds(now: Date): Promise<void> {
+    // A claim (its time is in emailNextAttemptAt while sending) left by a sender that died mid-send.
+    await this.refunds.update(
+      { emailStatus: 'sending', emailNextAttemptAt: LessThan(new Date(now.getTime() - STALE_CLAIM_MS)) },
+      { emailStatus: 'pending' },
+    );
+    const due = await this.refunds.find({
+      where: [
+        { emailStatus: 'pending', emailNextAttemptAt: LessThanOrEqual(now) },
+        { emailStatus: 'pending', emailNextAttemptAt: IsNull() },
+      ],
+      order: { at: 'ASC' },
+      take: 50,
+    });
+    for (const refund of due) {
+      if (this.task.stopped) return;
+      const claimed = await this.refunds.update(
+        { id: refund.id, emailStatus: 'pending', emailAttempts: refund.emailAttempts },
+        { emailStatus: 'sending', emailNextAttemptAt: new Date() },
+      );
+      if (!claimed.affected) continue;
+      try {
+        const order = await this.orders.findOneByOrFail({ id: refund.orderId });
+        await this.mail.send(await this.refundMessage(order, refund));
+      } catch (error) {
+        const attempts = refund.emailAttempts + 1;
+        const giveUp = (error instanceof MailDeliveryError && error.permanent) || attempts > EMAIL_RETRY_DELAYS_MS.length;
+        this.logger.warn(`Refund e-mail ${refund.id} of order ${refund.orderId} failed (attempt ${attempts}): ${String(error)}`);
+        await this.record(`the failed refund e-mail ${refund.id}`, () =>
+          this.refunds.update(
+            { id: refund.id, emailStatus: 'sending' },
+            {
+              emailStatus: giveUp ? 'failed' : 'pending',
+              emailAttempts: attempts,
+              emailLastError: String(error).slice(0, 250),
+              emailNextAttemptAt: giveUp ? null : new Date(Date.now() + EMAIL_RETRY_DELAYS_MS[attempts - 1]),
+            },
+          ),
+        );
+        continue;
+      }
+      await this.record(`the sent refund e-mail ${refund.id}`, () =>
+        this.refunds.update({ id: refund.id, emailStatus: 'sending' }, { emailStatus: 'sent', emailLastError: null }),
+      );
+    }
+  }
+
+  private async refundMessage(order: PartyOrderEntity, refund: PartyRefundEntity) {
+    const { restaurant, party } = await this.site.get();
+    const reference = orderReference(order.id);
+    const adults = order.adultTickets - order.refundedAdults;
+    const children = order.childTickets - order.refundedChildren;
+    const whole = order.status === 'refunded' || adults + children === 0;
+    const parts = [refund.adults > 0 && `${refund.adults} adult`, refund.children > 0 && `${refund.children} child`].filter(Boolean);
+    const tickets = parts.length ? `${parts.join(' and ')} ${refund.adults + refund.children === 1 ? 'ticket' : 'tickets'}` : '';
+    return {
+      to: order.customerEmail,
+      subject: `Refund for your ${party.name} tickets · ${reference}`,
+      text: ticketRefundText({
+        customerName: order.customerName,
+        tickets,
+        amount: formatCents(refund.amountCents),
+        whole,
+        remaining: admitsLine(adults, children).replace(/^Admits /, ''),
+        partyName: party.name,
+        reference,
+        restaurantName: restaurant.name,
+        phone: restaurant.phone,
+      }),
+    };
   }
 
   private async sendConfirmation(order: PartyOrderEntity): Promise<void> {
@@ -138,6 +221,7 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
             emailAttempts: attempts,
             emailLastError: String(error).slice(0, 250),
             emailNextAttemptAt: giveUp ? null : new Date(Date.now() + EMAIL_RETRY_DELAYS_MS[attempts - 1]),
+            emailSettledAt: giveUp ? new Date() : null,
           },
         ),
       );
@@ -145,7 +229,10 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
     }
     // Sent: recording it must not fail into the branch above, which would send it again.
     await this.record(`the sent e-mail of order ${order.id}`, () =>
-      this.orders.update({ id: order.id, emailStatus: 'sending' }, { emailStatus: 'sent', emailLastError: null }),
+      this.orders.update(
+        { id: order.id, emailStatus: 'sending' },
+        { emailStatus: 'sent', emailLastError: null, emailSettledAt: new Date() },
+      ),
     );
   }
 
@@ -208,7 +295,8 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
       email: restaurant.email,
       address,
       ticketCode: formatTicketCode(ticketCode),
-      admits: admitsLine(order.adultTickets, order.childTickets),
+      // Who the ticket admits now: a partly refunded order admits only its remaining guests.
+      admits: admitsLine(order.adultTickets - order.refundedAdults, order.childTickets - order.refundedChildren),
     };
     // The signed ticket code the door scans (docs/door.md); upper-case base32 fits the QR's
     // compact alphanumeric mode.

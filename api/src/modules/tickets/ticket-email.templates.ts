@@ -73,6 +73,35 @@ We are sorry, and we hope to welcome you at the restaurant soon.
   { noEscape: true },
 );
 
+export interface TicketRefundView {
+  customerName: string;
+  /** `1 adult ticket`, `2 adult and 1 child tickets`, or empty for a refund of money alone. */
+  tickets: string;
+  amount: string;
+  whole: boolean;
+  remaining: string;
+  partyName: string;
+  reference: string;
+  restaurantName: string;
+  phone: string;
+}
+
+/** A refund the restaurant made (the whole order, or some of its tickets). */
+export const ticketRefundText = Handlebars.compile<TicketRefundView>(
+  `Hello {{customerName}},
+
+We have refunded {{amount}} to your card for {{#if tickets}}{{tickets}} of {{/if}}your order {{reference}} for
+{{partyName}}. It may take a few days to appear.
+{{#if whole}}
+Your order has been refunded in full: its tickets are no longer valid.
+{{else}}
+Your ticket code stays the same and now admits {{remaining}}.
+{{/if}}
+{{restaurantName}} · {{phone}}
+`,
+  { noEscape: true },
+);
+
 export interface ConfirmationView {
   restaurantName: string;
   partyName: string;

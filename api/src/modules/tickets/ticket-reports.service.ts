@@ -4,7 +4,7 @@ import { And, In, LessThanOrEqual, Repository, type FindOperator } from 'typeorm
 import type { PaidPartyTicketRow, PartyTicketRow } from '@festival/contracts';
 import { CheckInsService } from '../checkin/check-ins.service.js';
 import { withinFilter, type ReportFilter } from '../seasons/seasons.service.js';
-import { PartyOrderEntity } from './party-order.entity.js';
+import { PartyOrderEntity, validTicketsOf } from './party-order.entity.js';
 import { toTicketRow } from './party-order.mapper.js';
 
 export const ABANDONED_AFTER_MINUTES = 30;
@@ -23,7 +23,13 @@ export class TicketReportsService {
       this.orders.find({ where: { ...withinFilter(filter, 'createdAt'), status: 'paid' }, order: { createdAt: 'DESC' } }),
       this.checkIns.admittedCounts(),
     ]);
-    return rows.map((order) => ({ ...toTicketRow(order), admitted: admitted.get(order.id) ?? 0 }));
+    return rows.map((order) => ({
+      ...toTicketRow(order),
+      admitted: admitted.get(order.id) ?? 0,
+      validTickets: validTicketsOf(order),
+      emailStatus: order.emailStatus,
+      emailError: order.emailStatus === 'failed' ? order.emailLastError : null,
+    }));
   }
 
   /**

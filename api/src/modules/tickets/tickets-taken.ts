@@ -4,11 +4,14 @@ import { PartyOrderEntity } from './party-order.entity.js';
 /** The lock every hold, payment completion and capacity change takes (docs/party-tickets.md). */
 export const PARTY_LOCK = 'party_tickets';
 
-/** The sum of an event's tickets that count against its capacity (`taken`): paid ones and live holds. */
+/**
+ * The sum of an event's tickets that count against its capacity (`taken`): paid ones not
+ * refunded (docs/refunds.md) and live holds.
+ */
 export function takenQuery(manager: EntityManager, eventId: number, now: Date) {
   return manager
     .createQueryBuilder(PartyOrderEntity, 'o')
-    .select('COALESCE(SUM(o.adultTickets + o.childTickets), 0)', 'taken')
+    .select('COALESCE(SUM(o.adultTickets + o.childTickets - o.refundedAdults - o.refundedChildren), 0)', 'taken')
     .where('o.eventId = :eventId', { eventId })
     .andWhere("(o.status = 'paid' OR (o.status = 'pending' AND o.holdExpiresAt > :now))", { now });
 }

@@ -6,7 +6,9 @@ import { FeastModule } from '../feast/feast.module.js';
 import { PromoCodesModule } from '../promo-codes/promo-codes.module.js';
 import { SiteModule } from '../site/site.module.js';
 import { ConfirmationResends } from './confirmation-resends.service.js';
+import { PartyOrderAdmin } from './party-order-admin.service.js';
 import { PartyOrderEntity } from './party-order.entity.js';
+import { PartyRefundEntity } from './party-refund.entity.js';
 import { PartyOrdersController } from './party-orders.controller.js';
 import { PartyQuoteService } from './party-quote.service.js';
 import { TicketEmailService } from './ticket-email.service.js';
@@ -16,9 +18,16 @@ import { TicketsService } from './tickets.service.js';
 
 /** Party tickets: pricing, holds against capacity, payment completion, confirmation e-mails and their resends. */
 @Module({
-  imports: [TypeOrmModule.forFeature([PartyOrderEntity]), SiteModule, AnalyticsModule, CheckinModule, PromoCodesModule, FeastModule],
+  imports: [
+    TypeOrmModule.forFeature([PartyOrderEntity, PartyRefundEntity]),
+    SiteModule,
+    AnalyticsModule,
+    CheckinModule,
+    PromoCodesModule,
+    FeastModule,
+  ],
   controllers: [TicketsController, PartyOrdersController],
-  providers: [TicketsService, PartyQuoteService, TicketReportsService, TicketEmailService, ConfirmationResends],
+  providers: [PartyOrderAdmin, TicketsService, PartyQuoteService, TicketReportsService, TicketEmailService, ConfirmationResends],
   exports: [TicketsService],
 })
 export class TicketsModule {}

@@ -21,6 +21,8 @@ interface DashboardTableSectionProps<T> {
   emptyText: string;
   /** Above the table once the rows are in (search, actions). */
   children?: ReactNode;
+  /** A click on a row (its details); clicks on the row's own buttons stop before it. */
+  onRowClick?: (row: T) => void;
 }
 
 /** A dashboard section that lists rows in a table: its error, a skeleton while loading, or the table. */
@@ -35,6 +37,7 @@ export function DashboardTableSection<T extends { id: string }>({
   minWidth,
   emptyText,
   children,
+  onRowClick,
 }: DashboardTableSectionProps<T>) {
   return (
     <Card title={title} extra={extra}>
@@ -51,6 +54,7 @@ export function DashboardTableSection<T extends { id: string }>({
                 dataSource={rows}
                 pagination={rows.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, showSizeChanger: false } : false}
                 size="middle"
+                onRow={onRowClick ? (row) => ({ onClick: () => onRowClick(row), style: { cursor: 'pointer' } }) : undefined}
                 locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
               />
             </ScrollRegion>

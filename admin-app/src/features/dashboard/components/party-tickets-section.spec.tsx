@@ -56,6 +56,21 @@ const meena = createPaidTicketRow({
 });
 
 describe('Diwali Party Tickets', () => {
+  it('warns of a failed confirmation e-mail beside Resend, and counts refunded tickets', () => {
+    const failed = createPaidTicketRow({
+      id: 'deadbeef-0000-4000-8000-000000000000',
+      customerName: 'Lalitha Rao',
+      emailStatus: 'failed',
+      emailError: '550 mailbox unavailable',
+      validTickets: 2,
+    });
+    renderTickets([failed, ravi]);
+    expect(within(rowOf('Lalitha Rao')).getByText('E-mail failed')).toBeTruthy();
+    expect(within(rowOf('Lalitha Rao')).getByRole('button', { name: 'Resend the tickets of Lalitha Rao' })).toBeTruthy();
+    expect(within(rowOf('Lalitha Rao')).getByText('1 ticket refunded')).toBeTruthy();
+    expect(within(rowOf('Ravi Iyer')).queryByText('E-mail failed')).toBeNull();
+  });
+
   it('shows each order’s check-in state: 2 of 3 in, or a dash before anyone is in', () => {
     renderTickets([asha, ravi, meena]);
     expect(screen.getByRole('columnheader', { name: /Checked in/ })).toBeTruthy();

@@ -1,4 +1,4 @@
-import { Button, Flex, Input, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, Input, Tag, Typography, type TableColumnsType } from 'antd';
 import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import type { PaidPartyTicketRow } from '@festival/contracts';
 import { useToast } from '../../../shared/toast/use-toast';
@@ -8,6 +8,7 @@ import { checkInState, guestsOf, partyTicketsCsv, partyTicketsCsvFileName, searc
 import { printDoorList } from '../lib/print-door-list';
 import { StaffTooltip } from '../../../shared/components/staff-tooltip';
 import { DashboardTableSection } from './dashboard-table-section';
+import { OrderDetailsDrawer } from './order-details-drawer';
 import { ResendTicketsButton } from './resend-tickets-button';
 import { CountTag, SectionTitle } from './section-title';
 import { TicketCounts } from './ticket-counts';
@@ -25,7 +26,10 @@ const VISUALLY_HIDDEN: CSSProperties = {
   border: 0,
 };
 
-const columns: TableColumnsType<PaidPartyTicketRow> = [
+/** Stops a click on a cell's own controls from also opening the row's details. */
+const stop = (event: { stopPropagation: () => void }) => event.stopPropagation();
+
+const columns = (openDetails: (id: string) => void): TableColumnsType<PaidPartyTicketRow> => [
   {
     title: 'Ticket ID',
     key: 'id',
@@ -41,7 +45,19 @@ const columns: TableColumnsType<PaidPartyTicketRow> = [
     dataIndex: 'customerName',
     key: 'customer',
     width: 160,
-    render: (name: string) => <Typography.Text strong>{name}</Typography.Text>,
+    render: (name: string, t) => (
+      <Button
+        type="link"
+        style={{ padding: 0, height: 'auto', fontWeight: 600, whiteSpace: 'normal', textAlign: 'left' }}
+        aria-label={`Order details of ${name}`}
+        onClick={(event) => {
+          stop(event);
+          openDetails(t.id);
+        }}
+      >
+        {name}
+      </Button>
+    ),
   },
   {
     title: 'Contact',
@@ -58,7 +74,14 @@ const columns: TableColumnsType<PaidPartyTicketRow> = [
     title: 'Tickets',
     key: 'tickets',
     width: 170,
-    render: (_, t) => <TicketCounts adultTickets={t.adultTickets} childTickets={t.childTickets} />,
+    render: (_, t) => (
+      <Flex vertical gap={2}>
+        <TicketCounts adultTickets={t.adultTickets} childTickets={t.childTickets} />
+        {t.validTickets < t.adultTickets + t.childTickets ? (
+          <Typography.Text type="warning">{plural(t.adultTickets + t.childTickets - t.validTickets, 'ticket')} refunded</Typography.Text>
+        ) : null}
+      </Flex>
+    ),
   },
   {
     title: 'Checked in',
@@ -87,7 +110,21 @@ const columns: TableColumnsType<PaidPartyTicketRow> = [
     render: (cents: number) => <Typography.Text strong>{formatMoney(cents)}</Typography.Text>,
   },
   { title: 'Date', dataIndex: 'createdAt', key: 'date', width: 170, render: (createdAt: string) => formatDateTime(createdAt) },
-  { title: 'E-mail', key: 'resend', width: 100, render: (_: unknown, order) => <ResendTicketsButton order={order} /> },
+  {
+    title: 'E-mail',
+    key: 'resend',
+    width: 130,
+    render: (_: unknown, order) => (
+      <Flex vertical gap={4} align="start" onClick={stop}>
+        {order.emailStatus === 'failed' ? (
+          <StaffTooltip title={order.emailError ?? 'The confirmation e-mail could not be delivered'}>
+            <Tag color="warning">E-mail failed</Tag>
+          </StaffTooltip>
+        ) : null}
+        <ResendTicketsButton order={order} />
+      </Flex>
+    ),
+  },
 ];
 
 interface PartyTicketsSectionProps {
@@ -108,6 +145,8 @@ interface PartyTicketsSectionProps {
  */
 export function PartyTicketsSection({ tickets, subtitle, restaurantName, error, readOnly = false }: PartyTicketsSectionProps) {
   const [search, setSearch] = useState('');
+  const [openOrder, setOpenOrder] = useState<string | null>(null);
+  const allColumns = useMemo(() => columns(setOpenOrder), []);
   const shown = useMemo(() => (tickets ? searchTickets(tickets, search) : []), [tickets, search]);
   const searching = search.trim() !== '';
   const toast = useToast();
@@ -154,7 +193,8 @@ export function PartyTicketsSection({ tickets, subtitle, restaurantName, error, 
       error={error}
       rows={tickets === undefined ? undefined : shown}
       skeletonRows={6}
-      columns={readOnly ? columns.filter((column) => column.key !== 'resend') : columns}
+      columns={readOnly ? allColumns.filter((column) => column.key !== 'resend') : allColumns}
+      onRowClick={(row) => setOpenOrder(row.id)}
       tableLabel="Party tickets table"
       minWidth={1170}
       emptyText={searching && tickets && tickets.length > 0 ? 'No tickets match your search' : 'No tickets sold yet'}
@@ -178,6 +218,7 @@ export function PartyTicketsSection({ tickets, subtitle, restaurantName, error, 
           Showing {shown.length} of {tickets.length} orders
         </Typography.Text>
       ) : null}
+      <OrderDetailsDrawer orderId={openOrder} onClose={() => setOpenOrder(null)} readOnly={readOnly} />
     </DashboardTableSection>
   );
 }

@@ -1,0 +1,158 @@
+import './zod-setup.js';
+import { z } from 'zod';
+import type { Cents } from './money.js';
+import type { StaffRole } from './staff.js';
+
+const defineSchema = <T>(build: () => T): T => build();
+
+const count = (label: string) =>
+  z
+    .number({ error: `${label} must be a whole number` })
+    .int(`${label} must be a whole number`)
+    .min(0, `${label} cannot be negative`)
+    .max(50, `${label} cannot exceed 50`);
+
+/**
+ * `POST /api/admin/party-orders/:orderId/refunds`: refund some of the order's valid tickets
+ * (all of them refunds the whole order). `idempotencyKey` is made once per refund by the client
+ * (the same click sent twice, or retried, refunds once).
+ */
+export const partyRefundRequestSchema = /* @__PURE__ */ defineSchema(() =>
+  z
+    .strictObject({
+      adults: count('adults'),
+      children: count('children'),
+      idempotencyKey: z
+        .string({ error: 'idempotencyKey is required' })
+        .trim()
+        .min(8, 'idempotencyKey must be 8 to 64 characters')
+        .max(64, 'idempotencyKey must be 8 to 64 characters')
+        .regex(/^[A-Za-z0-9_-]+$/, 'idempotencyKey may hold only letters, digits, - and _'),
+    })
+    .superRefine((value, ctx) => {
+      if (value.adults + value.children === 0) {
+        ctx.addIssue({ code: 'custom', message: 'Choose at least one ticket to refund', path: ['adults'] });
+      }
+    }),
+);
+export type PartyRefundRequest = z.infer<typeof partyRefundRequestSchema>;
+
+/** `PUT /api/admin/party-orders/:orderId/guest`: the buyer's details, with the party checkout's rules. */
+export const editGuestRequestSchema = /* @__PURE__ */ defineSchema(() =>
+  z.strictObject({
+    customerName: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(160, 'Name is too long'),
+    customerEmail: z
+      .string({ error: 'Invalid email address' })
+      .trim()
+      .max(254, 'Invalid email address')
+      .pipe(z.email('Invalid email address')),
+    customerPhone: z
+      .string({ error: 'Phone number must be at least 10 digits' })
+      .trim()
+      .min(10, 'Phone number must be at least 10 digits')
+      .max(30, 'Phone number is too long'),
+  }),
+);
+export type EditGuestRequest = z.infer<typeof editGuestRequestSchema>;
+
+/** `POST /api/admin/party-orders/:orderId/resend-confirmation`: to the order's address, or to a corrected one (saved on the order). */
+export const staffResendRequestSchema = /* @__PURE__ */ defineSchema(() =>
+  z.strictObject({
+    email: z.string().trim().max(254, 'Invalid email address').pipe(z.email('Invalid email address')).optional(),
+  }),
+);
+export type StaffResendRequest = z.infer<typeof staffResendRequestSchema>;
+
+/**
+ * The cents a refund of some tickets returns (docs/refunds.md): the order's total (after its
+ * discounts, with tax) shared by list price, counted cumulatively so rounding never drifts:
+ * `round(total × listAfter / subtotal) − round(total × listBefore / subtotal)`, where
+ * `listBefore` is the list price of the tickets refunded earlier and `listAfter` adds these.
+ * The refund of the last tickets takes exactly what is left, so the refunds add up to the total.
+ */
+export function refundShareCents(
+  order: { adultPriceCents: Cents; childPriceCents: Cents; subtotalCents: Cents; totalCents: Cents },
+  before: { adults: number; children: number },
+  refunding: { adults: number; children: number },
+): Cents {
+  if (order.subtotalCents <= 0) return 0;
+  const list = (t: { adults: number; children: number }) => t.adults * order.adultPriceCents + t.children * order.childPriceCents;
+  const listBefore = list(before);
+  const listAfter = listBefore + list(refunding);
+  const share = (l: number) => Math.round((order.totalCents * Math.min(l, order.subtotalCents)) / order.subtotalCents);
+  return share(listAfter) - share(listBefore);
+}
+
+export type PartyOrderAdminStatus = 'pending' | 'paid' | 'cancelled' | 'refunding' | 'refunded';
+
+/** One refund on an order's details. */
+export interface PartyRefundView {
+  id: string;
+  adults: number;
+  children: number;
+  amountCents: Cents;
+  status: 'pending' | 'succeeded' | 'failed';
+  source: 'staff' | 'gateway';
+  gatewayRefundId: string | null;
+  error: string | null;
+  who: string;
+  at: string;
+  emailStatus: 'none' | 'pending' | 'sending' | 'sent' | 'failed';
+}
+
+export type PartyOrderTimelineKind =
+  | 'created'
+  | 'paid'
+  | 'email.sent'
+  | 'email.failed'
+  | 'email.resent'
+  | 'checked-in'
+  | 'refunded'
+  | 'refund.failed'
+  | 'cancelled'
+  | 'edited';
+
+/** One step of an order's history, oldest first. */
+export interface PartyOrderTimelineEntry {
+  kind: PartyOrderTimelineKind;
+  at: string;
+  /** `Guest`, `Manager`, a device's name, `Stripe` (a refund made in its dashboard), or `System`. */
+  who: string;
+  role: StaffRole | null;
+  /** In words: `1 adult refunded, $54.69`, the e-mail's error. */
+  detail: string | null;
+}
+
+/** `GET /api/admin/party-orders/:orderId`: the staff's `Order details`. */
+export interface PartyOrderDetails {
+  id: string;
+  reference: string;
+  status: PartyOrderAdminStatus;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  adultTickets: number;
+  childTickets: number;
+  adultPriceCents: Cents;
+  childPriceCents: Cents;
+  subtotalCents: Cents;
+  groupDiscountPercent: number;
+  groupDiscountCents: Cents;
+  promoCode: string | null;
+  promoDiscountPercent: number;
+  promoDiscountCents: Cents;
+  taxCents: Cents;
+  totalCents: Cents;
+  /** Tickets still valid (bought, not refunded or being refunded). */
+  validAdults: number;
+  validChildren: number;
+  refundedCents: Cents;
+  paymentReference: string | null;
+  emailStatus: 'none' | 'pending' | 'sending' | 'sent' | 'failed';
+  emailError: string | null;
+  admitted: number;
+  createdAt: string;
+  paidAt: string | null;
+  refunds: PartyRefundView[];
+  timeline: PartyOrderTimelineEntry[];
+}
