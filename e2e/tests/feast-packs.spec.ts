@@ -94,6 +94,15 @@ test.describe('feast pack pre-orders', () => {
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Cart, empty' })).toBeVisible({ timeout: 30_000 });
     await expect.poll(async () => (await readCatalog()).slots.find((slot) => slot.id === small.id)?.remaining, { timeout: 10_000 }).toBe(0);
+    await page.reload();
+    const again = page.getByRole('article', { name: catalog.packs[1].name, exact: true });
+    await again.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByRole('button', { name: 'Cart, 1 item' }).click();
+    await page.getByRole('region', { name: 'Your cart' }).getByRole('link', { name: 'Checkout' }).click();
+    const full = page.getByRole('radio', { name: /Saturday, November 14, 2026 at 11:00 AM/ });
+    await expect(full).toBeDisabled({ timeout: 30_000 });
+    await expect(page.locator('label', { has: full })).toContainText('Full');
+    await expect(page.getByRole('radio', { name: /Saturday, November 14, 2026 at 2:00 PM/ })).toBeEnabled();
     const refused = await page.request.post('/api/feast-order-intent', {
       data: {
         customerName: 'Late Buyer',
