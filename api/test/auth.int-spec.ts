@@ -16,6 +16,9 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/party-quote',
   'POST /api/party-payment-intent',
   'POST /api/confirm-payment',
+  // Feast pack pre-orders: what is on offer, and a pre-order's hold and payment.
+  'GET /api/feast-packs',
+  'POST /api/feast-order-intent',
   // The guest's ticket: the party's calendar event, and the e-mail again (proved by the client secret).
   'GET /api/party-orders/:orderId/calendar',
   'POST /api/party-orders/:orderId/resend-confirmation',
