@@ -179,6 +179,35 @@ test.describe('the door', () => {
     await staff.close();
   });
 
+  test('answers Refunded for the code of an order the manager refunded whole', async ({ browser }) => {
+    const stamp = Date.now();
+    const email = `door.refunded.${stamp}@example.com`;
+    const buyer = await browser.newContext({ baseURL: BASE_URL });
+    const orderId = await buyPartyTickets(buyer.request, {
+      customerName: 'Refunded Guest',
+      customerEmail: email,
+      customerPhone: '4085550123',
+      adultTickets: 2,
+      childTickets: 0,
+    });
+    await buyer.close();
+    const { code } = await ticketMail(email);
+
+    const api = await staffApi();
+    const refund = await api.post(`/api/admin/party-orders/${orderId}/refunds`, {
+      data: { adults: 2, children: 0, idempotencyKey: `door-refund-${stamp}` },
+    });
+    expect(refund.status()).toBe(200);
+    await api.dispose();
+
+    const staff = await browser.newContext();
+    const door = await openDoor(staff);
+    await typeCode(door, code);
+    await expect(result(door)).toContainText('Refunded');
+    await expect(result(door)).not.toContainText('Admitted');
+    await staff.close();
+  });
+
   test('keeps admitting offline, survives a reload offline, syncs once, and flags an order two offline doors over-admitted', async ({
     browser,
   }) => {
