@@ -1,4 +1,5 @@
-import { Alert, Button, Flex } from 'antd';
+import { Button, Flex } from 'antd';
+import { Notice } from '../components/panel';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TicketScanner } from '../lib/ticket-scanner';
 import { createQrDetector } from './qr-detector';
@@ -87,7 +88,7 @@ export function QrScanner({ onCode, label = 'Start camera' }: { onCode: (text: s
           {label}
         </Button>
       )}
-      {CAMERA_TEXT[state] ? <Alert type="warning" title={CAMERA_TEXT[state]} /> : null}
+      {CAMERA_TEXT[state] ? <Notice type="warning" title={CAMERA_TEXT[state]} /> : null}
     </Flex>
   );
 }

@@ -1,7 +1,7 @@
 import { App as AntApp, ConfigProvider } from 'antd';
 import { useRef, useState, type ReactNode } from 'react';
 import { ToastRegion, toastConfig } from '../toast/toast-region';
-import { TooltipDelayProvider } from '../components/staff-tooltip';
+import { TooltipDelayProvider } from '../components/tooltip-delay';
 import { adminTheme } from './admin-theme';
 
 /** The theme, the toasts and the tooltips' timing every admin page renders in. */

@@ -1,4 +1,4 @@
-import { Flex, Tag, Typography } from 'antd';
+import { Flex } from 'antd';
 import type { StaffSessionView } from '@festival/contracts';
 import { palette } from '../../../shared/theme/admin-theme';
 import { LogoutButton } from './logout-button';
@@ -11,9 +11,22 @@ export function DeviceSessionBar({ staff }: { staff: StaffSessionView }) {
       style={{ background: palette.aubergine, color: palette.cream, borderBottom: `3px solid ${palette.marigold}`, padding: '6px 16px' }}
     >
       <Flex justify="space-between" align="center" gap={12} wrap>
-        <Typography.Text style={{ color: palette.cream, fontWeight: 600 }}>
-          {staff.name} <Tag color="gold">{staff.role}</Tag>
-        </Typography.Text>
+        <span style={{ color: palette.cream, fontWeight: 600 }}>
+          {staff.name}{' '}
+          <span
+            style={{
+              marginLeft: 4,
+              padding: '0 8px',
+              borderRadius: 4,
+              background: palette.gold,
+              color: palette.ink,
+              fontSize: 12,
+              fontWeight: 500,
+            }}
+          >
+            {staff.role}
+          </span>
+        </span>
         <LogoutButton size="small" />
       </Flex>
     </header>

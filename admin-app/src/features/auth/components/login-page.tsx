@@ -1,8 +1,9 @@
-import { Button, Card, Flex, Input, Typography } from 'antd';
+import { Button, Flex, Input } from 'antd';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from '@festival/router';
 import { ApiError } from '@festival/web-kit/api-client';
 import { isUnauthorized } from '../../../shared/api/admin-session';
+import { Panel } from '../../../shared/components/panel';
 import { palette } from '../../../shared/theme/admin-theme';
 import { useToast } from '../../../shared/toast/use-toast';
 import { useLogin } from '../api/login';
@@ -38,15 +39,15 @@ export function LoginPage() {
 
   return (
     <main style={{ minHeight: '100vh', background: palette.cream, display: 'grid', placeItems: 'center', padding: 16 }}>
-      <Card style={{ width: '100%', maxWidth: 400, borderTop: `4px solid ${palette.marigold}` }}>
+      <Panel style={{ width: '100%', maxWidth: 400, borderTop: `4px solid ${palette.marigold}` }}>
         <form onSubmit={submit} aria-labelledby="admin-login-title">
           <Flex vertical gap={16}>
             <Flex vertical align="center" gap={4}>
               <Diya size={44} />
-              <Typography.Title id="admin-login-title" level={1} style={{ margin: 0, fontSize: 26, color: palette.aubergine }}>
+              <h1 id="admin-login-title" style={{ margin: 0, fontSize: 26, fontWeight: 600, color: palette.aubergine }}>
                 Admin Access
-              </Typography.Title>
-              <Typography.Text type="secondary">Enter the staff password to open the order dashboard.</Typography.Text>
+              </h1>
+              <p className="staff-muted">Enter the staff password to open the order dashboard.</p>
             </Flex>
             <Flex vertical gap={6}>
               <label htmlFor="admin-password" style={{ fontWeight: 600 }}>
@@ -66,7 +67,7 @@ export function LoginPage() {
             </Button>
           </Flex>
         </form>
-      </Card>
+      </Panel>
     </main>
   );
 }

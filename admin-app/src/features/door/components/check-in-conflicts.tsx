@@ -1,5 +1,5 @@
-import { Card, List, Typography } from 'antd';
 import { useEffect } from 'react';
+import { Panel } from '../../../shared/components/panel';
 import { useCheckInConflicts } from '../api/door-api';
 import { timeOf } from './scan-result-panel';
 
@@ -24,29 +24,22 @@ export function CheckInConflicts({
   const list = conflicts.data?.conflicts ?? [];
   if (onlyWhenAny && list.length === 0) return null;
   return (
-    <Card size="small" title="Check-in conflicts">
-      <section aria-label="Check-in conflicts">
-        <List
-          locale={{ emptyText: online ? 'No conflicts' : 'Shown when the network returns' }}
-          dataSource={list}
-          renderItem={(conflict) => (
-            <List.Item key={conflict.orderId}>
-              <List.Item.Meta
-                title={`${conflict.customerName} · ${conflict.reference}`}
-                description={
-                  <>
-                    <Typography.Text type="danger">{conflict.reason}</Typography.Text>
-                    <br />
-                    {conflict.admissions
-                      .map((a) => `${a.guests} at ${timeOf(a.at)} by ${a.door}${a.offline ? ' (offline)' : ''}`)
-                      .join('; ')}
-                  </>
-                }
-              />
-            </List.Item>
-          )}
-        />
-      </section>
-    </Card>
+    <Panel size="small" title="Check-in conflicts" aria-label="Check-in conflicts">
+      {list.length === 0 ? (
+        <p className="staff-muted">{online ? 'No conflicts' : 'Shown when the network returns'}</p>
+      ) : (
+        <ul className="door-list">
+          {list.map((conflict) => (
+            <li key={conflict.orderId} className="door-list__item door-list__item--stacked">
+              <strong>{`${conflict.customerName} · ${conflict.reference}`}</strong>
+              <span className="staff-danger">{conflict.reason}</span>
+              <span className="staff-muted">
+                {conflict.admissions.map((a) => `${a.guests} at ${timeOf(a.at)} by ${a.door}${a.offline ? ' (offline)' : ''}`).join('; ')}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
   );
 }

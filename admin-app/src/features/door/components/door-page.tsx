@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Flex, Form, Input, InputNumber, Layout, Typography } from 'antd';
+import { Button, Flex, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from '@festival/router';
 import { ManagerOnly } from '../../../shared/components/manager-only';
+import { Notice, Panel } from '../../../shared/components/panel';
 import { QrScanner } from '../../../shared/scanner/qr-scanner';
 import { useArrivals } from '../api/door-api';
 import { useDoor } from '../hooks/use-door';
@@ -51,86 +52,99 @@ export function DoorPage() {
   const last = state.recent[0] ?? null;
 
   return (
-    <Layout className="door-page">
-      <Layout.Content className="door-page__content">
-        <Flex vertical gap={12}>
-          <Flex gap={16} wrap>
-            <ManagerOnly>
-              <Link to="/admin">← Dashboard</Link>
-            </ManagerOnly>
-            <Link to="/admin/pickups">Feast pack pickups</Link>
-          </Flex>
-          <Flex justify="space-between" align="baseline" wrap gap={8}>
-            <Typography.Title level={1} className="door-page__title">
-              Door Check-in
-            </Typography.Title>
-            <strong className="door-page__arrived" aria-live="polite" data-testid="arrived">
-              {stats ? `Arrived ${stats.arrived} of ${stats.sold}` : 'Arrived …'}
-            </strong>
-          </Flex>
-          {offline ? (
-            <Alert
-              type="warning"
-              role="status"
-              title={`Offline — ${state.pending} check-in${state.pending === 1 ? '' : 's'} waiting to sync`}
-              description="Tickets are checked on this phone and sent when the network returns."
-            />
-          ) : state.pending > 0 ? (
-            <Alert type="info" role="status" title={`Sending ${state.pending} check-in${state.pending === 1 ? '' : 's'} made offline…`} />
-          ) : null}
-          {state.snapshotAt ? (
-            <Typography.Text type="secondary" data-testid="offline-list">
-              Guest list on this phone: {state.localStats?.sold ?? 0} tickets, updated {timeOf(state.snapshotAt)}
-            </Typography.Text>
-          ) : null}
-          {state.ready && !state.snapshotAt && offline ? (
-            <Alert type="error" title="This phone has no guest list yet: connect once to work offline." />
-          ) : null}
-
-          <ScanResultPanel entry={last} />
-
-          <Card size="small">
-            <Flex vertical gap={12}>
-              <QrScanner onCode={(text) => void admit(text)} label="Scan with camera" />
-              <Form layout="vertical" onFinish={() => void admit(code)} requiredMark={false}>
-                <Form.Item label="Ticket code" htmlFor="door-ticket-code" style={{ marginBottom: 12 }}>
-                  <Input
-                    id="door-ticket-code"
-                    size="large"
-                    autoComplete="off"
-                    autoCapitalize="characters"
-                    spellCheck={false}
-                    value={code}
-                    onChange={(e) => setCode(e.target.value)}
-                  />
-                </Form.Item>
-                <Flex gap={12} align="end" wrap>
-                  <Form.Item label="Guests entering" htmlFor="door-guests" style={{ marginBottom: 0 }}>
-                    <InputNumber
-                      id="door-guests"
-                      size="large"
-                      min={1}
-                      max={50}
-                      precision={0}
-                      placeholder="Everyone left"
-                      value={guests}
-                      onChange={(value) => setGuests(typeof value === 'number' ? value : null)}
-                      style={{ width: 160 }}
-                    />
-                  </Form.Item>
-                  <Button type="primary" size="large" htmlType="submit" loading={busy}>
-                    Check in
-                  </Button>
-                </Flex>
-              </Form>
-            </Flex>
-          </Card>
-
-          <GuestSearch engine={engine} online={state.online} guests={guests} onAdmitted={show} />
-          <RecentScans scans={state.recent} />
-          <CheckInConflicts online={state.online} refreshKey={state.conflictsSeen} />
+    <main className="door-page">
+      <Flex vertical gap={12} className="door-page__content">
+        <Flex gap={16} wrap>
+          <ManagerOnly>
+            <Link to="/admin">← Dashboard</Link>
+          </ManagerOnly>
+          <Link to="/admin/pickups">Feast pack pickups</Link>
         </Flex>
-      </Layout.Content>
-    </Layout>
+        <Flex justify="space-between" align="baseline" wrap gap={8}>
+          <h1 className="door-page__title">Door Check-in</h1>
+          <strong className="door-page__arrived" aria-live="polite" data-testid="arrived">
+            {stats ? `Arrived ${stats.arrived} of ${stats.sold}` : 'Arrived …'}
+          </strong>
+        </Flex>
+        {offline ? (
+          <Notice
+            type="warning"
+            title={`Offline — ${state.pending} check-in${state.pending === 1 ? '' : 's'} waiting to sync`}
+            description="Tickets are checked on this phone and sent when the network returns."
+          />
+        ) : state.pending > 0 ? (
+          <Notice type="info" title={`Sending ${state.pending} check-in${state.pending === 1 ? '' : 's'} made offline…`} />
+        ) : null}
+        {state.snapshotAt ? (
+          <p className="staff-muted" data-testid="offline-list">
+            Guest list on this phone: {state.localStats?.sold ?? 0} tickets, updated {timeOf(state.snapshotAt)}
+          </p>
+        ) : null}
+        {state.ready && !state.snapshotAt && offline ? (
+          <Notice type="error" role="alert" title="This phone has no guest list yet: connect once to work offline." />
+        ) : null}
+
+        <ScanResultPanel entry={last} />
+
+        <Panel size="small">
+          <Flex vertical gap={12}>
+            <QrScanner onCode={(text) => void admit(text)} label="Scan with camera" />
+            <form
+              className="door-form"
+              onSubmit={(event) => {
+                event.preventDefault();
+                void admit(code);
+              }}
+            >
+              <label htmlFor="door-ticket-code" className="door-label">
+                Ticket code
+              </label>
+              <Input
+                id="door-ticket-code"
+                size="large"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+              />
+              <div className="door-form__row">
+                <div>
+                  <label htmlFor="door-guests" className="door-label">
+                    Guests entering
+                  </label>
+                  <Input
+                    id="door-guests"
+                    size="large"
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={50}
+                    step={1}
+                    placeholder="Everyone left"
+                    value={guests ?? ''}
+                    onChange={(e) => setGuests(guestsEntering(e.target.value))}
+                    style={{ width: 160 }}
+                  />
+                </div>
+                <Button type="primary" size="large" htmlType="submit" loading={busy}>
+                  Check in
+                </Button>
+              </div>
+            </form>
+          </Flex>
+        </Panel>
+
+        <GuestSearch engine={engine} online={state.online} guests={guests} onAdmitted={show} />
+        <RecentScans scans={state.recent} />
+        <CheckInConflicts online={state.online} refreshKey={state.conflictsSeen} />
+      </Flex>
+    </main>
   );
+}
+
+/** `Guests entering` as typed: a whole number from 1 to 50, else none (everyone left on the order). */
+export function guestsEntering(typed: string): number | null {
+  const value = Number(typed);
+  return typed.trim() !== '' && Number.isInteger(value) && value >= 1 && value <= 50 ? value : null;
 }

@@ -1,7 +1,8 @@
-import { Button, Card, Input, List, Typography } from 'antd';
+import { Button, Input } from 'antd';
 import { useState } from 'react';
 import { ticketLines, type DoorSearchResult } from '@festival/contracts';
 import { errorMessage } from '../../../shared/api/error-message';
+import { Panel } from '../../../shared/components/panel';
 import { searchGuests } from '../api/door-api';
 import type { DoorEngine } from '../lib/door-engine';
 import type { ScanEntry } from '../lib/door-types';
@@ -54,7 +55,7 @@ export function GuestSearch({
   };
 
   return (
-    <Card size="small">
+    <Panel size="small">
       <label htmlFor="door-search" className="door-label">
         Search guests
       </label>
@@ -68,40 +69,40 @@ export function GuestSearch({
         onChange={(e) => setQuery(e.target.value)}
         onSearch={(text) => void search(text)}
       />
-      {error ? <Typography.Text type="danger">{error}</Typography.Text> : null}
+      {error ? (
+        <p className="staff-danger" role="alert">
+          {error}
+        </p>
+      ) : null}
       {results ? (
         <section aria-label="Guests found">
-          <List
-            locale={{ emptyText: 'No guest found' }}
-            dataSource={results}
-            renderItem={(found) => {
-              const left = found.total - found.admitted;
-              const refusal = STATUS_TEXT[found.status];
-              return (
-                <List.Item
-                  key={found.orderId}
-                  actions={[
-                    refusal ? (
-                      <Typography.Text type="danger" key="state">
-                        {refusal}
-                      </Typography.Text>
+          {results.length === 0 ? (
+            <p className="staff-muted door-list__empty">No guest found</p>
+          ) : (
+            <ul className="door-list">
+              {results.map((found) => {
+                const left = found.total - found.admitted;
+                const refusal = STATUS_TEXT[found.status];
+                return (
+                  <li key={found.orderId} className="door-list__item">
+                    <span className="door-list__text">
+                      <strong>{`${found.customerName} · ${found.reference}`}</strong>
+                      <span className="staff-muted">{`${ticketLines(found.adults, found.children)} · ${found.admitted} of ${found.total} in`}</span>
+                    </span>
+                    {refusal ? (
+                      <span className="staff-danger">{refusal}</span>
                     ) : (
-                      <Button key="admit" type="primary" disabled={left <= 0} onClick={() => void admit(found)}>
+                      <Button type="primary" disabled={left <= 0} onClick={() => void admit(found)}>
                         {left <= 0 ? 'All in' : `Admit ${guests ?? left}`}
                       </Button>
-                    ),
-                  ]}
-                >
-                  <List.Item.Meta
-                    title={`${found.customerName} · ${found.reference}`}
-                    description={`${ticketLines(found.adults, found.children)} · ${found.admitted} of ${found.total} in`}
-                  />
-                </List.Item>
-              );
-            }}
-          />
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
         </section>
       ) : null}
-    </Card>
+    </Panel>
   );
 }
