@@ -138,6 +138,13 @@ test.describe('feast pack pre-orders', () => {
     const row = page.getByRole('row', { name: new RegExp(reference, 'i') });
     await expect(row).toBeVisible({ timeout: 30_000 });
     await expect(row).toContainText('Saturday, November 14, 2026');
+    // The dashboard's feast funnel shows the completed order too.
+    const completed = (funnelBefore ?? 0) + 1;
+    await expect(
+      page
+        .getByRole('list', { name: 'Feast Pack Conversion Funnel steps' })
+        .getByRole('button', { name: new RegExp(`^Completed Orders ${completed}(\\D|$)`) }),
+    ).toBeVisible();
     await expect(row).toContainText('11:00 AM');
     await expect(row).toContainText(`${catalog.packs[0].name} x 2`);
     await page.goto('/admin/pickups');
