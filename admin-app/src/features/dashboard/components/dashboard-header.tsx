@@ -37,6 +37,8 @@ function CountBadge({ label, count }: { label: string; count: number | undefined
 interface DashboardHeaderProps {
   feastOrders: number | undefined;
   partyTickets: number | undefined;
+  /** Paid ticket orders whose confirmation e-mail failed: shown only when there are any. */
+  failedEmails?: number;
   refreshing: boolean;
   onRefresh(): void;
   /** Session actions (Logout), from the auth feature. */
@@ -44,7 +46,7 @@ interface DashboardHeaderProps {
 }
 
 /** The dashboard's header: title, order counts, and the ways to the other staff pages. */
-export function DashboardHeader({ feastOrders, partyTickets, refreshing, onRefresh, actions }: DashboardHeaderProps) {
+export function DashboardHeader({ feastOrders, partyTickets, failedEmails = 0, refreshing, onRefresh, actions }: DashboardHeaderProps) {
   const navigate = useNavigate();
   return (
     <AdminPageHeader
@@ -55,6 +57,7 @@ export function DashboardHeader({ feastOrders, partyTickets, refreshing, onRefre
         <Flex gap={8} wrap>
           <CountBadge label="Feast Orders" count={feastOrders} />
           <CountBadge label="Party Tickets" count={partyTickets} />
+          {failedEmails > 0 ? <CountBadge label="Failed e-mails" count={failedEmails} /> : null}
         </Flex>
       }
     >

@@ -74,6 +74,7 @@ export function DashboardPage({ headerActions }: { headerActions?: ReactNode }) 
       <DashboardHeader
         feastOrders={orders.data?.length}
         partyTickets={tickets.data?.length}
+        failedEmails={tickets.data?.filter((order) => order.emailStatus === 'failed').length}
         refreshing={refreshing}
         onRefresh={() => void refresh()}
         actions={headerActions}

@@ -1,0 +1,36 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from '@festival/router';
+import { prepareJsdomForAntd } from '../../../shared/testing/antd-in-jsdom';
+import { AdminThemeProvider } from '../../../shared/theme/admin-theme-provider';
+import { DashboardHeader } from './dashboard-header';
+
+beforeAll(prepareJsdomForAntd);
+
+function renderHeader(failedEmails: number | undefined) {
+  render(
+    <MemoryRouter>
+      <AdminThemeProvider>
+        <DashboardHeader feastOrders={3} partyTickets={12} failedEmails={failedEmails} refreshing={false} onRefresh={() => {}} />
+      </AdminThemeProvider>
+    </MemoryRouter>,
+  );
+}
+
+describe('the dashboard header', () => {
+  it('counts the ticket orders whose confirmation e-mail failed beside the order counts', () => {
+    renderHeader(2);
+    expect(screen.getByRole('status', { name: 'Feast Orders: 3' })).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Party Tickets: 12' })).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Failed e-mails: 2' }).textContent).toBe('Failed e-mails2');
+  });
+
+  it('shows no failed e-mails count while there are none', () => {
+    renderHeader(0);
+    expect(screen.queryByRole('status', { name: /^Failed e-mails/ })).toBeNull();
+  });
+
+  it('shows none while the tickets are loading', () => {
+    renderHeader(undefined);
+    expect(screen.queryByRole('status', { name: /^Failed e-mails/ })).toBeNull();
+  });
+});
