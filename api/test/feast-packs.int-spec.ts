@@ -12,6 +12,8 @@ import {
 import { startSmtpSink, type SmtpSink } from '@festival/test-kit';
 import { TicketCodes } from '../src/modules/checkin/ticket-codes.js';
 import { FeastOrderEntity } from '../src/modules/orders/feast-order.entity.js';
+import { SimulatedPaymentEntity } from '../src/modules/payments/simulated-payment.entity.js';
+import { StaffActivityEntity } from '../src/modules/staff/staff-activity.entity.js';
 import { deviceCookie, managerCookie } from './support/staff.js';
 import { createTestApp, TEST_DATABASE, type TestApp } from './support/test-app.js';
 
@@ -292,6 +294,82 @@ describe(`feast pack pre-orders on ${TEST_DATABASE}`, () => {
       .expect(200);
     await t.http.post('/api/confirm-payment').send({ paymentIntentId: quickPaid.body.id, type: 'feast_order' }).expect(200);
     expect((await repo.findOneByOrFail({ id: quick.body.orderId })).status).toBe('paid');
+  });
+
+  it('the manager refunds a paid pre-order once however often asked, its packs back on sale; cancels a hold; resends a confirmation', async () => {
+    const opened = await reopen({ ...OPEN_SECTION, slots: [{ date: '2026-11-10', time: '12:30', capacity: 3 }] });
+    const slot = opened.slots.find((s) => s.date === '2026-11-10')!;
+    const pack = opened.packs[0];
+    const total = priceFeastOrder([{ price: pack.price, quantity: 2 }], TAX).totalCents;
+    const held = await intent({
+      customerEmail: 'refund.me@example.com',
+      items: [{ packId: pack.id, quantity: 2 }],
+      slotId: slot.id,
+      totalAmount: total,
+    }).expect(200);
+    const paid = await t.http
+      .post('/api/payments/simulated/confirm')
+      .send({ clientSecret: held.body.clientSecret, ...CARD })
+      .expect(200);
+    await t.http.post('/api/confirm-payment').send({ paymentIntentId: paid.body.id, type: 'feast_order' }).expect(200);
+    await sink.waitFor(1);
+    sink.messages.length = 0;
+    const orderId = String(held.body.orderId);
+    const remaining = async () => (await catalog()).slots.find((s) => s.id === slot.id)?.remaining;
+    expect(await remaining()).toBe(1);
+
+    // Not the door's; an unknown order is a 404; a paid one cannot be cancelled.
+    const door = await deviceCookie(t, manager, 'Pickup door', 'door');
+    await t.http.post(`/api/admin/feast-orders/${orderId}/refund`).set('Cookie', door).expect(403);
+    const unknown = await t.http.post('/api/admin/feast-orders/not-an-order/refund').set('Cookie', manager).expect(404);
+    expect(unknown.body).toEqual({ message: 'No such pre-order' });
+    const notCancelled = await t.http.post(`/api/admin/feast-orders/${orderId}/cancel`).set('Cookie', manager).expect(409);
+    expect(notCancelled.body).toEqual({ message: 'This pre-order is paid: refund it instead of cancelling it' });
+
+    // Resend: the confirmation again, once.
+    const resent = await t.http.post(`/api/admin/feast-orders/${orderId}/resend-confirmation`).set('Cookie', manager).expect(200);
+    expect(resent.body).toMatchObject({ id: orderId, status: 'paid' });
+    const [again] = await sink.waitFor(1);
+    expect(again.parsed.to?.[0]?.address ?? '').toBe('refund.me@example.com');
+    expect(again.parsed.subject).toMatch(/feast pack pre-order/);
+    sink.messages.length = 0;
+
+    // Refund clicked twice at once: one gateway refund of the whole total, one e-mail, packs back.
+    const [first, second] = await Promise.all([
+      t.http.post(`/api/admin/feast-orders/${orderId}/refund`).set('Cookie', manager),
+      t.http.post(`/api/admin/feast-orders/${orderId}/refund`).set('Cookie', manager),
+    ]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const settled = await t.http.post(`/api/admin/feast-orders/${orderId}/refund`).set('Cookie', manager).expect(200);
+    expect(settled.body).toEqual({ id: orderId, status: 'refunded', refundedCents: total, emailStatus: 'sent' });
+    const payment = await t.dataSource.getRepository(SimulatedPaymentEntity).findOneByOrFail({ id: paid.body.id });
+    expect(payment.refundedCents).toBe(total);
+    const [refundMail] = await sink.waitFor(1);
+    expect(refundMail.parsed.subject).toBe(`Your feast pack pre-order ${orderId.slice(0, 8).toUpperCase()} has been refunded`);
+    expect(refundMail.parsed.text).toContain('$87.48');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sink.messages).toHaveLength(1);
+    expect(await remaining()).toBe(3);
+    const log = await t.dataSource.getRepository(StaffActivityEntity).findBy({ action: 'feast.refund' });
+    expect(log.filter((entry) => entry.object === `Pre-order ${orderId.slice(0, 8).toUpperCase()}`)).toHaveLength(1);
+    // The dashboard's list of pre-orders no longer shows it.
+    const listed = (await t.http.get('/api/orders').set('Cookie', manager).expect(200)).body as FeastOrder[];
+    expect(listed.some((order) => order.id === orderId)).toBe(false);
+
+    // Cancel: an unpaid hold's packs back at once, twice the same.
+    const hold = await intent({
+      items: [{ packId: pack.id, quantity: 3 }],
+      slotId: slot.id,
+      totalAmount: priceFeastOrder([{ price: pack.price, quantity: 3 }], TAX).totalCents,
+    }).expect(200);
+    expect(await remaining()).toBe(0);
+    for (let i = 0; i < 2; i += 1) {
+      const cancelled = await t.http.post(`/api/admin/feast-orders/${hold.body.orderId}/cancel`).set('Cookie', manager).expect(200);
+      expect(cancelled.body).toMatchObject({ status: 'cancelled', refundedCents: 0 });
+    }
+    expect(await remaining()).toBe(3);
+    const noRefund = await t.http.post(`/api/admin/feast-orders/${hold.body.orderId}/refund`).set('Cookie', manager).expect(409);
+    expect(noRefund.body).toEqual({ message: 'Only a paid pre-order can be refunded; an unpaid one is cancelled' });
   });
 
   it('refuses a hidden pack and bad input, changing nothing', async () => {

@@ -105,6 +105,9 @@ const ACCESS: Record<string, Access> = {
   'GET /api/admin/check-ins/search': DOOR,
   'GET /api/admin/check-ins/conflicts': DOOR,
   'GET /api/admin/door-snapshot': DOOR,
+  'POST /api/admin/feast-orders/:orderId/refund': MANAGER,
+  'POST /api/admin/feast-orders/:orderId/cancel': MANAGER,
+  'POST /api/admin/feast-orders/:orderId/resend-confirmation': MANAGER,
   'GET /api/admin/pickups': DOOR,
   'POST /api/admin/pickups': DOOR,
 };

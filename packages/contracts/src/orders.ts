@@ -12,3 +12,15 @@ export interface FeastOrder {
   totalAmount: Cents;
   createdAt: string;
 }
+
+/** A feast pre-order's state, as the staff's order actions answer it. */
+export type FeastOrderStatus = 'pending' | 'paid' | 'cancelled' | 'refunding' | 'refunded';
+
+/** The answer of a staff action on a feast pre-order (`Refund`, `Cancel order`, `Resend confirmation`). */
+export interface FeastOrderActionResult {
+  id: string;
+  status: FeastOrderStatus;
+  /** What the buyer got back, in cents: the whole total once refunded, else 0. */
+  refundedCents: Cents;
+  emailStatus: 'none' | 'pending' | 'sending' | 'sent' | 'failed';
+}

@@ -101,6 +101,9 @@ export const STAFF_ACTIONS = [
   'drink.menu',
   'event.start',
   'feast.update',
+  'feast.refund',
+  'feast.cancel',
+  'feast.resend',
   'pickup',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];

@@ -603,6 +603,27 @@ export const API_ROUTES: readonly ApiRouteDoc[] = [
     response: type('PickupResponse'),
   },
   {
+    method: 'POST',
+    path: '/api/admin/feast-orders/:orderId/refund',
+    tag: 'feast',
+    summary: 'Refund a paid pre-order in full; its packs go back on sale (safe to repeat)',
+    response: type('FeastOrderActionResult'),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/feast-orders/:orderId/cancel',
+    tag: 'feast',
+    summary: 'Cancel an unpaid pre-order and release its hold',
+    response: type('FeastOrderActionResult'),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/feast-orders/:orderId/resend-confirmation',
+    tag: 'feast',
+    summary: "Send a paid pre-order's confirmation again",
+    response: type('FeastOrderActionResult'),
+  },
+  {
     method: 'GET',
     path: '/api/admin/feast-packs',
     tag: 'feast',

@@ -17,7 +17,7 @@ import { FeastOrderEntity } from '../orders/feast-order.entity.js';
 import { SiteService } from '../site/site.service.js';
 import { partyCalendarEvent } from '../tickets/ticket-email.templates.js';
 import { FeastPickupSlotEntity } from './feast-pickup-slot.entity.js';
-import { pickupConfirmationHtml, pickupConfirmationText, pickupRefundText } from './feast-email.templates.js';
+import { pickupConfirmationHtml, pickupConfirmationText, pickupRefundText, staffRefundText } from './feast-email.templates.js';
 
 /** How long a pickup time's calendar event lasts. */
 const PICKUP_MINUTES = 30;
@@ -115,20 +115,25 @@ export class FeastEmailService implements OnApplicationBootstrap, OnModuleDestro
     };
   }
 
-  /** Tells a buyer whose late payment was refunded; a failure here is logged, the refund stands. */
-  async sendFullPickupRefund(order: FeastOrderEntity): Promise<void> {
+  /**
+   * Tells a buyer their payment was refunded: a late payment the full pickup time could not
+   * honour, or a refund by the staff. A failure here is logged; the refund stands.
+   */
+  async sendRefund(order: FeastOrderEntity, why: 'pickup-full' | 'staff'): Promise<void> {
     const { restaurant } = await this.site.get();
+    const view = {
+      customerName: order.customerName,
+      total: formatCents(order.totalCents),
+      reference: orderReference(order.id),
+      restaurantName: restaurant.name,
+      phone: restaurant.phone,
+    };
     try {
       await this.mail.send({
         to: order.customerEmail,
-        subject: 'Your feast pack payment has been refunded',
-        text: pickupRefundText({
-          customerName: order.customerName,
-          total: formatCents(order.totalCents),
-          reference: orderReference(order.id),
-          restaurantName: restaurant.name,
-          phone: restaurant.phone,
-        }),
+        subject:
+          why === 'staff' ? `Your feast pack pre-order ${view.reference} has been refunded` : 'Your feast pack payment has been refunded',
+        text: why === 'staff' ? staffRefundText(view) : pickupRefundText(view),
       });
     } catch (error) {
       this.logger.error(`Refund e-mail of pre-order ${order.id} failed: ${String(error)}`);

@@ -92,3 +92,22 @@ Sorry for the trouble. Questions? Call us at {{phone}}.
 `,
   { noEscape: true },
 );
+
+/** A pre-order the restaurant refunded (cancelled by the guest's request, or by the restaurant). */
+export const staffRefundText = Handlebars.compile<{
+  customerName: string;
+  total: string;
+  reference: string;
+  restaurantName: string;
+  phone: string;
+}>(
+  `Hello {{customerName}},
+
+Your feast pack pre-order {{reference}} has been cancelled and your payment of {{total}} refunded in full; it reaches your card within a few business days.
+
+Questions? Call us at {{phone}}.
+
+{{restaurantName}}
+`,
+  { noEscape: true },
+);

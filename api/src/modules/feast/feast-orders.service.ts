@@ -271,6 +271,6 @@ export class FeastOrdersService implements OnModuleInit {
     if (order.status !== 'refunding' || !order.paymentIntentId) return;
     const refund = await this.gateway.refundPayment(order.paymentIntentId, `feast-refund-${order.id}`);
     const changed = await this.orders.update({ id: order.id, status: 'refunding' }, { status: 'refunded', refundId: refund.id });
-    if (changed.affected) await this.email.sendFullPickupRefund(order);
+    if (changed.affected) await this.email.sendRefund(order, 'pickup-full');
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import {
   feastOrderIntentSchema,
@@ -6,6 +6,7 @@ import {
   pickupRequestSchema,
   pickupSearchQuerySchema,
   type FeastCatalog,
+  type FeastOrderActionResult,
   type FeastOrderIntent,
   type FeastOrderIntentResponse,
   type FeastPacksSettings,
@@ -21,6 +22,7 @@ import { Public } from '../auth/public.decorator.js';
 import { Roles } from '../staff/roles.decorator.js';
 import { CurrentStaff, type StaffActor } from '../staff/staff-actor.js';
 import { FeastCatalogService } from './feast-catalog.service.js';
+import { FeastOrderAdmin } from './feast-order-admin.service.js';
 import { FeastOrdersService } from './feast-orders.service.js';
 import { FeastPickupsService } from './feast-pickups.service.js';
 
@@ -87,5 +89,32 @@ export class FeastPickupsController {
     @CurrentStaff() actor: StaffActor,
   ): Promise<PickupResponse> {
     return this.pickups.pickUp(body, actor);
+  }
+}
+
+/** Staff: `Refund`, `Cancel order` and `Resend confirmation` on a pre-order (manager). */
+@Controller('admin/feast-orders/:orderId')
+export class FeastOrderAdminController {
+  constructor(private readonly admin: FeastOrderAdmin) {}
+
+  @Post('refund')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  refund(@Param('orderId') orderId: string, @CurrentStaff() actor: StaffActor): Promise<FeastOrderActionResult> {
+    return this.admin.refund(orderId, actor);
+  }
+
+  @Post('cancel')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  cancel(@Param('orderId') orderId: string, @CurrentStaff() actor: StaffActor): Promise<FeastOrderActionResult> {
+    return this.admin.cancel(orderId, actor);
+  }
+
+  @Post('resend-confirmation')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  resend(@Param('orderId') orderId: string, @CurrentStaff() actor: StaffActor): Promise<FeastOrderActionResult> {
+    return this.admin.resendConfirmation(orderId, actor);
   }
 }

@@ -5,7 +5,8 @@ import { CheckinModule } from '../checkin/checkin.module.js';
 import { FeastOrderEntity } from '../orders/feast-order.entity.js';
 import { SiteModule } from '../site/site.module.js';
 import { FeastCatalogService } from './feast-catalog.service.js';
-import { FeastController, FeastPickupsController, FeastSettingsController } from './feast.controller.js';
+import { FeastController, FeastOrderAdminController, FeastPickupsController, FeastSettingsController } from './feast.controller.js';
+import { FeastOrderAdmin } from './feast-order-admin.service.js';
 import { FeastEmailService } from './feast-email.service.js';
 import { FeastOrdersService } from './feast-orders.service.js';
 import { FeastPackEntity } from './feast-pack.entity.js';
@@ -20,8 +21,8 @@ import { FeastPickupsService } from './feast-pickups.service.js';
     AnalyticsModule,
     CheckinModule,
   ],
-  controllers: [FeastController, FeastSettingsController, FeastPickupsController],
-  providers: [FeastCatalogService, FeastOrdersService, FeastEmailService, FeastPickupsService],
+  controllers: [FeastController, FeastSettingsController, FeastPickupsController, FeastOrderAdminController],
+  providers: [FeastCatalogService, FeastOrdersService, FeastEmailService, FeastPickupsService, FeastOrderAdmin],
   exports: [FeastOrdersService],
 })
 export class FeastModule {}

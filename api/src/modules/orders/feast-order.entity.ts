@@ -1,14 +1,15 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { FeastOrderStatus } from '@festival/contracts';
 import type { EmailStatus } from '../mail/mail-outbox.js';
+
+export type { FeastOrderStatus };
 
 /**
  * `pending` holds its packs against the pickup time until `holdExpiresAt`; `paid` once the
- * payment is confirmed; `cancelled` (a released hold), `refunding` then `refunded` (a late
- * payment the full pickup time could not honour). Orders from before pre-orders could be placed
- * are `paid`, without a pickup time row.
+ * payment is confirmed; `cancelled` (a released hold, or cancelled by the staff), `refunding`
+ * then `refunded` (a late payment the full pickup time could not honour, or a staff refund).
+ * Orders from before pre-orders could be placed are `paid`, without a pickup time row.
  */
-export type FeastOrderStatus = 'pending' | 'paid' | 'cancelled' | 'refunding' | 'refunded';
-
 @Entity('feast_orders')
 @Index('IDX_feast_orders_slot', ['slotId', 'status', 'holdExpiresAt'])
 @Index('IDX_feast_orders_payment', ['paymentIntentId'])

@@ -1,0 +1,159 @@
+import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { formatCents, orderReference, type FeastOrderActionResult } from '@festival/contracts';
+import { ExclusiveSection } from '../../common/exclusive-section.js';
+import { MailOutbox } from '../mail/mail-outbox.js';
+import { FeastOrderEntity } from '../orders/feast-order.entity.js';
+import { GatewayUnavailableError, PaymentGateway, RefundRefusedError } from '../payments/payment-gateway.js';
+import { ActivityLog } from '../staff/activity-log.service.js';
+import type { StaffActor } from '../staff/staff-actor.js';
+import { FEAST_LOCK } from './feast-catalog.service.js';
+import { FeastEmailService } from './feast-email.service.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const preOrder = (order: FeastOrderEntity): string => `Pre-order ${orderReference(order.id)}`;
+
+/**
+ * The manager's actions on a feast pre-order (docs/feast-packs.md, "Refunds and cancelling"):
+ * `Refund` the whole order through the gateway, `Cancel order` for an unpaid hold, and
+ * `Resend confirmation`. Each is safe to repeat, changes its order under the feast lock, and is
+ * an activity-log entry in the same transaction.
+ */
+@Injectable()
+export class FeastOrderAdmin {
+  private readonly logger = new Logger(FeastOrderAdmin.name);
+
+  constructor(
+    @InjectRepository(FeastOrderEntity) private readonly orders: Repository<FeastOrderEntity>,
+    private readonly gateway: PaymentGateway,
+    private readonly exclusive: ExclusiveSection,
+    private readonly activity: ActivityLog,
+    private readonly email: FeastEmailService,
+  ) {}
+
+  /**
+   * Refunds a paid pre-order in full; its packs go back to its pickup time at once. The order is
+   * marked `refunding` under the lock (so a second click, or a payment event, finds it taken),
+   * the gateway is asked outside it with one idempotency key per order, then it is `refunded`
+   * and the buyer e-mailed. A refund the gateway refuses puts the order back as it was; one the
+   * gateway did not answer stays `refunding` and the same request again settles it.
+   */
+  async refund(orderId: string, actor: StaffActor): Promise<FeastOrderActionResult> {
+    const order = await this.find(orderId);
+    const start = await this.exclusive.run(FEAST_LOCK, async (manager) => {
+      const current = await manager.findOneByOrFail(FeastOrderEntity, { id: order.id });
+      if (current.status === 'refunded' || current.status === 'refunding') return current.status;
+      if (current.status !== 'paid' || !current.paymentIntentId) {
+        throw new ConflictException('Only a paid pre-order can be refunded; an unpaid one is cancelled');
+      }
+      await manager.update(FeastOrderEntity, { id: current.id, status: 'paid' }, { status: 'refunding' });
+      return 'started';
+    });
+    if (start === 'refunded') return this.result(order.id);
+
+    const current = await this.orders.findOneByOrFail({ id: order.id });
+    let refundId: string;
+    try {
+      refundId = (await this.gateway.refundPayment(current.paymentIntentId!, `feast-refund-${current.id}`)).id;
+    } catch (error) {
+      if (error instanceof GatewayUnavailableError) {
+        this.logger.warn(`Refund of pre-order ${current.id}: the gateway did not answer: ${String(error)}`);
+        throw error;
+      }
+      const reason = error instanceof RefundRefusedError ? error.message : String(error);
+      await this.exclusive.run(FEAST_LOCK, async (manager) => {
+        const undone = await manager.update(FeastOrderEntity, { id: current.id, status: 'refunding' }, { status: 'paid' });
+        if (undone.affected) {
+          await this.activity.record(manager, actor, {
+            action: 'feast.refund',
+            object: preOrder(current),
+            detail: `refund of ${formatCents(current.totalCents)} refused by the payment service: ${reason}`,
+          });
+        }
+      });
+      throw error instanceof RefundRefusedError ? error : new RefundRefusedError(reason);
+    }
+
+    const refunded = await this.exclusive.run(FEAST_LOCK, async (manager) => {
+      const changed = await manager.update(FeastOrderEntity, { id: current.id, status: 'refunding' }, { status: 'refunded', refundId });
+      if (!changed.affected) return false;
+      await this.activity.record(manager, actor, {
+        action: 'feast.refund',
+        object: preOrder(current),
+        detail: `${formatCents(current.totalCents)} refunded, ${current.packCount} pack${current.packCount === 1 ? '' : 's'} back on sale`,
+      });
+      return true;
+    });
+    if (refunded) await this.email.sendRefund(current, 'staff');
+    return this.result(current.id);
+  }
+
+  /** Releases an unpaid pre-order's hold now; cancelling again changes nothing, a paid one is refunded instead. */
+  async cancel(orderId: string, actor: StaffActor): Promise<FeastOrderActionResult> {
+    const order = await this.find(orderId);
+    const cancelled = await this.exclusive.run(FEAST_LOCK, async (manager) => {
+      const current = await manager.findOneByOrFail(FeastOrderEntity, { id: order.id });
+      if (current.status === 'cancelled') return false;
+      if (current.status !== 'pending') {
+        throw new ConflictException(
+          current.status === 'paid'
+            ? 'This pre-order is paid: refund it instead of cancelling it'
+            : 'This pre-order was refunded, so there is nothing to cancel',
+        );
+      }
+      await manager.update(FeastOrderEntity, { id: current.id, status: 'pending' }, { status: 'cancelled' });
+      await this.activity.record(manager, actor, {
+        action: 'feast.cancel',
+        object: preOrder(current),
+        detail: `unpaid pre-order cancelled, ${current.packCount} pack${current.packCount === 1 ? '' : 's'} back on sale`,
+      });
+      return true;
+    });
+    if (cancelled && order.paymentIntentId) {
+      try {
+        await this.gateway.cancelIntent(order.paymentIntentId, 'payment');
+      } catch (error) {
+        // The hold is released either way; a payment that still succeeds is a late payment.
+        this.logger.warn(`Could not cancel the payment of pre-order ${order.id}: ${String(error)}`);
+      }
+    }
+    return this.result(order.id);
+  }
+
+  /** Sends the confirmation (with its pickup code) again to the buyer's address, through the outbox. */
+  async resendConfirmation(orderId: string, actor: StaffActor): Promise<FeastOrderActionResult> {
+    const order = await this.find(orderId);
+    await this.exclusive.run(FEAST_LOCK, async (manager) => {
+      const current = await manager.findOneByOrFail(FeastOrderEntity, { id: order.id });
+      if (current.status !== 'paid') throw new ConflictException('Only a paid pre-order has a confirmation to send');
+      // Already on its way: the click is the same request again.
+      if (current.emailStatus === 'pending' || current.emailStatus === 'sending') return;
+      await manager.update(FeastOrderEntity, { id: current.id, status: 'paid' }, MailOutbox.queuedNow());
+      await this.activity.record(manager, actor, {
+        action: 'feast.resend',
+        object: preOrder(current),
+        detail: `confirmation sent again to ${current.customerEmail}`,
+      });
+    });
+    this.email.sendSoon();
+    return this.result(order.id);
+  }
+
+  private async find(orderId: string): Promise<FeastOrderEntity> {
+    const order = UUID.test(orderId) ? await this.orders.findOneBy({ id: orderId }) : null;
+    if (!order) throw new NotFoundException('No such pre-order');
+    return order;
+  }
+
+  private async result(orderId: string): Promise<FeastOrderActionResult> {
+    const order = await this.orders.findOneByOrFail({ id: orderId });
+    return {
+      id: order.id,
+      status: order.status,
+      refundedCents: order.status === 'refunded' ? order.totalCents : 0,
+      emailStatus: order.emailStatus,
+    };
+  }
+}
