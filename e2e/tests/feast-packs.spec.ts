@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, request, test } from '@playwright/test';
 import type { FeastCatalog, FunnelEntry } from '../../packages/contracts/src';
 import { waitForMails } from '../support/mailbox';
-import { E2E_ADMIN_PASSWORD } from '../support/environment';
+import { BASE_URL, E2E_ADMIN_PASSWORD } from '../support/environment';
 import { staffApi } from '../support/staff-api';
 
 // Opening pre-orders changes the landing page for every visitor: this spec runs in a project of
@@ -153,6 +153,41 @@ test.describe('feast pack pre-orders', () => {
     await pickup.getByRole('button', { name: 'Picked up' }).click();
     await expect(pickup.getByText('Picked up')).toBeVisible();
     await expect(pickup.getByRole('button', { name: 'Picked up' })).toHaveCount(0);
+
+    // A second pre-order, for the large pickup time, refunded whole from Feast Pack Orders.
+    const large = catalog.slots[1];
+    const refundBuyer = `feast.refund.${Date.now()}@example.com`;
+    const buyer = await request.newContext({ baseURL: BASE_URL });
+    const hold = await buyer.post('/api/feast-order-intent', {
+      data: {
+        customerName: 'Refunded Feaster',
+        customerEmail: refundBuyer,
+        customerPhone: '(408) 555-0179',
+        items: [{ packId: catalog.packs[1].id, quantity: 1 }],
+        slotId: large.id,
+        totalAmount: 5468,
+      },
+    });
+    expect(hold.status()).toBe(200);
+    const { clientSecret } = (await hold.json()) as { clientSecret: string };
+    const charged = await buyer.post('/api/payments/simulated/confirm', {
+      data: { clientSecret, cardNumber: CARD.number, expiry: CARD.expiry, cvc: CARD.cvc },
+    });
+    const confirmed = await buyer.post('/api/confirm-payment', {
+      data: { paymentIntentId: ((await charged.json()) as { id: string }).id, type: 'feast_order' },
+    });
+    expect(confirmed.ok()).toBe(true);
+    await buyer.dispose();
+    const largeRemaining = async () => (await readCatalog()).slots.find((slot) => slot.id === large.id)?.remaining;
+    await expect.poll(largeRemaining, { timeout: 10_000 }).toBe(large.remaining - 1);
+    await page.goto('/admin');
+    await page.getByRole('button', { name: 'Refund the pre-order of Refunded Feaster' }).click({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    await expect(page.getByText('$54.68 back to Refunded Feaster')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('button', { name: 'Refund the pre-order of Refunded Feaster' })).toHaveCount(0);
+    await expect.poll(largeRemaining, { timeout: 10_000 }).toBe(large.remaining);
+    const mails = await waitForMails((m) => m.parsed.to?.some((to) => to.address === refundBuyer) ?? false, 2);
+    expect(mails.map((m) => m.parsed.subject).filter((subject) => / has been refunded$/.test(subject ?? ''))).toHaveLength(1);
 
     // Closing pre-orders brings back the spec's closed card.
     await page.goto('/admin/settings');

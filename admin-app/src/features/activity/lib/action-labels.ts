@@ -30,5 +30,8 @@ export const ACTION_LABELS: Record<StaffAction, string> = {
   'drink.menu': 'Drinks menu changed',
   'event.start': 'Next event started',
   'feast.update': 'Feast packs changed',
+  'feast.refund': 'Pre-order refunded',
+  'feast.cancel': 'Pre-order cancelled',
+  'feast.resend': 'Pre-order confirmation resent',
   pickup: 'Pre-order picked up',
 };

@@ -110,7 +110,12 @@ export function DashboardPage({ headerActions }: { headerActions?: ReactNode }) 
           </Row>
           <MarketingLinksSection origin={origin} />
           <AttributionSection rows={attribution.data} error={errorOf('attribution', attribution)} />
-          <OrdersSection orders={orders.data} restaurantName={site.data?.restaurant.name} error={errorOf('orders', orders)} />
+          <OrdersSection
+            orders={orders.data}
+            restaurantName={site.data?.restaurant.name}
+            error={errorOf('orders', orders)}
+            readOnly={pastEvent !== undefined}
+          />
           <PartyTicketsSection
             tickets={tickets.data}
             subtitle={

@@ -1,5 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { FeastOrder } from '@festival/contracts';
+import { QueryClientProvider } from '@festival/query';
+import { createQueryClient } from '@festival/web-kit/query-client';
 import { prepareJsdomForAntd } from '../../../shared/testing/antd-in-jsdom';
 import { createFeastOrder } from '../../../shared/testing/factories';
 import { AdminThemeProvider } from '../../../shared/theme/admin-theme-provider';
@@ -7,11 +9,13 @@ import { OrdersSection } from './orders-section';
 
 beforeAll(prepareJsdomForAntd);
 
-function renderOrders(orders: FeastOrder[]) {
+function renderOrders(orders: FeastOrder[], readOnly = false) {
   render(
-    <AdminThemeProvider>
-      <OrdersSection orders={orders} restaurantName="Saffron Leaf" error={null} />
-    </AdminThemeProvider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <AdminThemeProvider>
+        <OrdersSection orders={orders} restaurantName="Saffron Leaf" error={null} readOnly={readOnly} />
+      </AdminThemeProvider>
+    </QueryClientProvider>,
   );
 }
 
@@ -28,6 +32,18 @@ const asha = createFeastOrder();
 const ravi = createFeastOrder({ id: 'a1b2c3d4-0000-4000-8000-000000000000', customerName: 'Ravi Iyer', customerEmail: 'ravi@example.com' });
 
 describe('Feast Pack Orders', () => {
+  it("offers Resend and Refund on each of the event on sale's pre-orders, and none on a past event's", () => {
+    renderOrders([asha, ravi]);
+    expect(screen.getByRole('button', { name: 'Refund the pre-order of Ravi Iyer' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Resend the pre-order confirmation of Ravi Iyer' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /^Refund the pre-order of / })).toHaveLength(2);
+  });
+
+  it("shows a past event's pre-orders without actions", () => {
+    renderOrders([asha, ravi], true);
+    expect(screen.queryAllByRole('button', { name: /^(Refund|Resend) the pre-order/ })).toHaveLength(0);
+  });
+
   it('lists the orders with their 8-character ids and totals', () => {
     renderOrders([asha, ravi]);
     expect(screen.getByText('3f2a9c1e')).toBeTruthy();

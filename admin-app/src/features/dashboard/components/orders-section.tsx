@@ -8,6 +8,7 @@ import { ordersCsv, ordersCsvFileName, pickupSortKey, searchOrders } from '../li
 import { printOrders } from '../lib/print-orders';
 import { StaffTooltip } from '../../../shared/components/staff-tooltip';
 import { DashboardTableSection } from './dashboard-table-section';
+import { FeastOrderActions } from './feast-order-actions';
 import { CountTag, SectionTitle } from './section-title';
 
 const compareText = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' });
@@ -88,14 +89,23 @@ const columns: TableColumnsType<FeastOrder> = [
   },
 ];
 
+const actionsColumn: TableColumnsType<FeastOrder>[number] = {
+  title: 'Actions',
+  key: 'actions',
+  width: 170,
+  render: (_, o) => <FeastOrderActions order={o} />,
+};
+
 interface OrdersSectionProps {
   orders: FeastOrder[] | undefined;
   restaurantName: string | undefined;
   error: ReactNode;
+  /** A past event's orders: shown and exported, without actions. */
+  readOnly?: boolean;
 }
 
 /** 7. Feast Pack Orders: search, sort, export the shown orders to CSV, print them all. */
-export function OrdersSection({ orders, restaurantName, error }: OrdersSectionProps) {
+export function OrdersSection({ orders, restaurantName, error, readOnly = false }: OrdersSectionProps) {
   const [search, setSearch] = useState('');
   const shown = useMemo(() => (orders ? searchOrders(orders, search) : []), [orders, search]);
   const searching = search.trim() !== '';
@@ -134,9 +144,9 @@ export function OrdersSection({ orders, restaurantName, error }: OrdersSectionPr
       error={error}
       rows={orders === undefined ? undefined : shown}
       skeletonRows={6}
-      columns={columns}
+      columns={readOnly ? columns : [...columns, actionsColumn]}
       tableLabel="Feast pack orders table"
-      minWidth={1170}
+      minWidth={readOnly ? 1170 : 1340}
       emptyText={searching && orders && orders.length > 0 ? 'No orders match your search' : 'No orders yet'}
     >
       <Flex gap={8} wrap align="center">
