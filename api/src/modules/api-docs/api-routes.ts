@@ -355,6 +355,20 @@ export const API_ROUTES: readonly ApiRouteDoc[] = [
   },
   {
     method: 'GET',
+    path: '/api/admin/reports',
+    tag: 'reports',
+    summary: 'Reports: totals, revenue by day and channel, drinks by hour and item, tabs',
+    response: type('RevenueReport'),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/reports/reconciliation',
+    tag: 'reports',
+    summary: "Reconciliation: the period's paid and refunded orders against the gateway's records",
+    response: type('ReconciliationReport'),
+  },
+  {
+    method: 'GET',
     path: '/api/analytics/attribution',
     tag: 'analytics',
     summary: 'Marketing attribution',

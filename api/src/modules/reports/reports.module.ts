@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { AnalyticsModule } from '../analytics/analytics.module.js';
+import { ReconciliationService } from './reconciliation.service.js';
+import { ReportsController } from './reports.controller.js';
+import { ReportsService } from './reports.service.js';
+
+/** Revenue, channels, reconciliation and exports: read-only reports over the other modules' orders. */
+@Module({
+  imports: [AnalyticsModule],
+  controllers: [ReportsController],
+  providers: [ReportsService, ReconciliationService],
+})
+export class ReportsModule {}
