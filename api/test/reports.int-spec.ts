@@ -151,6 +151,27 @@ describe(`Reports: totals, revenue by channel and reconciliation, on ${TEST_DATA
       ]),
     );
 
+    // The channels as CSV (dollars, formula-safe quoted cells) and XLSX.
+    const csv = await t.http.get('/api/admin/reports/exports/revenue-by-channel?format=csv').set('Cookie', manager).expect(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="revenue-by-channel-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(csv.text).toContain('"Source","Medium","Campaign","Visits","Orders","Revenue","Revenue per Visit"\r\n');
+    expect(csv.text).toContain(`"facebook","social","diwali_party_fb","2","1","87.48","${((14216 - 5468) / 2 / 100).toFixed(2)}"\r\n`);
+    expect(csv.text).toContain('"instagram","social","diwali_party_ig","1","1","54.68","54.68"\r\n');
+    const xlsx = await t.http
+      .get('/api/admin/reports/exports/party-tickets?format=xlsx')
+      .set('Cookie', manager)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect((xlsx.body as Buffer).subarray(0, 2).toString()).toBe('PK');
+    await t.http.get('/api/admin/reports/exports/everything').set('Cookie', manager).expect(400);
+
     // Reconciliation: the two ticket orders and the drinks order match the gateway.
     expect(await reconciliation()).toEqual({ checked: 3, outsideGateway: 0, allMatch: true, mismatches: [] });
 

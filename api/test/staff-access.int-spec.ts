@@ -55,6 +55,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/orders': MANAGER,
   'GET /api/admin/reports': MANAGER,
   'GET /api/admin/reports/reconciliation': MANAGER,
+  'GET /api/admin/reports/exports/:table': MANAGER,
   'GET /api/party-tickets': MANAGER,
   'GET /api/admin/abandoned-carts': MANAGER,
   'POST /api/admin/party-orders/:orderId/resend-confirmation': MANAGER,

@@ -24,3 +24,4 @@ export * from './feast-catalog.js';
 export * from './feast.js';
 export * from './party-admin.js';
 export * from './reports.js';
+export * from './csv.js';

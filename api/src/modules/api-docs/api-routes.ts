@@ -38,6 +38,7 @@ import {
   pickupRequestSchema,
   pickupSearchQuerySchema,
   redeemDevicePassRequestSchema,
+  reportExportTableSchema,
   resendConfirmationRequestSchema,
   restaurantSettingsSchema,
   sendTestCampaignRequestSchema,
@@ -366,6 +367,14 @@ export const API_ROUTES: readonly ApiRouteDoc[] = [
     tag: 'reports',
     summary: "Reconciliation: the period's paid and refunded orders against the gateway's records",
     response: type('ReconciliationReport'),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/reports/exports/:table',
+    tag: 'reports',
+    summary: 'An export of party tickets, abandoned carts, drinks orders, tabs or a revenue table, as CSV or XLSX (?format=)',
+    params: { table: reportExportTableSchema },
+    response: { mediaType: 'text/csv' },
   },
   {
     method: 'GET',

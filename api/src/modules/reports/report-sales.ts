@@ -76,3 +76,24 @@ export function zonedDayHour(at: Date, timeZone: string): { day: string; hour: s
   const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
   return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: parts.hour };
 }
+
+const zonedMinutes = new Map<string, Intl.DateTimeFormat>();
+
+/** `YYYY-MM-DD HH:mm` of an instant in `timeZone`: a date and time every spreadsheet reads. */
+export function zonedDateTime(at: Date, timeZone: string): string {
+  let format = zonedMinutes.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    zonedMinutes.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { In, type DataSource } from 'typeorm';
-import type { RevenueReport } from '@festival/contracts';
+import type { ReportExportTable, RevenueReport } from '@festival/contracts';
 import { AnalyticsReportService } from '../analytics/analytics-report.service.js';
 import type { Attribution } from '../analytics/attribution.js';
 import { firstTouchOfSessions } from '../analytics/session-attribution.js';
@@ -11,6 +11,8 @@ import { FeastOrderEntity } from '../orders/feast-order.entity.js';
 import { withinFilter, type ReportFilter } from '../seasons/seasons.service.js';
 import { storedSiteConfig } from '../site/stored-site-config.js';
 import { PartyOrderEntity } from '../tickets/party-order.entity.js';
+import { TicketReportsService } from '../tickets/ticket-reports.service.js';
+import { drinkOrdersTable, reportTable, ticketsTable, type ExportTable } from './report-exports.js';
 import { PAID_STATUSES, type ReportSales } from './report-sales.js';
 import { drinksByHour, drinksByItem, reportTotals, revenueByChannel, revenueByDay, soldOrders, tabsReport } from './revenue-report.js';
 
@@ -24,6 +26,7 @@ export class ReportsService {
   constructor(
     @InjectDataSource() private readonly data: DataSource,
     private readonly analytics: AnalyticsReportService,
+    private readonly tickets: TicketReportsService,
   ) {}
 
   /** The orders and tabs a report of `filter` counts. */
@@ -69,6 +72,26 @@ export class ReportsService {
       drinksByItem: drinksByItem({ ...sales, drinks: sales.drinks.filter((o) => inFilter(o.createdAt, filter)) }),
       tabs: tabsReport(sales),
     };
+  }
+
+  /** One table of `Reports` or the dashboard, for an export (docs/reports.md, Exports). */
+  async exportTable(table: ReportExportTable, filter: ReportFilter): Promise<ExportTable> {
+    const timeZone = await this.timeZone();
+    switch (table) {
+      case 'party-tickets':
+        return ticketsTable('Party tickets', await this.tickets.paidTickets(filter), timeZone, true);
+      case 'abandoned-carts':
+        return ticketsTable('Abandoned carts', await this.tickets.abandonedCarts(filter), timeZone, false);
+      case 'drink-orders': {
+        const sales = await this.sales(filter);
+        return drinkOrdersTable(
+          sales.drinks.filter((o) => inFilter(o.createdAt, filter)),
+          timeZone,
+        );
+      }
+      default:
+        return reportTable(table, await this.report(filter));
+    }
   }
 
   async timeZone(): Promise<string> {

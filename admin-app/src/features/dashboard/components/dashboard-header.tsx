@@ -60,6 +60,9 @@ export function DashboardHeader({ feastOrders, partyTickets, refreshing, onRefre
     >
       <nav aria-label="Staff pages">
         <Flex gap={8} wrap>
+          <Button ghost size="large" onClick={() => navigate('/admin/reports')}>
+            Reports
+          </Button>
           <Button ghost size="large" onClick={() => navigate('/admin/drinks-qr')}>
             Drinks QR Code
           </Button>
