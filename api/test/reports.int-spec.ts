@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { priceDrinks, priceParty, type ReconciliationReport, type RevenueReport } from '@festival/contracts';
+import { startStripeStandIn, type StripeStandIn } from '@festival/test-kit';
 import { DrinkOrderEntity } from '../src/modules/drinks/drink-order.entity.js';
+import { PaymentGateway } from '../src/modules/payments/payment-gateway.js';
 import { SimulatedPaymentEntity } from '../src/modules/payments/simulated-payment.entity.js';
 import { PartyOrderEntity } from '../src/modules/tickets/party-order.entity.js';
 import { createDrinkPaymentRequest, createLines, payDrinks } from './support/drinks.js';
@@ -223,5 +225,52 @@ describe(`Reports: totals, revenue by channel and reconciliation, on ${TEST_DATA
   it('answers a bad filter with 400 and its reason', async () => {
     const res = await t.http.get('/api/admin/reports?from=2026-10-02&to=2026-10-01').set('Cookie', manager).expect(400);
     expect(res.body.message).toContain('To cannot be before From');
+  });
+});
+
+describe(`the Stripe adapter's payments for reconciliation, against a local stand-in, on ${TEST_DATABASE}`, () => {
+  let standIn: StripeStandIn;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    standIn = await startStripeStandIn();
+    t = await createTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_stand_in',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_stand_in',
+      STRIPE_WEBHOOK_SECRET: 'whsec_reports_stand_in',
+      STRIPE_API_URL: standIn.url,
+      ADMIN_PASSWORD: PASSWORD,
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await standIn.close();
+  });
+
+  it('lists the succeeded payments of a period and retrieves one, each with what was refunded of it', async () => {
+    const gateway = t.app.get(PaymentGateway);
+    const since = new Date(Date.now() - 60_000);
+    const paid = await gateway.chargeSavedCard({
+      customerId: 'cus_reports',
+      paymentMethodId: 'pm_card_visa',
+      amountCents: 2500,
+      description: 'Drinks tab',
+      metadata: { type: 'drink_tab' },
+      idempotencyKey: 'reports-stripe-charge',
+    });
+    await gateway.refundPayment(paid.id, 'reports-stripe-refund', 500);
+    const unpaid = await gateway.createPaymentIntent({
+      amountCents: 900,
+      description: 'Party tickets',
+      metadata: {},
+      idempotencyKey: 'reports-stripe-unpaid',
+    });
+
+    const listed = await gateway.listPayments({ since, until: null });
+    expect(listed).toEqual([expect.objectContaining({ id: paid.id, status: 'succeeded', amountCents: 2500, refundedCents: 500 })]);
+    expect(listed.some((p) => p.id === unpaid.id)).toBe(false);
+    expect(await gateway.listPayments({ since: null, until: since })).toEqual([]);
+    expect(await gateway.retrievePayment(paid.id)).toMatchObject({ id: paid.id, amountCents: 2500, refundedCents: 500 });
+    expect(await gateway.retrievePayment('pi_no_such_payment')).toBeUndefined();
   });
 });
