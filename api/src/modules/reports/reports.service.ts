@@ -42,9 +42,10 @@ export class ReportsService {
     ]);
     const tabs = new Map([...tabsOpened, ...tabsClosed].map((t) => [t.id, t]));
     // The orders on those tabs, wherever their dates fall: a tab's running total is all of them.
-    const tabIds = [...tabs.keys()].filter((id) => !drinks.some((o) => o.tabId === id));
+    const tabIds = [...tabs.keys()];
     const tabOrders = tabIds.length ? await m.find(DrinkOrderEntity, { where: { tabId: In(tabIds), status: 'tab' } }) : [];
-    return { party, feast, drinks: [...drinks, ...tabOrders.filter((o) => !drinks.some((d) => d.id === o.id))], tabs: [...tabs.values()] };
+    const read = new Set(drinks.map((o) => o.id));
+    return { party, feast, drinks: [...drinks, ...tabOrders.filter((o) => !read.has(o.id))], tabs: [...tabs.values()] };
   }
 
   async report(filter: ReportFilter): Promise<RevenueReport> {
