@@ -16,6 +16,7 @@ import { HealthModule } from './modules/health/health.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
 import { OrdersModule } from './modules/orders/orders.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
+import { ReportsModule } from './modules/reports/reports.module.js';
 import { PromoCodesModule } from './modules/promo-codes/promo-codes.module.js';
 import { SeasonsModule } from './modules/seasons/seasons.module.js';
 import { SettingsModule } from './modules/settings/settings.module.js';
@@ -48,6 +49,7 @@ export class AppModule {
         AnalyticsModule,
         CampaignsModule,
         CheckinModule,
+        ReportsModule,
         ApiDocsModule,
       ],
     };

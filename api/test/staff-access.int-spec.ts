@@ -53,6 +53,9 @@ const ACCESS: Record<string, Access> = {
   'GET /api/docs': STAFF,
 
   'GET /api/orders': MANAGER,
+  'GET /api/admin/reports': MANAGER,
+  'GET /api/admin/reports/reconciliation': MANAGER,
+  'GET /api/admin/reports/exports/:table': MANAGER,
   'GET /api/party-tickets': MANAGER,
   'GET /api/admin/abandoned-carts': MANAGER,
   'POST /api/admin/party-orders/:orderId/resend-confirmation': MANAGER,

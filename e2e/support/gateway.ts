@@ -3,12 +3,13 @@ import { join } from 'node:path';
 
 interface Statement {
   all(...params: unknown[]): unknown[];
+  run(...params: unknown[]): { changes: number };
 }
-interface ReadonlyDatabase {
+interface SqliteDatabase {
   prepare(sql: string): Statement;
   close(): void;
 }
-type DatabaseConstructor = new (path: string, options: { readonly: boolean; fileMustExist: boolean }) => ReadonlyDatabase;
+type DatabaseConstructor = new (path: string, options: { readonly: boolean; fileMustExist: boolean; timeout?: number }) => SqliteDatabase;
 
 export interface SimulatedCharge {
   id: string;
@@ -36,6 +37,25 @@ export function succeededCharges(type: string): SimulatedCharge[] {
     return rows
       .map((r) => ({ id: r.id, amountCents: r.amountCents, metadata: JSON.parse(r.metadata) as Record<string, string> }))
       .filter((c) => c.metadata.type === type);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Changes what the simulated gateway says it took for a payment, behind the site's back (as if
+ * the gateway's records and the site's had drifted apart): what reconciliation must catch.
+ */
+export function changeChargeAmount(paymentId: string, amountCents: number): void {
+  const workDir = process.env.E2E_WORK_DIR;
+  if (!workDir) throw new Error('E2E_WORK_DIR is not set: the global setup did not run');
+  const Database = createRequire(import.meta.url)('better-sqlite3') as DatabaseConstructor;
+  const db = new Database(join(workDir, 'e2e.sqlite'), { readonly: false, fileMustExist: true, timeout: 10_000 });
+  try {
+    const changed = db
+      .prepare("UPDATE simulated_payments SET amountCents = ? WHERE id = ? AND kind = 'payment'")
+      .run(amountCents, paymentId);
+    if (changed.changes !== 1) throw new Error(`The simulated gateway has no payment ${paymentId}`);
   } finally {
     db.close();
   }

@@ -9,6 +9,8 @@ export interface PartyBuyer {
   customerPhone: string;
   adultTickets: number;
   childTickets: number;
+  /** The visitor's analytics session, as the party page passes it: credits the purchase to the visit's source. */
+  sessionId?: string;
 }
 
 /**

@@ -80,7 +80,7 @@ test.describe('staff access', () => {
     await password.press('Enter');
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole('heading', { name: 'Order Management' })).toBeVisible();
-    for (const name of ['Drinks QR Code', 'Email Campaigns', 'Bar']) {
+    for (const name of ['Reports', 'Drinks QR Code', 'Email Campaigns', 'Bar']) {
       await expect(page.getByRole('navigation', { name: 'Staff pages' }).getByRole('button', { name })).toBeVisible();
     }
 

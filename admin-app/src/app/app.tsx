@@ -19,6 +19,7 @@ const DevicesPage = lazy(() => import('../features/devices/components/devices-pa
 const ActivityPage = lazy(() => import('../features/activity/components/activity-page').then((m) => ({ default: m.ActivityPage })));
 const SettingsPage = lazy(() => import('../features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })));
 const DoorPage = lazy(() => import('../features/door/components/door-page').then((m) => ({ default: m.DoorPage })));
+const ReportsPage = lazy(() => import('../features/reports/components/reports-page').then((m) => ({ default: m.ReportsPage })));
 const PickupsPage = lazy(() => import('../features/pickups/components/pickups-page').then((m) => ({ default: m.PickupsPage })));
 // A device pass is opened once per device: its page (and antd's Result) is not the login's weight.
 const DevicePassPage = lazy(() => import('../features/auth/components/device-pass-page').then((m) => ({ default: m.DevicePassPage })));
@@ -98,6 +99,14 @@ export default function App() {
             element={
               <Suspense fallback={<PageLoading />}>
                 <SettingsPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="reports"
+            element={
+              <Suspense fallback={<PageLoading />}>
+                <ReportsPage />
               </Suspense>
             }
           />

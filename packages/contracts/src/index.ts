@@ -23,3 +23,5 @@ export * from './seasons.js';
 export * from './feast-catalog.js';
 export * from './feast.js';
 export * from './party-admin.js';
+export * from './reports.js';
+export * from './csv.js';

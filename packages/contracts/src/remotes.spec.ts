@@ -33,6 +33,7 @@ describe('the site routes', () => {
       '/admin/activity',
       '/admin/settings',
       '/admin/pickups',
+      '/admin/reports',
     ]);
   });
 

@@ -29,6 +29,8 @@ export interface StandInPaymentIntent {
   payment_method: string | null;
   metadata: Record<string, string>;
   last_payment_error: null;
+  /** Seconds since 1970, as Stripe has it. */
+  created: number;
 }
 
 export interface StandInSetupIntent {
@@ -255,6 +257,7 @@ export async function startStripeStandIn({ port = 0, webhook }: StripeStandInOpt
           payment_method: body.get('payment_method'),
           metadata: metadataOf(body),
           last_payment_error: null,
+          created: Math.floor(Date.now() / 1000),
         };
         intents.set(id, intent);
         emit('payment_intent.created', intent);
@@ -264,10 +267,26 @@ export async function startStripeStandIn({ port = 0, webhook }: StripeStandInOpt
         }
         return remember(intent);
       }
+      // `expand[0]=latest_charge` (one) or `expand[0]=data.latest_charge` (a list): the charge, with what was refunded of it.
+      const query = new URLSearchParams((req.url ?? '').split('?')[1] ?? '');
+      const expanded = (intent: StandInPaymentIntent, expand: string) =>
+        [...query.entries()].some(([key, value]) => /^expand\[\d*\]$/.test(key) && value === expand)
+          ? { ...intent, latest_charge: intent.status === 'succeeded' ? charge(intent) : null }
+          : intent;
+      if (method === 'GET' && path === '/v1/payment_intents') {
+        // Newest first, within `created[gte]`/`created[lt]`; one page holds them all.
+        const gte = query.get('created[gte]');
+        const lt = query.get('created[lt]');
+        const data = [...intents.values()]
+          .filter((i) => (gte === null || i.created >= Number(gte)) && (lt === null || i.created < Number(lt)))
+          .reverse()
+          .map((i) => expanded(i, 'data.latest_charge'));
+        return send(200, { object: 'list', data, has_more: false, url: '/v1/payment_intents' });
+      }
       const intentPath = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
       if (method === 'GET' && intentPath) {
         const intent = intents.get(intentPath[1]);
-        return intent ? send(200, intent) : send(404, invalidRequest('No such payment_intent'));
+        return intent ? send(200, expanded(intent, 'latest_charge')) : send(404, invalidRequest('No such payment_intent'));
       }
       if (method === 'POST' && path === '/v1/customers') {
         const customer = { id: next('cus'), object: 'customer', name: body.get('name'), email: body.get('email') };

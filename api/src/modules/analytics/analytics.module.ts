@@ -27,7 +27,7 @@ import { TypeOrmAnalyticsEventStore } from './typeorm-analytics-event.store.js';
     AnalyticsRetentionService,
     { provide: GeoIpService, useFactory: () => new GeoIpService() },
   ],
-  exports: [AnalyticsService],
+  exports: [AnalyticsService, AnalyticsReportService],
 })
 export class AnalyticsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

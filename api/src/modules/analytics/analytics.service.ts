@@ -8,6 +8,7 @@ import { AnalyticsEventEntity } from './analytics-event.entity.js';
 import { AnalyticsEventStore, type AnalyticsRow } from './analytics-event-store.js';
 import { AnalyticsIngestQueue } from './analytics-ingest.queue.js';
 import { normaliseAttribution } from './attribution.js';
+import { firstTouchOfSessions } from './session-attribution.js';
 import type { ClientInfo } from './client-info.js';
 import { GeoIpService, type GeoLocation } from './geoip.service.js';
 import { SeasonsService } from '../seasons/seasons.service.js';
@@ -173,15 +174,8 @@ export class AnalyticsService {
   }
 
   /** The first event a visitor's browser sent in this session (it carries the session's attribution). */
-  private sessionVisit(sessionId: string): Promise<AnalyticsEventEntity | null> {
-    return this.events
-      .createQueryBuilder('e')
-      .where('e.sessionId = :sessionId', { sessionId })
-      .andWhere('e.isBot = 0')
-      .andWhere('e.attributionSource IS NOT NULL')
-      .orderBy('e.id', 'ASC')
-      .limit(1)
-      .getOne();
+  private async sessionVisit(sessionId: string): Promise<AnalyticsEventEntity | null> {
+    return (await firstTouchOfSessions(this.events.manager, [sessionId])).get(sessionId) ?? null;
   }
 
   /** Fills in the place of a just-stored event once the GeoIP database has loaded. */

@@ -26,6 +26,17 @@ export interface GatewaySetupIntent {
   metadata: Record<string, string>;
 }
 
+/** A payment as the gateway records it, for reconciliation (docs/reports.md). */
+export interface GatewayPayment {
+  id: string;
+  status: PaymentIntentStatus;
+  amountCents: Cents;
+  /** Refunded of it so far, in all. */
+  refundedCents: Cents;
+  createdAt: Date;
+  metadata: Record<string, string>;
+}
+
 export interface GatewayRefund {
   id: string;
   amountCents: Cents;
@@ -144,6 +155,13 @@ export abstract class PaymentGateway {
   abstract chargeSavedCard(input: ChargeSavedCardInput): Promise<GatewayPaymentIntent>;
   /** Cancels an unpaid payment or card set-up, so its client secret can no longer be used. */
   abstract cancelIntent(id: string, kind: 'payment' | 'setup'): Promise<void>;
+  /**
+   * The succeeded payments made from `since` (included) until `until` (excluded); an open end
+   * is unbounded. With what was refunded of each.
+   */
+  abstract listPayments(range: { since: Date | null; until: Date | null }): Promise<GatewayPayment[]>;
+  /** One payment with what was refunded of it; undefined when the gateway has none by that id. */
+  abstract retrievePayment(id: string): Promise<GatewayPayment | undefined>;
   /** What the browser needs to show its card form. */
   abstract browserConfig(): PaymentConfig;
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Not, Repository } from 'typeorm';
+import { LessThan, MoreThanOrEqual, And, Not, Repository, type FindOperator } from 'typeorm';
 import type { PaymentConfig } from '@festival/contracts';
 import {
   CardDeclinedError,
@@ -9,6 +9,7 @@ import {
   RefundRefusedError,
   type ChargeSavedCardInput,
   type CreatePaymentIntentInput,
+  type GatewayPayment,
   type GatewayPaymentIntent,
   type GatewayRefund,
   type GatewaySetupIntent,
@@ -59,6 +60,23 @@ export class SimulatedGateway extends PaymentGateway implements SimulatedCardFor
   async retrievePaymentIntent(id: string): Promise<GatewayPaymentIntent | undefined> {
     const row = await this.intents.findOneBy({ id, kind: 'payment' });
     return row ? toPaymentIntent(row) : undefined;
+  }
+
+  async listPayments(range: { since: Date | null; until: Date | null }): Promise<GatewayPayment[]> {
+    let createdAt: FindOperator<Date> | undefined;
+    if (range.since && range.until) createdAt = And(MoreThanOrEqual(range.since), LessThan(range.until));
+    else if (range.since) createdAt = MoreThanOrEqual(range.since);
+    else if (range.until) createdAt = LessThan(range.until);
+    const rows = await this.intents.find({
+      where: { kind: 'payment', status: 'succeeded', ...(createdAt ? { createdAt } : {}) },
+      order: { createdAt: 'ASC' },
+    });
+    return rows.map(toPayment);
+  }
+
+  async retrievePayment(id: string): Promise<GatewayPayment | undefined> {
+    const row = await this.intents.findOneBy({ id, kind: 'payment' });
+    return row ? toPayment(row) : undefined;
   }
 
   /**
@@ -275,6 +293,17 @@ function toPaymentIntent(row: SimulatedPaymentEntity): GatewayPaymentIntent {
     currency: 'usd',
     metadata: JSON.parse(row.metadata) as Record<string, string>,
     lastError: row.lastError ?? undefined,
+  };
+}
+
+function toPayment(row: SimulatedPaymentEntity): GatewayPayment {
+  return {
+    id: row.id,
+    status: row.status as PaymentIntentStatus,
+    amountCents: row.amountCents,
+    refundedCents: row.refundedCents,
+    createdAt: row.createdAt,
+    metadata: JSON.parse(row.metadata) as Record<string, string>,
   };
 }
 

@@ -8,6 +8,7 @@ import {
   type ChargeSavedCardInput,
   type CreatePaymentIntentInput,
   type GatewayEvent,
+  type GatewayPayment,
   type GatewayPaymentIntent,
   type GatewayRefund,
   type GatewaySetupIntent,
@@ -72,6 +73,33 @@ export class StripeGateway extends PaymentGateway implements WebhookSource {
   async retrievePaymentIntent(id: string): Promise<GatewayPaymentIntent | undefined> {
     try {
       return toPaymentIntent(await this.stripe.paymentIntents.retrieve(id));
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 404) return undefined;
+      throw new GatewayUnavailableError(`Stripe: ${(error as Error).message}`);
+    }
+  }
+
+  async listPayments(range: { since: Date | null; until: Date | null }): Promise<GatewayPayment[]> {
+    const created: Stripe.RangeQueryParam = {};
+    if (range.since) created.gte = Math.floor(range.since.getTime() / 1000);
+    if (range.until) created.lt = Math.ceil(range.until.getTime() / 1000);
+    const payments: GatewayPayment[] = [];
+    try {
+      const list = this.stripe.paymentIntents.list({
+        limit: 100,
+        expand: ['data.latest_charge'],
+        ...(range.since || range.until ? { created } : {}),
+      });
+      for await (const intent of list) if (intent.status === 'succeeded') payments.push(toPayment(intent));
+    } catch (error) {
+      throw new GatewayUnavailableError(`Stripe: ${(error as Error).message}`);
+    }
+    return payments;
+  }
+
+  async retrievePayment(id: string): Promise<GatewayPayment | undefined> {
+    try {
+      return toPayment(await this.stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));
     } catch (error) {
       if ((error as { statusCode?: number }).statusCode === 404) return undefined;
       throw new GatewayUnavailableError(`Stripe: ${(error as Error).message}`);
@@ -214,5 +242,18 @@ function toSetupIntent(intent: Stripe.SetupIntent): GatewaySetupIntent {
     customerId: typeof customer === 'string' ? customer : (customer?.id ?? ''),
     paymentMethodId: typeof pm === 'string' ? pm : pm?.id,
     metadata: (intent.metadata ?? {}) as Record<string, string>,
+  };
+}
+
+/** A payment intent with its charge expanded (`latest_charge`): what was refunded of it. */
+function toPayment(intent: Stripe.PaymentIntent): GatewayPayment {
+  const charge = intent.latest_charge;
+  return {
+    id: intent.id,
+    status: intent.status as GatewayPayment['status'],
+    amountCents: intent.amount_received || intent.amount,
+    refundedCents: charge && typeof charge === 'object' ? charge.amount_refunded : 0,
+    createdAt: new Date(intent.created * 1000),
+    metadata: { ...(intent.metadata ?? {}) },
   };
 }

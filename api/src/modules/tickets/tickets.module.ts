@@ -28,6 +28,6 @@ import { TicketsService } from './tickets.service.js';
   ],
   controllers: [TicketsController, PartyOrdersController],
   providers: [PartyOrderAdmin, TicketsService, PartyQuoteService, TicketReportsService, TicketEmailService, ConfirmationResends],
-  exports: [TicketsService],
+  exports: [TicketsService, TicketReportsService],
 })
 export class TicketsModule {}

@@ -63,6 +63,9 @@ export function DashboardHeader({ feastOrders, partyTickets, failedEmails = 0, r
     >
       <nav aria-label="Staff pages">
         <Flex gap={8} wrap>
+          <Button ghost size="large" onClick={() => navigate('/admin/reports')}>
+            Reports
+          </Button>
           <Button ghost size="large" onClick={() => navigate('/admin/drinks-qr')}>
             Drinks QR Code
           </Button>

@@ -1,0 +1,99 @@
+import type { Cents } from '@festival/contracts';
+import type { DrinkOrderEntity } from '../drinks/drink-order.entity.js';
+import type { DrinkTabEntity } from '../drinks/drink-tab.entity.js';
+import type { FeastOrderEntity } from '../orders/feast-order.entity.js';
+import type { PartyOrderEntity } from '../tickets/party-order.entity.js';
+
+/** The sales of a report's event and dates, as read from the orders and tabs (docs/reports.md). */
+export interface ReportSales {
+  /** Party orders paid (or paid then refunded) started in range. */
+  party: PartyOrderEntity[];
+  /** Feast pack orders paid (or refunded) started in range. */
+  feast: FeastOrderEntity[];
+  /** Drink orders paid at once (or refunded) and orders put on tabs, started in range. */
+  drinks: DrinkOrderEntity[];
+  /** Tabs opened or closed in range (open, closing, closed, settled). */
+  tabs: DrinkTabEntity[];
+}
+
+/** The statuses of an order that was paid: still paid, or refunded (some or all) since. */
+export const PAID_STATUSES = ['paid', 'refunding', 'refunded'] as const;
+
+/**
+ * A complimentary party order: one with nothing to pay ($0), given by the staff. The one place
+ * that says so: a flag on the order can be read here once it exists.
+ */
+export function isComp(order: Pick<PartyOrderEntity, 'totalCents'>): boolean {
+  return order.totalCents === 0;
+}
+
+/**
+ * What was refunded of a party order: the staff's refunds (`refundedCents`), or the whole order
+ * when it was refunded as a late payment for a sold-out party (no refund rows).
+ */
+export function partyRefundedCents(order: Pick<PartyOrderEntity, 'status' | 'refundedCents' | 'totalCents'>): Cents {
+  if ((order.status === 'refunded' || order.status === 'refunding') && !order.refundedCents) return order.totalCents;
+  return order.refundedCents ?? 0;
+}
+
+/** A feast pack or drink order is refunded whole (a late payment that could not be honoured), or not at all. */
+export function wholeRefundCents(order: { status: string; totalCents: number }): Cents {
+  return order.status === 'refunded' || order.status === 'refunding' ? order.totalCents : 0;
+}
+
+/** The tickets of a party order still valid: none of a refunded one. */
+export function partyTicketsSold(
+  order: Pick<PartyOrderEntity, 'status' | 'adultTickets' | 'childTickets' | 'refundedAdults' | 'refundedChildren'>,
+): number {
+  if (order.status !== 'paid') return 0;
+  return Math.max(0, order.adultTickets - order.refundedAdults + order.childTickets - order.refundedChildren);
+}
+
+/** Tab states: open (guests may still order) or closed (charged, or settled at the bar). */
+export const isOpenTab = (tab: Pick<DrinkTabEntity, 'status'>): boolean => tab.status === 'open' || tab.status === 'closing';
+export const isClosedTab = (tab: Pick<DrinkTabEntity, 'status'>): boolean => tab.status === 'closed' || tab.status === 'settled';
+
+/** What a closed tab brought in: its charge (a tab settled otherwise at the bar charged nothing through the site). */
+export const tabChargedCents = (tab: Pick<DrinkTabEntity, 'status' | 'chargedCents' | 'chargePaymentIntentId'>): Cents =>
+  isClosedTab(tab) && tab.chargePaymentIntentId ? (tab.chargedCents ?? 0) : 0;
+
+const zoned = new Map<string, Intl.DateTimeFormat>();
+
+/** `YYYY-MM-DD` and `HH` of an instant in `timeZone`. */
+export function zonedDayHour(at: Date, timeZone: string): { day: string; hour: string } {
+  let format = zoned.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    });
+    zoned.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: parts.hour };
+}
+
+const zonedMinutes = new Map<string, Intl.DateTimeFormat>();
+
+/** `YYYY-MM-DD HH:mm` of an instant in `timeZone`: a date and time every spreadsheet reads. */
+export function zonedDateTime(at: Date, timeZone: string): string {
+  let format = zonedMinutes.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    zonedMinutes.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}

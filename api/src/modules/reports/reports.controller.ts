@@ -1,0 +1,63 @@
+import { Controller, Get, Header, Param, Query, StreamableFile } from '@nestjs/common';
+import {
+  dashboardFilterSchema,
+  reportExportFormatSchema,
+  reportExportTableSchema,
+  type DashboardFilter,
+  type ReconciliationReport,
+  type ReportExportFormat,
+  type ReportExportTable,
+  type RevenueReport,
+} from '@festival/contracts';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { SeasonsService } from '../seasons/seasons.service.js';
+import { exportCsv, exportXlsx } from './report-exports.js';
+import { ReconciliationService } from './reconciliation.service.js';
+import { ReportsService } from './reports.service.js';
+
+/** `Reports` (docs/reports.md): the manager's alone (no @Roles), for the dashboard's event and dates. */
+@Controller('admin/reports')
+export class ReportsController {
+  constructor(
+    private readonly reports: ReportsService,
+    private readonly reconciliation: ReconciliationService,
+    private readonly seasons: SeasonsService,
+  ) {}
+
+  /** Totals, revenue by day, drinks by hour and item, revenue by channel, tabs. */
+  @Get()
+  @Header('Cache-Control', 'no-store')
+  async report(@Query(new ZodValidationPipe(dashboardFilterSchema)) filter: DashboardFilter): Promise<RevenueReport> {
+    return this.reports.report(await this.seasons.reportFilter(filter));
+  }
+
+  /** Every paid or refunded order of the event and dates against the gateway's records. */
+  @Get('reconciliation')
+  @Header('Cache-Control', 'no-store')
+  async reconcile(@Query(new ZodValidationPipe(dashboardFilterSchema)) filter: DashboardFilter): Promise<ReconciliationReport> {
+    return this.reconciliation.reconcile(await this.seasons.reportFilter(filter));
+  }
+
+  /**
+   * An export of one table (party tickets, abandoned carts, drinks orders, tabs, the revenue
+   * tables) with the filter, as CSV or XLSX (`?format=`), downloaded as a file.
+   */
+  @Get('exports/:table')
+  @Header('Cache-Control', 'no-store')
+  async export(
+    @Param('table', new ZodValidationPipe(reportExportTableSchema)) table: ReportExportTable,
+    @Query('format', new ZodValidationPipe(reportExportFormatSchema)) format: ReportExportFormat,
+    @Query(new ZodValidationPipe(dashboardFilterSchema)) filter: DashboardFilter,
+  ): Promise<StreamableFile> {
+    const rows = await this.reports.exportTable(table, await this.seasons.reportFilter(filter));
+    const name = `${table}-${new Date().toISOString().slice(0, 10)}.${format}`;
+    const disposition = `attachment; filename="${name}"`;
+    if (format === 'xlsx') {
+      return new StreamableFile(await exportXlsx(rows), {
+        type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        disposition,
+      });
+    }
+    return new StreamableFile(exportCsv(rows), { type: 'text/csv; charset=utf-8', disposition });
+  }
+}

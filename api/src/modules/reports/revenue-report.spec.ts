@@ -1,0 +1,146 @@
+import { NOT_TRACKED_SOURCE } from '@festival/contracts';
+import type { DrinkOrderEntity } from '../drinks/drink-order.entity.js';
+import type { DrinkTabEntity } from '../drinks/drink-tab.entity.js';
+import type { PartyOrderEntity } from '../tickets/party-order.entity.js';
+import { zonedDayHour, type ReportSales } from './report-sales.js';
+import { drinksByHour, drinksByItem, reportTotals, revenueByChannel, soldOrders, tabsReport } from './revenue-report.js';
+
+const AT = new Date('2026-10-24T02:30:00Z'); // 7:30 PM on the 23rd in Los Angeles
+
+function createPartyOrder(overrides: Partial<PartyOrderEntity> = {}): PartyOrderEntity {
+  return {
+    id: 'party-1',
+    status: 'paid',
+    customerName: 'Asha Raman',
+    adultTickets: 2,
+    childTickets: 1,
+    refundedAdults: 0,
+    refundedChildren: 0,
+    refundedCents: 0,
+    taxCents: 1219,
+    totalCents: 14216,
+    analyticsSessionId: null,
+    createdAt: AT,
+    ...overrides,
+  } as PartyOrderEntity;
+}
+
+function createDrinkOrder(overrides: Partial<DrinkOrderEntity> = {}): DrinkOrderEntity {
+  const items = [
+    { id: 'mango-lassi', name: 'Mango Lassi', price: 650, quantity: 2 },
+    { id: 'masala-chai', name: 'Masala Chai', price: 400, quantity: 1 },
+  ];
+  return {
+    id: 'drink-1',
+    status: 'paid',
+    tabId: null,
+    customerName: 'Priya',
+    items: JSON.stringify(items),
+    subtotalCents: 1700,
+    taxCents: 159,
+    totalCents: 1859,
+    placedAt: AT,
+    createdAt: AT,
+    ...overrides,
+  } as DrinkOrderEntity;
+}
+
+function createTab(overrides: Partial<DrinkTabEntity> = {}): DrinkTabEntity {
+  return {
+    id: 'abcdef12-tab',
+    status: 'open',
+    customerName: 'Arjun',
+    tableNumber: '4',
+    openedAt: AT,
+    closedAt: null,
+    chargePaymentIntentId: null,
+    chargedCents: null,
+    taxCents: null,
+    ...overrides,
+  } as DrinkTabEntity;
+}
+
+const sales = (overrides: Partial<ReportSales> = {}): ReportSales => ({ party: [], feast: [], drinks: [], tabs: [], ...overrides });
+const ALL_DATES = { since: null, until: null };
+
+describe('the revenue report', () => {
+  it('adds tickets, drinks and tab charges, takes refunds off, and counts a $0 order as a comp', () => {
+    const totals = reportTotals(
+      sales({
+        party: [
+          createPartyOrder({ refundedAdults: 1, refundedCents: 5468 }),
+          createPartyOrder({ id: 'comp', totalCents: 0, taxCents: 0, adultTickets: 2, childTickets: 0 }),
+          // A late payment refunded whole: no refund rows, its whole total.
+          createPartyOrder({ id: 'late', status: 'refunded', totalCents: 5468, taxCents: 469, adultTickets: 1, childTickets: 0 }),
+        ],
+        drinks: [createDrinkOrder(), createDrinkOrder({ id: 'on-tab', status: 'tab', tabId: 'abcdef12-tab' })],
+        tabs: [createTab({ status: 'closed', closedAt: AT, chargePaymentIntentId: 'pi_1', chargedCents: 1859, taxCents: 159 })],
+      }),
+      ALL_DATES,
+    );
+    expect(totals).toEqual({
+      ticketRevenueCents: 14216 + 5468,
+      drinksRevenueCents: 1859 + 1859,
+      feastRevenueCents: 0,
+      refundsCents: 5468 + 5468,
+      netCents: 14216 + 5468 + 1859 + 1859 - (5468 + 5468),
+      taxCents: 1219 + 469 + 159 + 159,
+      ticketsSold: 2 + 2,
+      compOrders: 1,
+      compTickets: 2,
+    });
+  });
+
+  it('counts drinks by item and by hour of the night in the party time zone, leaving out refunded ones', () => {
+    const drinks = [
+      createDrinkOrder(),
+      createDrinkOrder({ id: 'refunded', status: 'refunded' }),
+      createDrinkOrder({ id: 'tab', status: 'tab' }),
+    ];
+    expect(drinksByItem(sales({ drinks }))).toEqual([
+      { name: 'Mango Lassi', quantity: 4, revenueCents: 2600 },
+      { name: 'Masala Chai', quantity: 2, revenueCents: 800 },
+    ]);
+    expect(drinksByHour(sales({ drinks }), 'America/Los_Angeles')).toEqual([{ hour: '2026-10-23 19:00', orders: 2, revenueCents: 3718 }]);
+    expect(zonedDayHour(AT, 'Asia/Kolkata')).toEqual({ day: '2026-10-24', hour: '08' });
+  });
+
+  it('shows open tabs with what is on them and closed ones with their charge', () => {
+    const tabs = tabsReport(
+      sales({
+        drinks: [createDrinkOrder({ status: 'tab', tabId: 'abcdef12-tab' })],
+        tabs: [
+          createTab(),
+          createTab({ id: 'closed12-tab', status: 'closed', closedAt: AT, chargePaymentIntentId: 'pi_2', chargedCents: 2500 }),
+        ],
+      }),
+    );
+    expect(tabs.open).toEqual({ count: 1, totalCents: 1859 });
+    expect(tabs.closed).toEqual({ count: 1, totalCents: 2500 });
+    expect(tabs.tabs.map((t) => [t.reference, t.status, t.orders, t.totalCents])).toEqual([
+      ['ABCDEF12', 'open', 1, 1859],
+      ['CLOSED12', 'closed', 0, 2500],
+    ]);
+  });
+
+  it('credits each order to its session’s first touch, the rest to (not tracked), with revenue per visit', () => {
+    const orders = soldOrders(
+      sales({
+        party: [
+          createPartyOrder({ analyticsSessionId: 's-1', refundedCents: 5468 }),
+          createPartyOrder({ id: 'untracked', totalCents: 5468 }),
+          createPartyOrder({ id: 'comp', totalCents: 0, analyticsSessionId: 's-1' }),
+        ],
+      }),
+    );
+    const rows = revenueByChannel(orders, new Map([['s-1', { source: 'facebook', medium: 'social', campaign: 'diwali' }]]), [
+      { source: 'facebook', medium: 'social', campaign: 'diwali', pageViews: 3, conversions: 1 },
+      { source: 'direct', medium: 'none', campaign: null, pageViews: 10, conversions: 0 },
+    ]);
+    expect(rows).toEqual([
+      { source: 'facebook', medium: 'social', campaign: 'diwali', visits: 3, orders: 1, revenueCents: 8748, revenuePerVisitCents: 2916 },
+      { source: NOT_TRACKED_SOURCE, medium: 'none', campaign: null, visits: 0, orders: 1, revenueCents: 5468, revenuePerVisitCents: null },
+      { source: 'direct', medium: 'none', campaign: null, visits: 10, orders: 0, revenueCents: 0, revenuePerVisitCents: 0 },
+    ]);
+  });
+});
