@@ -60,6 +60,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/admin/party-orders/:orderId/refunds': MANAGER,
   'POST /api/admin/party-orders/:orderId/cancel': MANAGER,
   'PUT /api/admin/party-orders/:orderId/guest': MANAGER,
+  'POST /api/admin/party-orders/comps': MANAGER,
   'GET /api/analytics/funnel': MANAGER,
   'GET /api/analytics/attribution': MANAGER,
   'GET /api/analytics/events/:eventType': MANAGER,
@@ -107,6 +108,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/admin/door-snapshot': DOOR,
   'GET /api/admin/pickups': DOOR,
   'POST /api/admin/pickups': DOOR,
+  'POST /api/admin/door-sales': DOOR,
 };
 
 type Caller = 'anonymous' | StaffRole;

@@ -1,6 +1,7 @@
 import type { ZodType } from 'zod';
 import {
   activityQuerySchema,
+  addGuestsRequestSchema,
   adminCheckResponseSchema,
   adminLoginRequestSchema,
   analyticsEventRequestSchema,
@@ -18,6 +19,7 @@ import {
   createCampaignRequestSchema,
   createDeviceRequestSchema,
   createPromoCodeSchema,
+  doorSaleRequestSchema,
   doorSearchQuerySchema,
   drinkPaymentRequestSchema,
   drinkTabRequestSchema,
@@ -347,6 +349,14 @@ export const API_ROUTES: readonly ApiRouteDoc[] = [
     response: type('PartyOrderDetails'),
   },
   {
+    method: 'POST',
+    path: '/api/admin/party-orders/comps',
+    tag: 'party',
+    summary: 'Add complimentary guests: a $0 ticket e-mailed to them (idempotent per requestId)',
+    body: body(addGuestsRequestSchema, 'AddGuestsRequest'),
+    response: type('PartyOrderDetails'),
+  },
+  {
     method: 'GET',
     path: '/api/analytics/funnel',
     tag: 'analytics',
@@ -578,6 +588,14 @@ export const API_ROUTES: readonly ApiRouteDoc[] = [
   },
 
   // The door
+  {
+    method: 'POST',
+    path: '/api/admin/door-sales',
+    tag: 'door',
+    summary: 'Sell tickets at the door for cash, issued already checked in (idempotent per requestId)',
+    body: body(doorSaleRequestSchema, 'DoorSaleRequest'),
+    response: type('DoorSaleResponse'),
+  },
   {
     method: 'POST',
     path: '/api/admin/check-ins',
