@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Flex, Form, Input, InputNumber, Layout, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from '@festival/router';
 import { ManagerOnly } from '../../../shared/components/manager-only';
 import { QrScanner } from '../../../shared/scanner/qr-scanner';
@@ -14,6 +14,9 @@ import { RecentScans } from './recent-scans';
 import { ScanResultPanel, timeOf } from './scan-result-panel';
 import './door.css';
 
+/** `Sell at the door`, loaded when opened: the scanner page does not carry it. */
+const DoorSaleForm = lazy(() => import('./door-sale-form').then((module) => ({ default: module.DoorSaleForm })));
+
 /**
  * `/admin/door` (door devices and the manager): scan or type a ticket code, or find the guest,
  * and admit them; `Arrived N of M` across every door; keeps admitting offline.
@@ -24,6 +27,7 @@ export function DoorPage() {
   const [code, setCode] = useState('');
   const [guests, setGuests] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
+  const [selling, setSelling] = useState(false);
 
   useEffect(() => {
     void registerDoorServiceWorker();
@@ -125,6 +129,18 @@ export function DoorPage() {
               </Form>
             </Flex>
           </Card>
+
+          {selling && state.online ? (
+            <Suspense fallback={<Card size="small" loading />}>
+              <DoorSaleForm onSold={() => void arrivals.refetch()} onClose={() => setSelling(false)} />
+            </Suspense>
+          ) : (
+            <div>
+              <Button disabled={offline} onClick={() => setSelling(true)}>
+                Sell at the door
+              </Button>
+            </div>
+          )}
 
           <GuestSearch engine={engine} online={state.online} guests={guests} onAdmitted={show} />
           <RecentScans scans={state.recent} />
