@@ -131,7 +131,7 @@ export function DoorPage() {
           </Card>
 
           {selling && state.online ? (
-            <Suspense fallback={<Card size="small" loading />}>
+            <Suspense fallback={<p>Loading the sale form…</p>}>
               <DoorSaleForm onSold={() => void arrivals.refetch()} onClose={() => setSelling(false)} />
             </Suspense>
           ) : (
