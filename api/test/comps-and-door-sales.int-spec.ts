@@ -105,6 +105,7 @@ describe(`comps (Add guests) and door sales, on ${TEST_DATABASE}`, () => {
     // The normal ticket e-mail, its printed code admitting the 2 guests.
     const mail = await mailTo(body.customerEmail as string);
     expect(mail.parsed.text).toContain('Admits 2 guests: 2 adults');
+    expect(mail.parsed.text).toContain('Total paid: $0.00 (complimentary)');
     const printed = /Ticket code, if the QR code cannot be scanned:\n([A-Z2-7 ]+)\n/.exec(mail.parsed.text ?? '')?.[1] ?? '';
     const code = normaliseTicketCode(printed);
     const arrivedBefore = await arrived();
@@ -158,6 +159,19 @@ describe(`comps (Add guests) and door sales, on ${TEST_DATABASE}`, () => {
     // Without a name it is a `Door sale`; the manager may sell too.
     const anonymous = await sell({ adults: 1, children: 0, paymentMethod: 'cash', requestId: randomUUID() }, manager).expect(200);
     expect(anonymous.body).toMatchObject({ customerName: 'Door sale', admitted: 1 });
+  });
+
+  it('the same Add guests sent twice at once adds the guests once', async () => {
+    const before = await remaining();
+    const body = comp({ adults: 1 });
+    const [first, second] = await Promise.all([addGuests(body), addGuests(body)]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(second.body.id).toBe(first.body.id);
+    expect(await remaining()).toBe(before - 1);
+    expect(await t.dataSource.getRepository(PartyOrderEntity).countBy({ requestId: body.requestId as string })).toBe(1);
+    // A door sale cannot reuse a comp's requestId.
+    const reused = await sell({ adults: 1, children: 0, paymentMethod: 'cash', requestId: body.requestId }).expect(409);
+    expect(reused.body.message).toBe('This requestId was already used for another order');
   });
 
   it('bad input is a 400 with a clear message and changes nothing', async () => {
