@@ -161,6 +161,48 @@ describe(`comps (Add guests) and door sales, on ${TEST_DATABASE}`, () => {
     expect(anonymous.body).toMatchObject({ customerName: 'Door sale', admitted: 1 });
   });
 
+  it('Sell at the door by card: held while the card is paid through the gateway, then paid and admitted once confirmed', async () => {
+    const before = await remaining();
+    const arrivedBefore = await arrived();
+    const requestId = randomUUID();
+    const started = await sell({ adults: 2, children: 0, paymentMethod: 'card', customerName: 'Card Walk-in', requestId }).expect(200);
+    const sale = started.body as DoorSaleResponse;
+    expect(sale).toMatchObject({ status: 'pending', paymentMethod: 'card', admitted: 0 });
+    expect(sale.clientSecret).toEqual(expect.any(String));
+    expect(await remaining()).toBe(before - 2);
+    expect(await arrived()).toBe(arrivedBefore);
+
+    // Not paid yet: confirming is refused.
+    const stored = await t.dataSource.getRepository(PartyOrderEntity).findOneByOrFail({ id: sale.orderId });
+    const early = await t.http
+      .post(`/api/admin/door-sales/${sale.orderId}/confirm`)
+      .set('Cookie', door)
+      .send({ paymentIntentId: stored.paymentIntentId })
+      .expect(409);
+    expect(early.body.message).toBe('The card payment was not completed');
+
+    // A declined card changes nothing; the good one goes through.
+    await t.http
+      .post('/api/payments/simulated/confirm')
+      .send({ clientSecret: sale.clientSecret, cardNumber: '4000 0000 0000 0002', expiry: '12 / 34', cvc: '123' })
+      .expect(402);
+    const paid = await t.http
+      .post('/api/payments/simulated/confirm')
+      .send({ clientSecret: sale.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' })
+      .expect(200);
+    const confirm = () =>
+      t.http.post(`/api/admin/door-sales/${sale.orderId}/confirm`).set('Cookie', door).send({ paymentIntentId: paid.body.id });
+    const done = await confirm().expect(200);
+    expect(done.body).toMatchObject({ status: 'paid', paymentMethod: 'card', admitted: 2, clientSecret: null });
+    await confirm().expect(200);
+    expect(await arrived()).toBe(arrivedBefore + 2);
+    expect(await remaining()).toBe(before - 2);
+    const logged = (await activity('ticket.door-sale')).filter((e) => e.object?.includes(sale.reference));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]!.detail).toContain('2 adults sold at the door for $');
+    expect(logged[0]!.detail).toContain(' card, 2 admitted');
+  });
+
   it('the same Add guests sent twice at once adds the guests once', async () => {
     const before = await remaining();
     const body = comp({ adults: 1 });
@@ -184,7 +226,7 @@ describe(`comps (Add guests) and door sales, on ${TEST_DATABASE}`, () => {
       [() => addGuests(comp({ adults: -1 })), 'adults cannot be negative'],
       [() => addGuests(comp({ requestId: 'x' })), 'requestId must be 8 to 64 characters'],
       [() => sell({ adults: 0, children: 0, paymentMethod: 'cash', requestId: randomUUID() }), 'Add at least one adult or child'],
-      [() => sell({ adults: 1, children: 0, paymentMethod: 'cheque', requestId: randomUUID() }), 'paymentMethod must be cash'],
+      [() => sell({ adults: 1, children: 0, paymentMethod: 'cheque', requestId: randomUUID() }), 'paymentMethod must be cash or card'],
       [() => sell({ adults: 1.5, children: 0, paymentMethod: 'cash', requestId: randomUUID() }), 'adults must be a whole number'],
     ];
     for (const [send, message] of cases) {

@@ -109,6 +109,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/admin/pickups': DOOR,
   'POST /api/admin/pickups': DOOR,
   'POST /api/admin/door-sales': DOOR,
+  'POST /api/admin/door-sales/:orderId/confirm': DOOR,
 };
 
 type Caller = 'anonymous' | StaffRole;

@@ -70,7 +70,7 @@ describe('addGuestsRequestSchema', () => {
 });
 
 describe('doorSaleRequestSchema', () => {
-  it('sells for cash only, at least one guest, whole numbers', () => {
+  it('sells for cash or card, at least one guest, whole numbers', () => {
     const requestId = 'b0c1d2e3-0000-4000-8000-000000000001';
     expect(doorSaleRequestSchema.parse({ adults: 1, children: 1, paymentMethod: 'cash', requestId })).toEqual({
       adults: 1,
@@ -79,7 +79,7 @@ describe('doorSaleRequestSchema', () => {
       requestId,
     });
     const message = (body: unknown) => doorSaleRequestSchema.safeParse(body).error?.issues[0]?.message;
-    expect(message({ adults: 1, children: 0, paymentMethod: 'card', requestId })).toBe('paymentMethod must be cash');
+    expect(message({ adults: 1, children: 0, paymentMethod: 'cheque', requestId })).toBe('paymentMethod must be cash or card');
     expect(message({ adults: 0, children: 0, paymentMethod: 'cash', requestId })).toBe('Add at least one adult or child');
     expect(message({ adults: 1.5, children: 0, paymentMethod: 'cash', requestId })).toBe('adults must be a whole number');
   });

@@ -102,24 +102,34 @@ export const addGuestsRequestSchema = /* @__PURE__ */ defineSchema(() =>
 );
 export type AddGuestsRequest = z.infer<typeof addGuestsRequestSchema>;
 
-export const DOOR_SALE_PAYMENT_METHODS = ['cash'] as const;
+export const DOOR_SALE_PAYMENT_METHODS = ['cash', 'card'] as const;
 
 /**
- * `POST /api/admin/door-sales` (`Sell at the door`): tickets sold at the door, paid in cash,
- * issued already checked in. The buyer's name and e-mail are optional.
+ * `POST /api/admin/door-sales` (`Sell at the door`): tickets sold at the door, issued already
+ * checked in. Cash: paid and admitted at once. Card: the tickets are held and the answer carries
+ * the payment's client secret for the card form; `POST /api/admin/door-sales/:orderId/confirm`
+ * after the card went through admits them. The buyer's name is optional.
  */
 export const doorSaleRequestSchema = /* @__PURE__ */ defineSchema(() =>
   z
     .strictObject({
       adults: count('adults'),
       children: count('children'),
-      paymentMethod: z.enum(DOOR_SALE_PAYMENT_METHODS, { error: 'paymentMethod must be cash' }),
+      paymentMethod: z.enum(DOOR_SALE_PAYMENT_METHODS, { error: 'paymentMethod must be cash or card' }),
       customerName: z.string().trim().max(160, 'Name is too long').optional(),
       requestId: requestId(),
     })
     .superRefine(atLeastOneGuest),
 );
 export type DoorSaleRequest = z.infer<typeof doorSaleRequestSchema>;
+
+/** `POST /api/admin/door-sales/:orderId/confirm`: the card payment of a door sale went through. */
+export const confirmDoorSaleRequestSchema = /* @__PURE__ */ defineSchema(() =>
+  z.strictObject({
+    paymentIntentId: z.string({ error: 'paymentIntentId is required' }).trim().min(1, 'paymentIntentId is required').max(255),
+  }),
+);
+export type ConfirmDoorSaleRequest = z.infer<typeof confirmDoorSaleRequestSchema>;
 
 /** The answer to a door sale: the order, what it cost and that its guests are in. */
 export interface DoorSaleResponse {
@@ -130,8 +140,12 @@ export interface DoorSaleResponse {
   children: number;
   totalCents: Cents;
   paymentMethod: PartyPaymentMethod;
-  /** Guests admitted with the sale: all of the order's. */
+  /** Guests admitted with the sale: all of the order's once paid, none while a card is being paid. */
   admitted: number;
+  /** `paid`, or `pending` while the card is being paid. */
+  status: 'paid' | 'pending';
+  /** A card sale still to pay: the payment's client secret for the card form. */
+  clientSecret: string | null;
 }
 
 /**

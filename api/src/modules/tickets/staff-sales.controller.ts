@@ -1,8 +1,10 @@
-import { Body, Controller, Header, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Header, HttpCode, Param, Post } from '@nestjs/common';
 import {
   addGuestsRequestSchema,
+  confirmDoorSaleRequestSchema,
   doorSaleRequestSchema,
   type AddGuestsRequest,
+  type ConfirmDoorSaleRequest,
   type DoorSaleRequest,
   type DoorSaleResponse,
   type PartyOrderDetails,
@@ -38,5 +40,18 @@ export class StaffSalesController {
     @CurrentStaff() actor: StaffActor,
   ): Promise<DoorSaleResponse> {
     return this.sales.sellAtDoor(body, actor);
+  }
+
+  /** A door sale's card went through: paid and admitted. */
+  @Post('door-sales/:orderId/confirm')
+  @Roles('door')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  confirmCardSale(
+    @Param('orderId') orderId: string,
+    @Body(new ZodValidationPipe(confirmDoorSaleRequestSchema)) body: ConfirmDoorSaleRequest,
+    @CurrentStaff() actor: StaffActor,
+  ): Promise<DoorSaleResponse> {
+    return this.sales.confirmCardSale(orderId, body.paymentIntentId, actor);
   }
 }
