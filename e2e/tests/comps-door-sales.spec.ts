@@ -112,3 +112,34 @@ test('Sell at the door for cash: the ticket is issued already checked in and cou
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByLabel('Guests found')).toContainText('2 adults · 2 of 2 in');
 });
+
+test('Sell at the door by card: the gateway card form takes the payment, then the guest is checked in', async ({ page }) => {
+  test.setTimeout(60_000);
+  const name = `Card walk-in ${RUN}`;
+  await logIn(page);
+  await openDoor(page);
+  const before = await arrivals(page);
+
+  await page.getByRole('button', { name: 'Sell at the door' }).click();
+  await page.getByLabel('Adults').fill('1');
+  await page.getByLabel('Children').fill('0');
+  await page.getByLabel('Name (optional)').fill(name);
+  await page.getByRole('radio', { name: 'Card' }).check();
+  await expect(page.getByTestId('door-sale-total')).toHaveText(/^Total \$\d+\.\d{2} for 1 adult$/);
+  const total = /\$\d+\.\d{2}/.exec((await page.getByTestId('door-sale-total').textContent()) ?? '')![0];
+  await page.getByRole('button', { name: 'Take card payment' }).click();
+
+  // The simulated gateway's card form, as on the party page.
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: `Charge ${total} and check in` }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Sold 1 adult' })).toContainText(`Sold 1 adult for ${total} by card`);
+  await expect(page.getByText(/^1 admitted · order [0-9A-F]{8}$/)).toBeVisible();
+  await expect.poll(async () => (await arrivals(page)).arrived - before.arrived).toBeGreaterThanOrEqual(1);
+
+  const api = await staffApi();
+  const rows = (await (await api.get('/api/party-tickets')).json()) as PaidPartyTicketRow[];
+  expect(rows.find((r) => r.customerName === name)).toMatchObject({ paymentMethod: 'card', comp: false, adultTickets: 1, admitted: 1 });
+  await api.dispose();
+});

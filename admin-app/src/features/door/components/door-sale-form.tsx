@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { formatCents, ticketLines, type DoorSaleResponse } from '@festival/contracts';
 import { errorMessage } from '../../../shared/api/error-message';
-import { useDoorSale, useDoorSaleQuote } from '../api/door-sale';
+import { PaymentForm } from '@festival/web-kit/payments';
+import { useConfirmDoorSale, useDoorSale, useDoorSaleQuote } from '../api/door-sale';
 
 const newRequestId = (): string => crypto.randomUUID();
 
@@ -16,7 +17,8 @@ interface DoorSaleFormProps {
 
 /**
  * `Sell at the door` (docs/door.md): adults and children at the Tickets settings' prices, paid
- * in cash, the ticket issued already checked in. Loaded only when opened, and built of plain
+ * in cash or by card (the gateway's card form, as the party page takes it), the ticket issued
+ * already checked in. Loaded only when opened, and built of plain
  * form elements (no UI library of its own), so the scanner page stays small. One request id per
  * sale: a double tap or a retry sells once.
  */
@@ -28,30 +30,51 @@ export function DoorSaleForm({ onSold, onClose }: DoorSaleFormProps) {
   const [requestId, setRequestId] = useState(newRequestId);
   const [sold, setSold] = useState<DoorSaleResponse | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [method, setMethod] = useState<'cash' | 'card'>('cash');
+  /** A card sale started: its tickets are held while the card form takes the payment. */
+  const [paying, setPaying] = useState<DoorSaleResponse | null>(null);
   const quote = useDoorSaleQuote(adults, children);
   const sale = useDoorSale();
+  const confirm = useConfirmDoorSale();
   const count = adults + children;
 
   const change = (set: (value: number) => void) => (event: { target: { value: string } }) => {
     set(guestsFrom(event.target.value));
+    restart();
+  };
+
+  /** A changed sale is a new request. */
+  const restart = () => {
     setRequestId(newRequestId());
     setProblem(null);
     setSold(null);
+    setPaying(null);
+  };
+
+  const done = (answer: DoorSaleResponse) => {
+    setSold(answer);
+    setPaying(null);
+    setRequestId(newRequestId());
+    setName('');
+    onSold(answer);
   };
 
   const sell = () => {
     if (count === 0 || sale.isPending) return;
     setProblem(null);
-    sale.mutateAsync({ adults, children, paymentMethod: 'cash', customerName: name.trim() || undefined, requestId }).then(
-      (answer) => {
-        setSold(answer);
-        setRequestId(newRequestId());
-        setName('');
-        onSold(answer);
-      },
+    sale.mutateAsync({ adults, children, paymentMethod: method, customerName: name.trim() || undefined, requestId }).then(
+      (answer) => (answer.status === 'pending' && answer.clientSecret ? setPaying(answer) : done(answer)),
       (error: unknown) => setProblem(errorMessage(error, 'The sale was not made. Try again in a moment.')),
     );
   };
+
+  const cardPaid = (paymentIntentId: string) =>
+    paying
+      ? confirm.mutateAsync({ orderId: paying.orderId, paymentIntentId }).then(done, (error: unknown) => {
+          setPaying(null);
+          setProblem(errorMessage(error, 'The card was charged but the sale was not recorded. Ask the manager.'));
+        })
+      : undefined;
 
   return (
     <section className="door-sale" aria-label="Sell at the door">
@@ -106,15 +129,48 @@ export function DoorSaleForm({ onSold, onClose }: DoorSaleFormProps) {
               ? errorMessage(quote.error, 'The price could not be loaded')
               : 'Total …'}
       </p>
-      <p className="door-sale__hint">Take the cash first: the guests are checked in when the sale is made.</p>
-      <button
-        type="button"
-        className="door-sale__button door-sale__button--primary"
-        disabled={count === 0 || !quote.data || sale.isPending}
-        onClick={sell}
-      >
-        {sale.isPending ? 'Selling…' : 'Cash received: sell and check in'}
-      </button>
+      <fieldset className="door-sale__methods" disabled={paying !== null}>
+        <legend className="door-label">Payment</legend>
+        {(['cash', 'card'] as const).map((option) => (
+          <label key={option}>
+            <input
+              type="radio"
+              name={`${id}-method`}
+              checked={method === option}
+              onChange={() => {
+                setMethod(option);
+                restart();
+              }}
+            />{' '}
+            {option === 'cash' ? 'Cash' : 'Card'}
+          </label>
+        ))}
+      </fieldset>
+      {paying?.clientSecret ? (
+        <PaymentForm
+          clientSecret={paying.clientSecret}
+          intent="payment"
+          submitLabel={`Charge ${formatCents(paying.totalCents)} and check in`}
+          returnUrl={window.location.href}
+          onSucceeded={cardPaid}
+        />
+      ) : (
+        <>
+          <p className="door-sale__hint">
+            {method === 'cash'
+              ? 'Take the cash first: the guests are checked in when the sale is made.'
+              : 'The tickets are held while the card is paid; the guests are checked in once it goes through.'}
+          </p>
+          <button
+            type="button"
+            className="door-sale__button door-sale__button--primary"
+            disabled={count === 0 || !quote.data || sale.isPending}
+            onClick={sell}
+          >
+            {sale.isPending ? 'Selling…' : method === 'cash' ? 'Cash received: sell and check in' : 'Take card payment'}
+          </button>
+        </>
+      )}
       {problem ? (
         <p className="door-sale__problem" role="alert">
           {problem}
@@ -123,7 +179,8 @@ export function DoorSaleForm({ onSold, onClose }: DoorSaleFormProps) {
       {sold ? (
         <div className="door-sale__done" role="status">
           <strong>
-            Sold {ticketLines(sold.adults, sold.children)} for {formatCents(sold.totalCents)} in cash
+            Sold {ticketLines(sold.adults, sold.children)} for {formatCents(sold.totalCents)}{' '}
+            {sold.paymentMethod === 'cash' ? 'in cash' : 'by card'}
           </strong>
           <div>
             {sold.admitted} admitted · order {sold.reference}
