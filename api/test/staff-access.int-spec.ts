@@ -63,6 +63,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/admin/party-orders/:orderId/refunds': MANAGER,
   'POST /api/admin/party-orders/:orderId/cancel': MANAGER,
   'PUT /api/admin/party-orders/:orderId/guest': MANAGER,
+  'POST /api/admin/party-orders/comps': MANAGER,
   'GET /api/analytics/funnel': MANAGER,
   'GET /api/analytics/attribution': MANAGER,
   'GET /api/analytics/events/:eventType': MANAGER,
@@ -113,6 +114,8 @@ const ACCESS: Record<string, Access> = {
   'POST /api/admin/feast-orders/:orderId/resend-confirmation': MANAGER,
   'GET /api/admin/pickups': DOOR,
   'POST /api/admin/pickups': DOOR,
+  'POST /api/admin/door-sales': DOOR,
+  'POST /api/admin/door-sales/:orderId/confirm': DOOR,
 };
 
 type Caller = 'anonymous' | StaffRole;

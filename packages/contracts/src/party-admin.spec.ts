@@ -1,4 +1,4 @@
-import { partyRefundRequestSchema, refundShareCents } from './party-admin.js';
+import { addGuestsRequestSchema, doorSaleRequestSchema, partyRefundRequestSchema, refundShareCents } from './party-admin.js';
 import { priceParty } from './party.js';
 
 describe('refundShareCents', () => {
@@ -43,5 +43,44 @@ describe('partyRefundRequestSchema', () => {
     );
     expect(partyRefundRequestSchema.safeParse({ adults: 1, children: 0 }).success).toBe(false);
     expect(partyRefundRequestSchema.safeParse({ adults: 1, children: 0, idempotencyKey: 'abcdefgh' }).success).toBe(true);
+  });
+});
+
+describe('addGuestsRequestSchema', () => {
+  const valid = {
+    customerName: ' Lakshmi Iyer ',
+    customerEmail: 'lakshmi@example.com',
+    adults: 2,
+    children: 0,
+    reason: 'Family of the chef',
+    requestId: 'b0c1d2e3-0000-4000-8000-000000000000',
+  };
+
+  it('accepts a comp without a phone, trimmed', () => {
+    expect(addGuestsRequestSchema.parse(valid)).toEqual({ ...valid, customerName: 'Lakshmi Iyer' });
+  });
+
+  it('refuses no guests, no reason, a bad address and unknown fields, with the message the manager sees', () => {
+    const message = (body: unknown) => addGuestsRequestSchema.safeParse(body).error?.issues[0]?.message;
+    expect(message({ ...valid, adults: 0 })).toBe('Add at least one adult or child');
+    expect(message({ ...valid, reason: '   ' })).toBe('A reason is required');
+    expect(message({ ...valid, customerEmail: 'nope' })).toBe('Invalid email address');
+    expect(addGuestsRequestSchema.safeParse({ ...valid, totalCents: 0 }).success).toBe(false);
+  });
+});
+
+describe('doorSaleRequestSchema', () => {
+  it('sells for cash or card, at least one guest, whole numbers', () => {
+    const requestId = 'b0c1d2e3-0000-4000-8000-000000000001';
+    expect(doorSaleRequestSchema.parse({ adults: 1, children: 1, paymentMethod: 'cash', requestId })).toEqual({
+      adults: 1,
+      children: 1,
+      paymentMethod: 'cash',
+      requestId,
+    });
+    const message = (body: unknown) => doorSaleRequestSchema.safeParse(body).error?.issues[0]?.message;
+    expect(message({ adults: 1, children: 0, paymentMethod: 'cheque', requestId })).toBe('paymentMethod must be cash or card');
+    expect(message({ adults: 0, children: 0, paymentMethod: 'cash', requestId })).toBe('Add at least one adult or child');
+    expect(message({ adults: 1.5, children: 0, paymentMethod: 'cash', requestId })).toBe('adults must be a whole number');
   });
 });

@@ -1,6 +1,7 @@
 import './zod-setup.js';
 import { z } from 'zod';
 import type { Cents } from './money.js';
+import type { PartyPaymentMethod } from './party.js';
 import type { StaffRole } from './staff.js';
 
 const defineSchema = <T>(build: () => T): T => build();
@@ -62,6 +63,90 @@ export const staffResendRequestSchema = /* @__PURE__ */ defineSchema(() =>
   }),
 );
 export type StaffResendRequest = z.infer<typeof staffResendRequestSchema>;
+
+/** A client-made id of one request (the same click sent twice, or retried, acts once). */
+const requestId = () =>
+  z
+    .string({ error: 'requestId is required' })
+    .trim()
+    .min(8, 'requestId must be 8 to 64 characters')
+    .max(64, 'requestId must be 8 to 64 characters')
+    .regex(/^[A-Za-z0-9_-]+$/, 'requestId may hold only letters, digits, - and _');
+
+const atLeastOneGuest = (value: { adults: number; children: number }, ctx: z.RefinementCtx) => {
+  if (value.adults + value.children === 0) {
+    ctx.addIssue({ code: 'custom', message: 'Add at least one adult or child', path: ['adults'] });
+  }
+};
+
+/**
+ * `POST /api/admin/party-orders/comps` (`Add guests`): complimentary tickets the manager gives,
+ * without payment, counted against capacity like a sale; the guest gets the ticket e-mail.
+ */
+export const addGuestsRequestSchema = /* @__PURE__ */ defineSchema(() =>
+  z
+    .strictObject({
+      customerName: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(160, 'Name is too long'),
+      customerEmail: z
+        .string({ error: 'Invalid email address' })
+        .trim()
+        .max(254, 'Invalid email address')
+        .pipe(z.email('Invalid email address')),
+      customerPhone: z.string().trim().max(30, 'Phone number is too long').optional(),
+      adults: count('adults'),
+      children: count('children'),
+      reason: z.string({ error: 'A reason is required' }).trim().min(1, 'A reason is required').max(200, 'The reason is too long'),
+      requestId: requestId(),
+    })
+    .superRefine(atLeastOneGuest),
+);
+export type AddGuestsRequest = z.infer<typeof addGuestsRequestSchema>;
+
+export const DOOR_SALE_PAYMENT_METHODS = ['cash', 'card'] as const;
+
+/**
+ * `POST /api/admin/door-sales` (`Sell at the door`): tickets sold at the door, issued already
+ * checked in. Cash: paid and admitted at once. Card: the tickets are held and the answer carries
+ * the payment's client secret for the card form; `POST /api/admin/door-sales/:orderId/confirm`
+ * after the card went through admits them. The buyer's name is optional.
+ */
+export const doorSaleRequestSchema = /* @__PURE__ */ defineSchema(() =>
+  z
+    .strictObject({
+      adults: count('adults'),
+      children: count('children'),
+      paymentMethod: z.enum(DOOR_SALE_PAYMENT_METHODS, { error: 'paymentMethod must be cash or card' }),
+      customerName: z.string().trim().max(160, 'Name is too long').optional(),
+      requestId: requestId(),
+    })
+    .superRefine(atLeastOneGuest),
+);
+export type DoorSaleRequest = z.infer<typeof doorSaleRequestSchema>;
+
+/** `POST /api/admin/door-sales/:orderId/confirm`: the card payment of a door sale went through. */
+export const confirmDoorSaleRequestSchema = /* @__PURE__ */ defineSchema(() =>
+  z.strictObject({
+    paymentIntentId: z.string({ error: 'paymentIntentId is required' }).trim().min(1, 'paymentIntentId is required').max(255),
+  }),
+);
+export type ConfirmDoorSaleRequest = z.infer<typeof confirmDoorSaleRequestSchema>;
+
+/** The answer to a door sale: the order, what it cost and that its guests are in. */
+export interface DoorSaleResponse {
+  orderId: string;
+  reference: string;
+  customerName: string;
+  adults: number;
+  children: number;
+  totalCents: Cents;
+  paymentMethod: PartyPaymentMethod;
+  /** Guests admitted with the sale: all of the order's once paid, none while a card is being paid. */
+  admitted: number;
+  /** `paid`, or `pending` while the card is being paid. */
+  status: 'paid' | 'pending';
+  /** A card sale still to pay: the payment's client secret for the card form. */
+  clientSecret: string | null;
+}
 
 /**
  * The cents a refund of some tickets returns (docs/refunds.md): the order's total (after its
@@ -147,6 +232,10 @@ export interface PartyOrderDetails {
   validAdults: number;
   validChildren: number;
   refundedCents: Cents;
+  /** A complimentary order (`Comp`, $0) and why it was given. */
+  comp: boolean;
+  compReason: string | null;
+  paymentMethod: PartyPaymentMethod;
   paymentReference: string | null;
   emailStatus: 'none' | 'pending' | 'sending' | 'sent' | 'failed';
   emailError: string | null;

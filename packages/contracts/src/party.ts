@@ -286,4 +286,11 @@ export interface PaidPartyTicketRow extends PartyTicketRow {
   /** The confirmation e-mail: `failed` shows a warning with `Resend`. */
   emailStatus: 'none' | 'pending' | 'sending' | 'sent' | 'failed';
   emailError: string | null;
+  /** Guests the manager added without payment (`Comp`): their total is $0 (docs/refunds.md). */
+  comp: boolean;
+  /** How it was paid: `card` (online or at the door), `cash` (at the door), `comp` (no payment). */
+  paymentMethod: PartyPaymentMethod;
 }
+
+/** How a party order was paid (docs/door.md): card through the gateway, cash at the door, or a comp. */
+export type PartyPaymentMethod = 'card' | 'cash' | 'comp';

@@ -95,6 +95,8 @@ export const STAFF_ACTIONS = [
   'ticket.refund',
   'ticket.cancel',
   'ticket.edit',
+  'ticket.comp',
+  'ticket.door-sale',
   'settings.change',
   'promo-code.create',
   'promo-code.update',

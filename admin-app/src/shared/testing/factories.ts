@@ -37,7 +37,16 @@ export function createTicketRow(overrides: Partial<PartyTicketRow> = {}): PartyT
 /** A paid party ticket order as the dashboard lists it, nobody admitted yet; override any field. */
 export function createPaidTicketRow(overrides: Partial<PaidPartyTicketRow> = {}): PaidPartyTicketRow {
   const row = createTicketRow();
-  return { ...row, admitted: 0, validTickets: row.adultTickets + row.childTickets, emailStatus: 'sent', emailError: null, ...overrides };
+  return {
+    ...row,
+    admitted: 0,
+    validTickets: row.adultTickets + row.childTickets,
+    emailStatus: 'sent',
+    emailError: null,
+    comp: false,
+    paymentMethod: 'card',
+    ...overrides,
+  };
 }
 
 /** An analytics event as the staff read it, with nothing optional recorded; override any field. */

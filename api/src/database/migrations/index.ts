@@ -21,6 +21,7 @@ import { DrinksMenuHidden1761001900000 } from './1761001900000-drinks-menu-hidde
 import { Seasons1762000000000 } from './1762000000000-seasons.js';
 import { PartyRefunds1762000100000 } from './1762000100000-party-refunds.js';
 import { FeastPacks1763000000000 } from './1763000000000-feast-packs.js';
+import { CompsAndDoorSales1763000100000 } from './1763000100000-comps-and-door-sales.js';
 
 /** Every migration, oldest first. Never rewrite one that has been committed: add a new one. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   Seasons1762000000000,
   PartyRefunds1762000100000,
   FeastPacks1763000000000,
+  CompsAndDoorSales1763000100000,
 ];

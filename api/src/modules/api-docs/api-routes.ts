@@ -1,6 +1,7 @@
 import type { ZodType } from 'zod';
 import {
   activityQuerySchema,
+  addGuestsRequestSchema,
   adminCheckResponseSchema,
   adminLoginRequestSchema,
   analyticsEventRequestSchema,
@@ -12,12 +13,14 @@ import {
   campaignSchema,
   checkInRequestSchema,
   complimentaryDrinksRequestSchema,
+  confirmDoorSaleRequestSchema,
   confirmDrinkPaymentRequestSchema,
   confirmDrinkTabSetupRequestSchema,
   confirmPaymentRequestSchema,
   createCampaignRequestSchema,
   createDeviceRequestSchema,
   createPromoCodeSchema,
+  doorSaleRequestSchema,
   doorSearchQuerySchema,
   drinkPaymentRequestSchema,
   drinkTabRequestSchema,
@@ -348,6 +351,14 @@ export const API_ROUTES: readonly ApiRouteDoc[] = [
     response: type('PartyOrderDetails'),
   },
   {
+    method: 'POST',
+    path: '/api/admin/party-orders/comps',
+    tag: 'party',
+    summary: 'Add complimentary guests: a $0 ticket e-mailed to them (idempotent per requestId)',
+    body: body(addGuestsRequestSchema, 'AddGuestsRequest'),
+    response: type('PartyOrderDetails'),
+  },
+  {
     method: 'GET',
     path: '/api/analytics/funnel',
     tag: 'analytics',
@@ -601,6 +612,22 @@ export const API_ROUTES: readonly ApiRouteDoc[] = [
   },
 
   // The door
+  {
+    method: 'POST',
+    path: '/api/admin/door-sales',
+    tag: 'door',
+    summary: 'Sell tickets at the door, issued already checked in: cash at once, card after confirm (idempotent per requestId)',
+    body: body(doorSaleRequestSchema, 'DoorSaleRequest'),
+    response: type('DoorSaleResponse'),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/door-sales/:orderId/confirm',
+    tag: 'door',
+    summary: "A door sale's card payment went through: the order paid and its guests admitted",
+    body: body(confirmDoorSaleRequestSchema, 'ConfirmDoorSaleRequest'),
+    response: type('DoorSaleResponse'),
+  },
   {
     method: 'POST',
     path: '/api/admin/check-ins',

@@ -82,21 +82,29 @@ export class PartyOrderAdmin implements OnModuleInit {
       manager.find(TicketRedemptionEntity, { where: { orderId: order.id, kind: 'entry' }, order: { at: 'ASC' } }),
       manager.find(ConfirmationResendEntity, { where: { orderId: order.id }, order: { at: 'ASC' } }),
       manager.find(StaffActivityEntity, {
-        where: { action: In(['ticket.cancel', 'ticket.edit']), object: Like(`Ticket ${reference} (%`) },
+        where: {
+          action: In(['ticket.cancel', 'ticket.edit', 'ticket.comp', 'ticket.door-sale']),
+          object: Like(`Ticket ${reference} (%`),
+        },
         order: { id: 'ASC' },
       }),
     ]);
+    const staffMade = actions.find((a) => a.action === 'ticket.comp' || a.action === 'ticket.door-sale');
     const open = refunds.filter((r) => r.status !== 'failed');
     const timeline: PartyOrderTimelineEntry[] = [
       {
         kind: 'created',
         at: order.createdAt.toISOString(),
-        who: 'Guest',
-        role: null,
-        detail: ticketLines(order.adultTickets, order.childTickets),
+        who: order.requestId ? (staffMade?.who ?? 'Staff') : 'Guest',
+        role: order.requestId ? (staffMade?.role ?? null) : null,
+        detail: order.comp
+          ? `${ticketLines(order.adultTickets, order.childTickets)} added as guests (comp): ${order.compReason ?? ''}`
+          : order.paymentMethod === 'cash'
+            ? `${ticketLines(order.adultTickets, order.childTickets)} sold at the door`
+            : ticketLines(order.adultTickets, order.childTickets),
       },
     ];
-    if (order.paidAt) {
+    if (order.paidAt && !order.comp) {
       timeline.push({ kind: 'paid', at: order.paidAt.toISOString(), who: 'Guest', role: null, detail: formatCents(order.totalCents) });
     }
     if (order.emailSettledAt && (order.emailStatus === 'sent' || order.emailStatus === 'failed')) {
@@ -135,6 +143,7 @@ export class PartyOrderAdmin implements OnModuleInit {
       });
     }
     for (const a of actions) {
+      if (a === staffMade) continue;
       timeline.push({
         kind: a.action === 'ticket.cancel' ? 'cancelled' : 'edited',
         at: a.at.toISOString(),
@@ -166,6 +175,9 @@ export class PartyOrderAdmin implements OnModuleInit {
       validAdults: order.adultTickets - open.reduce((sum, r) => sum + r.adults, 0),
       validChildren: order.childTickets - open.reduce((sum, r) => sum + r.children, 0),
       refundedCents: order.refundedCents,
+      comp: order.comp,
+      compReason: order.compReason,
+      paymentMethod: order.paymentMethod,
       paymentReference: order.paymentIntentId,
       emailStatus: order.emailStatus,
       emailError: order.emailStatus === 'failed' ? order.emailLastError : null,

@@ -1,3 +1,4 @@
+import type { PartyPaymentMethod } from '@festival/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 /**
@@ -120,6 +121,21 @@ export class PartyOrderEntity {
   /** The client address the order was started from (what nginx saw), for the per-client hold cap. */
   @Column({ type: 'varchar', length: 45, nullable: true })
   clientAddress!: string | null;
+
+  /** Complimentary (`Add guests`): no payment, a $0 total, and the manager's reason (docs/door.md). */
+  @Column({ type: 'boolean', default: false })
+  comp!: boolean;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  compReason!: string | null;
+
+  /** `card` (online, or at the door through the gateway), `cash` (at the door) or `comp`. */
+  @Column({ type: 'varchar', length: 8, default: 'card' })
+  paymentMethod!: PartyPaymentMethod;
+
+  /** The staff client's id of the request that made it (comps, door sales): unique, so a repeat makes nothing more. */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  requestId!: string | null;
 
   @CreateDateColumn({ type: 'datetime' })
   createdAt!: Date;

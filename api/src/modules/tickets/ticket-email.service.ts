@@ -290,7 +290,8 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
       venueAddress: party.venue.address,
       experience: party.experience,
       lines,
-      total: formatCents(order.totalCents),
+      // A comp (docs/door.md) says why it is $0.
+      total: order.comp ? `${formatCents(0)} (complimentary)` : formatCents(order.totalCents),
       phone: restaurant.phone,
       email: restaurant.email,
       address,

@@ -29,6 +29,8 @@ export class TicketReportsService {
       validTickets: validTicketsOf(order),
       emailStatus: order.emailStatus,
       emailError: order.emailStatus === 'failed' ? order.emailLastError : null,
+      comp: order.comp,
+      paymentMethod: order.paymentMethod,
     }));
   }
 

@@ -12,6 +12,8 @@ import { PartyRefundEntity } from './party-refund.entity.js';
 import { PartyOrdersController } from './party-orders.controller.js';
 import { PartyQuoteService } from './party-quote.service.js';
 import { TicketEmailService } from './ticket-email.service.js';
+import { StaffSalesController } from './staff-sales.controller.js';
+import { StaffSalesService } from './staff-sales.service.js';
 import { TicketReportsService } from './ticket-reports.service.js';
 import { TicketsController } from './tickets.controller.js';
 import { TicketsService } from './tickets.service.js';
@@ -26,8 +28,16 @@ import { TicketsService } from './tickets.service.js';
     PromoCodesModule,
     FeastModule,
   ],
-  controllers: [TicketsController, PartyOrdersController],
-  providers: [PartyOrderAdmin, TicketsService, PartyQuoteService, TicketReportsService, TicketEmailService, ConfirmationResends],
+  controllers: [TicketsController, PartyOrdersController, StaffSalesController],
+  providers: [
+    PartyOrderAdmin,
+    TicketsService,
+    PartyQuoteService,
+    TicketReportsService,
+    TicketEmailService,
+    ConfirmationResends,
+    StaffSalesService,
+  ],
   exports: [TicketsService, TicketReportsService],
 })
 export class TicketsModule {}

@@ -24,6 +24,8 @@ export const ACTION_LABELS: Record<StaffAction, string> = {
   'ticket.refund': 'Tickets refunded',
   'ticket.cancel': 'Order cancelled',
   'ticket.edit': 'Guest details edited',
+  'ticket.comp': 'Guests added (comp)',
+  'ticket.door-sale': 'Tickets sold at the door',
   'settings.change': 'Settings changed',
   'promo-code.create': 'Promo code added',
   'promo-code.update': 'Promo code changed',

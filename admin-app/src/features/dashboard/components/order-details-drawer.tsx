@@ -21,6 +21,7 @@ import { useToast } from '../../../shared/toast/use-toast';
 import { useCancelOrder, useEditGuest, usePartyOrderDetails, useRefundOrder, useResendConfirmation } from '../api/party-order-details';
 import { formatDateTime, formatMoney } from '../lib/format';
 import { newRefundKey, refundPreviewCents, TIMELINE_LABELS } from '../lib/order-details';
+import { PaymentTag } from './payment-tag';
 
 const STATUS_COLORS: Record<PartyOrderDetails['status'], string> = {
   pending: 'gold',
@@ -29,6 +30,13 @@ const STATUS_COLORS: Record<PartyOrderDetails['status'], string> = {
   refunding: 'orange',
   refunded: 'red',
 };
+
+/** The payment's reference at the gateway; a comp and a cash sale have none. */
+function paymentLabel(order: PartyOrderDetails): string {
+  if (order.paymentMethod === 'comp') return 'None: complimentary';
+  if (order.paymentMethod === 'cash') return 'Cash at the door';
+  return order.paymentReference ?? '—';
+}
 
 interface OrderDetailsDrawerProps {
   /** The order shown, or null when the drawer is closed. */
@@ -80,7 +88,9 @@ function OrderDetailsBody({ order, readOnly }: { order: PartyOrderDetails; readO
       <Descriptions column={1} size="small" bordered>
         <Descriptions.Item label="Reference">
           <Typography.Text code>{order.reference}</Typography.Text> <Tag color={STATUS_COLORS[order.status]}>{order.status}</Tag>
+          <PaymentTag paymentMethod={order.paymentMethod} />
         </Descriptions.Item>
+        {order.comp ? <Descriptions.Item label="Comp reason">{order.compReason ?? '—'}</Descriptions.Item> : null}
         <Descriptions.Item label="Buyer">
           <Flex vertical>
             <Typography.Text strong>{order.customerName}</Typography.Text>
@@ -91,7 +101,7 @@ function OrderDetailsBody({ order, readOnly }: { order: PartyOrderDetails; readO
         <Descriptions.Item label="Valid tickets">
           {order.validAdults} adult, {order.validChildren} child
         </Descriptions.Item>
-        <Descriptions.Item label="Payment reference">{order.paymentReference ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label="Payment reference">{paymentLabel(order)}</Descriptions.Item>
         <Descriptions.Item label="Confirmation e-mail">
           {order.emailStatus === 'failed' ? <Typography.Text type="danger">Failed: {order.emailError}</Typography.Text> : order.emailStatus}
         </Descriptions.Item>
@@ -133,7 +143,9 @@ function OrderDetailsBody({ order, readOnly }: { order: PartyOrderDetails; readO
 function OrderActions({ order }: { order: PartyOrderDetails }) {
   return (
     <Flex vertical gap={12}>
-      {order.status === 'paid' && order.validAdults + order.validChildren > 0 ? <RefundForm order={order} /> : null}
+      {order.status === 'paid' && order.paymentMethod === 'card' && order.validAdults + order.validChildren > 0 ? (
+        <RefundForm order={order} />
+      ) : null}
       {order.status === 'pending' ? <CancelOrderButton order={order} /> : null}
       {order.status === 'paid' ? <ResendConfirmationForm order={order} /> : null}
       <EditGuestForm order={order} />

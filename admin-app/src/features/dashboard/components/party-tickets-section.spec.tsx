@@ -71,6 +71,23 @@ describe('Diwali Party Tickets', () => {
     expect(within(rowOf('Ravi Iyer')).queryByText('E-mail failed')).toBeNull();
   });
 
+  it('marks complimentary guests Comp at $0.00 and a door sale Cash; a card order has neither', () => {
+    const comp = createPaidTicketRow({
+      id: 'feedface-0000-4000-8000-000000000000',
+      customerName: 'Lakshmi Iyer',
+      comp: true,
+      paymentMethod: 'comp',
+      totalAmount: 0,
+    });
+    const cash = createPaidTicketRow({ id: 'cafe0000-0000-4000-8000-000000000000', customerName: 'Door sale', paymentMethod: 'cash' });
+    renderTickets([comp, cash, ravi]);
+    expect(within(rowOf('Lakshmi Iyer')).getByText('Comp')).toBeTruthy();
+    expect(within(rowOf('Lakshmi Iyer')).getByText('$0.00')).toBeTruthy();
+    expect(within(rowOf('Door sale')).getByText('Cash')).toBeTruthy();
+    expect(within(rowOf('Ravi Iyer')).queryByText('Comp')).toBeNull();
+    expect(within(rowOf('Ravi Iyer')).queryByText('Cash')).toBeNull();
+  });
+
   it('shows each order’s check-in state: 2 of 3 in, or a dash before anyone is in', () => {
     renderTickets([asha, ravi, meena]);
     expect(screen.getByRole('columnheader', { name: /Checked in/ })).toBeTruthy();

@@ -7,6 +7,8 @@ import { formatCount, formatDateTime, formatMoney, plural, shortId } from '../li
 import { checkInState, guestsOf, partyTicketsCsv, partyTicketsCsvFileName, searchTickets } from '../lib/party-tickets';
 import { printDoorList } from '../lib/print-door-list';
 import { StaffTooltip } from '../../../shared/components/staff-tooltip';
+import { AddGuestsButton } from './add-guests-button';
+import { PaymentTag } from './payment-tag';
 import { DashboardTableSection } from './dashboard-table-section';
 import { OrderDetailsDrawer } from './order-details-drawer';
 import { ResendTicketsButton } from './resend-tickets-button';
@@ -107,7 +109,12 @@ const columns = (openDetails: (id: string) => void): TableColumnsType<PaidPartyT
     key: 'total',
     align: 'right',
     width: 110,
-    render: (cents: number) => <Typography.Text strong>{formatMoney(cents)}</Typography.Text>,
+    render: (cents: number, t) => (
+      <Flex gap={4} justify="end" align="center" wrap>
+        <PaymentTag paymentMethod={t.paymentMethod} />
+        <Typography.Text strong>{formatMoney(cents)}</Typography.Text>
+      </Flex>
+    ),
   },
   { title: 'Date', dataIndex: 'createdAt', key: 'date', width: 170, render: (createdAt: string) => formatDateTime(createdAt) },
   {
@@ -211,6 +218,7 @@ export function PartyTicketsSection({ tickets, subtitle, restaurantName, error, 
         <Flex gap={8} wrap>
           <Button onClick={exportCsv}>Export CSV</Button>
           <Button onClick={printList}>Print door list</Button>
+          {readOnly ? null : <AddGuestsButton onAdded={setOpenOrder} />}
         </Flex>
       </Flex>
       {searching && tickets ? (

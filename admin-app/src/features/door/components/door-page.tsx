@@ -1,5 +1,5 @@
 import { Button, Flex, Input } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from '@festival/router';
 import { ManagerOnly } from '../../../shared/components/manager-only';
 import { Notice, Panel } from '../../../shared/components/panel';
@@ -15,6 +15,9 @@ import { RecentScans } from './recent-scans';
 import { ScanResultPanel, timeOf } from './scan-result-panel';
 import './door.css';
 
+/** `Sell at the door`, loaded when opened: the scanner page does not carry it. */
+const DoorSaleForm = lazy(() => import('./door-sale-form').then((module) => ({ default: module.DoorSaleForm })));
+
 /**
  * `/admin/door` (door devices and the manager): scan or type a ticket code, or find the guest,
  * and admit them; `Arrived N of M` across every door; keeps admitting offline.
@@ -25,6 +28,7 @@ export function DoorPage() {
   const [code, setCode] = useState('');
   const [guests, setGuests] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
+  const [selling, setSelling] = useState(false);
 
   useEffect(() => {
     void registerDoorServiceWorker();
@@ -134,6 +138,18 @@ export function DoorPage() {
             </form>
           </Flex>
         </Panel>
+
+        {selling && state.online ? (
+          <Suspense fallback={<p>Loading the sale form…</p>}>
+            <DoorSaleForm onSold={() => void arrivals.refetch()} onClose={() => setSelling(false)} />
+          </Suspense>
+        ) : (
+          <div>
+            <Button disabled={offline} onClick={() => setSelling(true)}>
+              Sell at the door
+            </Button>
+          </div>
+        )}
 
         <GuestSearch engine={engine} online={state.online} guests={guests} onAdmitted={show} />
         <RecentScans scans={state.recent} />
