@@ -108,6 +108,20 @@ describe(`Reports: totals, revenue by channel and reconciliation, on ${TEST_DATA
       (o) => o.status === 'paid',
     );
 
+    // Two guests of the chef, given by the staff: comps, no revenue.
+    await t.http
+      .post('/api/admin/party-orders/comps')
+      .set('Cookie', manager)
+      .send({
+        customerName: 'Chef Family',
+        customerEmail: 'chef.family@example.com',
+        adults: 2,
+        children: 0,
+        reason: 'Family of the chef',
+        requestId: randomUUID(),
+      })
+      .expect(200);
+
     const shown = await report();
     expect(shown.totals).toEqual({
       ticketRevenueCents: 14216 + 5468,
@@ -117,8 +131,8 @@ describe(`Reports: totals, revenue by channel and reconciliation, on ${TEST_DATA
       netCents: 14216 + 5468 + drinks.totalCents - 5468,
       taxCents: family.taxCents + single.taxCents + drinks.taxCents,
       ticketsSold: 2 + 1,
-      compOrders: 0,
-      compTickets: 0,
+      compOrders: 1,
+      compTickets: 2,
     });
     expect(shown.byDay.reduce((n, d) => n + d.ticketsCents, 0)).toBe(14216 + 5468);
     expect(shown.byDay.reduce((n, d) => n + d.drinksCents, 0)).toBe(drinks.totalCents);

@@ -19,12 +19,9 @@ export interface ReportSales {
 /** The statuses of an order that was paid: still paid, or refunded (some or all) since. */
 export const PAID_STATUSES = ['paid', 'refunding', 'refunded'] as const;
 
-/**
- * A complimentary party order: one with nothing to pay ($0), given by the staff. The one place
- * that says so: a flag on the order can be read here once it exists.
- */
-export function isComp(order: Pick<PartyOrderEntity, 'totalCents'>): boolean {
-  return order.totalCents === 0;
+/** A complimentary party order: given by the staff through `Add guests` (its `comp` flag), $0. */
+export function isComp(order: Pick<PartyOrderEntity, 'comp'>): boolean {
+  return order.comp;
 }
 
 /**

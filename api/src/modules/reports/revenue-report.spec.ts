@@ -64,12 +64,12 @@ const sales = (overrides: Partial<ReportSales> = {}): ReportSales => ({ party: [
 const ALL_DATES = { since: null, until: null };
 
 describe('the revenue report', () => {
-  it('adds tickets, drinks and tab charges, takes refunds off, and counts a $0 order as a comp', () => {
+  it('adds tickets, drinks and tab charges, takes refunds off, and counts a comp apart from the tickets sold', () => {
     const totals = reportTotals(
       sales({
         party: [
           createPartyOrder({ refundedAdults: 1, refundedCents: 5468 }),
-          createPartyOrder({ id: 'comp', totalCents: 0, taxCents: 0, adultTickets: 2, childTickets: 0 }),
+          createPartyOrder({ id: 'comp', comp: true, totalCents: 0, taxCents: 0, adultTickets: 2, childTickets: 0 }),
           // A late payment refunded whole: no refund rows, its whole total.
           createPartyOrder({ id: 'late', status: 'refunded', totalCents: 5468, taxCents: 469, adultTickets: 1, childTickets: 0 }),
         ],
@@ -85,7 +85,7 @@ describe('the revenue report', () => {
       refundsCents: 5468 + 5468,
       netCents: 14216 + 5468 + 1859 + 1859 - (5468 + 5468),
       taxCents: 1219 + 469 + 159 + 159,
-      ticketsSold: 2 + 2,
+      ticketsSold: 2, // the comp's 2 are counted apart
       compOrders: 1,
       compTickets: 2,
     });
@@ -129,7 +129,7 @@ describe('the revenue report', () => {
         party: [
           createPartyOrder({ analyticsSessionId: 's-1', refundedCents: 5468 }),
           createPartyOrder({ id: 'untracked', totalCents: 5468 }),
-          createPartyOrder({ id: 'comp', totalCents: 0, analyticsSessionId: 's-1' }),
+          createPartyOrder({ id: 'comp', comp: true, totalCents: 0, analyticsSessionId: 's-1' }),
         ],
       }),
     );

@@ -51,7 +51,10 @@ export function reportTotals(sales: ReportSales, range: { since: Date | null; un
       sum(sales.feast, (o) => o.taxCents) +
       sum(payNow, (o) => o.taxCents) +
       sum(charged, (t) => t.taxCents ?? 0),
-    ticketsSold: sum(sales.party, partyTicketsSold),
+    ticketsSold: sum(
+      sales.party.filter((o) => !isComp(o)),
+      partyTicketsSold,
+    ),
     compOrders: comps.length,
     compTickets: sum(comps, partyTicketsSold),
   };
