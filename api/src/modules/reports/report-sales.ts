@@ -1,4 +1,4 @@
-import type { Cents } from '@festival/contracts';
+import { isoToZonedWallTime, type Cents } from '@festival/contracts';
 import type { DrinkOrderEntity } from '../drinks/drink-order.entity.js';
 import type { DrinkTabEntity } from '../drinks/drink-tab.entity.js';
 import type { FeastOrderEntity } from '../orders/feast-order.entity.js';
@@ -54,43 +54,13 @@ export const isClosedTab = (tab: Pick<DrinkTabEntity, 'status'>): boolean => tab
 export const tabChargedCents = (tab: Pick<DrinkTabEntity, 'status' | 'chargedCents' | 'chargePaymentIntentId'>): Cents =>
   isClosedTab(tab) && tab.chargePaymentIntentId ? (tab.chargedCents ?? 0) : 0;
 
-const zoned = new Map<string, Intl.DateTimeFormat>();
-
-/** `YYYY-MM-DD` and `HH` of an instant in `timeZone`. */
+/** `YYYY-MM-DD` and `HH` of an instant in `timeZone` (the contracts' wall-clock conversion). */
 export function zonedDayHour(at: Date, timeZone: string): { day: string; hour: string } {
-  let format = zoned.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      hourCycle: 'h23',
-    });
-    zoned.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: parts.hour };
+  const wall = isoToZonedWallTime(at.toISOString(), timeZone);
+  return { day: wall.slice(0, 10), hour: wall.slice(11, 13) };
 }
-
-const zonedMinutes = new Map<string, Intl.DateTimeFormat>();
 
 /** `YYYY-MM-DD HH:mm` of an instant in `timeZone`: a date and time every spreadsheet reads. */
 export function zonedDateTime(at: Date, timeZone: string): string {
-  let format = zonedMinutes.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    zonedMinutes.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+  return isoToZonedWallTime(at.toISOString(), timeZone).replace('T', ' ');
 }
