@@ -259,7 +259,7 @@ export async function createStand({ db = 'mysql', mariadbPort = 3399, prefix = '
           () => false,
         )
       )
-        return { url };
+        return { url, documentRoot: join(dir, 'html') };
       await sleep(200);
     }
     throw new Error(`nginx on ${url} did not start`);

@@ -1,4 +1,4 @@
-// The part of autocannon (it ships no types) that bench/api-limit.mjs uses.
+// The part of autocannon (it ships no types) that bench/production-path.mjs uses.
 declare module 'autocannon' {
   interface AutocannonRequest {
     method: 'GET' | 'POST';
