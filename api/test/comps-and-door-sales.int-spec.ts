@@ -203,6 +203,36 @@ describe(`comps (Add guests) and door sales, on ${TEST_DATABASE}`, () => {
     expect(logged[0]!.detail).toContain(' card, 2 admitted');
   });
 
+  it("Sell at the door by card when the door's page closes after the card went through: the payment event completes the sale, once", async () => {
+    const arrivedBefore = await arrived();
+    const started = await sell({ adults: 1, children: 1, paymentMethod: 'card', requestId: randomUUID() }).expect(200);
+    const sale = started.body as DoorSaleResponse;
+    const paid = await t.http
+      .post('/api/payments/simulated/confirm')
+      .send({ clientSecret: sale.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' })
+      .expect(200);
+    // Nobody confirms from the page: the gateway's payment_intent.succeeded arrives by itself.
+    const deadline = Date.now() + 15_000;
+    let order = await t.dataSource.getRepository(PartyOrderEntity).findOneByOrFail({ id: sale.orderId });
+    while (order.status !== 'paid' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      order = await t.dataSource.getRepository(PartyOrderEntity).findOneByOrFail({ id: sale.orderId });
+    }
+    expect(order.status).toBe('paid');
+    expect(await arrived()).toBe(arrivedBefore + 2);
+    // The page coming back later answers the same sale and admits nobody twice.
+    const late = await t.http
+      .post(`/api/admin/door-sales/${sale.orderId}/confirm`)
+      .set('Cookie', door)
+      .send({ paymentIntentId: paid.body.id })
+      .expect(200);
+    expect(late.body).toMatchObject({ status: 'paid', admitted: 2 });
+    expect(await arrived()).toBe(arrivedBefore + 2);
+    const logged = (await activity('ticket.door-sale')).filter((e) => e.object?.includes(sale.reference));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]!.detail).toContain(' card, 2 admitted');
+  });
+
   it('the same Add guests sent twice at once adds the guests once', async () => {
     const before = await remaining();
     const body = comp({ adults: 1 });

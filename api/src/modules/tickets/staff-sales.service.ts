@@ -13,6 +13,7 @@ import {
 } from '@festival/contracts';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
 import { TicketRedemptionEntity } from '../checkin/ticket-redemption.entity.js';
+import { PaymentEvents } from '../payments/payment-events.service.js';
 import { PaymentGateway } from '../payments/payment-gateway.js';
 import { SeasonsService } from '../seasons/seasons.service.js';
 import { SettingsService } from '../settings/settings.service.js';
@@ -28,6 +29,12 @@ import { PARTY_LOCK, ticketsTaken } from './tickets-taken.js';
 export const DOOR_SALE_NAME = 'Door sale';
 /** The gateway metadata `type` of a door sale's card payment (not a party_ticket: the online checkout does not complete it). */
 export const DOOR_SALE_PAYMENT_TYPE = 'door_sale';
+
+/**
+ * Who admits the guests of a card sale the gateway's event completes: the door that took the
+ * card, when its page closed (or lost the network) before it could confirm.
+ */
+export const CARD_PAYMENT_DOOR: StaffActor = { role: 'door', name: 'Door card payment', deviceId: null };
 
 const ticketObject = (order: PartyOrderEntity): string => `Ticket ${orderReference(order.id)} (${order.customerName})`;
 
@@ -65,7 +72,12 @@ export class StaffSalesService {
     private readonly email: TicketEmailService,
     private readonly activity: ActivityLog,
     private readonly admin: PartyOrderAdmin,
-  ) {}
+    events: PaymentEvents,
+  ) {
+    // The card went through but the door's page never confirmed (closed, offline): the
+    // gateway's event completes the sale the same way, once.
+    events.onOrder(DOOR_SALE_PAYMENT_TYPE, 'payment_intent.succeeded', (paymentIntentId) => this.onCardPaid(paymentIntentId));
+  }
 
   /** `Add guests`: a comp order, paid at $0, its ticket e-mail queued through the outbox. */
   async addGuests(request: AddGuestsRequest, actor: StaffActor): Promise<PartyOrderDetails> {
@@ -157,6 +169,12 @@ export class StaffSalesService {
       throw new ConflictException('The party sold out before the card payment finished: the card has been refunded');
     }
     return this.saleAnswer(order.id, null);
+  }
+
+  private async onCardPaid(paymentIntentId: string): Promise<void> {
+    const order = await this.orders.findOneBy({ paymentIntentId, paymentMethod: 'card' });
+    if (!order?.requestId || order.status === 'paid') return;
+    await this.confirmCardSale(order.id, paymentIntentId, CARD_PAYMENT_DOOR);
   }
 
   /** Under the party lock: every guest of a new door sale admitted by this door, on the activity log. */
