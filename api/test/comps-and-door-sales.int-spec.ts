@@ -116,6 +116,44 @@ describe(`comps (Add guests) and door sales, on ${TEST_DATABASE}`, () => {
     expect(rescan.body.result).toBe('already_checked_in');
   });
 
+  it('Take back comp: its tickets back on sale and its code refused at the door; not once its guests have arrived', async () => {
+    const codeOf = async (email: string): Promise<string> => {
+      const mail = await mailTo(email);
+      return normaliseTicketCode(/Ticket code, if the QR code cannot be scanned:\n([A-Z2-7 ]+)\n/.exec(mail.parsed.text ?? '')?.[1] ?? '');
+    };
+    const before = await remaining();
+    const body = comp({ adults: 1, children: 1 });
+    const added = (await addGuests(body).expect(200)).body as PartyOrderDetails;
+    expect(await remaining()).toBe(before - 2);
+    const code = await codeOf(body.customerEmail as string);
+
+    const takeBack = (id: string) => t.http.post(`/api/admin/party-orders/${id}/cancel`).set('Cookie', manager);
+    const taken = (await takeBack(added.id).expect(200)).body as PartyOrderDetails;
+    expect(taken.status).toBe('cancelled');
+    expect(taken.timeline.at(-1)).toMatchObject({
+      kind: 'cancelled',
+      who: 'Manager',
+      detail: 'comp taken back, 1 adult, 1 child back on sale',
+    });
+    expect(await remaining()).toBe(before);
+    await takeBack(added.id).expect(200);
+    expect(await remaining()).toBe(before);
+    const scan = await t.http.post('/api/admin/check-ins').set('Cookie', door).send({ code }).expect(200);
+    expect(scan.body.result).toBe('refunded');
+
+    // A comp whose guests are in stays.
+    const arrivedBody = comp({ adults: 1 });
+    const arrivedComp = (await addGuests(arrivedBody).expect(200)).body as PartyOrderDetails;
+    await t.http
+      .post('/api/admin/check-ins')
+      .set('Cookie', door)
+      .send({ code: await codeOf(arrivedBody.customerEmail as string) })
+      .expect(200);
+    const refused = await takeBack(arrivedComp.id).expect(409);
+    expect(refused.body.message).toBe('These guests have already arrived, so the comp cannot be taken back');
+    expect((await t.http.get(`/api/admin/party-orders/${arrivedComp.id}`).set('Cookie', manager).expect(200)).body.status).toBe('paid');
+  });
+
   it('Sell at the door for cash: a paid order at the ticket prices, its guests already in and counted in Arrived; twice is once', async () => {
     const before = await remaining();
     const arrivedBefore = await arrived();

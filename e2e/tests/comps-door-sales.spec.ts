@@ -78,6 +78,44 @@ test('the manager adds 2 guests without payment: a Comp order at $0, the guest e
   await expect(result).toContainText('2 adults · 2 of 2 in');
 });
 
+test('the manager takes back a comp before its guests arrive: its tickets go back on sale and its code answers Refunded at the door', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const name = `Taken Back ${RUN}`;
+  const email = `comp-back-${RUN}@example.com`;
+  await logIn(page);
+  const remaining = async () => ((await (await page.request.get('/api/party-ticket-stats')).json()) as { remaining: number }).remaining;
+  await page.goto('/admin');
+  const tickets = page.locator('.ant-card').filter({ has: page.getByRole('heading', { name: 'Diwali Party Tickets', exact: true }) });
+  await tickets.getByRole('button', { name: 'Add guests', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add guests' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+  await dialog.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await dialog.getByLabel('Adults').fill('1');
+  await dialog.getByLabel('Children').fill('0');
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Band member');
+  await dialog.getByRole('button', { name: 'Add guests and e-mail tickets' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Order details' });
+  await expect(drawer.getByText(name)).toBeVisible();
+  const before = await remaining();
+
+  await drawer.getByRole('button', { name: 'Take back comp' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: 'Take back comp' }).click();
+  await expect(page.getByText('Comp taken back', { exact: true })).toBeVisible();
+  await expect(drawer.getByText('comp taken back, 1 adult back on sale')).toBeVisible();
+  await expect(drawer.getByRole('button', { name: 'Take back comp' })).toHaveCount(0);
+  expect(await remaining()).toBe(before + 1);
+
+  const [mail] = await waitForMails((m) => m.parsed.to?.some((a) => a.address === email) ?? false);
+  const code = PRINTED_CODE.exec(mail.parsed.text ?? '')?.[1];
+  expect(code).toBeTruthy();
+  await openDoor(page);
+  await page.getByLabel('Ticket code').fill(code!);
+  await page.getByRole('button', { name: 'Check in' }).click();
+  await expect(page.getByLabel('Scan result')).toContainText('Refunded');
+});
+
 test('Sell at the door for cash: the ticket is issued already checked in and counted in Arrived', async ({ page }) => {
   test.setTimeout(60_000);
   const name = `Walk-in ${RUN}`;

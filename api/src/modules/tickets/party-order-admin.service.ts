@@ -389,25 +389,32 @@ export class PartyOrderAdmin implements OnModuleInit {
 
   /**
    * `Cancel order`: an unpaid order's hold released now and its payment cancelled at the
-   * gateway. Cancelling again changes nothing; a paid order is refunded instead (409).
+   * gateway; or `Take back comp`: a comp whose guests have not arrived, its tickets back on sale
+   * (its code then answers `Refunded` at the door). Cancelling again changes nothing; a paid
+   * order is refunded instead (409).
    */
   async cancel(orderId: string, actor: StaffActor): Promise<PartyOrderDetails> {
     const order = await this.find(orderId);
     const cancelled = await this.exclusive.run(PARTY_LOCK, async (manager) => {
       const current = await manager.findOneByOrFail(PartyOrderEntity, { id: order.id });
       if (current.status === 'cancelled') return false;
-      if (current.status !== 'pending') {
+      const comp = current.comp && current.status === 'paid';
+      if (current.status !== 'pending' && !comp) {
         throw new ConflictException(
           current.status === 'paid'
             ? 'This order is paid: refund it instead of cancelling it'
             : 'This order was refunded, so there is nothing to cancel',
         );
       }
-      await manager.update(PartyOrderEntity, { id: current.id, status: 'pending' }, { status: 'cancelled' });
+      if (comp && (await manager.countBy(TicketRedemptionEntity, { orderId: current.id, kind: 'entry' })) > 0) {
+        throw new ConflictException('These guests have already arrived, so the comp cannot be taken back');
+      }
+      await manager.update(PartyOrderEntity, { id: current.id, status: current.status }, { status: 'cancelled' });
+      const tickets = ticketLines(current.adultTickets, current.childTickets);
       await this.activity.record(manager, actor, {
         action: 'ticket.cancel',
         object: ticketObject(current),
-        detail: `unpaid order cancelled, ${ticketLines(current.adultTickets, current.childTickets)} back on sale`,
+        detail: comp ? `comp taken back, ${tickets} back on sale` : `unpaid order cancelled, ${tickets} back on sale`,
       });
       return true;
     });

@@ -90,7 +90,7 @@ export class PartyOrdersController {
     return this.admin.refund(orderId, body, actor);
   }
 
-  /** `Cancel order`: an unpaid order's hold released now. */
+  /** `Cancel order`: an unpaid order's hold released now; or `Take back comp` for a comp whose guests have not arrived. */
   @Post('admin/party-orders/:orderId/cancel')
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')

@@ -147,6 +147,7 @@ function OrderActions({ order }: { order: PartyOrderDetails }) {
         <RefundForm order={order} />
       ) : null}
       {order.status === 'pending' ? <CancelOrderButton order={order} /> : null}
+      {order.comp && order.status === 'paid' && order.admitted === 0 ? <TakeBackCompButton order={order} /> : null}
       {order.status === 'paid' ? <ResendConfirmationForm order={order} /> : null}
       <EditGuestForm order={order} />
     </Flex>
@@ -234,6 +235,28 @@ function CancelOrderButton({ order }: { order: PartyOrderDetails }) {
       }
     >
       <Button loading={cancel.isPending}>Cancel order</Button>
+    </Popconfirm>
+  );
+}
+
+/** `Take back comp`: a comp whose guests have not arrived, its tickets back on sale and its code refused at the door. */
+function TakeBackCompButton({ order }: { order: PartyOrderDetails }) {
+  const cancel = useCancelOrder(order.id);
+  const toast = useToast();
+  return (
+    <Popconfirm
+      title="Take back these complimentary tickets?"
+      description="Their tickets go back on sale now, and the e-mailed code no longer admits anyone."
+      okText="Take back comp"
+      cancelText="Keep"
+      onConfirm={() =>
+        cancel.mutateAsync(undefined).then(
+          () => toast.success('Comp taken back', 'Its tickets are back on sale.'),
+          (error: unknown) => toast.error('The comp was not taken back', errorMessage(error, 'Try again in a moment.')),
+        )
+      }
+    >
+      <Button loading={cancel.isPending}>Take back comp</Button>
     </Popconfirm>
   );
 }
