@@ -3,9 +3,10 @@ import type { PartyOrderDetails } from '@festival/contracts';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '@festival/test-kit';
 import { TicketCodes } from '../src/modules/checkin/ticket-codes.js';
 import { PaymentEvents } from '../src/modules/payments/payment-events.service.js';
-import { PaymentGateway, RefundRefusedError } from '../src/modules/payments/payment-gateway.js';
+import { GatewayUnavailableError, PaymentGateway, RefundRefusedError } from '../src/modules/payments/payment-gateway.js';
 import { SimulatedPaymentEntity } from '../src/modules/payments/simulated-payment.entity.js';
 import { PartyOrderEntity } from '../src/modules/tickets/party-order.entity.js';
+import { PartyOrderAdmin } from '../src/modules/tickets/party-order-admin.service.js';
 import { PartyRefundEntity } from '../src/modules/tickets/party-refund.entity.js';
 import { TicketEmailService } from '../src/modules/tickets/ticket-email.service.js';
 import { createPartyOrderRequest } from './support/factories.js';
@@ -245,6 +246,36 @@ describe(`refunds, cancels and edits of party orders by the manager, on ${TEST_D
     expect(shown.timeline.find((e) => e.kind === 'refund.failed')?.detail).toContain('Charge has been disputed');
     await settled();
     expect(refundMails(email)).toHaveLength(0);
+  });
+
+  it('a refund the gateway did not answer stays pending and is settled in the background, once, with its e-mail', async () => {
+    const email = 'ganesh.r@example.com';
+    const { orderId, paymentIntentId } = await buy(email);
+    const before = await remaining();
+    const gateway = t.app.get(PaymentGateway);
+    jest.spyOn(gateway, 'refundPayment').mockRejectedValueOnce(new GatewayUnavailableError('the payment service did not answer'));
+    await refund(orderId, { adults: 1, children: 0, idempotencyKey: key() }).expect(503);
+    // Unknown whether the money went back: nothing released yet, the refund pending.
+    expect(await refundRows(orderId)).toMatchObject([{ status: 'pending', adults: 1 }]);
+    expect(await remaining()).toBe(before);
+    expect(await gatewayRefunded(paymentIntentId)).toBe(0);
+
+    // A pass before the refund is due leaves it; one after settles it, in the manager's name.
+    const admin = t.app.get(PartyOrderAdmin);
+    expect(await admin.retryPendingRefunds(new Date())).toBe(0);
+    const later = new Date(Date.now() + 60_000);
+    expect(await admin.retryPendingRefunds(later)).toBe(1);
+    expect(await admin.retryPendingRefunds(later)).toBe(0);
+    const [row] = await refundRows(orderId);
+    expect(row).toMatchObject({ status: 'succeeded' });
+    expect(await gatewayRefunded(paymentIntentId)).toBe(row!.amountCents);
+    expect(await remaining()).toBe(before + 1);
+    const shown = await details(orderId);
+    expect(shown).toMatchObject({ validAdults: 1, validChildren: 1, refundedCents: row!.amountCents });
+    expect(shown.timeline.find((e) => e.kind === 'refunded')).toMatchObject({ who: 'Manager' });
+    await mailsTo(email, 1, refundMails);
+    await settled();
+    expect(refundMails(email)).toHaveLength(1);
   });
 
   it('bad input is a 400 with a clear message, too many tickets a 409, and nothing changes', async () => {

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { ConflictException, Injectable, Logger, NotFoundException, type OnModuleInit } from '@nestjs/common';
+import {
+  ConflictException,
+  Injectable,
+  Logger,
+  NotFoundException,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Like, Repository, type EntityManager } from 'typeorm';
+import { In, LessThan, Like, Repository, type EntityManager } from 'typeorm';
 import {
   formatCents,
   maskEmail,
@@ -15,6 +23,7 @@ import {
   type PartyRefundRequest,
 } from '@festival/contracts';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
+import { PeriodicTask } from '../../common/periodic-task.js';
 import { TicketRedemptionEntity } from '../checkin/ticket-redemption.entity.js';
 import { PaymentEvents } from '../payments/payment-events.service.js';
 import { GatewayUnavailableError, PaymentGateway, RefundRefusedError, type GatewayEvent } from '../payments/payment-gateway.js';
@@ -38,6 +47,10 @@ interface RefundStep {
   paymentIntentId: string;
 }
 
+/** How often, and how long after it was asked for, a refund the gateway did not answer is asked again. */
+const REFUND_RETRY_EVERY_MS = 60_000;
+const REFUND_RETRY_AFTER_MS = 30_000;
+
 /**
  * The manager's actions on a party order (docs/refunds.md): its details and timeline, refunds of
  * some or all of its tickets through the gateway, cancelling an unpaid one, and editing the
@@ -49,8 +62,10 @@ interface RefundStep {
  * the tickets released and the refund e-mail queued, or the row `failed` and nothing changed.
  */
 @Injectable()
-export class PartyOrderAdmin implements OnModuleInit {
+export class PartyOrderAdmin implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(PartyOrderAdmin.name);
+  /** Refunds left `pending` by a gateway that did not answer, tried again in the background. */
+  private readonly retries = new PeriodicTask('Pending refunds', REFUND_RETRY_EVERY_MS, () => this.retryPendingRefunds(), this.logger);
 
   constructor(
     @InjectRepository(PartyOrderEntity) private readonly orders: Repository<PartyOrderEntity>,
@@ -64,6 +79,45 @@ export class PartyOrderAdmin implements OnModuleInit {
 
   onModuleInit(): void {
     this.events.on('charge.refunded', (event) => this.onGatewayRefund(event));
+  }
+
+  onApplicationBootstrap(): void {
+    this.retries.start();
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.retries.stop();
+  }
+
+  /**
+   * Refunds still `pending` a while after they were asked for: the gateway did not answer (a
+   * 503, a timeout), so whether the money went back is unknown. Each is asked again with its own
+   * idempotency key (the gateway makes one refund of it however often it is asked) and settled
+   * as the staff's request would have been, in their name; one the gateway still does not answer
+   * waits for the next pass. Any replica may run it: a refund is settled once (its `pending`
+   * row changes under the party lock). Returns how many were settled.
+   */
+  async retryPendingRefunds(now = new Date()): Promise<number> {
+    const due = await this.refunds.find({
+      where: { status: 'pending', at: LessThan(new Date(now.getTime() - REFUND_RETRY_AFTER_MS)) },
+      order: { at: 'ASC' },
+      take: 50,
+    });
+    let settled = 0;
+    for (const refund of due) {
+      const order = await this.orders.findOneBy({ id: refund.orderId });
+      if (!order?.paymentIntentId) continue;
+      const actor: StaffActor = { name: refund.who, role: refund.role ?? 'manager', deviceId: null };
+      try {
+        await this.completeRefund({ refund, paymentIntentId: order.paymentIntentId }, actor);
+      } catch (error) {
+        // Still no answer: the next pass. Refused: completeRefund recorded it as failed.
+        if (error instanceof GatewayUnavailableError) continue;
+        if (!(error instanceof RefundRefusedError)) throw error;
+      }
+      settled += 1;
+    }
+    return settled;
   }
 
   private async find(orderId: string): Promise<PartyOrderEntity> {
