@@ -78,7 +78,9 @@ await runMain(
         env: { ...keyEnv, TICKET_CAPACITY: String(orders * 2 + 100), ...(nginx ? { TRUST_PROXY: 'loopback' } : {}) },
       });
     }
-    const base = nginx ? (await stand.startNginx({ port: Number(args.port), apiPorts })).url : `http://127.0.0.1:${apiPorts[0]}`;
+    // Through nginx: HTTPS, with the certificate made for the run (trusted by this process's fetch).
+    const front = nginx ? await stand.startNginx({ port: Number(args.port), apiPorts }) : undefined;
+    const base = front?.url ?? `http://127.0.0.1:${apiPorts[0]}`;
     const setup = `${stand.database.label}, ${apiPorts.length} replica(s)${nginx ? ' behind nginx' : ''}`;
     console.log(`Door: ${setup}; ${orders} paid orders, ${scans} scans at ${rate}/s`);
 
@@ -149,14 +151,22 @@ await runMain(
     );
 
     // The door page in Chromium: its JavaScript on the wire, then scans with the network gone.
+    // Through nginx, Chromium takes the run's self-signed certificate as valid, by its key: with a
+    // certificate error, the door's service worker would not serve the page offline.
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
+      args: [
+        ...CHROMIUM_ARGS,
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        ...(front ? [`--ignore-certificate-errors-spki-list=${front.spkiSha256}`] : []),
+      ],
     });
     /** @type {import('@playwright/test').Page | undefined} */
     let page;
     try {
-      const context = await browser.newContext({ baseURL: base });
+      // ignoreHTTPSErrors for the context's API requests (Playwright's own client, not Chromium).
+      const context = await browser.newContext({ baseURL: base, ignoreHTTPSErrors: Boolean(front) });
       await context.grantPermissions(['camera']);
       await context.request.post('/api/admin/login', { data: { password: STAFF_PASSWORD } });
       // More orders, unscanned, for the offline scans.
@@ -178,7 +188,7 @@ await runMain(
       // fetches the page's files for offline use on its own): the page as it loads, then what the
       // first `Scan with camera` adds (the QR decoder, where the browser has no BarcodeDetector, as
       // this Chromium has not).
-      const weighing = await browser.newContext({ baseURL: base, serviceWorkers: 'block' });
+      const weighing = await browser.newContext({ baseURL: base, serviceWorkers: 'block', ignoreHTTPSErrors: Boolean(front) });
       await weighing.grantPermissions(['camera']);
       await weighing.request.post('/api/admin/login', { data: { password: STAFF_PASSWORD } });
       const weighed = await weighing.newPage();

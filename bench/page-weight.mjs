@@ -6,6 +6,8 @@
 // API process serving the builds, as `npm start` does) and, where nginx is installed, through
 // nginx with the project's nginx.conf in front of it.
 //   node bench/page-weight.mjs [--url http://127.0.0.1:8080] [--port 8770] [--nginx-port 8775] [--no-nginx] [--record]
+// nginx serves HTTPS on --nginx-port (a certificate made for the run), its redirecting plain-HTTP
+// server the port after it.
 // Without --url it serves the built site itself (build first).
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
@@ -54,10 +56,11 @@ const sum = (files) => ({ bytes: wireBodyBytes(files), files: files.length, head
  * @param {import('@playwright/test').Browser} browser
  * @param {string} baseUrl
  * @param {string} path
+ * @param {{ ignoreHTTPSErrors?: boolean }} [options] `ignoreHTTPSErrors` for the stand's nginx (a self-signed certificate)
  * @returns {Promise<PageWeight>}
  */
-export async function measurePage(browser, baseUrl, path) {
-  const context = await browser.newContext({ baseURL: baseUrl, serviceWorkers: 'block' });
+export async function measurePage(browser, baseUrl, path, { ignoreHTTPSErrors = false } = {}) {
+  const context = await browser.newContext({ baseURL: baseUrl, serviceWorkers: 'block', ignoreHTTPSErrors });
   try {
     if (STAFF_PAGES.has(path)) {
       const login = await context.request.post('/api/admin/login', { data: { password: STAFF_PASSWORD } });
@@ -95,12 +98,15 @@ export async function measurePage(browser, baseUrl, path) {
   }
 }
 
-/** @param {string} baseUrl */
-export async function measureAll(baseUrl) {
+/**
+ * @param {string} baseUrl
+ * @param {{ ignoreHTTPSErrors?: boolean }} [options]
+ */
+export async function measureAll(baseUrl, options = {}) {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const results = [];
-    for (const path of PAGES) results.push(await measurePage(browser, baseUrl, path));
+    for (const path of PAGES) results.push(await measurePage(browser, baseUrl, path, options));
     return results;
   } finally {
     await browser.close();
@@ -213,7 +219,7 @@ await runMain(
     stand: async (args) => (args.url ? undefined : createStand({ db: 'sqlite', prefix: 'festival-weight-' })),
   },
   async ({ args, stand }) => {
-    /** @type {{ server: string, url: string }[]} */
+    /** @type {{ server: string, url: string, ignoreHTTPSErrors?: boolean }[]} */
     const servers = [];
     if (args.url) servers.push({ server: args.url, url: args.url });
     else if (stand) {
@@ -221,12 +227,17 @@ await runMain(
       servers.push({ server: 'Embedded server (`npm start`)', url: site.url });
       if (!args['no-nginx'] && hasNginx()) {
         const nginx = await stand.startNginx({ port: Number(args['nginx-port']), apiPorts: [Number(args.port)] });
-        servers.push({ server: `nginx (${nginxVersion()}, the project's nginx.conf) in front of it`, url: nginx.url });
+        // Over HTTPS (HTTP/2), with the certificate the stand made for the run.
+        servers.push({
+          server: `nginx (${nginxVersion()}, the project's nginx.conf, HTTPS) in front of it`,
+          url: nginx.url,
+          ignoreHTTPSErrors: true,
+        });
       }
     }
     const runs = [];
-    for (const { server, url } of servers) {
-      const pages = await measureAll(url);
+    for (const { server, url, ignoreHTTPSErrors } of servers) {
+      const pages = await measureAll(url, { ignoreHTTPSErrors });
       runs.push({ server, pages });
       console.log(server);
       for (const r of pages) {

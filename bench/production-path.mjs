@@ -1,5 +1,6 @@
-// The production path: nginx with the project's nginx.conf in front of two API replicas on
-// MariaDB, as docker compose runs the site, loaded from 127.0.0.1 the way guests load it.
+// The production path: nginx with the project's nginx.conf (HTTPS, with a certificate made for
+// the run) in front of two API replicas on MariaDB, as docker compose runs the site, loaded from
+// 127.0.0.1 the way guests load it.
 //   1. Hot reads (`GET /api/site`, `/api/drinks`, `/api/party-ticket-stats`) through nginx,
 //      against the same nginx serving the very bytes of each answer as a static file: req/s and
 //      p50/p99 of both in alternating rounds, the ratio against the target (at least 0.8).
@@ -18,7 +19,8 @@
 // missing, a hold too many or too few), not when a speed target is missed.
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { join } from 'node:path';
 import { median, percentile, runMain } from '@festival/test-kit';
 import autocannon from 'autocannon';
@@ -38,6 +40,9 @@ const READS = [
   { name: 'GET /api/party-ticket-stats', path: '/api/party-ticket-stats', file: 'party-ticket-stats.json' },
 ];
 
+/** The certificate nginx serves for the run (made by the stand), trusted by this script's requests. */
+let nginxCertificate = '';
+
 /**
  * One HTTP exchange on a connection of its own: status, body, and its time from the request to
  * the end of the answer.
@@ -48,11 +53,13 @@ const READS = [
 function exchange(url, { method = 'GET', body, headers = {} } = {}) {
   return new Promise((resolve) => {
     const started = process.hrtime.bigint();
+    const request = url.startsWith('https:') ? httpsRequest : httpRequest;
     const req = request(
       url,
       {
         method,
         agent: false,
+        ...(nginxCertificate ? { ca: nginxCertificate } : {}),
         headers: { 'User-Agent': PHONE_UA, ...(body ? { 'Content-Type': 'application/json' } : {}), ...headers },
       },
       (res) => {
@@ -362,7 +369,7 @@ function markdown(f, setup, checks) {
   const d = f.drop;
   return `## ${TITLE} (\`production-path.mjs\`)
 
-nginx (the project's nginx.conf, as \`localNginxConfig\` points it at local processes) in front of
+nginx (the project's nginx.conf over HTTPS, as \`localNginxConfig\` points it at local processes) in front of
 ${setup.replicas} API replicas (the built \`api/dist/main.js\`) on ${setup.database}, all on this machine with
 the load generator; every request goes through nginx. The per-address limits are lifted (every
 simulated guest comes from 127.0.0.1); everything else is as in production.
@@ -465,6 +472,7 @@ await runMain(
     // One replica first: it runs the migrations; the others start on the migrated schema.
     for (const port of apiPorts) await stand.startApi({ port, env: { TICKET_CAPACITY: String(presold + left) } });
     const nginx = await stand.startNginx({ port: Number(args['nginx-port']), apiPorts });
+    nginxCertificate = nginx.certificate;
     await sellTickets(nginx.url, presold);
 
     console.log('Hot reads');

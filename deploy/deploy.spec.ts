@@ -218,6 +218,29 @@ describe('the example configurations', () => {
   });
 });
 
+/** The body of the block that starts at `open` (the index of its `{`), without its braces. */
+function blockAt(conf: string, open: number): string {
+  let depth = 1;
+  let i = open + 1;
+  for (; depth > 0 && i < conf.length; i += 1) {
+    if (conf[i] === '{') depth += 1;
+    if (conf[i] === '}') depth -= 1;
+  }
+  return conf.slice(open + 1, i - 1);
+}
+
+/** The bodies of nginx.conf's `server { ... }` blocks, in the file's order. */
+function serverBlocks(conf: string): string[] {
+  return [...conf.matchAll(/^\s*server\s*\{/gm)].map((m) => blockAt(conf, m.index + m[0].length - 1));
+}
+
+/** The server block that listens on `port` (`listen <port> ...;`). */
+function serverListening(conf: string, port: number): string {
+  const found = serverBlocks(conf).filter((body) => directives(body).some((l) => new RegExp(`^listen ${port}\\b`).test(l)));
+  if (found.length !== 1) throw new Error(`nginx.conf has ${found.length} servers listening on ${port}, not one`);
+  return found[0];
+}
+
 /** The body of every `location` block of nginx.conf, by its match (`= /x`, `~ ^/api/...$`, `/api/`). */
 function locations(conf: string): Map<string, string> {
   const found = new Map<string, string>();
@@ -261,9 +284,84 @@ function apiGetRoutes(): string[] {
 const cacheDirectives = (body: string) =>
   directives(body).filter((l) => l.startsWith('proxy_cache') || l.startsWith('proxy_ignore_headers') || l.startsWith('proxy_no_cache'));
 
+describe('nginx.conf over HTTPS', () => {
+  const conf = read('nginx.conf');
+  const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, Service> };
+  const nginx = compose.services.nginx;
+  const tls = serverListening(conf, 443);
+  const plain = serverListening(conf, 80);
+  const hsts = /^add_header Strict-Transport-Security "max-age=\d+[^"]*" always;$/;
+
+  it('serves the site on 443 with TLS 1.2 and 1.3 only and the certificate from /etc/nginx/certs', () => {
+    const lines = directives(tls);
+    expect(lines.filter((l) => l.startsWith('listen '))).toEqual(['listen 443 ssl;']);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'ssl_certificate /etc/nginx/certs/fullchain.pem;',
+        'ssl_certificate_key /etc/nginx/certs/privkey.pem;',
+        'ssl_protocols TLSv1.2 TLSv1.3;',
+        'root /usr/share/nginx/html;',
+      ]),
+    );
+    // Every page and the API are in this server; the port-80 server has two locations of its own.
+    expect(serverBlocks(conf)).toEqual([plain, tls]);
+    expect(locations(tls).has('/api/')).toBe(true);
+    expect(conf.match(/^\s*location\s/gm)).toHaveLength(locations(tls).size + 2);
+  });
+
+  it('tells the API the request came over HTTPS, so the staff session cookie is Secure', () => {
+    expect(directives(tls)).toContain('proxy_set_header X-Forwarded-Proto $scheme;');
+    // The staff cookie's Secure flag follows the request's scheme as the trusted proxy states it.
+    const session = read('api/src/modules/auth/session.middleware.ts');
+    expect(session).toMatch(/proxy: true,/);
+    expect(session).toMatch(/secure: 'auto'/);
+  });
+
+  it('sends HSTS from the HTTPS server only', () => {
+    expect(directives(tls).filter((l) => l.startsWith('add_header Strict-Transport-Security'))).toEqual([expect.stringMatching(hsts)]);
+    expect(conf.match(/add_header Strict-Transport-Security/g)).toHaveLength(1);
+    expect(plain).not.toMatch(/Strict-Transport-Security/);
+  });
+
+  it('answers plain HTTP only with a 301 to the same address over HTTPS, besides the ACME challenge files', () => {
+    const lines = directives(plain);
+    expect(lines.filter((l) => l.startsWith('listen '))).toEqual(['listen 80;']);
+    const found = locations(plain);
+    expect([...found.keys()].sort()).toEqual(['/', '^~ /.well-known/acme-challenge/']);
+    expect(directives(found.get('/')!)).toEqual(['return 301 https://$host$request_uri;']);
+    expect(directives(found.get('^~ /.well-known/acme-challenge/')!)).toEqual(
+      expect.arrayContaining(['root /var/www/acme;', 'try_files $uri =404;']),
+    );
+    // Nothing of the site: no files, no API, no headers of its own.
+    expect(plain).not.toMatch(/proxy_pass|add_header|root \/usr\/share/);
+  });
+
+  it('is published on 80 and 443 by compose, with the certificate folder and the ACME webroot mounted read-only', () => {
+    expect((nginx.ports ?? []).map((port) => interpolate(port, {}))).toEqual(['80:80', '443:443']);
+    const mounts = new Map((nginx.volumes ?? []).map((volume) => [volume.split(':')[1], volume]));
+    expect(mounts.get('/etc/nginx/certs')).toBe('./certs:/etc/nginx/certs:ro');
+    expect(mounts.get('/var/www/acme')).toBe('./acme:/var/www/acme:ro');
+    // The files nginx.conf names are in the mounted folder.
+    for (const [, file] of conf.matchAll(/ssl_certificate(?:_key)? (\S+);/g)) expect(file).toMatch(/^\/etc\/nginx\/certs\/[^/]+\.pem$/);
+  });
+
+  it('never builds a certificate into the web image, and keeps the host copies out of git and the build context', () => {
+    const dockerfile = read('deploy/Dockerfile');
+    const webStage = dockerfile.slice(dockerfile.lastIndexOf('FROM ', dockerfile.indexOf(' AS web')));
+    expect(webStage).toMatch(/^EXPOSE 80 443$/m);
+    const copied = [...webStage.matchAll(/^(?:COPY|ADD) (.*)$/gm)].map((m) => m[1]);
+    expect(copied.length).toBeGreaterThan(0);
+    expect(copied.filter((line) => /certs|acme|\.pem|\.key/.test(line))).toEqual([]);
+    expect(read('.gitignore')).toMatch(/^\/certs\/$/m);
+    expect(read('.gitignore')).toMatch(/^\/acme\/$/m);
+  });
+});
+
 describe('nginx.conf micro-cache', () => {
   const conf = read('nginx.conf');
-  const all = locations(conf);
+  // The site's server (HTTPS); the port-80 server only redirects.
+  const site = serverListening(conf, 443);
+  const all = locations(site);
   const cached = [...all].filter(([, body]) => /^\s*proxy_cache\s+festival_micro;/m.test(body));
   const [hotReads, pages] = [
     cached.find(([match]) => match.startsWith('~ ^/api/')),
@@ -329,13 +427,13 @@ describe('nginx.conf micro-cache', () => {
   });
 
   it("sets the proxied requests' headers once for the whole server, and no location drops the server's hidden headers", () => {
-    const server = directives(conf);
+    const server = directives(site.slice(0, site.indexOf('location ')));
     for (const header of ['Host $http_host', 'X-Forwarded-For $remote_addr', 'X-Forwarded-Proto $scheme', 'X-Request-Id $request_id']) {
       expect(server).toContain(`proxy_set_header ${header};`);
     }
     // A location's own proxy_set_header or proxy_hide_header list replaces the server's whole list.
-    const serverHidden = conf
-      .slice(0, conf.indexOf('location '))
+    const serverHidden = site
+      .slice(0, site.indexOf('location '))
       .split('\n')
       .map((l) => l.trim())
       .filter((l) => l.startsWith('proxy_hide_header '));
@@ -371,7 +469,7 @@ describe('nginx.conf client addresses and logs', () => {
 
 describe("nginx.conf and the build's compressed copies", () => {
   const conf = read('nginx.conf');
-  const server = conf.slice(conf.indexOf('server {'));
+  const server = serverListening(conf, 443);
   const snippet = read('deploy/nginx/festival-brotli-static.conf');
   const dockerfile = read('deploy/Dockerfile');
   const webStage = dockerfile.slice(dockerfile.lastIndexOf('FROM ', dockerfile.indexOf(' AS web')));
@@ -427,7 +525,7 @@ function nginxLocation(all: Map<string, string>, path: string): string {
 
 describe("nginx.conf and the site's route table", () => {
   const conf = read('nginx.conf');
-  const all = locations(conf);
+  const all = locations(serverListening(conf, 443));
   const tryFiles = (path: string) => directives(all.get(nginxLocation(all, path)) ?? '').find((l) => l.startsWith('try_files '));
   /** `map $uri $prerendered_page`: the build's file of each pre-rendered page. */
   const prerenderedFiles = new Map(
@@ -536,6 +634,9 @@ describe('.dockerignore', () => {
       'e2e/test-results/x.txt',
       'playwright-report/index.html',
       'tls/site.key',
+      'certs/fullchain.pem',
+      'certs/privkey.pem',
+      'acme/.well-known/acme-challenge/token',
     ]) {
       expect([path, dockerIgnores(rules, path)]).toEqual([path, true]);
     }

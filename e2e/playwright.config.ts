@@ -19,6 +19,9 @@ export default defineConfig({
   outputDir: '../test-results',
   use: {
     baseURL: BASE_URL,
+    // Through nginx, the site is served with a self-signed certificate made for the run: the
+    // browsers take it as valid (CHROMIUM_ARGS), the API request contexts need telling.
+    ignoreHTTPSErrors: VIA_NGINX,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',

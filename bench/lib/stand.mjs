@@ -15,7 +15,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import mysql from 'mysql2/promise';
 import { DEFAULT_REMOTES_MANIFEST } from '@festival/contracts';
-import { assembleDocumentRoot, localNginxConfig, localNginxModules, startSmtpSink } from '@festival/test-kit';
+import { assembleDocumentRoot, localCertificate, localNginxConfig, localNginxModules, startSmtpSink } from '@festival/test-kit';
+import { trustCertificate } from './trust-certificate.mjs';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const STAFF_PASSWORD = 'bench-staff-password';
@@ -229,13 +230,20 @@ export async function createStand({ db = 'mysql', mariadbPort = 3399, prefix = '
   /**
    * nginx with the project's nginx.conf in front of the given API replicas (round robin), after
    * `nginx -t` has accepted the configuration. Needs nginx on PATH (Debian: /usr/sbin).
-   * @param {{ port: number, apiPorts: number[] }} options
+   * The site is served over HTTPS on `port` with a self-signed certificate made for the run,
+   * which this process's fetch trusts from then on (`certificate`, the PEM, is for a worker
+   * thread's trust; `spkiSha256` for Chromium's `--ignore-certificate-errors-spki-list`, which
+   * takes it as valid); the plain-HTTP server, which only redirects to it, listens
+   * on `redirectPort` (by default the port after the highest of `port` and `apiPorts`).
+   * @param {{ port: number, apiPorts: number[], redirectPort?: number }} options
    */
-  async function startNginx({ port, apiPorts }) {
+  async function startNginx({ port, apiPorts, redirectPort = Math.max(port, ...apiPorts) + 1 }) {
     const dir = join(work, `nginx-${port}`);
     for (const sub of ['logs', 'cache']) mkdirSync(join(dir, sub), { recursive: true });
     // The builds, as the production image lays them out (the pages are served too, not only /api/).
     assembleDocumentRoot(ROOT, join(dir, 'html'), DEFAULT_REMOTES_MANIFEST);
+    const { dir: certificateDir, certificate, spkiSha256 } = localCertificate(dir);
+    trustCertificate(certificate);
     const conf = join(dir, 'nginx.conf');
     writeFileSync(
       conf,
@@ -243,6 +251,8 @@ export async function createStand({ db = 'mysql', mariadbPort = 3399, prefix = '
         workDir: dir,
         documentRoot: join(dir, 'html'),
         listenPort: port,
+        redirectPort,
+        certificateDir,
         apiPorts,
         // The web image's brotli snippet, where this nginx has its module.
         ...localNginxModules(dir, join(ROOT, 'deploy', 'nginx')),
@@ -251,7 +261,7 @@ export async function createStand({ db = 'mysql', mariadbPort = 3399, prefix = '
     execFileSync('nginx', ['-t', '-q', '-c', conf, '-p', dir], { stdio: 'inherit' });
     const child = spawn('nginx', ['-c', conf, '-p', dir, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'inherit'] });
     stops.push(() => child.kill('SIGTERM'));
-    const url = `http://127.0.0.1:${port}`;
+    const url = `https://127.0.0.1:${port}`;
     for (let i = 0; i < 50; i += 1) {
       if (
         await fetch(`${url}/api/health`).then(
@@ -259,7 +269,7 @@ export async function createStand({ db = 'mysql', mariadbPort = 3399, prefix = '
           () => false,
         )
       )
-        return { url, documentRoot: join(dir, 'html') };
+        return { url, redirectUrl: `http://127.0.0.1:${redirectPort}`, certificate, spkiSha256, documentRoot: join(dir, 'html') };
       await sleep(200);
     }
     throw new Error(`nginx on ${url} did not start`);

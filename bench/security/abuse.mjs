@@ -55,7 +55,9 @@ await runMain(
         env: { TICKET_CAPACITY: String(CAPACITY), ...(args.nginx ? { TRUST_PROXY: 'loopback' } : {}) },
       });
     }
-    const base = args.nginx ? (await stand.startNginx({ port: Number(args.port), apiPorts })).url : `http://127.0.0.1:${apiPorts[0]}`;
+    // Through nginx: HTTPS, with the certificate made for the run (trusted by this thread's fetch).
+    const nginx = args.nginx ? await stand.startNginx({ port: Number(args.port), apiPorts }) : undefined;
+    const base = nginx?.url ?? `http://127.0.0.1:${apiPorts[0]}`;
     const setup = `${stand.database.label}, ${replicas} replica(s)${args.nginx ? ' behind nginx' : ', embedded'}`;
     console.log(`Abuse: ${setup}`);
 
@@ -174,19 +176,33 @@ await runMain(
       const quietP99 = percentile(await probeHealth(3000), 99);
       // Four clients loop the bomb from another thread, so the probe below times the server, not
       // its own event loop.
+      // Its fetch trusts nginx's certificate too (a thread's fetch is its own).
       const looping = new Worker(
         `const { workerData, parentPort } = require('node:worker_threads');
-        const until = Date.now() + workerData.ms;
         let bombs = 0;
-        const loop = async () => {
+        const loop = async (until) => {
           while (Date.now() < until) {
             const res = await fetch(workerData.url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, body: workerData.bomb });
             await res.arrayBuffer();
             bombs += 1;
           }
         };
-        Promise.all([loop(), loop(), loop(), loop()]).then(() => parentPort.postMessage(bombs));`,
-        { eval: true, workerData: { url: `${base}/api/party-quote`, bomb: BOMB, ms: 5000 } },
+        (workerData.certificate ? import(workerData.trust).then((m) => m.trustCertificate(workerData.certificate)) : Promise.resolve())
+          .then(() => {
+            const until = Date.now() + workerData.ms;
+            return Promise.all([loop(until), loop(until), loop(until), loop(until)]);
+          })
+          .then(() => parentPort.postMessage(bombs));`,
+        {
+          eval: true,
+          workerData: {
+            url: `${base}/api/party-quote`,
+            bomb: BOMB,
+            ms: 5000,
+            certificate: nginx?.certificate,
+            trust: new URL('../lib/trust-certificate.mjs', import.meta.url).href,
+          },
+        },
       );
       const looped = new Promise((resolve, reject) => {
         looping.once('message', resolve);

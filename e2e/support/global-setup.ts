@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync, type ChildProcess } from 'node:child_process';
-import { API_PORT, BASE_URL, E2E_ADMIN_PASSWORD, NGINX_PORT, ROOT, VIA_NGINX } from './environment';
+import { API_PORT, BASE_URL, E2E_ADMIN_PASSWORD, NGINX_PORT, NGINX_REDIRECT_PORT, ROOT, VIA_NGINX } from './environment';
 import { assembleDocumentRoot, localNginxConfig } from './nginx';
 import { startProcess, stopProcess, waitForHttp } from './processes';
 import { startSmtpSink } from '@festival/test-kit';
@@ -40,7 +40,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
 async function startServers(workDir: string, processes: ChildProcess[], smtpUrl: string): Promise<void> {
   await assertPortFree(API_PORT);
-  if (VIA_NGINX) await assertPortFree(NGINX_PORT);
+  if (VIA_NGINX) for (const port of [NGINX_PORT, NGINX_REDIRECT_PORT]) await assertPortFree(port);
 
   const api = startProcess(
     'api',
@@ -76,13 +76,17 @@ async function startServers(workDir: string, processes: ChildProcess[], smtpUrl:
   if (VIA_NGINX) {
     assembleDocumentRoot(workDir);
     const confPath = join(workDir, 'nginx.conf');
-    writeFileSync(confPath, localNginxConfig(workDir, NGINX_PORT, API_PORT));
+    const { conf, certificate } = localNginxConfig(workDir, NGINX_PORT, NGINX_REDIRECT_PORT, API_PORT);
+    writeFileSync(confPath, conf);
+    // For the browsers the workers start (CHROMIUM_ARGS): the certificate's key, taken as valid.
+    process.env.E2E_TLS_SPKI = certificate.spkiSha256;
     mkdirSync(join(workDir, 'logs'), { recursive: true });
     // The same check a deploy runs: nginx must accept the configuration before serving it.
     execFileSync('nginx', ['-t', '-c', confPath, '-p', workDir], { stdio: 'inherit' });
     const nginx = startProcess('nginx', 'nginx', ['-c', confPath, '-p', workDir, '-g', 'daemon off;'], process.env, workDir);
     processes.push(nginx);
-    await waitForHttp(`${BASE_URL}/api/health`);
+    // Over HTTPS, trusting the certificate made for this run.
+    await waitForHttp(`${BASE_URL}/api/health`, undefined, { ca: certificate.certificate });
   }
 }
 

@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { get as httpGet } from 'node:http';
+import { get as httpsGet } from 'node:https';
+import { rootCertificates } from 'node:tls';
 
 /** Starts a long-running process, echoing its output when E2E_VERBOSE is set. */
 export function startProcess(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv, cwd: string): ChildProcess {
@@ -19,14 +22,27 @@ export function startProcess(name: string, cmd: string, args: string[], env: Nod
   return child;
 }
 
-export async function waitForHttp(url: string, timeoutMs = 30_000): Promise<void> {
+/** The status of a GET of `url`; over HTTPS trusting `ca` (a PEM certificate) besides the usual roots. */
+function statusOf(url: string, ca?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const options = url.startsWith('https:') && ca ? { ca: [...rootCertificates, ca] } : {};
+    const request = (url.startsWith('https:') ? httpsGet : httpGet)(url, options, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    request.on('error', reject);
+  });
+}
+
+/** Waits until `url` answers 2xx; an HTTPS `url` may be served with the certificate `ca`. */
+export async function waitForHttp(url: string, timeoutMs = 30_000, { ca }: { ca?: string } = {}): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   while (Date.now() < deadline) {
     try {
-      const res = await fetch(url);
-      if (res.ok) return;
-      lastError = new Error(`${url} answered ${res.status}`);
+      const status = await statusOf(url, ca);
+      if (status >= 200 && status < 300) return;
+      lastError = new Error(`${url} answered ${status}`);
     } catch (error) {
       lastError = error;
     }

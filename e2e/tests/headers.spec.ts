@@ -1,5 +1,7 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { VIA_NGINX } from '../support/environment';
+import { BASE_URL, E2E_ADMIN_PASSWORD, NGINX_REDIRECT_PORT, VIA_NGINX } from '../support/environment';
 
 const PAGES = ['/', '/diwali-party', '/drinks', '/admin/login'];
 
@@ -25,7 +27,9 @@ test.describe('security headers', () => {
       expect(headers['content-security-policy']).not.toContain("'unsafe-eval'");
       expect(headers['x-content-type-options']).toBe('nosniff');
       expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-      if (VIA_NGINX) expect(headers['strict-transport-security']).toContain('max-age=');
+      // HSTS from nginx over HTTPS only; the embedded server (plain HTTP on this machine) sends none.
+      if (VIA_NGINX) expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      else expect(headers['strict-transport-security']).toBeUndefined();
       await page.waitForLoadState('networkidle');
       await expect(page.locator('main').first()).toBeVisible();
       expect(violations).toEqual([]);
@@ -39,6 +43,77 @@ test.describe('security headers', () => {
       expect(raw.filter((h) => h.name.toLowerCase() === name)).toHaveLength(1);
     }
   });
+});
+
+test.describe(VIA_NGINX ? 'HTTPS through nginx' : 'plain HTTP from the embedded server', () => {
+  test(`staff sign in on the login page: the session cookie is ${VIA_NGINX ? 'Secure' : 'not Secure (plain HTTP)'}, and the page's own writes pass the same-origin check`, async ({
+    page,
+  }) => {
+    expect(new URL(BASE_URL).protocol).toBe(VIA_NGINX ? 'https:' : 'http:');
+    await page.goto('/admin/login');
+    await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin');
+    const session = (await page.context().cookies()).find((cookie) => cookie.name === 'festival.sid');
+    // Through nginx the API learns the scheme from X-Forwarded-Proto (it trusts nginx's address).
+    expect(session).toMatchObject({ secure: VIA_NGINX, httpOnly: true, sameSite: 'Strict', path: '/' });
+
+    // A staff write from the page carries the page's Origin, which must match the Host nginx
+    // passes on (scheme included): an invalid body then gets the validation's 400, not a 403.
+    const status = await page.evaluate(() =>
+      fetch('/api/admin/promo-codes', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }).then(
+        (r) => r.status,
+      ),
+    );
+    expect(status).toBe(400);
+    const elsewhere = await page.request.post('/api/admin/promo-codes', { data: {}, headers: { Origin: 'https://elsewhere.example' } });
+    expect(elsewhere.status()).toBe(403);
+  });
+
+  if (VIA_NGINX) {
+    const plain = `http://127.0.0.1:${NGINX_REDIRECT_PORT}`;
+
+    test("the browser takes the run's certificate as valid and talks TLS 1.3", async ({ browser }) => {
+      // No ignoreHTTPSErrors: Chromium trusts the certificate by its key (CHROMIUM_ARGS), so its
+      // HTTP cache and the door's service worker behave as on a real site.
+      const context = await browser.newContext({ ignoreHTTPSErrors: false });
+      const response = await (await context.newPage()).goto(`${BASE_URL}/diwali-party`);
+      expect(response!.status()).toBe(200);
+      expect(await response!.securityDetails()).toMatchObject({ protocol: 'TLS 1.3', subjectName: '127.0.0.1' });
+      await context.close();
+    });
+
+    test('plain HTTP answers only with a 301 to the same path and query over HTTPS, without HSTS', async ({ request }) => {
+      for (const path of ['/diwali-party?x=1', '/', '/api/health', '/admin/login?next=%2Fadmin']) {
+        const res = await request.get(`${plain}${path}`, { maxRedirects: 0 });
+        expect([path, res.status(), res.headers()['location']]).toEqual([path, 301, `${BASE_URL}${path}`]);
+        expect(res.headers()['strict-transport-security']).toBeUndefined();
+      }
+      const post = await request.post(`${plain}/api/admin/login`, { data: { password: E2E_ADMIN_PASSWORD }, maxRedirects: 0 });
+      expect([post.status(), post.headers()['location'], post.headers()['set-cookie']]).toEqual([
+        301,
+        `${BASE_URL}/api/admin/login`,
+        undefined,
+      ]);
+    });
+
+    test("plain HTTP serves a certificate authority's challenge files (the ACME webroot), nothing else", async ({ request }) => {
+      const token = `token-${Date.now()}`;
+      const challenges = join(process.env.E2E_WORK_DIR!, 'acme', '.well-known', 'acme-challenge');
+      mkdirSync(challenges, { recursive: true });
+      writeFileSync(join(challenges, token), `${token}.key-authorization`);
+      const res = await request.get(`${plain}/.well-known/acme-challenge/${token}`, { maxRedirects: 0 });
+      expect([res.status(), await res.text()]).toEqual([200, `${token}.key-authorization`]);
+      expect((await request.get(`${plain}/.well-known/acme-challenge/missing`, { maxRedirects: 0 })).status()).toBe(404);
+    });
+
+    test('a browser that opens the http:// address ends on the HTTPS page', async ({ page }) => {
+      const response = await page.goto(`${plain}/diwali-party?utm_source=poster`);
+      expect(response!.url()).toBe(`${BASE_URL}/diwali-party?utm_source=poster`);
+      expect(response!.headers()['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      await expect(page.locator('main').first()).toBeVisible();
+    });
+  }
 });
 
 /** The `content` of a head meta tag in HTML as a crawler gets it (no script run). */

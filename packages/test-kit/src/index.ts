@@ -26,8 +26,10 @@ export {
 export {
   assembleDocumentRoot,
   brotliStaticModuleEnabled,
+  localCertificate,
   localNginxConfig,
   localNginxModules,
+  type LocalCertificate,
   type LocalNginxOptions,
 } from './nginx-config.js';
 export {

@@ -1,4 +1,6 @@
-import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createHash, X509Certificate } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface LocalNginxOptions {
@@ -6,7 +8,18 @@ export interface LocalNginxOptions {
   workDir: string;
   /** The document root (the builds, laid out as the production image does). */
   documentRoot: string;
+  /** The site's port on 127.0.0.1: HTTPS (production's 443). */
   listenPort: number;
+  /**
+   * The plain-HTTP port on 127.0.0.1 (production's 80), which answers every request with a 301
+   * to the same path on `https://<host>:<listenPort>`. By default `listenPort + 1`.
+   */
+  redirectPort?: number;
+  /**
+   * The folder holding `fullchain.pem` and `privkey.pem` (production's /etc/nginx/certs), as
+   * localCertificate makes them. By default `<workDir>/certs`.
+   */
+  certificateDir?: string;
   /** The API replicas on 127.0.0.1, in the upstream's order. */
   apiPorts: number[];
   /**
@@ -46,36 +59,115 @@ export function localNginxModules(
   return brotliStaticModuleEnabled() ? { snippetsDir } : {};
 }
 
+export interface LocalCertificate {
+  /** The folder holding both files (LocalNginxOptions' `certificateDir`). */
+  dir: string;
+  /** `<dir>/fullchain.pem`: the self-signed certificate, PEM. */
+  certificatePath: string;
+  /** `<dir>/privkey.pem`: its private key (P-256), PEM. */
+  keyPath: string;
+  /** The certificate's PEM text, for a client to trust it (a CA list of one). */
+  certificate: string;
+  /**
+   * The base64 SHA-256 of its public key (SubjectPublicKeyInfo, DER): Chromium started with
+   * `--ignore-certificate-errors-spki-list=<this>` takes the certificate as valid (no certificate
+   * error, so its HTTP cache and service workers behave as on a real site).
+   */
+  spkiSha256: string;
+}
+
+/**
+ * A self-signed certificate for 127.0.0.1 and localhost, valid two days, made with this
+ * machine's openssl into `<workDir>/certs` under production's file names (fullchain.pem,
+ * privkey.pem). Made once per folder: a second call returns the files already there.
+ */
+export function localCertificate(workDir: string, dir = join(workDir, 'certs')): LocalCertificate {
+  const certificatePath = join(dir, 'fullchain.pem');
+  const keyPath = join(dir, 'privkey.pem');
+  if (!existsSync(certificatePath) || !existsSync(keyPath)) {
+    mkdirSync(dir, { recursive: true });
+    // openssl prints its progress on standard error; only a failure matters (execFileSync throws).
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '2',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1,DNS:localhost',
+        '-keyout',
+        keyPath,
+        '-out',
+        certificatePath,
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+  }
+  const certificate = readFileSync(certificatePath, 'utf8');
+  const spki = new X509Certificate(certificate).publicKey.export({ type: 'spki', format: 'der' });
+  return { dir, certificatePath, keyPath, certificate, spkiSha256: createHash('sha256').update(spki).digest('base64') };
+}
+
 /**
  * Turns the project's production nginx.conf into one that runs on this machine: the same
- * directives, with the listen port, the document root, the pid, the log, the cache and the API
- * upstream pointed at local places. The whole upstream block is replaced: production's
+ * directives, with the listen ports, the certificate, the document root, the pid, the log, the
+ * cache and the API upstream pointed at local places. The site is served over HTTPS on
+ * `listenPort` (production's 443) and the plain-HTTP server (production's 80) on `redirectPort`
+ * redirects to it, port included. The whole upstream block is replaced: production's
  * `server api:8080 resolve` (the compose service through Docker's DNS, nginx 1.27.3 or later)
- * becomes the local ports, which Debian's older nginx also runs. Throws when nginx.conf no longer has the shape this expects,
- * so a test never runs against a half-replaced configuration.
+ * becomes the local ports, which Debian's older nginx also runs. Throws when nginx.conf no
+ * longer has the shape this expects, so a test never runs against a half-replaced configuration.
  */
 export function localNginxConfig(
   productionConf: string,
-  { workDir, documentRoot, listenPort, apiPorts, snippetsDir = join(workDir, 'snippets') }: LocalNginxOptions,
+  {
+    workDir,
+    documentRoot,
+    listenPort,
+    redirectPort = listenPort + 1,
+    certificateDir = join(workDir, 'certs'),
+    apiPorts,
+    snippetsDir = join(workDir, 'snippets'),
+  }: LocalNginxOptions,
 ): string {
   const servers = apiPorts.map((port) => `    server 127.0.0.1:${port};`).join('\n');
   const replaced = productionConf
     .replace(/^pid .*;$/m, `pid ${join(workDir, 'nginx.pid')};`)
     .replace(/access_log \/var\/log\/nginx\/access\.log/, `access_log ${join(workDir, 'logs', 'access.log')}`)
     .replace(/proxy_cache_path \/var\/cache\/nginx\/festival_api /, `proxy_cache_path ${join(workDir, 'cache')} `)
-    .replace(/listen 80;/, `listen 127.0.0.1:${listenPort};`)
+    .replace(/^(\s*)listen 80;/m, `$1listen 127.0.0.1:${redirectPort};`)
+    .replace(/^(\s*)listen 443 ssl( http2)?;/m, `$1listen 127.0.0.1:${listenPort} ssl$2;`)
+    .replace(/return 301 https:\/\/\$host\$request_uri;/, `return 301 https://$host:${listenPort}$request_uri;`)
+    .replace(/(ssl_certificate(?:_key)?) \/etc\/nginx\/certs\//g, `$1 ${certificateDir}/`)
+    .replace(/root \/var\/www\/acme;/, `root ${join(workDir, 'acme')};`)
     .replace(/root \/usr\/share\/nginx\/html;/, `root ${documentRoot};`)
     .replace(/include \/etc\/nginx\/snippets\//g, `include ${snippetsDir}/`)
     .replace(/upstream festival_api \{[^}]*\}/, `upstream festival_api {\n${servers}\n    keepalive 8;\n  }`);
   for (const expected of [
     'pid ',
-    `listen 127.0.0.1:${listenPort}`,
+    `listen 127.0.0.1:${redirectPort};`,
+    `listen 127.0.0.1:${listenPort} ssl`,
+    `return 301 https://$host:${listenPort}$request_uri;`,
+    `ssl_certificate ${certificateDir}/fullchain.pem;`,
+    `ssl_certificate_key ${certificateDir}/privkey.pem;`,
+    `root ${join(workDir, 'acme')};`,
     `root ${documentRoot}`,
     ...apiPorts.map((port) => `server 127.0.0.1:${port}`),
     `proxy_cache_path ${join(workDir, 'cache')} `,
     `include ${snippetsDir}/festival-brotli-static`,
   ]) {
     if (!replaced.includes(expected)) throw new Error(`nginx.conf no longer has the shape the tests expect (${expected})`);
+  }
+  if (/^\s*(listen (80|443)\b|ssl_certificate(_key)? \/etc\/)/m.test(replaced)) {
+    throw new Error('nginx.conf no longer has the shape the tests expect (a production port or certificate left)');
   }
   return replaced;
 }
