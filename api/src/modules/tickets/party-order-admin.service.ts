@@ -16,6 +16,7 @@ import {
 } from '@festival/contracts';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
 import { TicketRedemptionEntity } from '../checkin/ticket-redemption.entity.js';
+import { PaymentDisputes, disputeTimeline } from '../payments/payment-disputes.service.js';
 import { PaymentEvents } from '../payments/payment-events.service.js';
 import { GatewayUnavailableError, PaymentGateway, RefundRefusedError, type GatewayEvent } from '../payments/payment-gateway.js';
 import { ActivityLog } from '../staff/activity-log.service.js';
@@ -60,6 +61,7 @@ export class PartyOrderAdmin implements OnModuleInit {
     private readonly events: PaymentEvents,
     private readonly email: TicketEmailService,
     private readonly activity: ActivityLog,
+    private readonly disputes: PaymentDisputes,
   ) {}
 
   onModuleInit(): void {
@@ -77,7 +79,7 @@ export class PartyOrderAdmin implements OnModuleInit {
     const order = await this.find(orderId);
     const manager = this.orders.manager;
     const reference = orderReference(order.id);
-    const [refunds, admissions, resends, actions] = await Promise.all([
+    const [refunds, admissions, resends, actions, dispute] = await Promise.all([
       this.refunds.find({ where: { orderId: order.id }, order: { at: 'ASC' } }),
       manager.find(TicketRedemptionEntity, { where: { orderId: order.id, kind: 'entry' }, order: { at: 'ASC' } }),
       manager.find(ConfirmationResendEntity, { where: { orderId: order.id }, order: { at: 'ASC' } }),
@@ -88,6 +90,7 @@ export class PartyOrderAdmin implements OnModuleInit {
         },
         order: { id: 'ASC' },
       }),
+      this.disputes.viewOf(order.paymentIntentId),
     ]);
     const staffMade = actions.find((a) => a.action === 'ticket.comp' || a.action === 'ticket.door-sale');
     const open = refunds.filter((r) => r.status !== 'failed');
@@ -152,6 +155,7 @@ export class PartyOrderAdmin implements OnModuleInit {
         detail: a.detail,
       });
     }
+    timeline.push(...disputeTimeline(dispute));
     timeline.sort((a, b) => a.at.localeCompare(b.at));
     return {
       id: order.id,
@@ -184,6 +188,7 @@ export class PartyOrderAdmin implements OnModuleInit {
       admitted: admissions.reduce((sum, a) => sum + a.count, 0),
       createdAt: order.createdAt.toISOString(),
       paidAt: order.paidAt?.toISOString() ?? null,
+      dispute,
       refunds: refunds.map((r) => ({
         id: r.id,
         adults: r.adults,

@@ -23,6 +23,8 @@ function createReport(overrides: Partial<RevenueReport> = {}): RevenueReport {
       drinksRevenueCents: 1859,
       feastRevenueCents: 0,
       refundsCents: 5468,
+      disputedCents: 0,
+      disputesLostCents: 0,
       netCents: 16075,
       taxCents: 1847,
       ticketsSold: 3,
@@ -51,7 +53,7 @@ function createReport(overrides: Partial<RevenueReport> = {}): RevenueReport {
 let reconciliation: ReconciliationReport;
 
 beforeEach(() => {
-  reconciliation = { checked: 3, outsideGateway: 0, allMatch: true, mismatches: [] };
+  reconciliation = { checked: 3, outsideGateway: 0, disputed: 0, allMatch: true, mismatches: [] };
   globalThis.fetch = jest.fn(async (url: string) => {
     const body = url.startsWith('/api/admin/events')
       ? EVENTS
@@ -98,6 +100,7 @@ describe('the Reports page', () => {
     reconciliation = {
       checked: 3,
       outsideGateway: 0,
+      disputed: 0,
       allMatch: false,
       mismatches: [
         {
