@@ -6,6 +6,7 @@ import {
   type ReconciliationReport,
 } from '@festival/contracts';
 import { PaymentGateway } from '../src/modules/payments/payment-gateway.js';
+import type { SimulatedGateway } from '../src/modules/payments/simulated.gateway.js';
 import { createDrinkPaymentRequest, createLines, createTabOrderRequest, MENU, openTab, payDrinks } from './support/drinks.js';
 import { deviceCookie, managerCookie } from './support/staff.js';
 import { createTestApp, TEST_DATABASE, type TestApp } from './support/test-app.js';
@@ -136,7 +137,7 @@ describe(`drinks orders and tabs for the manager on ${TEST_DATABASE}`, () => {
     });
   });
 
-  it("records a refund made in the gateway's dashboard on a drinks order and on a tab's charge, and reconciliation agrees", async () => {
+  it("records refunds made in the gateway's dashboard on a drinks order and a tab's charge, then a chargeback on the tab; reports and reconciliation agree", async () => {
     const gateway = t.app.get(PaymentGateway);
     const { orderId, paymentIntentId } = await payDrinks(t, createDrinkPaymentRequest({ customerName: 'Rohan Das' }));
     await t.http.post('/api/confirm-drink-payment').send({ paymentIntentId }).expect(200);
@@ -177,9 +178,25 @@ describe(`drinks orders and tabs for the manager on ${TEST_DATABASE}`, () => {
     const reconciliation = (await t.http.get('/api/admin/reports/reconciliation').set('Cookie', manager).expect(200))
       .body as ReconciliationReport;
     expect(reconciliation).toMatchObject({ allMatch: true, mismatches: [], disputed: 0 });
-    const report = (await t.http.get('/api/admin/reports').set('Cookie', manager).expect(200)).body as {
-      totals: { refundsCents: number };
-    };
-    expect(report.totals.refundsCents).toBe(total + 300);
+    const report = (await t.http.get('/api/admin/reports').set('Cookie', manager).expect(200)).body as RevenueReport;
+    expect(report.totals).toMatchObject({ refundsCents: total + 300, disputedCents: 0, disputesLostCents: 0 });
+
+    // The card's bank disputes what is left of the tab's charge (the simulated gateway's chargeback), then decides for the buyer.
+    const simulated = gateway as SimulatedGateway;
+    const left = (await tabDetails(tabId)).chargedCents! - 300;
+    await simulated.simulateDispute(charge);
+    const disputed = await tabDetails(tabId);
+    expect(disputed.dispute).toMatchObject({ status: 'open', amountCents: left, reason: 'fraudulent' });
+    expect(disputed.timeline.at(-1)).toMatchObject({ kind: 'disputed', who: 'Stripe' });
+    const held = (await t.http.get('/api/admin/reports').set('Cookie', manager).expect(200)).body as RevenueReport;
+    expect(held.totals).toMatchObject({ disputedCents: left, netCents: report.totals.netCents });
+    await simulated.simulateDispute(charge, 'lost');
+    expect((await tabDetails(tabId)).timeline.at(-1)).toMatchObject({ kind: 'dispute.lost' });
+    const lost = (await t.http.get('/api/admin/reports').set('Cookie', manager).expect(200)).body as RevenueReport;
+    expect(lost.totals).toMatchObject({ disputedCents: 0, disputesLostCents: left, netCents: report.totals.netCents - left });
+    expect((await t.http.get('/api/admin/reports/reconciliation').set('Cookie', manager).expect(200)).body).toMatchObject({
+      allMatch: true,
+      disputed: 1,
+    });
   });
 });
