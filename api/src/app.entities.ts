@@ -4,6 +4,7 @@ import { DrinkOrderEntity } from './modules/drinks/drink-order.entity.js';
 import { DrinkTabEntity } from './modules/drinks/drink-tab.entity.js';
 import { HttpSessionEntity } from './modules/auth/http-session.entity.js';
 import { PaymentDeclineEntity } from './modules/payments/payment-decline.entity.js';
+import { PaymentDisputeEntity } from './modules/payments/payment-dispute.entity.js';
 import { LoginAttemptEntity } from './modules/auth/login-attempt.entity.js';
 import { StaffActivityEntity } from './modules/staff/staff-activity.entity.js';
 import { StaffDeviceEntity } from './modules/staff/staff-device.entity.js';
@@ -51,4 +52,5 @@ export const ENTITIES = [
   PromoCodeEntity,
   FestivalEventEntity,
   PartyRefundEntity,
+  PaymentDisputeEntity,
 ];

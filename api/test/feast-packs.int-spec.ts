@@ -12,6 +12,7 @@ import {
 import { startSmtpSink, type SmtpSink } from '@festival/test-kit';
 import { TicketCodes } from '../src/modules/checkin/ticket-codes.js';
 import { FeastOrderEntity } from '../src/modules/orders/feast-order.entity.js';
+import { PaymentGateway } from '../src/modules/payments/payment-gateway.js';
 import { SimulatedPaymentEntity } from '../src/modules/payments/simulated-payment.entity.js';
 import { StaffActivityEntity } from '../src/modules/staff/staff-activity.entity.js';
 import { deviceCookie, managerCookie } from './support/staff.js';
@@ -370,6 +371,57 @@ describe(`feast pack pre-orders on ${TEST_DATABASE}`, () => {
     expect(await remaining()).toBe(3);
     const noRefund = await t.http.post(`/api/admin/feast-orders/${hold.body.orderId}/refund`).set('Cookie', manager).expect(409);
     expect(noRefund.body).toEqual({ message: 'Only a paid pre-order can be refunded; an unpaid one is cancelled' });
+  });
+
+  it("reflects a refund made in the gateway's dashboard: part of it on the order, all of it refunds the order, packs back, the buyer e-mailed", async () => {
+    const opened = await reopen({ ...OPEN_SECTION, slots: [{ date: '2026-11-12', time: '12:00', capacity: 4 }] });
+    const slot = opened.slots.find((s) => s.date === '2026-11-12')!;
+    const pack = opened.packs[0];
+    const total = priceFeastOrder([{ price: pack.price, quantity: 2 }], TAX).totalCents;
+    const held = await intent({
+      customerEmail: 'bank.refund@example.com',
+      items: [{ packId: pack.id, quantity: 2 }],
+      slotId: slot.id,
+      totalAmount: total,
+    }).expect(200);
+    const paid = await t.http
+      .post('/api/payments/simulated/confirm')
+      .send({ clientSecret: held.body.clientSecret, ...CARD })
+      .expect(200);
+    await t.http.post('/api/confirm-payment').send({ paymentIntentId: paid.body.id, type: 'feast_order' }).expect(200);
+    await sink.waitFor(1);
+    sink.messages.length = 0;
+    const orderId = String(held.body.orderId);
+    const row = () => t.dataSource.getRepository(FeastOrderEntity).findOneByOrFail({ id: orderId });
+    const remaining = async () => (await catalog()).slots.find((s) => s.id === slot.id)?.remaining;
+    const until = async (done: (order: FeastOrderEntity) => boolean) => {
+      for (let tries = 0; !done(await row()); tries += 1) {
+        if (tries === 100) throw new Error('the refund was not reflected within 5 s');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    const gateway = t.app.get(PaymentGateway);
+
+    // Part of it refunded at the gateway: money alone, the pre-order stays paid and listed.
+    await gateway.refundPayment(paid.body.id as string, 'feast-dashboard-part', 1000);
+    await until((order) => order.refundedCents === 1000);
+    expect((await row()).status).toBe('paid');
+    expect(await remaining()).toBe(2);
+    expect(((await t.http.get('/api/orders').set('Cookie', manager).expect(200)).body as FeastOrder[]).some((o) => o.id === orderId)).toBe(
+      true,
+    );
+
+    // The rest: the pre-order is refunded, its packs back on sale, the buyer told once.
+    await gateway.refundPayment(paid.body.id as string, 'feast-dashboard-rest');
+    await until((order) => order.status === 'refunded');
+    expect((await row()).refundedCents).toBe(total);
+    expect(await remaining()).toBe(4);
+    const [mail] = await sink.waitFor(1);
+    expect(mail.parsed.subject).toBe(`Your feast pack pre-order ${orderId.slice(0, 8).toUpperCase()} has been refunded`);
+    // The staff's Refund afterwards changes nothing more.
+    const again = await t.http.post(`/api/admin/feast-orders/${orderId}/refund`).set('Cookie', manager).expect(200);
+    expect(again.body).toEqual({ id: orderId, status: 'refunded', refundedCents: total, emailStatus: 'sent' });
+    expect((await t.dataSource.getRepository(SimulatedPaymentEntity).findOneByOrFail({ id: paid.body.id })).refundedCents).toBe(total);
   });
 
   it('refuses a hidden pack and bad input, changing nothing', async () => {

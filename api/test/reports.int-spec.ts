@@ -128,6 +128,8 @@ describe(`Reports: totals, revenue by channel and reconciliation, on ${TEST_DATA
       drinksRevenueCents: drinks.totalCents,
       feastRevenueCents: 0,
       refundsCents: 5468,
+      disputedCents: 0,
+      disputesLostCents: 0,
       netCents: 14216 + 5468 + drinks.totalCents - 5468,
       taxCents: family.taxCents + single.taxCents + drinks.taxCents,
       ticketsSold: 2 + 1,
@@ -189,7 +191,7 @@ describe(`Reports: totals, revenue by channel and reconciliation, on ${TEST_DATA
     await t.http.get('/api/admin/reports/exports/everything').set('Cookie', manager).expect(400);
 
     // Reconciliation: the two ticket orders and the drinks order match the gateway.
-    expect(await reconciliation()).toEqual({ checked: 3, outsideGateway: 0, allMatch: true, mismatches: [] });
+    expect(await reconciliation()).toEqual({ checked: 3, outsideGateway: 0, disputed: 0, allMatch: true, mismatches: [] });
 
     // Behind the product's back, the gateway's record of the Instagram payment changes.
     await t.dataSource.getRepository(SimulatedPaymentEntity).update({ id: ig.paymentIntentId }, { amountCents: 5000 });

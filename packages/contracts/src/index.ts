@@ -15,6 +15,7 @@ export * from './payments.js';
 export * from './orders.js';
 export * from './drinks.js';
 export * from './drinks-menu.js';
+export * from './drinks-admin.js';
 export * from './staff.js';
 export * from './door.js';
 export * from './settings.js';

@@ -20,7 +20,7 @@ export type FeastOrderStatus = 'pending' | 'paid' | 'cancelled' | 'refunding' | 
 export interface FeastOrderActionResult {
   id: string;
   status: FeastOrderStatus;
-  /** What the buyer got back, in cents: the whole total once refunded, else 0. */
+  /** What the buyer got back, in cents: the whole total once refunded; part of it after a partial refund made in the gateway's dashboard. */
   refundedCents: Cents;
   emailStatus: 'none' | 'pending' | 'sending' | 'sent' | 'failed';
 }

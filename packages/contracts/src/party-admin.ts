@@ -2,6 +2,7 @@ import './zod-setup.js';
 import { z } from 'zod';
 import type { Cents } from './money.js';
 import type { PartyPaymentMethod } from './party.js';
+import type { PaymentDisputeView } from './payments.js';
 import type { StaffRole } from './staff.js';
 
 const defineSchema = <T>(build: () => T): T => build();
@@ -195,13 +196,16 @@ export type PartyOrderTimelineKind =
   | 'refunded'
   | 'refund.failed'
   | 'cancelled'
-  | 'edited';
+  | 'edited'
+  | 'disputed'
+  | 'dispute.won'
+  | 'dispute.lost';
 
 /** One step of an order's history, oldest first. */
 export interface PartyOrderTimelineEntry {
   kind: PartyOrderTimelineKind;
   at: string;
-  /** `Guest`, `Manager`, a device's name, `Stripe` (a refund made in its dashboard), or `System`. */
+  /** `Guest`, `Manager`, a device's name, `Stripe` (a refund or dispute in its dashboard), or `System`. */
   who: string;
   role: StaffRole | null;
   /** In words: `1 adult refunded, $54.69`, the e-mail's error. */
@@ -242,6 +246,8 @@ export interface PartyOrderDetails {
   admitted: number;
   createdAt: string;
   paidAt: string | null;
+  /** The payment's chargeback, if the buyer's bank opened one (the latest). */
+  dispute: PaymentDisputeView | null;
   refunds: PartyRefundView[];
   timeline: PartyOrderTimelineEntry[];
 }

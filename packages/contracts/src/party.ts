@@ -1,6 +1,7 @@
 import './zod-setup.js';
 import { z } from 'zod';
 import { percentOfCents, TAX_RATE_BASIS_POINTS, type Cents } from './money.js';
+import type { PaymentDisputeStatus } from './payments.js';
 
 const defineSchema = <T>(build: () => T): T => build();
 
@@ -290,6 +291,8 @@ export interface PaidPartyTicketRow extends PartyTicketRow {
   comp: boolean;
   /** How it was paid: `card` (online or at the door), `cash` (at the door), `comp` (no payment). */
   paymentMethod: PartyPaymentMethod;
+  /** A chargeback on its payment: `open` shows `Disputed` (docs/reports.md). */
+  dispute: PaymentDisputeStatus | null;
 }
 
 /** How a party order was paid (docs/door.md): card through the gateway, cash at the door, or a comp. */

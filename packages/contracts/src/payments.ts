@@ -1,5 +1,6 @@
 import './zod-setup.js';
 import { z } from 'zod';
+import type { Cents } from './money.js';
 
 /** How the browser takes a card: Stripe's Payment Element, or the offline simulated form. */
 export type PaymentConfig = { mode: 'stripe'; publishableKey: string } | { mode: 'simulated' };
@@ -31,4 +32,30 @@ export type SimulatedSetupConfirm = z.infer<typeof simulatedSetupConfirmSchema>;
 export interface SimulatedConfirmResponse {
   id: string;
   status: 'succeeded';
+}
+
+/**
+ * A chargeback on a payment (docs/reports.md, Disputes): `open` while the card's bank decides
+ * (the gateway holds the money), then `won` (the money comes back) or `lost` (it is gone, like a
+ * refund). Disputes are opened and closed in the gateway's dashboard and reach the site by webhook.
+ */
+export type PaymentDisputeStatus = 'open' | 'won' | 'lost';
+
+export const PAYMENT_DISPUTE_LABELS: Record<PaymentDisputeStatus, string> = {
+  open: 'Disputed',
+  won: 'Dispute won',
+  lost: 'Dispute lost',
+};
+
+/** A dispute as the staff see it on an order. */
+export interface PaymentDisputeView {
+  id: string;
+  status: PaymentDisputeStatus;
+  /** The gateway's own word for it (`needs_response`, `under_review`, `won`, `lost`...). */
+  gatewayStatus: string;
+  amountCents: Cents;
+  /** The bank's reason (`fraudulent`, `product_not_received`...), when given. */
+  reason: string | null;
+  openedAt: string;
+  closedAt: string | null;
 }

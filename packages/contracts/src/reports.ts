@@ -16,9 +16,13 @@ export interface ReportTotals {
   drinksRevenueCents: Cents;
   /** Feast pack pre-orders paid (with tax, before refunds). */
   feastRevenueCents: Cents;
-  /** Refunded of the above (tickets, drinks and feast packs), with their tax. */
+  /** Refunded of the above (tickets, drinks, tabs and feast packs), with their tax. */
   refundsCents: Cents;
-  /** Revenue less refunds. */
+  /** Chargebacks the card's bank has not decided yet: the gateway holds this money meanwhile (not subtracted). */
+  disputedCents: Cents;
+  /** Chargebacks lost: the money went back to the card, like a refund. */
+  disputesLostCents: Cents;
+  /** Revenue less refunds and lost chargebacks. */
   netCents: Cents;
   /** The tax of what was sold (before refunds). */
   taxCents: Cents;
@@ -51,7 +55,7 @@ export interface ChannelRow {
   /** Page views of the channel (the attribution table's counters). */
   visits: number;
   orders: number;
-  /** What the orders brought in, less their refunds. */
+  /** What the orders brought in, less their refunds and lost chargebacks. */
   revenueCents: Cents;
   /** revenueCents / visits, to the cent; null without visits. */
   revenuePerVisitCents: Cents | null;
@@ -133,6 +137,8 @@ export interface ReconciliationReport {
   checked: number;
   /** Paid orders without a gateway payment (no payment id: complimentary, imported). */
   outsideGateway: number;
+  /** Of the payments checked, those with a chargeback open or lost (not a mismatch: both sides agree on the payment). */
+  disputed: number;
   allMatch: boolean;
   mismatches: ReconciliationMismatch[];
 }

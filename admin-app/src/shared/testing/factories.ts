@@ -45,6 +45,7 @@ export function createPaidTicketRow(overrides: Partial<PaidPartyTicketRow> = {})
     emailError: null,
     comp: false,
     paymentMethod: 'card',
+    dispute: null,
     ...overrides,
   };
 }

@@ -22,6 +22,7 @@ import { Seasons1762000000000 } from './1762000000000-seasons.js';
 import { PartyRefunds1762000100000 } from './1762000100000-party-refunds.js';
 import { FeastPacks1763000000000 } from './1763000000000-feast-packs.js';
 import { CompsAndDoorSales1763000100000 } from './1763000100000-comps-and-door-sales.js';
+import { DisputesAndGatewayRefunds1763000200000 } from './1763000200000-disputes-and-gateway-refunds.js';
 
 /** Every migration, oldest first. Never rewrite one that has been committed: add a new one. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   PartyRefunds1762000100000,
   FeastPacks1763000000000,
   CompsAndDoorSales1763000100000,
+  DisputesAndGatewayRefunds1763000200000,
 ];

@@ -360,6 +360,27 @@ export const API_ROUTES: readonly ApiRouteDoc[] = [
   },
   {
     method: 'GET',
+    path: '/api/admin/drink-orders',
+    tag: 'reports',
+    summary: 'Drinks orders of the event and dates, paid at once or put on a tab (the dashboard filter)',
+    response: type('AdminDrinkOrderRow', true),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/drink-orders/:orderId',
+    tag: 'drinks',
+    summary: "A drinks order's details: lines, price, payment, tab and timeline",
+    response: type('DrinkOrderDetails'),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/drink-tabs/:tabId',
+    tag: 'drinks',
+    summary: "A tab's details: its orders, total or charge, refunds, dispute and timeline",
+    response: type('DrinkTabDetails'),
+  },
+  {
+    method: 'GET',
     path: '/api/analytics/funnel',
     tag: 'analytics',
     summary: 'The sales funnel',

@@ -80,6 +80,14 @@ export class DrinkOrderEntity {
   @Column({ type: 'varchar', length: 255, nullable: true })
   failureReason!: string | null;
 
+  /** Refunded of its payment so far, in cents: by the site, or in the gateway's dashboard (by webhook). */
+  @Column({ type: 'integer', default: 0 })
+  refundedCents!: number;
+
+  /** When the last refund was recorded. */
+  @Column({ type: 'datetime', nullable: true })
+  refundedAt!: Date | null;
+
   @CreateDateColumn({ type: 'datetime' })
   createdAt!: Date;
 

@@ -38,7 +38,9 @@ interface TabLogEntry {
   detail: string;
 }
 
-const tabLabel = (tab: Pick<DrinkTabEntity, 'id' | 'customerName'>): string => `Tab ${drinkTabReference(tab.id)} (${tab.customerName})`;
+/** A tab as the activity log names it. */
+export const tabLabel = (tab: Pick<DrinkTabEntity, 'id' | 'customerName'>): string =>
+  `Tab ${drinkTabReference(tab.id)} (${tab.customerName})`;
 
 /** A card refused the tab's charge: 402, the tab stays open. */
 export class TabChargeDeclinedException extends HttpException {

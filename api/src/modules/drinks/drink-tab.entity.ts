@@ -79,6 +79,14 @@ export class DrinkTabEntity {
   @Column({ type: 'datetime', nullable: true })
   closedAt!: Date | null;
 
+  /** Refunded of its payment so far, in cents: by the site, or in the gateway's dashboard (by webhook). */
+  @Column({ type: 'integer', default: 0 })
+  refundedCents!: number;
+
+  /** When the last refund was recorded. */
+  @Column({ type: 'datetime', nullable: true })
+  refundedAt!: Date | null;
+
   @Column({ type: 'varchar', length: 16, nullable: true })
   closedBy!: 'staff' | 'auto' | 'bar' | null;
 

@@ -5,11 +5,13 @@ import { BarController } from './bar.controller.js';
 import { BarService } from './bar.service.js';
 import { DrinkMenuService } from './drink-menu.service.js';
 import { DrinkOrderStatusService } from './drink-order-status.service.js';
+import { DrinkOrdersAdmin } from './drink-orders-admin.service.js';
 import { DrinkOrderEntity } from './drink-order.entity.js';
 import { DrinkTabClosingService } from './drink-tab-closing.service.js';
 import { DrinkTabEntity } from './drink-tab.entity.js';
 import { DrinkTabsService } from './drink-tabs.service.js';
 import { DrinkEntity } from './drink.entity.js';
+import { DrinksAdminController } from './drinks-admin.controller.js';
 import { DrinksController } from './drinks.controller.js';
 import { DrinksMenuController } from './drinks-menu.controller.js';
 import { DrinksMenuEditor } from './drinks-menu-editor.service.js';
@@ -19,7 +21,7 @@ import { DrinksService } from './drinks.service.js';
 /** Drinks at the party: the menu and its stock, pay-now orders, tabs, and the bar's queue. */
 @Module({
   imports: [TypeOrmModule.forFeature([DrinkEntity, DrinkOrderEntity, DrinkTabEntity]), SiteModule],
-  controllers: [DrinksController, BarController, DrinksMenuController],
+  controllers: [DrinksController, BarController, DrinksMenuController, DrinksAdminController],
   providers: [
     DrinkMenuService,
     DrinksMenuEditor,
@@ -29,6 +31,8 @@ import { DrinksService } from './drinks.service.js';
     BarService,
     DrinkOrderStatusService,
     DrinksSweeper,
+    DrinkOrdersAdmin,
   ],
+  exports: [DrinkOrdersAdmin],
 })
 export class DrinksModule {}

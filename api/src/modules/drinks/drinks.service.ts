@@ -204,7 +204,11 @@ export class DrinksService implements OnModuleInit {
     if (order.status !== 'refunding' || !order.paymentIntentId) return;
     const refund = await this.gateway.refundPayment(order.paymentIntentId, `drink-refund-${order.id}`);
     await this.exclusive.run(DRINKS_LOCK, (manager) =>
-      manager.update(DrinkOrderEntity, { id: order.id, status: 'refunding' }, { status: 'refunded', refundId: refund.id }),
+      manager.update(
+        DrinkOrderEntity,
+        { id: order.id, status: 'refunding' },
+        { status: 'refunded', refundId: refund.id, refundedCents: order.totalCents, refundedAt: new Date() },
+      ),
     );
     this.logger.warn(`Drink order ${order.id} refunded: a drink sold out before it reached the bar`);
   }

@@ -1,11 +1,12 @@
-import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, Logger, NotFoundException, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { formatCents, orderReference, type FeastOrderActionResult } from '@festival/contracts';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
 import { MailOutbox } from '../mail/mail-outbox.js';
 import { FeastOrderEntity } from '../orders/feast-order.entity.js';
-import { GatewayUnavailableError, PaymentGateway, RefundRefusedError } from '../payments/payment-gateway.js';
+import { PaymentEvents } from '../payments/payment-events.service.js';
+import { GatewayUnavailableError, PaymentGateway, RefundRefusedError, type GatewayEvent } from '../payments/payment-gateway.js';
 import { ActivityLog } from '../staff/activity-log.service.js';
 import type { StaffActor } from '../staff/staff-actor.js';
 import { FEAST_LOCK } from './feast-catalog.service.js';
@@ -19,10 +20,11 @@ const preOrder = (order: FeastOrderEntity): string => `Pre-order ${orderReferenc
  * The manager's actions on a feast pre-order (docs/feast-packs.md, "Refunds and cancelling"):
  * `Refund` the whole order through the gateway, `Cancel order` for an unpaid hold, and
  * `Resend confirmation`. Each is safe to repeat, changes its order under the feast lock, and is
- * an activity-log entry in the same transaction.
+ * an activity-log entry in the same transaction. A refund made in the gateway's dashboard arrives
+ * by webhook (`charge.refunded`) and is recorded the same way.
  */
 @Injectable()
-export class FeastOrderAdmin {
+export class FeastOrderAdmin implements OnModuleInit {
   private readonly logger = new Logger(FeastOrderAdmin.name);
 
   constructor(
@@ -31,7 +33,41 @@ export class FeastOrderAdmin {
     private readonly exclusive: ExclusiveSection,
     private readonly activity: ActivityLog,
     private readonly email: FeastEmailService,
+    private readonly events: PaymentEvents,
   ) {}
+
+  onModuleInit(): void {
+    this.events.on('charge.refunded', (event) => this.onGatewayRefund(event));
+  }
+
+  /**
+   * `charge.refunded`: the cents refunded of a pre-order's payment in all. A refund of the whole
+   * of a paid pre-order made in the gateway's dashboard refunds the order (its packs go back on
+   * sale, the buyer is e-mailed); a smaller one is money alone, the order stays paid with what
+   * was refunded. Our own refunds' events change nothing more. Idempotent.
+   */
+  private async onGatewayRefund(event: GatewayEvent): Promise<void> {
+    if (event.amountRefundedCents === undefined || !event.objectId) return;
+    const found = await this.orders.findOneBy({ paymentIntentId: event.objectId });
+    if (!found) return;
+    const refundedWhole = await this.exclusive.run(FEAST_LOCK, async (manager) => {
+      const order = await manager.findOneByOrFail(FeastOrderEntity, { id: found.id });
+      if (order.status !== 'paid' && order.status !== 'refunding' && order.status !== 'refunded') return false;
+      const refunded = Math.min(event.amountRefundedCents!, order.totalCents);
+      if (refunded <= order.refundedCents) return false;
+      const whole = order.status === 'paid' && refunded >= order.totalCents;
+      await manager.update(
+        FeastOrderEntity,
+        { id: order.id, status: order.status },
+        { refundedCents: refunded, refundedAt: new Date(), ...(whole ? { status: 'refunded' as const } : {}) },
+      );
+      return whole;
+    });
+    if (refundedWhole) {
+      this.logger.warn(`Pre-order ${found.id}: refunded in full at the payment service`);
+      await this.email.sendRefund(found, 'staff');
+    }
+  }
 
   /**
    * Refunds a paid pre-order in full; its packs go back to its pickup time at once. The order is
@@ -77,7 +113,16 @@ export class FeastOrderAdmin {
     }
 
     const refunded = await this.exclusive.run(FEAST_LOCK, async (manager) => {
-      const changed = await manager.update(FeastOrderEntity, { id: current.id, status: 'refunding' }, { status: 'refunded', refundId });
+      const changed = await manager.update(
+        FeastOrderEntity,
+        { id: current.id, status: 'refunding' },
+        {
+          status: 'refunded',
+          refundId,
+          refundedCents: current.totalCents,
+          refundedAt: new Date(),
+        },
+      );
       if (!changed.affected) return false;
       await this.activity.record(manager, actor, {
         action: 'feast.refund',
@@ -152,7 +197,7 @@ export class FeastOrderAdmin {
     return {
       id: order.id,
       status: order.status,
-      refundedCents: order.status === 'refunded' ? order.totalCents : 0,
+      refundedCents: order.refundedCents || (order.status === 'refunded' ? order.totalCents : 0),
       emailStatus: order.emailStatus,
     };
   }

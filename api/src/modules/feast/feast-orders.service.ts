@@ -270,7 +270,15 @@ export class FeastOrdersService implements OnModuleInit {
     const order = await this.orders.findOneByOrFail({ id: orderId });
     if (order.status !== 'refunding' || !order.paymentIntentId) return;
     const refund = await this.gateway.refundPayment(order.paymentIntentId, `feast-refund-${order.id}`);
-    const changed = await this.orders.update({ id: order.id, status: 'refunding' }, { status: 'refunded', refundId: refund.id });
+    const changed = await this.orders.update(
+      { id: order.id, status: 'refunding' },
+      {
+        status: 'refunded',
+        refundId: refund.id,
+        refundedCents: order.totalCents,
+        refundedAt: new Date(),
+      },
+    );
     if (changed.affected) await this.email.sendRefund(order, 'pickup-full');
   }
 }

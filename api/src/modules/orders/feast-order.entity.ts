@@ -74,6 +74,14 @@ export class FeastOrderEntity {
   @Column({ type: 'varchar', length: 255, nullable: true })
   refundId!: string | null;
 
+  /** Refunded of its payment so far, in cents: by the site, or in the gateway's dashboard (by webhook). */
+  @Column({ type: 'integer', default: 0 })
+  refundedCents!: number;
+
+  /** When the last refund was recorded. */
+  @Column({ type: 'datetime', nullable: true })
+  refundedAt!: Date | null;
+
   @Column({ type: 'varchar', length: 64, nullable: true })
   analyticsSessionId!: string | null;
 

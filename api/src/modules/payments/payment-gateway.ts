@@ -43,6 +43,26 @@ export interface GatewayRefund {
   status: 'succeeded' | 'pending' | 'failed' | 'canceled' | 'requires_action';
 }
 
+/** The chargeback events (Stripe's names); each carries the dispute as it is now. */
+export const DISPUTE_EVENT_TYPES = [
+  'charge.dispute.created',
+  'charge.dispute.updated',
+  'charge.dispute.closed',
+  'charge.dispute.funds_withdrawn',
+  'charge.dispute.funds_reinstated',
+] as const;
+
+/** A chargeback as the gateway reports it. */
+export interface GatewayDispute {
+  id: string;
+  amountCents: Cents;
+  /** The gateway's status: `warning_needs_response`, `needs_response`, `under_review`, `won`, `lost`... */
+  status: string;
+  reason: string | null;
+  /** When the bank opened it. */
+  createdAt: Date;
+}
+
 /** A payment event, from Stripe's webhook or from the simulated gateway. */
 export interface GatewayEvent {
   id: string;
@@ -54,6 +74,8 @@ export interface GatewayEvent {
    * payment intent's id).
    */
   amountRefundedCents?: Cents;
+  /** `charge.dispute.*`: the dispute (`objectId` is the disputed payment intent's id). */
+  dispute?: GatewayDispute;
 }
 
 export interface CreatePaymentIntentInput {

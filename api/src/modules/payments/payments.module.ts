@@ -5,6 +5,8 @@ import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import { PaymentDeclineEntity } from './payment-decline.entity.js';
 import { PaymentDeclines } from './payment-declines.service.js';
+import { PaymentDisputeEntity } from './payment-dispute.entity.js';
+import { PaymentDisputes } from './payment-disputes.service.js';
 import { PaymentEvents } from './payment-events.service.js';
 import { PaymentGateway } from './payment-gateway.js';
 import { PaymentsController } from './payments.controller.js';
@@ -18,7 +20,7 @@ import { StripeGateway } from './stripe.gateway.js';
  */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([SimulatedPaymentEntity, PaymentDeclineEntity])],
+  imports: [TypeOrmModule.forFeature([SimulatedPaymentEntity, PaymentDeclineEntity, PaymentDisputeEntity])],
   controllers: [PaymentsController],
   providers: [
     PaymentEvents,
@@ -29,7 +31,8 @@ import { StripeGateway } from './stripe.gateway.js';
         config.stripe ? new StripeGateway(config.stripe) : new SimulatedGateway(intents, events),
     },
     PaymentDeclines,
+    PaymentDisputes,
   ],
-  exports: [PaymentGateway, PaymentEvents, PaymentDeclines],
+  exports: [PaymentGateway, PaymentEvents, PaymentDeclines, PaymentDisputes],
 })
 export class PaymentsModule {}

@@ -149,6 +149,33 @@ export class SimulatedGateway extends PaymentGateway implements SimulatedCardFor
     return { id: row.id, amountCents: row.amountCents, status: 'succeeded' };
   }
 
+  /**
+   * Test mode: the buyer's bank disputes a succeeded payment (`needs_response`), or decides the
+   * dispute (`won`, `lost`). Announced as Stripe's `charge.dispute.created` or
+   * `charge.dispute.closed` event would be, with the same dispute id for one payment.
+   */
+  async simulateDispute(
+    paymentIntentId: string,
+    status: 'needs_response' | 'won' | 'lost' = 'needs_response',
+    reason = 'fraudulent',
+  ): Promise<void> {
+    const payment = await this.intents.findOneBy({ id: paymentIntentId, kind: 'payment' });
+    if (!payment || payment.status !== 'succeeded') throw new NotFoundException(`No succeeded payment ${paymentIntentId}`);
+    await this.events.dispatch({
+      id: `evt_sim_${token(8)}`,
+      type: status === 'needs_response' ? 'charge.dispute.created' : 'charge.dispute.closed',
+      objectId: paymentIntentId,
+      metadata: {},
+      dispute: {
+        id: `dp_sim_${paymentIntentId}`,
+        amountCents: payment.amountCents - payment.refundedCents,
+        status,
+        reason,
+        createdAt: new Date(),
+      },
+    });
+  }
+
   async createCustomer(): Promise<{ id: string }> {
     return { id: `cus_sim_${token(8)}` };
   }

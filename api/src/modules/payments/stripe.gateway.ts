@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import type { PaymentConfig } from '@festival/contracts';
 import {
   CardDeclinedError,
+  DISPUTE_EVENT_TYPES,
   GatewayUnavailableError,
   PaymentGateway,
   RefundRefusedError,
@@ -202,6 +203,24 @@ export class StripeGateway extends PaymentGateway implements WebhookSource {
         objectId: typeof intent === 'string' ? intent : (intent?.id ?? ''),
         metadata: (charge.metadata ?? {}) as Record<string, string>,
         amountRefundedCents: charge.amount_refunded,
+      };
+    }
+    if ((DISPUTE_EVENT_TYPES as readonly string[]).includes(event.type)) {
+      // A chargeback opened or decided in Stripe's dashboard: the payment it is on, and its state.
+      const dispute = event.data.object as Stripe.Dispute;
+      const intent = dispute.payment_intent;
+      return {
+        id: event.id,
+        type: event.type,
+        objectId: typeof intent === 'string' ? intent : (intent?.id ?? ''),
+        metadata: (dispute.metadata ?? {}) as Record<string, string>,
+        dispute: {
+          id: dispute.id,
+          amountCents: dispute.amount,
+          status: dispute.status,
+          reason: dispute.reason ?? null,
+          createdAt: new Date(dispute.created * 1000),
+        },
       };
     }
     const object = event.data.object as { id?: string; metadata?: Record<string, string> };

@@ -14,7 +14,7 @@ import { FeastOrderEntity } from '../orders/feast-order.entity.js';
 import { PaymentGateway, type GatewayPayment } from '../payments/payment-gateway.js';
 import type { ReportFilter } from '../seasons/seasons.service.js';
 import { PartyOrderEntity } from '../tickets/party-order.entity.js';
-import { isComp, partyRefundedCents, tabChargedCents, wholeRefundCents } from './report-sales.js';
+import { isComp, orderRefundedCents, partyRefundedCents, tabChargedCents } from './report-sales.js';
 import { ReportsService } from './reports.service.js';
 
 /** Order and tab states whose payment is accounted for here. */
@@ -86,7 +86,7 @@ export class ReconciliationService {
           orderId: o.id,
           customerName: o.customerName,
           amountCents: o.totalCents,
-          refundedCents: wholeRefundCents(o),
+          refundedCents: orderRefundedCents(o),
           refunding: o.status === 'refunding',
         },
         o.paymentIntentId,
@@ -100,7 +100,7 @@ export class ReconciliationService {
           orderId: o.id,
           customerName: o.customerName,
           amountCents: o.totalCents,
-          refundedCents: wholeRefundCents(o),
+          refundedCents: orderRefundedCents(o),
           refunding: o.status === 'refunding',
         },
         o.paymentIntentId,
@@ -116,7 +116,7 @@ export class ReconciliationService {
         customerName: t.customerName,
         paymentId: t.chargePaymentIntentId,
         amountCents: tabChargedCents(t),
-        refundedCents: 0,
+        refundedCents: Math.min(t.refundedCents, tabChargedCents(t)),
         refunding: false,
       });
     }
@@ -176,7 +176,12 @@ export class ReconciliationService {
       }
     }
 
-    return { checked: recorded.length, outsideGateway, allMatch: mismatches.length === 0, mismatches };
+    // A chargeback is not a mismatch: both sides still show the payment; the dispute is counted apart.
+    const disputed = recorded.filter((p) => {
+      const dispute = sales.disputes.get(p.paymentId);
+      return dispute !== undefined && dispute.status !== 'won';
+    }).length;
+    return { checked: recorded.length, outsideGateway, disputed, allMatch: mismatches.length === 0, mismatches };
   }
 
   /**

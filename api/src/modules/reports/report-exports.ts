@@ -1,6 +1,13 @@
-import { toCsv, type ReportExportTable, type RevenueReport } from '@festival/contracts';
+import {
+  ADMIN_DRINK_ORDER_STATUS_LABELS,
+  PAYMENT_DISPUTE_LABELS,
+  toCsv,
+  type AdminDrinkOrderRow,
+  type PaymentDisputeStatus,
+  type ReportExportTable,
+  type RevenueReport,
+} from '@festival/contracts';
 import writeXlsxFile, { type Row } from 'write-excel-file/node';
-import type { DrinkOrderEntity, DrinkOrderLine } from '../drinks/drink-order.entity.js';
 import { zonedDateTime } from './report-sales.js';
 
 /** How a column's cells are written: text, a count, or money (cents, written as dollars). */
@@ -107,10 +114,10 @@ export function reportTable(
   }
 }
 
-const DRINK_STATUS: Record<string, string> = { paid: 'Paid', tab: 'On a tab', refunding: 'Refunding', refunded: 'Refunded' };
+const disputeLabel = (status: PaymentDisputeStatus | null | undefined) => (status ? PAYMENT_DISPUTE_LABELS[status] : null);
 
-/** Drink orders paid at once or put on a tab (not the unpaid), oldest first. */
-export function drinkOrdersTable(orders: readonly DrinkOrderEntity[], timeZone: string): ExportTable {
+/** The dashboard's `Drinks Orders` (paid at once or put on a tab), newest first, as on screen. */
+export function drinkOrdersTable(orders: readonly AdminDrinkOrderRow[], timeZone: string): ExportTable {
   return {
     title: 'Drinks orders',
     columns: [
@@ -120,9 +127,12 @@ export function drinkOrdersTable(orders: readonly DrinkOrderEntity[], timeZone: 
       { header: 'Table', kind: 'text' },
       { header: 'Items', kind: 'text' },
       { header: 'Status', kind: 'text' },
+      { header: 'Tab', kind: 'text' },
       { header: 'Subtotal', kind: 'money' },
       { header: 'Tax', kind: 'money' },
       { header: 'Total', kind: 'money' },
+      { header: 'Refunded', kind: 'money' },
+      { header: 'Dispute', kind: 'text' },
       { header: 'Ordered', kind: 'text' },
     ],
     rows: orders.map((o) => [
@@ -130,12 +140,15 @@ export function drinkOrdersTable(orders: readonly DrinkOrderEntity[], timeZone: 
       o.number,
       o.customerName,
       o.tableNumber,
-      (JSON.parse(o.items) as DrinkOrderLine[]).map((l) => `${l.name} x${l.quantity}`).join('; '),
-      DRINK_STATUS[o.status] ?? o.status,
+      o.items.map((l) => `${l.name} x${l.quantity}`).join('; '),
+      ADMIN_DRINK_ORDER_STATUS_LABELS[o.status],
+      o.tabReference,
       o.subtotalCents,
       o.taxCents,
       o.totalCents,
-      zonedDateTime(o.createdAt, timeZone),
+      o.refundedCents,
+      disputeLabel(o.dispute),
+      zonedDateTime(new Date(o.createdAt), timeZone),
     ]),
   };
 }
@@ -151,10 +164,10 @@ interface TicketRow {
   createdAt: string;
 }
 
-/** Paid party tickets (`validTickets` and `admitted` given) or abandoned carts (without them). */
+/** Paid party tickets (`validTickets`, `admitted` and `dispute` given) or abandoned carts (without them). */
 export function ticketsTable(
   title: string,
-  rows: readonly (TicketRow & { validTickets?: number; admitted?: number })[],
+  rows: readonly (TicketRow & { validTickets?: number; admitted?: number; dispute?: PaymentDisputeStatus | null })[],
   timeZone: string,
   paid: boolean,
 ): ExportTable {
@@ -175,6 +188,7 @@ export function ticketsTable(
         : []),
       { header: 'Total', kind: 'money' },
       { header: paid ? 'Order Date' : 'Started', kind: 'text' },
+      ...(paid ? [{ header: 'Dispute', kind: 'text' as const }] : []),
     ],
     rows: rows.map((r) => [
       r.id,
@@ -186,6 +200,7 @@ export function ticketsTable(
       ...(paid ? [r.validTickets ?? 0, r.admitted ?? 0] : []),
       r.totalAmount,
       zonedDateTime(new Date(r.createdAt), timeZone),
+      ...(paid ? [disputeLabel(r.dispute)] : []),
     ]),
   };
 }

@@ -1,4 +1,4 @@
-import { isoToZonedWallTime, type Cents } from '@festival/contracts';
+import { isoToZonedWallTime, type Cents, type PaymentDisputeStatus } from '@festival/contracts';
 import type { DrinkOrderEntity } from '../drinks/drink-order.entity.js';
 import type { DrinkTabEntity } from '../drinks/drink-tab.entity.js';
 import type { FeastOrderEntity } from '../orders/feast-order.entity.js';
@@ -14,6 +14,20 @@ export interface ReportSales {
   drinks: DrinkOrderEntity[];
   /** Tabs opened or closed in range (open, closing, closed, settled). */
   tabs: DrinkTabEntity[];
+  /** The latest chargeback of each of those payments, by payment id (docs/reports.md, Disputes). */
+  disputes: ReadonlyMap<string, SaleDispute>;
+}
+
+/** A chargeback on a sale's payment, as the reports count it. */
+export interface SaleDispute {
+  status: PaymentDisputeStatus;
+  amountCents: Cents;
+}
+
+/** The cents of a payment's chargeback in `status` (`open`: held by the gateway; `lost`: gone). */
+export function disputedCents(sales: Pick<ReportSales, 'disputes'>, paymentId: string | null, status: PaymentDisputeStatus): Cents {
+  const dispute = paymentId ? sales.disputes.get(paymentId) : undefined;
+  return dispute?.status === status ? dispute.amountCents : 0;
 }
 
 /** The statuses of an order that was paid: still paid, or refunded (some or all) since. */
@@ -33,9 +47,14 @@ export function partyRefundedCents(order: Pick<PartyOrderEntity, 'status' | 'ref
   return order.refundedCents ?? 0;
 }
 
-/** A feast pack or drink order is refunded whole (a late payment that could not be honoured), or not at all. */
-export function wholeRefundCents(order: { status: string; totalCents: number }): Cents {
-  return order.status === 'refunded' || order.status === 'refunding' ? order.totalCents : 0;
+/**
+ * What was refunded of a feast pack or drink order: its recorded refunds (the site's, and those
+ * made in the gateway's dashboard, some or all), or the whole order when it was refunded before
+ * amounts were recorded.
+ */
+export function orderRefundedCents(order: { status: string; totalCents: number; refundedCents?: number | null }): Cents {
+  if ((order.status === 'refunded' || order.status === 'refunding') && !order.refundedCents) return order.totalCents;
+  return order.refundedCents ?? 0;
 }
 
 /** The tickets of a party order still valid: none of a refunded one. */

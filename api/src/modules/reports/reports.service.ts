@@ -5,9 +5,11 @@ import type { ReportExportTable, RevenueReport } from '@festival/contracts';
 import { AnalyticsReportService } from '../analytics/analytics-report.service.js';
 import type { Attribution } from '../analytics/attribution.js';
 import { firstTouchOfSessions } from '../analytics/session-attribution.js';
+import { DrinkOrdersAdmin } from '../drinks/drink-orders-admin.service.js';
 import { DrinkOrderEntity } from '../drinks/drink-order.entity.js';
 import { DrinkTabEntity } from '../drinks/drink-tab.entity.js';
 import { FeastOrderEntity } from '../orders/feast-order.entity.js';
+import { PaymentDisputes } from '../payments/payment-disputes.service.js';
 import { withinFilter, type ReportFilter } from '../seasons/seasons.service.js';
 import { storedSiteConfig } from '../site/stored-site-config.js';
 import { PartyOrderEntity } from '../tickets/party-order.entity.js';
@@ -27,6 +29,8 @@ export class ReportsService {
     @InjectDataSource() private readonly data: DataSource,
     private readonly analytics: AnalyticsReportService,
     private readonly tickets: TicketReportsService,
+    private readonly drinkOrders: DrinkOrdersAdmin,
+    private readonly disputes: PaymentDisputes,
   ) {}
 
   /** The orders and tabs a report of `filter` counts. */
@@ -45,7 +49,19 @@ export class ReportsService {
     const tabIds = [...tabs.keys()];
     const tabOrders = tabIds.length ? await m.find(DrinkOrderEntity, { where: { tabId: In(tabIds), status: 'tab' } }) : [];
     const read = new Set(drinks.map((o) => o.id));
-    return { party, feast, drinks: [...drinks, ...tabOrders.filter((o) => !read.has(o.id))], tabs: [...tabs.values()] };
+    const disputed = await this.disputes.forPayments([
+      ...party.map((o) => o.paymentIntentId),
+      ...feast.map((o) => o.paymentIntentId),
+      ...drinks.map((o) => o.paymentIntentId),
+      ...[...tabs.values()].map((t) => t.chargePaymentIntentId),
+    ]);
+    return {
+      party,
+      feast,
+      drinks: [...drinks, ...tabOrders.filter((o) => !read.has(o.id))],
+      tabs: [...tabs.values()],
+      disputes: new Map([...disputed].map(([id, d]) => [id, { status: d.status, amountCents: d.amountCents }])),
+    };
   }
 
   async report(filter: ReportFilter): Promise<RevenueReport> {
@@ -83,13 +99,8 @@ export class ReportsService {
         return ticketsTable('Party tickets', await this.tickets.paidTickets(filter), timeZone, true);
       case 'abandoned-carts':
         return ticketsTable('Abandoned carts', await this.tickets.abandonedCarts(filter), timeZone, false);
-      case 'drink-orders': {
-        const sales = await this.sales(filter);
-        return drinkOrdersTable(
-          sales.drinks.filter((o) => inFilter(o.createdAt, filter)),
-          timeZone,
-        );
-      }
+      case 'drink-orders':
+        return drinkOrdersTable(await this.drinkOrders.list(filter), timeZone);
       default:
         return reportTable(table, await this.report(filter));
     }

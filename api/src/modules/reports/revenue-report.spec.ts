@@ -60,7 +60,14 @@ function createTab(overrides: Partial<DrinkTabEntity> = {}): DrinkTabEntity {
   } as DrinkTabEntity;
 }
 
-const sales = (overrides: Partial<ReportSales> = {}): ReportSales => ({ party: [], feast: [], drinks: [], tabs: [], ...overrides });
+const sales = (overrides: Partial<ReportSales> = {}): ReportSales => ({
+  party: [],
+  feast: [],
+  drinks: [],
+  tabs: [],
+  disputes: new Map(),
+  ...overrides,
+});
 const ALL_DATES = { since: null, until: null };
 
 describe('the revenue report', () => {
@@ -83,12 +90,60 @@ describe('the revenue report', () => {
       drinksRevenueCents: 1859 + 1859,
       feastRevenueCents: 0,
       refundsCents: 5468 + 5468,
+      disputedCents: 0,
+      disputesLostCents: 0,
       netCents: 14216 + 5468 + 1859 + 1859 - (5468 + 5468),
       taxCents: 1219 + 469 + 159 + 159,
       ticketsSold: 2, // the comp's 2 are counted apart
       compOrders: 1,
       compTickets: 2,
     });
+  });
+
+  it('takes refunds made in the gateway’s dashboard off drinks and tabs, and lost chargebacks off net; open ones are held apart', () => {
+    const totals = reportTotals(
+      sales({
+        party: [
+          createPartyOrder({ paymentIntentId: 'pi_party' }),
+          createPartyOrder({ id: 'won', paymentIntentId: 'pi_won', totalCents: 5468, taxCents: 469 }),
+        ],
+        // A pay-now order refunded in part at the gateway; a tab's charge refunded in part.
+        drinks: [createDrinkOrder({ paymentIntentId: 'pi_drink', refundedCents: 650 })],
+        tabs: [
+          createTab({
+            status: 'closed',
+            closedAt: AT,
+            chargePaymentIntentId: 'pi_tab',
+            chargedCents: 2500,
+            taxCents: 200,
+            refundedCents: 500,
+          }),
+        ],
+        disputes: new Map([
+          ['pi_party', { status: 'lost' as const, amountCents: 14216 }],
+          ['pi_drink', { status: 'open' as const, amountCents: 1209 }],
+          ['pi_won', { status: 'won' as const, amountCents: 5468 }],
+        ]),
+      }),
+      ALL_DATES,
+    );
+    expect(totals).toMatchObject({
+      ticketRevenueCents: 14216 + 5468,
+      drinksRevenueCents: 1859 + 2500,
+      refundsCents: 650 + 500,
+      disputedCents: 1209,
+      disputesLostCents: 14216,
+      netCents: 14216 + 5468 + 1859 + 2500 - (650 + 500) - 14216,
+    });
+    // The lost chargeback leaves its order's channel revenue too.
+    expect(
+      soldOrders(
+        sales({
+          party: [createPartyOrder({ paymentIntentId: 'pi_party' })],
+          disputes: new Map([['pi_party', { status: 'lost' as const, amountCents: 14216 }]]),
+        }),
+      ),
+    ).toEqual([{ sessionId: null, revenueCents: 0 }]);
   });
 
   it('counts drinks by item and by hour of the night in the party time zone, leaving out refunded ones', () => {

@@ -14,13 +14,14 @@ import {
 import type { Attribution } from '../analytics/attribution.js';
 import type { DrinkOrderLine } from '../drinks/drink-order.entity.js';
 import {
+  disputedCents,
   isClosedTab,
   isComp,
   isOpenTab,
+  orderRefundedCents,
   partyRefundedCents,
   partyTicketsSold,
   tabChargedCents,
-  wholeRefundCents,
   zonedDayHour,
   type ReportSales,
 } from './report-sales.js';
@@ -38,14 +39,28 @@ export function reportTotals(sales: ReportSales, range: { since: Date | null; un
   const ticketRevenueCents = sum(sales.party, (o) => o.totalCents);
   const drinksRevenueCents = sum(payNow, (o) => o.totalCents) + sum(charged, tabChargedCents);
   const feastRevenueCents = sum(sales.feast, (o) => o.totalCents);
-  const refundsCents = sum(sales.party, partyRefundedCents) + sum(sales.feast, wholeRefundCents) + sum(payNow, wholeRefundCents);
+  const refundsCents =
+    sum(sales.party, partyRefundedCents) +
+    sum(sales.feast, orderRefundedCents) +
+    sum(payNow, orderRefundedCents) +
+    sum(charged, (t) => Math.min(t.refundedCents ?? 0, tabChargedCents(t)));
+  // Each payment counted once: a tab's orders have no payment of their own, only the tab's charge.
+  const payments = [
+    ...sales.party.filter((o) => !isComp(o)).map((o) => o.paymentIntentId),
+    ...sales.feast.map((o) => o.paymentIntentId),
+    ...payNow.map((o) => o.paymentIntentId),
+    ...charged.map((t) => t.chargePaymentIntentId),
+  ];
+  const disputesLostCents = sum(payments, (id) => disputedCents(sales, id, 'lost'));
   const comps = sales.party.filter(isComp);
   return {
     ticketRevenueCents,
     drinksRevenueCents,
     feastRevenueCents,
     refundsCents,
-    netCents: ticketRevenueCents + drinksRevenueCents + feastRevenueCents - refundsCents,
+    disputedCents: sum(payments, (id) => disputedCents(sales, id, 'open')),
+    disputesLostCents,
+    netCents: ticketRevenueCents + drinksRevenueCents + feastRevenueCents - refundsCents - disputesLostCents,
     taxCents:
       sum(sales.party, (o) => o.taxCents) +
       sum(sales.feast, (o) => o.taxCents) +
@@ -151,7 +166,8 @@ const channelKey = (source: string, medium: string, campaign: string | null) => 
 
 /**
  * `Revenue by channel`: each paid ticket or feast pack order (with money: not a comp) credited to
- * the first-touch attribution of its visitor's session, its revenue less refunds; visits are the
+ * the first-touch attribution of its visitor's session, its revenue less refunds and lost
+ * chargebacks; visits are the
  * attribution table's page views of the same source, medium and campaign. Orders whose session
  * is unknown are `(not tracked)`.
  */
@@ -188,10 +204,14 @@ export function revenueByChannel(
 }
 
 export function soldOrders(sales: ReportSales): SoldOrder[] {
+  const lost = (paymentId: string | null) => disputedCents(sales, paymentId, 'lost');
   return [
     ...sales.party
       .filter((o) => !isComp(o))
-      .map((o) => ({ sessionId: o.analyticsSessionId, revenueCents: o.totalCents - partyRefundedCents(o) })),
-    ...sales.feast.map((o) => ({ sessionId: o.analyticsSessionId, revenueCents: o.totalCents - wholeRefundCents(o) })),
+      .map((o) => ({ sessionId: o.analyticsSessionId, revenueCents: o.totalCents - partyRefundedCents(o) - lost(o.paymentIntentId) })),
+    ...sales.feast.map((o) => ({
+      sessionId: o.analyticsSessionId,
+      revenueCents: o.totalCents - orderRefundedCents(o) - lost(o.paymentIntentId),
+    })),
   ];
 }

@@ -25,6 +25,7 @@ import {
 import { ExclusiveSection } from '../../common/exclusive-section.js';
 import { PeriodicTask } from '../../common/periodic-task.js';
 import { TicketRedemptionEntity } from '../checkin/ticket-redemption.entity.js';
+import { PaymentDisputes, disputeTimeline } from '../payments/payment-disputes.service.js';
 import { PaymentEvents } from '../payments/payment-events.service.js';
 import { GatewayUnavailableError, PaymentGateway, RefundRefusedError, type GatewayEvent } from '../payments/payment-gateway.js';
 import { ActivityLog } from '../staff/activity-log.service.js';
@@ -75,6 +76,7 @@ export class PartyOrderAdmin implements OnModuleInit, OnApplicationBootstrap, On
     private readonly events: PaymentEvents,
     private readonly email: TicketEmailService,
     private readonly activity: ActivityLog,
+    private readonly disputes: PaymentDisputes,
   ) {}
 
   onModuleInit(): void {
@@ -131,7 +133,7 @@ export class PartyOrderAdmin implements OnModuleInit, OnApplicationBootstrap, On
     const order = await this.find(orderId);
     const manager = this.orders.manager;
     const reference = orderReference(order.id);
-    const [refunds, admissions, resends, actions] = await Promise.all([
+    const [refunds, admissions, resends, actions, dispute] = await Promise.all([
       this.refunds.find({ where: { orderId: order.id }, order: { at: 'ASC' } }),
       manager.find(TicketRedemptionEntity, { where: { orderId: order.id, kind: 'entry' }, order: { at: 'ASC' } }),
       manager.find(ConfirmationResendEntity, { where: { orderId: order.id }, order: { at: 'ASC' } }),
@@ -142,6 +144,7 @@ export class PartyOrderAdmin implements OnModuleInit, OnApplicationBootstrap, On
         },
         order: { id: 'ASC' },
       }),
+      this.disputes.viewOf(order.paymentIntentId),
     ]);
     const staffMade = actions.find((a) => a.action === 'ticket.comp' || a.action === 'ticket.door-sale');
     const open = refunds.filter((r) => r.status !== 'failed');
@@ -206,6 +209,7 @@ export class PartyOrderAdmin implements OnModuleInit, OnApplicationBootstrap, On
         detail: a.detail,
       });
     }
+    timeline.push(...disputeTimeline(dispute));
     timeline.sort((a, b) => a.at.localeCompare(b.at));
     return {
       id: order.id,
@@ -238,6 +242,7 @@ export class PartyOrderAdmin implements OnModuleInit, OnApplicationBootstrap, On
       admitted: admissions.reduce((sum, a) => sum + a.count, 0),
       createdAt: order.createdAt.toISOString(),
       paidAt: order.paidAt?.toISOString() ?? null,
+      dispute,
       refunds: refunds.map((r) => ({
         id: r.id,
         adults: r.adults,

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { And, In, LessThanOrEqual, Repository, type FindOperator } from 'typeorm';
 import type { PaidPartyTicketRow, PartyTicketRow } from '@festival/contracts';
 import { CheckInsService } from '../checkin/check-ins.service.js';
+import { PaymentDisputes } from '../payments/payment-disputes.service.js';
 import { withinFilter, type ReportFilter } from '../seasons/seasons.service.js';
 import { PartyOrderEntity, validTicketsOf } from './party-order.entity.js';
 import { toTicketRow } from './party-order.mapper.js';
@@ -15,6 +16,7 @@ export class TicketReportsService {
   constructor(
     @InjectRepository(PartyOrderEntity) private readonly orders: Repository<PartyOrderEntity>,
     private readonly checkIns: CheckInsService,
+    private readonly disputes: PaymentDisputes,
   ) {}
 
   /** Paid orders for the staff dashboard, newest first, each with its guests admitted at the door. */
@@ -23,6 +25,7 @@ export class TicketReportsService {
       this.orders.find({ where: { ...withinFilter(filter, 'createdAt'), status: 'paid' }, order: { createdAt: 'DESC' } }),
       this.checkIns.admittedCounts(),
     ]);
+    const disputes = await this.disputes.forPayments(rows.map((order) => order.paymentIntentId));
     return rows.map((order) => ({
       ...toTicketRow(order),
       admitted: admitted.get(order.id) ?? 0,
@@ -31,6 +34,7 @@ export class TicketReportsService {
       emailError: order.emailStatus === 'failed' ? order.emailLastError : null,
       comp: order.comp,
       paymentMethod: order.paymentMethod,
+      dispute: (order.paymentIntentId ? disputes.get(order.paymentIntentId)?.status : undefined) ?? null,
     }));
   }
 

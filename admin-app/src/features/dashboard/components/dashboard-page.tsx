@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { useSiteConfig } from '@festival/web-kit/site';
 import { useAbandonedCarts } from '../api/get-abandoned-carts';
 import { useAttribution } from '../api/get-attribution';
+import { useDrinkOrders } from '../api/get-drink-orders';
 import { useFeastOrders } from '../api/get-feast-orders';
 import { useFunnel } from '../api/get-funnel';
 import { usePartyTickets } from '../api/get-party-tickets';
@@ -17,6 +18,7 @@ import { EventFilterBar } from './event-filter-bar';
 import { AbandonedCartsSection } from './abandoned-carts-section';
 import { AttributionSection } from './attribution-section';
 import { DashboardHeader } from './dashboard-header';
+import { DrinkOrdersSection } from './drink-orders-section';
 import { DropOffSection } from './drop-off-section';
 import { EventDetailDialog } from './event-detail-dialog';
 import { FunnelSection } from './funnel-section';
@@ -41,11 +43,12 @@ function errorOf(what: string, ...queries: QueryState[]): ReactNode {
   return <SectionError what={what} error={failed[0].error} onRetry={() => failed.forEach((q) => void q.refetch())} />;
 }
 
-/** /admin: the staff's order, ticket and marketing dashboard (spec sections 1 to 9). */
+/** /admin: the staff's order, ticket and marketing dashboard (spec sections 1 to 9, and the drinks orders). */
 export function DashboardPage({ headerActions }: { headerActions?: ReactNode }) {
   const orders = useFeastOrders();
   const tickets = usePartyTickets();
   const carts = useAbandonedCarts();
+  const drinkOrders = useDrinkOrders();
   const funnel = useFunnel();
   const attribution = useAttribution();
   const site = useSiteConfig();
@@ -127,6 +130,7 @@ export function DashboardPage({ headerActions }: { headerActions?: ReactNode }) 
           />
           {pastEvent ? null : <CheckInConflicts onlyWhenAny />}
           <AbandonedCartsSection carts={carts.data} error={errorOf('abandoned carts', carts)} />
+          <DrinkOrdersSection orders={drinkOrders.data} error={errorOf('drinks orders', drinkOrders)} />
         </Flex>
       </Layout.Content>
       <EventDetailDialog />

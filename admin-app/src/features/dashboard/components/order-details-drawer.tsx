@@ -1,26 +1,13 @@
-import {
-  Alert,
-  Button,
-  Descriptions,
-  Divider,
-  Drawer,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Popconfirm,
-  Skeleton,
-  Tag,
-  Timeline,
-  Typography,
-} from 'antd';
+import { Alert, Button, Descriptions, Divider, Drawer, Flex, Form, Input, InputNumber, Popconfirm, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import type { EditGuestRequest, PartyOrderDetails } from '@festival/contracts';
 import { errorMessage } from '../../../shared/api/error-message';
 import { useToast } from '../../../shared/toast/use-toast';
 import { useCancelOrder, useEditGuest, usePartyOrderDetails, useRefundOrder, useResendConfirmation } from '../api/party-order-details';
-import { formatDateTime, formatMoney } from '../lib/format';
+import { formatMoney } from '../lib/format';
 import { newRefundKey, refundPreviewCents, TIMELINE_LABELS } from '../lib/order-details';
+import { DisputeDescription, DisputeTag } from './dispute-tag';
+import { OrderTimeline } from './order-timeline';
 import { PaymentTag } from './payment-tag';
 
 const STATUS_COLORS: Record<PartyOrderDetails['status'], string> = {
@@ -89,6 +76,7 @@ function OrderDetailsBody({ order, readOnly }: { order: PartyOrderDetails; readO
         <Descriptions.Item label="Reference">
           <Typography.Text code>{order.reference}</Typography.Text> <Tag color={STATUS_COLORS[order.status]}>{order.status}</Tag>
           <PaymentTag paymentMethod={order.paymentMethod} />
+          <DisputeTag dispute={order.dispute?.status} />
         </Descriptions.Item>
         {order.comp ? <Descriptions.Item label="Comp reason">{order.compReason ?? '—'}</Descriptions.Item> : null}
         <Descriptions.Item label="Buyer">
@@ -102,6 +90,11 @@ function OrderDetailsBody({ order, readOnly }: { order: PartyOrderDetails; readO
           {order.validAdults} adult, {order.validChildren} child
         </Descriptions.Item>
         <Descriptions.Item label="Payment reference">{paymentLabel(order)}</Descriptions.Item>
+        {order.dispute ? (
+          <Descriptions.Item label="Dispute">
+            <DisputeDescription dispute={order.dispute} />
+          </Descriptions.Item>
+        ) : null}
         <Descriptions.Item label="Confirmation e-mail">
           {order.emailStatus === 'failed' ? <Typography.Text type="danger">Failed: {order.emailError}</Typography.Text> : order.emailStatus}
         </Descriptions.Item>
@@ -119,23 +112,7 @@ function OrderDetailsBody({ order, readOnly }: { order: PartyOrderDetails; readO
       {readOnly ? null : <OrderActions order={order} />}
 
       <Divider titlePlacement="start">Timeline</Divider>
-      <section aria-label="Order timeline">
-        <Timeline
-          items={order.timeline.map((entry, i) => ({
-            key: `${entry.kind}-${i}`,
-            color: entry.kind === 'email.failed' || entry.kind === 'refund.failed' ? 'red' : entry.kind === 'refunded' ? 'orange' : 'blue',
-            content: (
-              <Flex vertical>
-                <Typography.Text strong>{TIMELINE_LABELS[entry.kind]}</Typography.Text>
-                {entry.detail ? <span>{entry.detail}</span> : null}
-                <Typography.Text type="secondary">
-                  {formatDateTime(entry.at)} · {entry.who}
-                </Typography.Text>
-              </Flex>
-            ),
-          }))}
-        />
-      </section>
+      <OrderTimeline steps={order.timeline} labels={TIMELINE_LABELS} />
     </Flex>
   );
 }

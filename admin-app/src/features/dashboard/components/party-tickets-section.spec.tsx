@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { PaidPartyTicketRow } from '@festival/contracts';
+import type { PaidPartyTicketRow, PartyOrderDetails } from '@festival/contracts';
 import { QueryClientProvider } from '@festival/query';
 import { createQueryClient } from '@festival/web-kit/query-client';
 import { prepareJsdomForAntd } from '../../../shared/testing/antd-in-jsdom';
@@ -201,6 +201,84 @@ describe('Diwali Party Tickets', () => {
         `/api/admin/party-orders/${order.id}/resend-confirmation`,
         expect.objectContaining({ method: 'POST' }),
       ]);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  });
+
+  it('marks an order whose payment the card’s bank disputes, and its details say Disputed with the dispute on the timeline', async () => {
+    const disputed = createPaidTicketRow({ customerName: 'Devika Pillai', dispute: 'open' });
+    const details: PartyOrderDetails = {
+      id: disputed.id,
+      reference: disputed.id.slice(0, 8).toUpperCase(),
+      status: 'paid',
+      customerName: 'Devika Pillai',
+      customerEmail: disputed.customerEmail,
+      customerPhone: disputed.customerPhone,
+      adultTickets: 2,
+      childTickets: 1,
+      adultPriceCents: 4999,
+      childPriceCents: 2999,
+      subtotalCents: 12997,
+      groupDiscountPercent: 0,
+      groupDiscountCents: 0,
+      promoCode: null,
+      promoDiscountPercent: 0,
+      promoDiscountCents: 0,
+      taxCents: 1219,
+      totalCents: 14216,
+      validAdults: 2,
+      validChildren: 1,
+      refundedCents: 0,
+      comp: false,
+      compReason: null,
+      paymentMethod: 'card',
+      paymentReference: 'pi_123',
+      emailStatus: 'sent',
+      emailError: null,
+      admitted: 0,
+      createdAt: '2025-10-10T18:30:00.000Z',
+      paidAt: '2025-10-10T18:31:00.000Z',
+      dispute: {
+        id: 'dp_1',
+        status: 'open',
+        gatewayStatus: 'needs_response',
+        amountCents: 14216,
+        reason: 'fraudulent',
+        openedAt: '2025-10-20T10:00:00.000Z',
+        closedAt: null,
+      },
+      refunds: [],
+      timeline: [
+        { kind: 'created', at: '2025-10-10T18:30:00.000Z', who: 'Guest', role: null, detail: '2 adults, 1 child' },
+        {
+          kind: 'disputed',
+          at: '2025-10-20T10:00:00.000Z',
+          who: 'Stripe',
+          role: null,
+          detail: "$142.16 disputed by the card's bank (fraudulent)",
+        },
+      ],
+    };
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = jest.fn(async () => ({
+      ok: true,
+      status: 200,
+      text: async () => JSON.stringify(details),
+    })) as unknown as typeof fetch;
+    try {
+      renderTickets([disputed, ravi]);
+      expect(within(rowOf('Devika Pillai')).getByText('Disputed')).toBeTruthy();
+      expect(within(rowOf('Ravi Iyer')).queryByText('Disputed')).toBeNull();
+      fireEvent.click(within(rowOf('Devika Pillai')).getByRole('button', { name: 'Order details of Devika Pillai' }));
+      const drawer = await screen.findByRole('dialog', { name: 'Order details' });
+      expect(await within(drawer).findByText("$142.16 (fraudulent): the card's bank is deciding")).toBeTruthy();
+      expect(within(drawer).getAllByText('Disputed').length).toBe(2);
+      expect(
+        within(within(drawer).getByRole('region', { name: 'Order timeline' })).getByText(
+          "$142.16 disputed by the card's bank (fraudulent)",
+        ),
+      ).toBeTruthy();
     } finally {
       globalThis.fetch = realFetch;
     }

@@ -8,6 +8,7 @@ import { checkInState, guestsOf, partyTicketsCsv, partyTicketsCsvFileName, searc
 import { printDoorList } from '../lib/print-door-list';
 import { StaffTooltip } from '../../../shared/components/staff-tooltip';
 import { AddGuestsButton } from './add-guests-button';
+import { DisputeTag } from './dispute-tag';
 import { PaymentTag } from './payment-tag';
 import { DashboardTableSection } from './dashboard-table-section';
 import { OrderDetailsDrawer } from './order-details-drawer';
@@ -112,6 +113,7 @@ const columns = (openDetails: (id: string) => void): TableColumnsType<PaidPartyT
     render: (cents: number, t) => (
       <Flex gap={4} justify="end" align="center" wrap>
         <PaymentTag paymentMethod={t.paymentMethod} />
+        <DisputeTag dispute={t.dispute} />
         <Typography.Text strong>{formatMoney(cents)}</Typography.Text>
       </Flex>
     ),

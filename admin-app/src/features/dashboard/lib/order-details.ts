@@ -12,6 +12,9 @@ export const TIMELINE_LABELS: Record<PartyOrderTimelineKind, string> = {
   'refund.failed': 'Refund refused',
   cancelled: 'Cancelled',
   edited: 'Edited',
+  disputed: 'Disputed',
+  'dispute.won': 'Dispute won',
+  'dispute.lost': 'Dispute lost',
 };
 
 /**

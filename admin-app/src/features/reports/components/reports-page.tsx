@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Col, Flex, Layout, Row, Skeleton, Table, Tag, Typography } from 'antd';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import {
   formatCents,
   type ChannelRow,
@@ -7,10 +7,12 @@ import {
   type ReconciliationMismatch,
   type ReportTab,
   type ReportTotals,
+  type RevenueDay,
 } from '@festival/contracts';
 import { errorMessage } from '../../../shared/api/error-message';
 import { AdminPageHeader } from '../../../shared/components/admin-page-header';
 import { palette } from '../../../shared/theme/admin-theme';
+import { DrinkDetailsDrawer, type DrinkDetailsTarget } from '../../dashboard/components/drink-details-drawer';
 import { EventFilterBar } from '../../dashboard/components/event-filter-bar';
 import { useDashboardFilter } from '../../dashboard/stores/dashboard-filter-store';
 import { useEvents } from '../../seasons/api/events';
@@ -55,6 +57,8 @@ function Totals({ totals }: { totals: ReportTotals }) {
       <Figure label="Drinks revenue" value={formatCents(totals.drinksRevenueCents)} />
       <Figure label="Feast pack revenue" value={formatCents(totals.feastRevenueCents)} />
       <Figure label="Refunds" value={formatCents(totals.refundsCents)} />
+      <Figure label="Disputed (held)" value={formatCents(totals.disputedCents)} />
+      <Figure label="Lost to disputes" value={formatCents(totals.disputesLostCents)} />
       <Figure label="Tax collected" value={formatCents(totals.taxCents)} />
       <Figure label="Tickets sold" value={count.format(totals.ticketsSold)} />
       <Figure label="Comps" value={`${count.format(totals.compOrders)} (${count.format(totals.compTickets)} tickets)`} />
@@ -93,6 +97,25 @@ function Failure({ what, error, onRetry }: { what: string; error: unknown; onRet
   );
 }
 
+/** The chart's days as a table: what the `Revenue by day` export holds. */
+function RevenueByDayTable({ days }: { days: RevenueDay[] }) {
+  return (
+    <Table<RevenueDay>
+      aria-label="Revenue by day"
+      rowKey="date"
+      size="small"
+      dataSource={days}
+      pagination={{ pageSize: 14, hideOnSinglePage: true }}
+      columns={[
+        { title: 'Date', dataIndex: 'date' },
+        { title: 'Tickets', dataIndex: 'ticketsCents', align: 'right', render: (c: number) => formatCents(c) },
+        { title: 'Drinks', dataIndex: 'drinksCents', align: 'right', render: (c: number) => formatCents(c) },
+        { title: 'Total', key: 'total', align: 'right', render: (_, d) => formatCents(d.ticketsCents + d.drinksCents) },
+      ]}
+    />
+  );
+}
+
 const chartFallback = <Skeleton.Node active style={{ width: '100%', height: 260 }} />;
 const money = (cents: number) => formatCents(cents);
 
@@ -116,7 +139,7 @@ function Reconciliation() {
         type="success"
         showIcon
         title="All payments match"
-        description={`${count.format(data.checked)} payments checked against the gateway${data.outsideGateway ? `; ${count.format(data.outsideGateway)} paid orders without a gateway payment` : ''}.`}
+        description={`${count.format(data.checked)} payments checked against the gateway${data.outsideGateway ? `; ${count.format(data.outsideGateway)} paid orders without a gateway payment` : ''}${data.disputed ? `; ${count.format(data.disputed)} disputed by the card's bank` : ''}.`}
       />
     );
   } else {
@@ -166,6 +189,7 @@ function Reconciliation() {
 
 /** /admin/reports (manager only): the money of the dashboard's event and dates (docs/reports.md). */
 export function ReportsPage() {
+  const [tab, setTab] = useState<DrinkDetailsTarget | null>(null);
   const events = useEvents();
   const report = useRevenueReport();
   const data = report.data;
@@ -193,9 +217,12 @@ export function ReportsPage() {
                 'Revenue by day',
                 data ? (
                   data.byDay.length ? (
-                    <Suspense fallback={chartFallback}>
-                      <RevenueByDayChart days={data.byDay} />
-                    </Suspense>
+                    <Flex vertical gap={12}>
+                      <Suspense fallback={chartFallback}>
+                        <RevenueByDayChart days={data.byDay} />
+                      </Suspense>
+                      <RevenueByDayTable days={data.byDay} />
+                    </Flex>
                   ) : (
                     <Typography.Text type="secondary">No sales in this period</Typography.Text>
                   )
@@ -289,9 +316,27 @@ export function ReportsPage() {
                     dataSource={data?.tabs.tabs ?? []}
                     pagination={{ pageSize: 20, hideOnSinglePage: true }}
                     locale={{ emptyText: 'No tabs in this period' }}
+                    onRow={(tab) => ({ onClick: () => setTab({ kind: 'tab', id: tab.id }), style: { cursor: 'pointer' } })}
                     columns={[
-                      { title: 'Tab', dataIndex: 'reference' },
+                      {
+                        title: 'Tab',
+                        dataIndex: 'reference',
+                        render: (reference: string, tab) => (
+                          <Button
+                            type="link"
+                            style={{ padding: 0, height: 'auto' }}
+                            aria-label={`Tab details of ${reference}`}
+                            onClick={(event) => {
+                              event.stopPropagation();
+                              setTab({ kind: 'tab', id: tab.id });
+                            }}
+                          >
+                            {reference}
+                          </Button>
+                        ),
+                      },
                       { title: 'Guest', dataIndex: 'customerName' },
+                      { title: 'Table', dataIndex: 'tableNumber', render: (table: string | null) => table ?? '—' },
                       {
                         title: 'Status',
                         dataIndex: 'status',
@@ -306,6 +351,7 @@ export function ReportsPage() {
               )}
             </Col>
           </Row>
+          <DrinkDetailsDrawer target={tab} onOpen={setTab} onClose={() => setTab(null)} />
           <Reconciliation />
           {section(
             'Exports',

@@ -1,0 +1,177 @@
+import { Alert, Button, Descriptions, Divider, Drawer, Flex, Skeleton, Table, Tag, Typography } from 'antd';
+import { BAR_ORDER_STATUS_LABELS, type DrinkOrderDetails, type DrinkTabDetails, type DrinkTabOrderView } from '@festival/contracts';
+import { errorMessage } from '../../../shared/api/error-message';
+import { useDrinkOrderDetails, useDrinkTabDetails } from '../api/drink-details';
+import { DRINK_TIMELINE_LABELS, drinkOrderStatusLabel, TAB_STATUS_LABELS } from '../lib/drink-details';
+import { formatDateTime, formatMoney } from '../lib/format';
+import { DisputeDescription, DisputeTag } from './dispute-tag';
+import { OrderTimeline } from './order-timeline';
+
+/** What the drawer shows: one drinks order, or one tab. */
+export type DrinkDetailsTarget = { kind: 'order'; id: string } | { kind: 'tab'; id: string };
+
+interface DrinkDetailsDrawerProps {
+  /** The order or tab shown, or null when the drawer is closed. */
+  target: DrinkDetailsTarget | null;
+  /** Opens another (a tab from one of its orders). */
+  onOpen: (target: DrinkDetailsTarget) => void;
+  onClose: () => void;
+}
+
+/** `Order details` of a drinks order or a tab: the guest, the lines, the price, the payment and the timeline. */
+export function DrinkDetailsDrawer({ target, onOpen, onClose }: DrinkDetailsDrawerProps) {
+  const order = useDrinkOrderDetails(target?.kind === 'order' ? target.id : null);
+  const tab = useDrinkTabDetails(target?.kind === 'tab' ? target.id : null);
+  const query = target?.kind === 'tab' ? tab : order;
+  return (
+    <Drawer title="Order details" open={target !== null} onClose={onClose} size="large" destroyOnHidden>
+      {query.error ? (
+        <Alert
+          type="error"
+          showIcon
+          title={target?.kind === 'tab' ? 'The tab could not be loaded' : 'The order could not be loaded'}
+          description={errorMessage(query.error, 'Try again in a moment.')}
+        />
+      ) : target?.kind === 'tab' && tab.data ? (
+        <TabDetailsBody tab={tab.data} />
+      ) : target?.kind === 'order' && order.data ? (
+        <OrderDetailsBody order={order.data} onOpenTab={(id) => onOpen({ kind: 'tab', id })} />
+      ) : (
+        <Skeleton active paragraph={{ rows: 10 }} />
+      )}
+    </Drawer>
+  );
+}
+
+function Guest({ name, email, phone }: { name: string; email: string | null; phone: string | null }) {
+  return (
+    <Flex vertical>
+      <Typography.Text strong>{name}</Typography.Text>
+      {email ? <span>{email}</span> : null}
+      {phone ? <Typography.Text type="secondary">{phone}</Typography.Text> : null}
+    </Flex>
+  );
+}
+
+/** Label and amount lines, the total in bold. */
+function PriceBreakdown({ lines }: { lines: [string, string][] }) {
+  return (
+    <section aria-label="Price breakdown">
+      {lines.map(([label, amount]) => (
+        <Flex key={label} justify="space-between">
+          <Typography.Text strong={label === 'Total'}>{label}</Typography.Text>
+          <Typography.Text strong={label === 'Total'}>{amount}</Typography.Text>
+        </Flex>
+      ))}
+    </section>
+  );
+}
+
+function OrderDetailsBody({ order, onOpenTab }: { order: DrinkOrderDetails; onOpenTab: (tabId: string) => void }) {
+  const lines: [string, string][] = order.lines.map((l) => [`${l.name} × ${l.quantity}`, formatMoney(l.amountCents)]);
+  lines.push(
+    ['Subtotal', formatMoney(order.subtotalCents)],
+    ['Tax', formatMoney(order.taxCents)],
+    ['Total', formatMoney(order.totalCents)],
+  );
+  if (order.refundedCents > 0) lines.push(['Refunded', `−${formatMoney(order.refundedCents)}`]);
+  return (
+    <Flex vertical gap={16}>
+      <Descriptions column={1} size="small" bordered>
+        <Descriptions.Item label="Order">
+          <Typography.Text code>{order.number !== null ? `#${order.number}` : order.id.slice(0, 8)}</Typography.Text>{' '}
+          <Tag>{drinkOrderStatusLabel(order.status)}</Tag>
+          <DisputeTag dispute={order.dispute?.status} />
+        </Descriptions.Item>
+        <Descriptions.Item label="Guest">
+          <Guest name={order.customerName} email={order.customerEmail} phone={order.customerPhone} />
+        </Descriptions.Item>
+        <Descriptions.Item label="Table">{order.tableNumber ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label="At the bar">{BAR_ORDER_STATUS_LABELS[order.barStatus]}</Descriptions.Item>
+        <Descriptions.Item label="Payment">
+          {order.tab ? (
+            <Flex gap={8} align="center" wrap>
+              <span>On tab {order.tab.reference}</span>
+              <Button size="small" onClick={() => onOpenTab(order.tab!.id)} aria-label={`Tab details of ${order.tab.reference}`}>
+                Tab details
+              </Button>
+            </Flex>
+          ) : (
+            'Card'
+          )}
+        </Descriptions.Item>
+        <Descriptions.Item label="Payment reference">
+          {order.paymentReference ?? (order.tab ? 'Charged with its tab' : '—')}
+        </Descriptions.Item>
+        {order.dispute ? (
+          <Descriptions.Item label="Dispute">
+            <DisputeDescription dispute={order.dispute} />
+          </Descriptions.Item>
+        ) : null}
+      </Descriptions>
+      <PriceBreakdown lines={lines} />
+      <Divider titlePlacement="start">Timeline</Divider>
+      <OrderTimeline steps={order.timeline} labels={DRINK_TIMELINE_LABELS} />
+    </Flex>
+  );
+}
+
+function TabDetailsBody({ tab }: { tab: DrinkTabDetails }) {
+  const closed = tab.status === 'closed' || tab.status === 'settled';
+  const lines: [string, string][] = [
+    ['Subtotal', formatMoney(tab.subtotalCents)],
+    ['Tax', formatMoney(tab.taxCents)],
+    ['Total', formatMoney(tab.totalCents)],
+  ];
+  if (tab.chargedCents !== null && closed) lines.push(['Charged to the card', formatMoney(tab.chargedCents)]);
+  if (tab.refundedCents > 0) lines.push(['Refunded', `−${formatMoney(tab.refundedCents)}`]);
+  return (
+    <Flex vertical gap={16}>
+      <Descriptions column={1} size="small" bordered>
+        <Descriptions.Item label="Tab">
+          <Typography.Text code>{tab.reference}</Typography.Text> <Tag>{TAB_STATUS_LABELS[tab.status]}</Tag>
+          <DisputeTag dispute={tab.dispute?.status} />
+        </Descriptions.Item>
+        <Descriptions.Item label="Guest">
+          <Guest name={tab.customerName} email={tab.customerEmail} phone={tab.customerPhone} />
+        </Descriptions.Item>
+        <Descriptions.Item label="Table">{tab.tableNumber ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label="Limit">{formatMoney(tab.limitCents)}</Descriptions.Item>
+        <Descriptions.Item label="Payment reference">
+          {tab.paymentReference ?? (closed ? 'None: not charged' : 'Charged when the tab closes')}
+        </Descriptions.Item>
+        {tab.lastChargeError && !closed ? (
+          <Descriptions.Item label="Last charge">
+            <Typography.Text type="danger">{tab.lastChargeError}</Typography.Text>
+          </Descriptions.Item>
+        ) : null}
+        {tab.dispute ? (
+          <Descriptions.Item label="Dispute">
+            <DisputeDescription dispute={tab.dispute} />
+          </Descriptions.Item>
+        ) : null}
+      </Descriptions>
+      <Table<DrinkTabOrderView>
+        aria-label="Orders on the tab"
+        rowKey="id"
+        size="small"
+        pagination={false}
+        dataSource={tab.orders}
+        locale={{ emptyText: 'No orders on this tab' }}
+        columns={[
+          { title: 'Order', dataIndex: 'number', render: (n: number | null) => (n !== null ? `#${n}` : '—') },
+          {
+            title: 'Items',
+            key: 'items',
+            render: (_, o) => o.items.map((item) => `${item.name} × ${item.quantity}`).join(', '),
+          },
+          { title: 'Ordered', dataIndex: 'createdAt', render: (at: string) => formatDateTime(at) },
+          { title: 'Subtotal', dataIndex: 'subtotalCents', align: 'right', render: (c: number) => formatMoney(c) },
+        ]}
+      />
+      <PriceBreakdown lines={lines} />
+      <Divider titlePlacement="start">Timeline</Divider>
+      <OrderTimeline steps={tab.timeline} labels={DRINK_TIMELINE_LABELS} />
+    </Flex>
+  );
+}

@@ -1,0 +1,41 @@
+import { Controller, Get, Header, Param, Query } from '@nestjs/common';
+import {
+  dashboardFilterSchema,
+  type AdminDrinkOrderRow,
+  type DashboardFilter,
+  type DrinkOrderDetails,
+  type DrinkTabDetails,
+} from '@festival/contracts';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { SeasonsService } from '../seasons/seasons.service.js';
+import { DrinkOrdersAdmin } from './drink-orders-admin.service.js';
+
+/** The manager's view of drinks money (no @Roles: the manager's alone; the bar has its own screen). */
+@Controller('admin')
+export class DrinksAdminController {
+  constructor(
+    private readonly admin: DrinkOrdersAdmin,
+    private readonly seasons: SeasonsService,
+  ) {}
+
+  /** The dashboard's `Drinks Orders`: orders of the event and dates paid at once or put on a tab, newest first. */
+  @Get('drink-orders')
+  @Header('Cache-Control', 'no-store')
+  async list(@Query(new ZodValidationPipe(dashboardFilterSchema)) filter: DashboardFilter): Promise<AdminDrinkOrderRow[]> {
+    return this.admin.list(await this.seasons.reportFilter(filter));
+  }
+
+  /** A drinks order's `Order details`. */
+  @Get('drink-orders/:orderId')
+  @Header('Cache-Control', 'no-store')
+  orderDetails(@Param('orderId') orderId: string): Promise<DrinkOrderDetails> {
+    return this.admin.orderDetails(orderId);
+  }
+
+  /** A tab's `Order details`. */
+  @Get('drink-tabs/:tabId')
+  @Header('Cache-Control', 'no-store')
+  tabDetails(@Param('tabId') tabId: string): Promise<DrinkTabDetails> {
+    return this.admin.tabDetails(tabId);
+  }
+}
