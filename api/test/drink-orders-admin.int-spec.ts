@@ -4,6 +4,7 @@ import {
   type DrinkOrderDetails,
   type DrinkTabDetails,
   type ReconciliationReport,
+  type RevenueReport,
 } from '@festival/contracts';
 import { PaymentGateway } from '../src/modules/payments/payment-gateway.js';
 import type { SimulatedGateway } from '../src/modules/payments/simulated.gateway.js';
