@@ -18,8 +18,8 @@ import { CampaignQueue, emptyProgress } from './campaign-queue.js';
 import { CampaignRecipientEntity } from './campaign-recipient.entity.js';
 import { CampaignSender } from './campaign-sender.js';
 import { CampaignEntity } from './campaign.entity.js';
+import { isUuid } from '../../common/uuid.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Recipient rows per INSERT (well under both databases' placeholder limits). */
 const INSERT_CHUNK = 500;
 
@@ -180,7 +180,7 @@ export class CampaignsService {
   }
 
   private async findOrThrow(id: string): Promise<CampaignEntity> {
-    const campaign = UUID.test(id) ? await this.campaigns.findOneBy({ id }) : null;
+    const campaign = isUuid(id) ? await this.campaigns.findOneBy({ id }) : null;
     if (!campaign) throw new NotFoundException('Campaign not found');
     return campaign;
   }

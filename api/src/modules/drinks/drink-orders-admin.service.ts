@@ -21,8 +21,7 @@ import { DRINKS_LOCK } from './drink-menu.service.js';
 import { DrinkOrderEntity, type DrinkOrderLine } from './drink-order.entity.js';
 import { tabLabel } from './drink-tab-closing.service.js';
 import { DrinkTabEntity } from './drink-tab.entity.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../common/uuid.js';
 
 /** Drinks orders that reached the bar: paid at once (refunded since, or not), or put on a tab. */
 export const BAR_REACHED: readonly AdminDrinkOrderStatus[] = ['paid', 'tab', 'refunding', 'refunded'];
@@ -82,7 +81,7 @@ export class DrinkOrdersAdmin implements OnModuleInit {
 
   /** A drinks order's `Order details`: lines, prices, payment, tab, and its timeline. */
   async orderDetails(orderId: string): Promise<DrinkOrderDetails> {
-    const order = UUID.test(orderId) ? await this.orders.findOneBy({ id: orderId.toLowerCase() }) : null;
+    const order = isUuid(orderId) ? await this.orders.findOneBy({ id: orderId.toLowerCase() }) : null;
     if (!order) throw new NotFoundException('Order not found');
     const [tab, barSteps, dispute] = await Promise.all([
       order.tabId ? this.tabs.findOneBy({ id: order.tabId }) : Promise.resolve(null),
@@ -159,7 +158,7 @@ export class DrinkOrdersAdmin implements OnModuleInit {
 
   /** A tab's `Order details`: its orders, what is on it or what it was charged, and its timeline. */
   async tabDetails(tabId: string): Promise<DrinkTabDetails> {
-    const tab = UUID.test(tabId) ? await this.tabs.findOneBy({ id: tabId.toLowerCase() }) : null;
+    const tab = isUuid(tabId) ? await this.tabs.findOneBy({ id: tabId.toLowerCase() }) : null;
     if (!tab) throw new NotFoundException('Tab not found');
     const [orders, actions, dispute] = await Promise.all([
       this.orders.find({ where: { tabId: tab.id, status: 'tab' }, order: { createdAt: 'ASC' } }),

@@ -11,8 +11,7 @@ import { ActivityLog } from '../staff/activity-log.service.js';
 import type { StaffActor } from '../staff/staff-actor.js';
 import { FEAST_LOCK } from './feast-catalog.service.js';
 import { FeastEmailService } from './feast-email.service.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../common/uuid.js';
 
 const preOrder = (order: FeastOrderEntity): string => `Pre-order ${orderReference(order.id)}`;
 
@@ -187,7 +186,7 @@ export class FeastOrderAdmin implements OnModuleInit {
   }
 
   private async find(orderId: string): Promise<FeastOrderEntity> {
-    const order = UUID.test(orderId) ? await this.orders.findOneBy({ id: orderId }) : null;
+    const order = isUuid(orderId) ? await this.orders.findOneBy({ id: orderId }) : null;
     if (!order) throw new NotFoundException('No such pre-order');
     return order;
   }

@@ -13,11 +13,11 @@ import { ExclusiveSection } from '../../common/exclusive-section.js';
 import { ActivityLog } from './activity-log.service.js';
 import type { StaffActor } from './staff-actor.js';
 import { StaffDeviceEntity } from './staff-device.entity.js';
+import { isUuid } from '../../common/uuid.js';
 
 const PASS_TTL_MS = DEVICE_PASS_TTL_HOURS * 60 * 60 * 1000;
 /** `lastSeenAt` is written at most this often per device (not on every poll of the bar queue). */
 const LAST_SEEN_EVERY_MS = 30_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The fragment of the pass link that carries the secret: `/admin/login#device-pass=<secret>`. */
 export const DEVICE_PASS_PATH = '/admin/login#device-pass=';
@@ -150,7 +150,7 @@ export class StaffDevicesService {
   }
 
   private async findOrThrow(id: string): Promise<StaffDeviceEntity> {
-    const row = UUID.test(id) ? await this.devices.findOneBy({ id }) : null;
+    const row = isUuid(id) ? await this.devices.findOneBy({ id }) : null;
     if (!row) throw new NotFoundException('Device not found');
     return row;
   }
