@@ -38,6 +38,15 @@ interface RecordedPayment {
   refunding: boolean;
 }
 
+/** The parts of a party, feast or drinks order paid in one payment that reconciliation reads. */
+interface PaidInOne {
+  id: string;
+  customerName: string;
+  totalCents: Cents;
+  status: string;
+  paymentIntentId: string | null;
+}
+
 const TYPE_LABEL: Record<ReconciledOrderType, string> = {
   tickets: 'Ticket order',
   drinks: 'Drinks order',
@@ -65,47 +74,23 @@ export class ReconciliationService {
       if (paymentId) recorded.push({ ...payment, paymentId });
       else outsideGateway += 1;
     };
-    for (const o of sales.party) {
-      if (isComp(o)) continue;
+    /** An order paid in one payment: recorded against that payment (none: paid outside the gateway). */
+    const addOrder = (orderType: RecordedPayment['orderType'], o: PaidInOne, refundedCents: number) =>
       add(
         {
-          orderType: 'tickets',
+          orderType,
           orderId: o.id,
           customerName: o.customerName,
           amountCents: o.totalCents,
-          refundedCents: partyRefundedCents(o),
+          refundedCents,
           refunding: o.status === 'refunding',
         },
         o.paymentIntentId,
       );
-    }
-    for (const o of sales.feast) {
-      add(
-        {
-          orderType: 'feast',
-          orderId: o.id,
-          customerName: o.customerName,
-          amountCents: o.totalCents,
-          refundedCents: orderRefundedCents(o),
-          refunding: o.status === 'refunding',
-        },
-        o.paymentIntentId,
-      );
-    }
-    for (const o of sales.drinks) {
-      if (o.status === 'tab') continue;
-      add(
-        {
-          orderType: 'drinks',
-          orderId: o.id,
-          customerName: o.customerName,
-          amountCents: o.totalCents,
-          refundedCents: orderRefundedCents(o),
-          refunding: o.status === 'refunding',
-        },
-        o.paymentIntentId,
-      );
-    }
+    for (const o of sales.party) if (!isComp(o)) addOrder('tickets', o, partyRefundedCents(o));
+    for (const o of sales.feast) addOrder('feast', o, orderRefundedCents(o));
+    // Drinks put on a tab are paid by the tab's charge, below.
+    for (const o of sales.drinks) if (o.status !== 'tab') addOrder('drinks', o, orderRefundedCents(o));
     for (const t of sales.tabs) {
       if (!t.chargePaymentIntentId || tabChargedCents(t) === 0) continue;
       if (filter.since && (!t.closedAt || t.closedAt < filter.since)) continue;
