@@ -275,8 +275,9 @@ function targetRows(fresh, failed) {
   // Any other script may list its own targets in its JSON: figures.targets = [{ target, figure, met, why }].
   for (const name of fresh) {
     if (['page-weight', 'lighthouse', 'analytics-queries-mysql', 'analytics-queries-sqlite', 'contention'].includes(name)) continue;
-    for (const t of /** @type {{ figures: OtherFigures } | null} */ (readJson(name))?.figures?.targets ?? [])
-      rows.push(row(t.target, String(t.figure), t.met, t.why ?? ''));
+    const targets = /** @type {{ figures: OtherFigures } | null} */ (readJson(name))?.figures?.targets;
+    // (A script may keep its target values under the same name, as an object: those are not rows.)
+    for (const t of Array.isArray(targets) ? targets : []) rows.push(row(t.target, String(t.figure), t.met, t.why ?? ''));
   }
   return rows;
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 
 interface Statement {
   all(...params: unknown[]): unknown[];
+  get(...params: unknown[]): unknown;
   run(...params: unknown[]): { changes: number };
 }
 interface SqliteDatabase {
@@ -56,6 +57,22 @@ export function changeChargeAmount(paymentId: string, amountCents: number): void
       .prepare("UPDATE simulated_payments SET amountCents = ? WHERE id = ? AND kind = 'payment'")
       .run(amountCents, paymentId);
     if (changed.changes !== 1) throw new Error(`The simulated gateway has no payment ${paymentId}`);
+  } finally {
+    db.close();
+  }
+}
+
+/** What the simulated gateway has refunded of a payment, in cents (its own record, not the site's). */
+export function gatewayRefundedCents(paymentId: string): number {
+  const workDir = process.env.E2E_WORK_DIR;
+  if (!workDir) throw new Error('E2E_WORK_DIR is not set: the global setup did not run');
+  const Database = createRequire(import.meta.url)('better-sqlite3') as DatabaseConstructor;
+  const db = new Database(join(workDir, 'e2e.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    const row = db.prepare("SELECT refundedCents FROM simulated_payments WHERE id = ? AND kind = 'payment'").get(paymentId) as
+      { refundedCents: number } | undefined;
+    if (!row) throw new Error(`The simulated gateway has no payment ${paymentId}`);
+    return row.refundedCents;
   } finally {
     db.close();
   }
