@@ -15,6 +15,26 @@ interface DoorSaleFormProps {
   onClose: () => void;
 }
 
+/** One of the sale's guest counts: a number from 0 to 50. */
+function GuestCount({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: number;
+  onChange: (event: { target: { value: string } }) => void;
+}) {
+  return (
+    <label htmlFor={id}>
+      <span className="door-label">{label}</span>
+      <input id={id} className="door-sale__input" type="number" min={0} max={50} value={value} onChange={onChange} />
+    </label>
+  );
+}
+
 /**
  * `Sell at the door` (docs/door.md): adults and children at the Tickets settings' prices, paid
  * in cash or by card (the gateway's card form, as the party page takes it), the ticket issued
@@ -85,30 +105,8 @@ export function DoorSaleForm({ onSold, onClose }: DoorSaleFormProps) {
         </button>
       </div>
       <div className="door-sale__row">
-        <label htmlFor={`${id}-adults`}>
-          <span className="door-label">Adults</span>
-          <input
-            id={`${id}-adults`}
-            className="door-sale__input"
-            type="number"
-            min={0}
-            max={50}
-            value={adults}
-            onChange={change(setAdults)}
-          />
-        </label>
-        <label htmlFor={`${id}-children`}>
-          <span className="door-label">Children</span>
-          <input
-            id={`${id}-children`}
-            className="door-sale__input"
-            type="number"
-            min={0}
-            max={50}
-            value={children}
-            onChange={change(setChildren)}
-          />
-        </label>
+        <GuestCount id={`${id}-adults`} label="Adults" value={adults} onChange={change(setAdults)} />
+        <GuestCount id={`${id}-children`} label="Children" value={children} onChange={change(setChildren)} />
       </div>
       <label htmlFor={`${id}-name`}>
         <span className="door-label">Name (optional)</span>
