@@ -3,6 +3,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { ADMIN_DRINK_ORDER_STATUS_LABELS, type AdminDrinkOrderRow } from '@festival/contracts';
 import { formatCount, formatDateTime, formatMoney } from '../lib/format';
 import { DashboardTableSection } from './dashboard-table-section';
+import { OrderItems } from './order-items';
 import { DisputeTag } from './dispute-tag';
 import { DrinkDetailsDrawer, type DrinkDetailsTarget } from './drink-details-drawer';
 import { CountTag, SectionTitle } from './section-title';
@@ -42,15 +43,7 @@ const columns = (open: (target: DrinkDetailsTarget) => void): TableColumnsType<A
     title: 'Items',
     key: 'items',
     width: 240,
-    render: (_, o) => (
-      <Flex vertical gap={2}>
-        {o.items.map((item, i) => (
-          <span key={`${item.name}-${i}`}>
-            {item.name} x {item.quantity}
-          </span>
-        ))}
-      </Flex>
-    ),
+    render: (_, o) => <OrderItems items={o.items} />,
   },
   {
     title: 'Payment',

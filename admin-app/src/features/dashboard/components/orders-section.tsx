@@ -8,6 +8,7 @@ import { ordersCsv, ordersCsvFileName, pickupSortKey, searchOrders } from '../li
 import { printOrders } from '../lib/print-orders';
 import { StaffTooltip } from '../../../shared/components/staff-tooltip';
 import { DashboardTableSection } from './dashboard-table-section';
+import { OrderItems } from './order-items';
 import { FeastOrderActions } from './feast-order-actions';
 import { CountTag, SectionTitle } from './section-title';
 
@@ -59,15 +60,7 @@ const columns: TableColumnsType<FeastOrder> = [
     title: 'Items',
     key: 'items',
     width: 260,
-    render: (_, o) => (
-      <Flex vertical gap={2}>
-        {o.items.map((item, i) => (
-          <span key={`${item.name}-${i}`}>
-            {item.name} x {item.quantity}
-          </span>
-        ))}
-      </Flex>
-    ),
+    render: (_, o) => <OrderItems items={o.items} />,
   },
   {
     title: 'Total',
