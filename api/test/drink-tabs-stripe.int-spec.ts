@@ -1,23 +1,24 @@
-import Stripe from 'stripe';
 import { DrinkTabEntity } from '../src/modules/drinks/drink-tab.entity.js';
 import { createTabOrderRequest, staffCookie } from './support/drinks.js';
+import { signedStripeEvent, stripeStandInEnv } from './support/stripe.js';
 import { DECLINING_PAYMENT_METHOD, startStripeStandIn, type StripeStandIn } from '@festival/test-kit';
 import { createTestApp, TEST_DATABASE, type TestApp } from './support/test-app.js';
 
 const WEBHOOK_SECRET = 'whsec_drinks_stand_in';
 const PASSWORD = 'bar-staff-password';
-const signer = new Stripe('sk_test_for_signing_only');
 
 function signedSetupSucceeded(setupIntentId: string, metadata: Record<string, string>) {
-  const body = JSON.stringify({
-    id: `evt_${setupIntentId}`,
-    object: 'event',
-    type: 'setup_intent.succeeded',
-    api_version: '2025-01-01',
-    created: Math.floor(Date.now() / 1000),
-    data: { object: { id: setupIntentId, object: 'setup_intent', metadata } },
-  });
-  return { body, signature: signer.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET }) };
+  return signedStripeEvent(
+    {
+      id: `evt_${setupIntentId}`,
+      object: 'event',
+      type: 'setup_intent.succeeded',
+      api_version: '2025-01-01',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: setupIntentId, object: 'setup_intent', metadata } },
+    },
+    WEBHOOK_SECRET,
+  );
 }
 
 describe(`drink tabs through the Stripe adapter against a local stand-in, on ${TEST_DATABASE}`, () => {
@@ -28,10 +29,7 @@ describe(`drink tabs through the Stripe adapter against a local stand-in, on ${T
   beforeAll(async () => {
     standIn = await startStripeStandIn();
     t = await createTestApp({
-      STRIPE_SECRET_KEY: 'sk_test_stand_in',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_stand_in',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: standIn.url,
+      ...stripeStandInEnv(standIn.url, WEBHOOK_SECRET),
       ADMIN_PASSWORD: PASSWORD,
     });
     cookie = await staffCookie(t, PASSWORD);

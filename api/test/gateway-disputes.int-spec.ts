@@ -1,4 +1,3 @@
-import Stripe from 'stripe';
 import { startStripeStandIn, type StripeStandIn } from '@festival/test-kit';
 import type {
   AdminDrinkOrderRow,
@@ -11,11 +10,11 @@ import type {
 import { createDrinkPaymentRequest, intentIdOf } from './support/drinks.js';
 import { createPartyOrderRequest } from './support/factories.js';
 import { managerCookie } from './support/staff.js';
+import { signedStripeEvent, stripeStandInEnv } from './support/stripe.js';
 import { createTestApp, TEST_DATABASE, type TestApp } from './support/test-app.js';
 
 const WEBHOOK_SECRET = 'whsec_disputes_stand_in';
 const PASSWORD = 'disputes-password-2026';
-const signer = new Stripe('sk_test_for_signing_only');
 let events = 0;
 
 /** A Stripe event of `type` about `object`, as its webhook sends it. */
@@ -57,10 +56,7 @@ describe(`refunds and disputes made in Stripe's dashboard arrive by signed webho
   beforeAll(async () => {
     standIn = await startStripeStandIn();
     t = await createTestApp({
-      STRIPE_SECRET_KEY: 'sk_test_stand_in',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_stand_in',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: standIn.url,
+      ...stripeStandInEnv(standIn.url, WEBHOOK_SECRET),
       ADMIN_PASSWORD: PASSWORD,
     });
     manager = await managerCookie(t, PASSWORD);
@@ -72,8 +68,7 @@ describe(`refunds and disputes made in Stripe's dashboard arrive by signed webho
 
   /** POSTs an event to the webhook, signed with the webhook secret, and expects it accepted. */
   async function post(event: object): Promise<void> {
-    const body = JSON.stringify(event);
-    const signature = signer.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET });
+    const { body, signature } = signedStripeEvent(event, WEBHOOK_SECRET);
     await t.http
       .post('/api/webhooks/stripe')
       .set('Content-Type', 'application/json')

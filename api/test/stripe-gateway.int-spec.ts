@@ -1,18 +1,14 @@
-import Stripe from 'stripe';
 import { PartyOrderEntity } from '../src/modules/tickets/party-order.entity.js';
 import { TicketEmailService } from '../src/modules/tickets/ticket-email.service.js';
 import { createPartyOrderRequest } from './support/factories.js';
 import { managerCookie } from './support/staff.js';
+import { signedStripeEvent, stripeStandInEnv } from './support/stripe.js';
 import { startSmtpSink, startStripeStandIn, type SmtpSink, type StripeStandIn } from '@festival/test-kit';
 import { createTestApp, TEST_DATABASE, type TestApp } from './support/test-app.js';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_the_stand_in';
-const stripe = new Stripe('sk_test_for_signing_only');
 
-function signedEvent(payload: object, secret = WEBHOOK_SECRET) {
-  const body = JSON.stringify(payload);
-  return { body, signature: stripe.webhooks.generateTestHeaderString({ payload: body, secret }) };
-}
+const signedEvent = (payload: object, secret = WEBHOOK_SECRET) => signedStripeEvent(payload, secret);
 
 function succeededEvent(id: string, intentId: string, metadata: Record<string, string>) {
   return {
@@ -34,10 +30,7 @@ describe(`the Stripe adapter against a local stand-in, on ${TEST_DATABASE}`, () 
     standIn = await startStripeStandIn();
     sink = await startSmtpSink();
     t = await createTestApp({
-      STRIPE_SECRET_KEY: 'sk_test_stand_in',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_stand_in',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: standIn.url,
+      ...stripeStandInEnv(standIn.url, WEBHOOK_SECRET),
       SMTP_URL: sink.url,
       ADMIN_PASSWORD: 'stripe-refunds-password-2025',
     });
