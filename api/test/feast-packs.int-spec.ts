@@ -297,17 +297,18 @@ describe(`feast pack pre-orders on ${TEST_DATABASE}`, () => {
     expect((await repo.findOneByOrFail({ id: quick.body.orderId })).status).toBe('paid');
   });
 
-  it('the manager refunds a paid pre-order once however often asked, its packs back on sale; cancels a hold; resends a confirmation', async () => {
-    const opened = await reopen({ ...OPEN_SECTION, slots: [{ date: '2026-11-10', time: '12:30', capacity: 3 }] });
-    const slot = opened.slots.find((s) => s.date === '2026-11-10')!;
+  /**
+   * Opens one pickup time and buys 2 of the first pack there, paid and confirmed; its confirmation
+   * e-mail has arrived and is cleared from the sink.
+   */
+  async function paidPreorder(date: string, time: string, capacity: number, customerEmail: string) {
+    const opened = await reopen({ ...OPEN_SECTION, slots: [{ date, time, capacity }] });
+    const slot = opened.slots.find((s) => s.date === date)!;
     const pack = opened.packs[0];
     const total = priceFeastOrder([{ price: pack.price, quantity: 2 }], TAX).totalCents;
-    const held = await intent({
-      customerEmail: 'refund.me@example.com',
-      items: [{ packId: pack.id, quantity: 2 }],
-      slotId: slot.id,
-      totalAmount: total,
-    }).expect(200);
+    const held = await intent({ customerEmail, items: [{ packId: pack.id, quantity: 2 }], slotId: slot.id, totalAmount: total }).expect(
+      200,
+    );
     const paid = await t.http
       .post('/api/payments/simulated/confirm')
       .send({ clientSecret: held.body.clientSecret, ...CARD })
@@ -315,7 +316,11 @@ describe(`feast pack pre-orders on ${TEST_DATABASE}`, () => {
     await t.http.post('/api/confirm-payment').send({ paymentIntentId: paid.body.id, type: 'feast_order' }).expect(200);
     await sink.waitFor(1);
     sink.messages.length = 0;
-    const orderId = String(held.body.orderId);
+    return { slot, pack, total, orderId: String(held.body.orderId), paymentIntentId: String(paid.body.id) };
+  }
+
+  it('the manager refunds a paid pre-order once however often asked, its packs back on sale; cancels a hold; resends a confirmation', async () => {
+    const { slot, pack, total, orderId, paymentIntentId } = await paidPreorder('2026-11-10', '12:30', 3, 'refund.me@example.com');
     const remaining = async () => (await catalog()).slots.find((s) => s.id === slot.id)?.remaining;
     expect(await remaining()).toBe(1);
 
@@ -343,7 +348,7 @@ describe(`feast pack pre-orders on ${TEST_DATABASE}`, () => {
     expect([first.status, second.status]).toEqual([200, 200]);
     const settled = await t.http.post(`/api/admin/feast-orders/${orderId}/refund`).set('Cookie', manager).expect(200);
     expect(settled.body).toEqual({ id: orderId, status: 'refunded', refundedCents: total, emailStatus: 'sent' });
-    const payment = await t.dataSource.getRepository(SimulatedPaymentEntity).findOneByOrFail({ id: paid.body.id });
+    const payment = await t.dataSource.getRepository(SimulatedPaymentEntity).findOneByOrFail({ id: paymentIntentId });
     expect(payment.refundedCents).toBe(total);
     const [refundMail] = await sink.waitFor(1);
     expect(refundMail.parsed.subject).toBe(`Your feast pack pre-order ${orderId.slice(0, 8).toUpperCase()} has been refunded`);
@@ -374,24 +379,7 @@ describe(`feast pack pre-orders on ${TEST_DATABASE}`, () => {
   });
 
   it("reflects a refund made in the gateway's dashboard: part of it on the order, all of it refunds the order, packs back, the buyer e-mailed", async () => {
-    const opened = await reopen({ ...OPEN_SECTION, slots: [{ date: '2026-11-12', time: '12:00', capacity: 4 }] });
-    const slot = opened.slots.find((s) => s.date === '2026-11-12')!;
-    const pack = opened.packs[0];
-    const total = priceFeastOrder([{ price: pack.price, quantity: 2 }], TAX).totalCents;
-    const held = await intent({
-      customerEmail: 'bank.refund@example.com',
-      items: [{ packId: pack.id, quantity: 2 }],
-      slotId: slot.id,
-      totalAmount: total,
-    }).expect(200);
-    const paid = await t.http
-      .post('/api/payments/simulated/confirm')
-      .send({ clientSecret: held.body.clientSecret, ...CARD })
-      .expect(200);
-    await t.http.post('/api/confirm-payment').send({ paymentIntentId: paid.body.id, type: 'feast_order' }).expect(200);
-    await sink.waitFor(1);
-    sink.messages.length = 0;
-    const orderId = String(held.body.orderId);
+    const { slot, total, orderId, paymentIntentId } = await paidPreorder('2026-11-12', '12:00', 4, 'bank.refund@example.com');
     const row = () => t.dataSource.getRepository(FeastOrderEntity).findOneByOrFail({ id: orderId });
     const remaining = async () => (await catalog()).slots.find((s) => s.id === slot.id)?.remaining;
     const until = async (done: (order: FeastOrderEntity) => boolean) => {
@@ -403,7 +391,7 @@ describe(`feast pack pre-orders on ${TEST_DATABASE}`, () => {
     const gateway = t.app.get(PaymentGateway);
 
     // Part of it refunded at the gateway: money alone, the pre-order stays paid and listed.
-    await gateway.refundPayment(paid.body.id as string, 'feast-dashboard-part', 1000);
+    await gateway.refundPayment(paymentIntentId, 'feast-dashboard-part', 1000);
     await until((order) => order.refundedCents === 1000);
     expect((await row()).status).toBe('paid');
     expect(await remaining()).toBe(2);
@@ -412,7 +400,7 @@ describe(`feast pack pre-orders on ${TEST_DATABASE}`, () => {
     );
 
     // The rest: the pre-order is refunded, its packs back on sale, the buyer told once.
-    await gateway.refundPayment(paid.body.id as string, 'feast-dashboard-rest');
+    await gateway.refundPayment(paymentIntentId, 'feast-dashboard-rest');
     await until((order) => order.status === 'refunded');
     expect((await row()).refundedCents).toBe(total);
     expect(await remaining()).toBe(4);
@@ -421,7 +409,7 @@ describe(`feast pack pre-orders on ${TEST_DATABASE}`, () => {
     // The staff's Refund afterwards changes nothing more.
     const again = await t.http.post(`/api/admin/feast-orders/${orderId}/refund`).set('Cookie', manager).expect(200);
     expect(again.body).toEqual({ id: orderId, status: 'refunded', refundedCents: total, emailStatus: 'sent' });
-    expect((await t.dataSource.getRepository(SimulatedPaymentEntity).findOneByOrFail({ id: paid.body.id })).refundedCents).toBe(total);
+    expect((await t.dataSource.getRepository(SimulatedPaymentEntity).findOneByOrFail({ id: paymentIntentId })).refundedCents).toBe(total);
   });
 
   it('refuses a hidden pack and bad input, changing nothing', async () => {
