@@ -28,6 +28,21 @@ async function openDoor(page: Page) {
   await expect(page.getByTestId('arrived')).toHaveText(/^Arrived \d+ of \d+$/);
 }
 
+/** `Add guests` on the dashboard (adults, no children); returns the tickets section it was opened from. */
+async function addGuests(page: Page, guest: { name: string; email: string; adults: number; reason: string }) {
+  await page.goto('/admin');
+  const tickets = page.locator('.ant-card').filter({ has: page.getByRole('heading', { name: 'Diwali Party Tickets', exact: true }) });
+  await tickets.getByRole('button', { name: 'Add guests', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add guests' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(guest.name);
+  await dialog.getByRole('textbox', { name: 'E-mail' }).fill(guest.email);
+  await dialog.getByLabel('Adults').fill(String(guest.adults));
+  await dialog.getByLabel('Children').fill('0');
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill(guest.reason);
+  await dialog.getByRole('button', { name: 'Add guests and e-mail tickets' }).click();
+  return tickets;
+}
+
 test('the manager adds 2 guests without payment: a Comp order at $0, the guest e-mailed a ticket whose code admits 2 at the door', async ({
   page,
 }) => {
@@ -36,17 +51,7 @@ test('the manager adds 2 guests without payment: a Comp order at $0, the guest e
   const name = `Lakshmi Guest ${RUN}`;
   const email = `comp-${RUN}@example.com`;
   await logIn(page);
-  await page.goto('/admin');
-  const tickets = page.locator('.ant-card').filter({ has: page.getByRole('heading', { name: 'Diwali Party Tickets', exact: true }) });
-  await tickets.getByRole('button', { name: 'Add guests', exact: true }).click();
-
-  const dialog = page.getByRole('dialog', { name: 'Add guests' });
-  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
-  await dialog.getByRole('textbox', { name: 'E-mail' }).fill(email);
-  await dialog.getByLabel('Adults').fill('2');
-  await dialog.getByLabel('Children').fill('0');
-  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Family of the chef');
-  await dialog.getByRole('button', { name: 'Add guests and e-mail tickets' }).click();
+  const tickets = await addGuests(page, { name, email, adults: 2, reason: 'Family of the chef' });
 
   // The new order opens in Order details: a Comp at $0.00, with its reason.
   const drawer = page.getByRole('dialog', { name: 'Order details' });
@@ -86,16 +91,7 @@ test('the manager takes back a comp before its guests arrive: its tickets go bac
   const email = `comp-back-${RUN}@example.com`;
   await logIn(page);
   const remaining = async () => ((await (await page.request.get('/api/party-ticket-stats')).json()) as { remaining: number }).remaining;
-  await page.goto('/admin');
-  const tickets = page.locator('.ant-card').filter({ has: page.getByRole('heading', { name: 'Diwali Party Tickets', exact: true }) });
-  await tickets.getByRole('button', { name: 'Add guests', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add guests' });
-  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
-  await dialog.getByRole('textbox', { name: 'E-mail' }).fill(email);
-  await dialog.getByLabel('Adults').fill('1');
-  await dialog.getByLabel('Children').fill('0');
-  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Band member');
-  await dialog.getByRole('button', { name: 'Add guests and e-mail tickets' }).click();
+  await addGuests(page, { name, email, adults: 1, reason: 'Band member' });
   const drawer = page.getByRole('dialog', { name: 'Order details' });
   await expect(drawer.getByText(name)).toBeVisible();
   const before = await remaining();
