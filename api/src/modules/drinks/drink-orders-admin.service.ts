@@ -161,7 +161,7 @@ export class DrinkOrdersAdmin implements OnModuleInit {
     const tab = isUuid(tabId) ? await this.tabs.findOneBy({ id: tabId.toLowerCase() }) : null;
     if (!tab) throw new NotFoundException('Tab not found');
     const [orders, actions, dispute] = await Promise.all([
-      this.orders.find({ where: { tabId: tab.id, status: 'tab' }, order: { createdAt: 'ASC' } }),
+      this.orders.find({ where: { tabId: tab.id, status: 'tab' }, order: { number: 'ASC', createdAt: 'ASC' } }),
       this.orders.manager.find(StaffActivityEntity, {
         where: { action: In(['tab.close', 'tab.settle', 'tab.limit']), object: tabLabel(tab) },
         order: { id: 'ASC' },

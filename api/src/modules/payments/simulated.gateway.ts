@@ -69,7 +69,7 @@ export class SimulatedGateway extends PaymentGateway implements SimulatedCardFor
     else if (range.until) createdAt = LessThan(range.until);
     const rows = await this.intents.find({
       where: { kind: 'payment', status: 'succeeded', ...(createdAt ? { createdAt } : {}) },
-      order: { createdAt: 'ASC' },
+      order: { createdAt: 'ASC', id: 'ASC' },
     });
     return rows.map(toPayment);
   }

@@ -22,7 +22,7 @@ export class TicketReportsService {
   /** Paid orders for the staff dashboard, newest first, each with its guests admitted at the door. */
   async paidTickets(filter: ReportFilter): Promise<PaidPartyTicketRow[]> {
     const [rows, admitted] = await Promise.all([
-      this.orders.find({ where: { ...withinFilter(filter, 'createdAt'), status: 'paid' }, order: { createdAt: 'DESC' } }),
+      this.orders.find({ where: { ...withinFilter(filter, 'createdAt'), status: 'paid' }, order: { createdAt: 'DESC', id: 'ASC' } }),
       this.checkIns.admittedCounts(),
     ]);
     const disputes = await this.disputes.forPayments(rows.map((order) => order.paymentIntentId));
@@ -48,7 +48,7 @@ export class TicketReportsService {
     const createdAt = inRange ? And(inRange as FindOperator<Date>, LessThanOrEqual(cutoff)) : LessThanOrEqual(cutoff);
     const candidates = await this.orders.find({
       where: { ...event, status: In(['pending', 'cancelled']), createdAt },
-      order: { createdAt: 'DESC' },
+      order: { createdAt: 'DESC', id: 'ASC' },
       take: 1000,
     });
     if (candidates.length === 0) return [];
