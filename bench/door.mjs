@@ -4,6 +4,7 @@
 // answer on the page with the network gone), and the door page's JavaScript as it comes over the
 // wire (compressed, camera decoder included). Bounded: 127.0.0.1 only, stops by itself.
 //   node bench/door.mjs [--db mysql|sqlite] [--replicas 2] [--no-nginx] [--rate 20] [--seconds 30] [--record]
+// SQLite is the embedded mode of one API process, so `--db sqlite` runs one replica.
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { networkQuiet, runMain, WireLog } from '@festival/test-kit';
 import { chromium } from '@playwright/test';
@@ -48,7 +49,7 @@ await runMain(
     script: import.meta.url,
     options: {
       db: { type: 'string', default: 'mysql' },
-      replicas: { type: 'string', default: '2' },
+      replicas: { type: 'string' },
       'no-nginx': { type: 'boolean', default: false },
       rate: { type: 'string', default: '20' },
       seconds: { type: 'string', default: '30' },
@@ -71,7 +72,11 @@ await runMain(
     const codeOf = (/** @type {string} */ orderId) =>
       buildTicketCode(orderId, sign(null, ticketCodeMessage(/** @type {Uint8Array} */ (uuidToBytes(orderId))), privateKey));
 
-    const apiPorts = Array.from({ length: Number(args.replicas) }, (_, i) => Number(args.port) + 1 + i);
+    const replicas = Number(args.replicas ?? (args.db === 'sqlite' ? 1 : 2));
+    if (args.db === 'sqlite' && replicas !== 1) {
+      throw new Error('SQLite is the embedded database of one API process: run --db sqlite with --replicas 1, or --db mysql');
+    }
+    const apiPorts = Array.from({ length: replicas }, (_, i) => Number(args.port) + 1 + i);
     for (const port of apiPorts) {
       await stand.startApi({
         port,
