@@ -229,6 +229,23 @@ describe(`device passes on ${TEST_DATABASE}`, () => {
     expect(list.body.find((d: { id: string }) => d.id === id)).toMatchObject({ status: 'expired' });
   });
 
+  it("another site's page can neither open a pass nor sign in with the password; the pass stays unspent", async () => {
+    const { pass } = await addDevice(t, manager, 'Door borrowed', 'door');
+    const crossSite = await t.http.post('/api/admin/device-pass').set('Origin', 'https://evil.example').send({ pass }).expect(403);
+    expect(crossSite.body).toEqual({ message: 'Cross-origin request refused' });
+    expect(crossSite.headers['set-cookie']).toBeUndefined();
+    const fetched = await t.http.post('/api/admin/device-pass').set('Sec-Fetch-Site', 'cross-site').send({ pass }).expect(403);
+    expect(fetched.body).toEqual({ message: 'Cross-origin request refused' });
+
+    const login = await t.http.post('/api/admin/login').set('Origin', 'https://evil.example').send({ password: PASSWORD }).expect(403);
+    expect(login.body).toEqual({ message: 'Cross-origin request refused' });
+    expect(login.headers['set-cookie']).toBeUndefined();
+
+    // From the site itself the same pass still opens, once.
+    const own = await t.http.post('/api/admin/device-pass').set('Sec-Fetch-Site', 'same-origin').send({ pass }).expect(200);
+    expect(own.body).toMatchObject({ authenticated: true, staff: { role: 'door', name: 'Door borrowed' } });
+  });
+
   it('refuses a bad device with a clear 400 and creates nothing', async () => {
     const before = await t.dataSource.getRepository(StaffDeviceEntity).count();
     const noName = await t.http.post('/api/admin/devices').set('Cookie', manager).send({ name: '  ', role: 'door' }).expect(400);

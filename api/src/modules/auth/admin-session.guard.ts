@@ -8,6 +8,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import { ALLOWED_ROLES } from '../staff/roles.decorator.js';
 import { staffActorOf } from '../staff/staff-actor.js';
 import { IS_PUBLIC } from './public.decorator.js';
+import { CROSS_ORIGIN_MESSAGE } from './same-origin-sign-in.guard.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -32,7 +33,7 @@ export class AdminSessionGuard implements CanActivate {
     const staff = staffActorOf(req);
     if (!staff) throw new UnauthorizedException(req.staffSessionEnded ?? 'Staff login required');
     if (!SAFE_METHODS.has(req.method) && !isSameOrigin(req, this.config.publicUrl)) {
-      throw new ForbiddenException('Cross-origin request refused');
+      throw new ForbiddenException(CROSS_ORIGIN_MESSAGE);
     }
     if (staff.role === 'manager') return true;
     const allowed = this.reflector.getAllAndOverride<DeviceRole[] | undefined>(ALLOWED_ROLES, targets) ?? [];

@@ -5,6 +5,7 @@ import { redeemDevicePassRequestSchema, type AdminCheckResponse, type RedeemDevi
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { LocalAuthGuard } from './local-auth.guard.js';
 import { Public } from './public.decorator.js';
+import { SameOriginSignInGuard } from './same-origin-sign-in.guard.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import { ActivityLog } from '../staff/activity-log.service.js';
@@ -44,7 +45,7 @@ export class AuthController {
   /** Checks the shared password and starts a fresh manager session (a new id: no session fixation). */
   @Post('login')
   @HttpCode(200)
-  @UseGuards(ThrottlerGuard, LocalAuthGuard)
+  @UseGuards(ThrottlerGuard, SameOriginSignInGuard, LocalAuthGuard)
   async login(@Req() req: Request): Promise<AdminCheckResponse> {
     await promisify((cb) => req.session.regenerate(cb));
     req.session.admin = true;
@@ -58,12 +59,13 @@ export class AuthController {
 
   /**
    * Opens a device pass: this browser is signed in as the pass's device (its role and name),
-   * once; the pass is then spent. Counted against the same per-address limit as the login.
+   * once; the pass is then spent. Counted against the same per-address limit as the login;
+   * from another site's page it is refused and the pass stays unspent.
    */
   @Post('device-pass')
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
-  @UseGuards(ThrottlerGuard)
+  @UseGuards(ThrottlerGuard, SameOriginSignInGuard)
   async redeemPass(@Body(new ZodValidationPipe(redeemDevicePassRequestSchema)) body: RedeemDevicePassRequest, @Req() req: Request) {
     const device = await this.devices.redeem(body.pass);
     await promisify((cb) => req.session.regenerate(cb));
