@@ -7,7 +7,9 @@ import {
   type RevenueReport,
 } from '@festival/contracts';
 import { PaymentGateway } from '../src/modules/payments/payment-gateway.js';
+import { SimulatedPaymentEntity } from '../src/modules/payments/simulated-payment.entity.js';
 import type { SimulatedGateway } from '../src/modules/payments/simulated.gateway.js';
+import { StaffActivityEntity } from '../src/modules/staff/staff-activity.entity.js';
 import { createDrinkPaymentRequest, createLines, createTabOrderRequest, MENU, openTab, payDrinks } from './support/drinks.js';
 import { deviceCookie, managerCookie } from './support/staff.js';
 import { createTestApp, TEST_DATABASE, type TestApp } from './support/test-app.js';
@@ -199,5 +201,54 @@ describe(`drinks orders and tabs for the manager on ${TEST_DATABASE}`, () => {
       allMatch: true,
       disputed: 1,
     });
+  });
+
+  it('Refund gives a pay-now order back to its card once, however often it is clicked; a tab order or a refused refund changes nothing', async () => {
+    const simulated = t.dataSource.getRepository(SimulatedPaymentEntity);
+    const refund = (id: string) => t.http.post(`/api/admin/drink-orders/${id}/refund`).set('Cookie', manager);
+    const { orderId, paymentIntentId } = await payDrinks(t, createDrinkPaymentRequest({ customerName: 'Arjun Menon' }));
+    await t.http.post('/api/confirm-drink-payment').send({ paymentIntentId }).expect(200);
+    const { totalCents, number } = await orderDetails(orderId);
+
+    // Two clicks at once, then a third: one refund of the whole order at the gateway.
+    const [first, second] = await Promise.all([refund(orderId), refund(orderId)]);
+    const third = await refund(orderId).expect(200);
+    for (const res of [first, second, third]) {
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id: orderId, status: 'refunded', refundedCents: totalCents });
+    }
+    expect(await simulated.findOneByOrFail({ id: paymentIntentId })).toMatchObject({ refundedCents: totalCents });
+    expect(await simulated.countBy({ kind: 'refund', customerId: paymentIntentId })).toBe(1);
+    expect((third.body as DrinkOrderDetails).timeline.at(-1)).toMatchObject({
+      kind: 'refunded',
+      who: 'Manager',
+      role: 'manager',
+      detail: `$${(totalCents / 100).toFixed(2)} refunded`,
+    });
+    const log = await t.dataSource.getRepository(StaffActivityEntity).findBy({ action: 'drink.refund' });
+    expect(log.map((e) => [e.who, e.object])).toEqual([['Manager', `Order #${number} (Arjun Menon)`]]);
+    // The webhook of that refund comes and goes without a second record.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await orderDetails(orderId)).toMatchObject({ status: 'refunded', refundedCents: totalCents });
+    const queue = (await t.http.get('/api/admin/bar/orders').set('Cookie', manager).expect(200)).body as { id: string }[];
+    expect(queue.some((o) => o.id === orderId)).toBe(false);
+
+    // The payment service refuses (nothing is left of the payment there): the order stays paid and the manager is told why.
+    const refused = await payDrinks(t, createDrinkPaymentRequest({ customerName: 'Divya Rao' }));
+    await t.http.post('/api/confirm-drink-payment').send({ paymentIntentId: refused.paymentIntentId }).expect(200);
+    const paid = await orderDetails(refused.orderId);
+    await simulated.update({ id: refused.paymentIntentId }, { refundedCents: paid.totalCents });
+    const answer = await refund(refused.orderId).expect(502);
+    expect(answer.body.message).toMatch(/^The payment service refused the refund: .+\. Nothing was refunded\.$/);
+    expect(await orderDetails(refused.orderId)).toMatchObject({ status: 'paid', refundedCents: 0 });
+
+    // An order on a tab is paid with the tab's charge; an unknown order is not found.
+    const { tabId, tabToken } = await openTab(t, undefined, { customerName: 'Kiran Shah' });
+    const onTab = await t.http.post(`/api/drink-tab/${tabId}/orders`).send(createTabOrderRequest(tabToken)).expect(201);
+    const tabAnswer = await refund(onTab.body.orderId as string).expect(409);
+    expect(tabAnswer.body).toEqual({ message: "This order is on a tab: it is paid with the tab's charge, so it is refunded with the tab" });
+    expect(await orderDetails(onTab.body.orderId as string)).toMatchObject({ status: 'tab', refundedCents: 0 });
+    expect((await refund('00000000-0000-4000-8000-000000000000').expect(404)).body).toEqual({ message: 'Order not found' });
+    expect((await refund('not-an-order').expect(404)).body).toEqual({ message: 'Order not found' });
   });
 });

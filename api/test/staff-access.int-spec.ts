@@ -66,6 +66,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/admin/party-orders/comps': MANAGER,
   'GET /api/admin/drink-orders': MANAGER,
   'GET /api/admin/drink-orders/:orderId': MANAGER,
+  'POST /api/admin/drink-orders/:orderId/refund': MANAGER,
   'GET /api/admin/drink-tabs/:tabId': MANAGER,
   'GET /api/analytics/funnel': MANAGER,
   'GET /api/analytics/attribution': MANAGER,

@@ -91,6 +91,7 @@ export const STAFF_ACTIONS = [
   'campaign.delete',
   'check-in',
   'drink.complimentary',
+  'drink.refund',
   'ticket.resend',
   'ticket.refund',
   'ticket.cancel',

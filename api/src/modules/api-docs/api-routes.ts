@@ -373,6 +373,13 @@ export const API_ROUTES: readonly ApiRouteDoc[] = [
     response: type('DrinkOrderDetails'),
   },
   {
+    method: 'POST',
+    path: '/api/admin/drink-orders/:orderId/refund',
+    tag: 'drinks',
+    summary: 'Refund a pay-now drinks order in full to its card (idempotent); answers its details',
+    response: type('DrinkOrderDetails'),
+  },
+  {
     method: 'GET',
     path: '/api/admin/drink-tabs/:tabId',
     tag: 'drinks',

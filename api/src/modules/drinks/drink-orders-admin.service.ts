@@ -1,6 +1,6 @@
-import { Injectable, Logger, NotFoundException, type OnModuleInit } from '@nestjs/common';
+import { ConflictException, Injectable, Logger, NotFoundException, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Like, Repository } from 'typeorm';
+import { In, IsNull, Like, Not, Repository } from 'typeorm';
 import {
   drinkTabReference,
   formatCents,
@@ -14,9 +14,11 @@ import {
 import { ExclusiveSection } from '../../common/exclusive-section.js';
 import { PaymentDisputes, disputeTimeline, DISPUTE_WHO } from '../payments/payment-disputes.service.js';
 import { PaymentEvents } from '../payments/payment-events.service.js';
-import type { GatewayEvent } from '../payments/payment-gateway.js';
+import { GatewayUnavailableError, PaymentGateway, RefundRefusedError, type GatewayEvent } from '../payments/payment-gateway.js';
 import { withinFilter, type ReportFilter } from '../seasons/seasons.service.js';
+import { ActivityLog } from '../staff/activity-log.service.js';
 import { StaffActivityEntity } from '../staff/staff-activity.entity.js';
+import type { StaffActor } from '../staff/staff-actor.js';
 import { DRINKS_LOCK } from './drink-menu.service.js';
 import { DrinkOrderEntity, type DrinkOrderLine } from './drink-order.entity.js';
 import { tabLabel } from './drink-tab-closing.service.js';
@@ -25,6 +27,10 @@ import { isUuid } from '../../common/uuid.js';
 
 /** Drinks orders that reached the bar: paid at once (refunded since, or not), or put on a tab. */
 export const BAR_REACHED: readonly AdminDrinkOrderStatus[] = ['paid', 'tab', 'refunding', 'refunded'];
+
+/** How the activity log names a drinks order: `Order #12 (Rohan Das)`. */
+const orderLabel = (order: Pick<DrinkOrderEntity, 'number' | 'customerName'>) =>
+  order.number !== null ? `Order #${order.number} (${order.customerName})` : `Order of ${order.customerName}`;
 
 /** `2 × Mango Lassi, 1 × Masala Chai`. */
 const linesText = (lines: readonly DrinkOrderLine[]) => lines.map((l) => `${l.quantity} × ${l.name}`).join(', ');
@@ -47,6 +53,8 @@ export class DrinkOrdersAdmin implements OnModuleInit {
     private readonly exclusive: ExclusiveSection,
     private readonly events: PaymentEvents,
     private readonly disputes: PaymentDisputes,
+    private readonly gateway: PaymentGateway,
+    private readonly activity: ActivityLog,
   ) {}
 
   onModuleInit(): void {
@@ -83,7 +91,7 @@ export class DrinkOrdersAdmin implements OnModuleInit {
   async orderDetails(orderId: string): Promise<DrinkOrderDetails> {
     const order = isUuid(orderId) ? await this.orders.findOneBy({ id: orderId.toLowerCase() }) : null;
     if (!order) throw new NotFoundException('Order not found');
-    const [tab, barSteps, dispute] = await Promise.all([
+    const [tab, barSteps, staffRefund, dispute] = await Promise.all([
       order.tabId ? this.tabs.findOneBy({ id: order.tabId }) : Promise.resolve(null),
       order.number !== null
         ? this.orders.manager.find(StaffActivityEntity, {
@@ -91,6 +99,12 @@ export class DrinkOrdersAdmin implements OnModuleInit {
             order: { id: 'ASC' },
           })
         : Promise.resolve([]),
+      order.refundId
+        ? this.orders.manager.findOne(StaffActivityEntity, {
+            where: { action: 'drink.refund', object: orderLabel(order), detail: Like('$%') },
+            order: { id: 'DESC' },
+          })
+        : Promise.resolve(null),
       order.tabId ? Promise.resolve(null) : this.disputes.viewOf(order.paymentIntentId),
     ]);
     const timeline: DrinkTimelineEntry[] = [
@@ -124,9 +138,10 @@ export class DrinkOrdersAdmin implements OnModuleInit {
       timeline.push({
         kind: 'refunded',
         at: (order.refundedAt ?? order.updatedAt).toISOString(),
-        // The site refunds an order by itself only when a drink sold out while the guest paid.
-        who: order.refundId ? 'System' : DISPUTE_WHO,
-        role: null,
+        // Refunded here by the manager, by the site itself (a drink sold out while the guest
+        // paid), or in the payment service's dashboard.
+        who: staffRefund ? staffRefund.who : order.refundId ? 'System' : DISPUTE_WHO,
+        role: staffRefund ? staffRefund.role : null,
         detail:
           order.refundId && order.failureReason ? `${formatCents(refunded)}: ${order.failureReason}` : `${formatCents(refunded)} refunded`,
       });
@@ -273,6 +288,80 @@ export class DrinkOrdersAdmin implements OnModuleInit {
       createdAt: tab.createdAt.toISOString(),
       timeline,
     };
+  }
+
+  /**
+   * `Refund` in a drinks order's details: the manager refunds a pay-now order in full (what is
+   * left of it, if part was refunded in the payment service's dashboard). The order is marked
+   * `refunding` under the drinks lock, so a second click or a payment event finds it taken; the
+   * gateway is asked outside the lock with the order's one refund key, the key the site's own
+   * refunds use, so a refund is made once whoever asks. A refund the gateway refuses puts the
+   * order back as it was and says why; one the gateway did not answer stays `refunding`, and the
+   * same request again, or the background retry of refunds, finishes it. The drinks stay sold:
+   * what the bar poured is not put back in stock. A tab's orders are refunded with the tab's
+   * charge, in the payment service.
+   */
+  async refund(orderId: string, actor: StaffActor): Promise<DrinkOrderDetails> {
+    const id = isUuid(orderId) ? orderId.toLowerCase() : null;
+    const start = await this.exclusive.run(DRINKS_LOCK, async (manager) => {
+      const current = id ? await manager.findOneBy(DrinkOrderEntity, { id }) : null;
+      if (!current) throw new NotFoundException('Order not found');
+      if (current.tabId) {
+        throw new ConflictException("This order is on a tab: it is paid with the tab's charge, so it is refunded with the tab");
+      }
+      if (current.status === 'refunded' || current.status === 'refunding') return current.status;
+      if (current.status !== 'paid' || !current.paymentIntentId) {
+        throw new ConflictException('This order is not paid, so there is nothing to refund');
+      }
+      await manager.update(DrinkOrderEntity, { id: current.id, status: 'paid' }, { status: 'refunding' });
+      return 'started';
+    });
+    if (start === 'refunded') return this.orderDetails(orderId);
+
+    const current = await this.orders.findOneByOrFail({ id: id! });
+    const amountCents = current.totalCents - current.refundedCents;
+    let refundId: string;
+    try {
+      refundId = (await this.gateway.refundPayment(current.paymentIntentId!, `drink-refund-${current.id}`)).id;
+    } catch (error) {
+      if (error instanceof GatewayUnavailableError) {
+        this.logger.warn(`Refund of drink order ${current.id}: the gateway did not answer: ${String(error)}`);
+        throw error;
+      }
+      const reason = error instanceof RefundRefusedError ? error.message : String(error);
+      await this.exclusive.run(DRINKS_LOCK, async (manager) => {
+        const undone = await manager.update(
+          DrinkOrderEntity,
+          // Back to paid, unless it never reached the bar (the site's own refund of a sold-out drink).
+          { id: current.id, status: 'refunding', number: Not(IsNull()) },
+          { status: 'paid' },
+        );
+        if (undone.affected) {
+          await this.activity.record(manager, actor, {
+            action: 'drink.refund',
+            object: orderLabel(current),
+            detail: `refund of ${formatCents(amountCents)} refused by the payment service: ${reason}`,
+          });
+        }
+      });
+      throw error instanceof RefundRefusedError ? error : new RefundRefusedError(reason);
+    }
+
+    await this.exclusive.run(DRINKS_LOCK, async (manager) => {
+      const changed = await manager.update(
+        DrinkOrderEntity,
+        { id: current.id, status: 'refunding' },
+        { status: 'refunded', refundId, refundedCents: current.totalCents, refundedAt: new Date() },
+      );
+      if (!changed.affected) return;
+      await this.activity.record(manager, actor, {
+        action: 'drink.refund',
+        object: orderLabel(current),
+        detail: `${formatCents(amountCents)} refunded`,
+      });
+    });
+    this.logger.warn(`Drink order ${current.id} refunded by ${actor.name}`);
+    return this.orderDetails(current.id);
   }
 
   /**

@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Param, Query } from '@nestjs/common';
+import { Controller, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   dashboardFilterSchema,
   type AdminDrinkOrderRow,
@@ -8,6 +8,7 @@ import {
 } from '@festival/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { SeasonsService } from '../seasons/seasons.service.js';
+import { CurrentStaff, type StaffActor } from '../staff/staff-actor.js';
 import { DrinkOrdersAdmin } from './drink-orders-admin.service.js';
 
 /** The manager's view of drinks money (no @Roles: the manager's alone; the bar has its own screen). */
@@ -30,6 +31,13 @@ export class DrinksAdminController {
   @Header('Cache-Control', 'no-store')
   orderDetails(@Param('orderId') orderId: string): Promise<DrinkOrderDetails> {
     return this.admin.orderDetails(orderId);
+  }
+
+  /** `Refund`: a pay-now order refunded in full to its card; answers its details. Safe to click twice. */
+  @Post('drink-orders/:orderId/refund')
+  @HttpCode(200)
+  refund(@Param('orderId') orderId: string, @CurrentStaff() actor: StaffActor): Promise<DrinkOrderDetails> {
+    return this.admin.refund(orderId, actor);
   }
 
   /** A tab's `Order details`. */

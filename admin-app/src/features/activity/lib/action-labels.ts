@@ -30,6 +30,7 @@ export const ACTION_LABELS: Record<StaffAction, string> = {
   'promo-code.create': 'Promo code added',
   'promo-code.update': 'Promo code changed',
   'drink.menu': 'Drinks menu changed',
+  'drink.refund': 'Drinks order refunded',
   'event.start': 'Next event started',
   'feast.update': 'Feast packs changed',
   'feast.refund': 'Pre-order refunded',

@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@festival/query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@festival/query';
 import type { DrinkOrderDetails, DrinkTabDetails } from '@festival/contracts';
-import { apiGet } from '@festival/web-kit/api-client';
+import { apiGet, apiPost } from '@festival/web-kit/api-client';
 
 export const drinkOrderDetailsQuery = (orderId: string) =>
   queryOptions({
@@ -22,4 +22,19 @@ export function useDrinkOrderDetails(orderId: string | null) {
 /** `Order details` of one tab (`GET /api/admin/drink-tabs/:tabId`). */
 export function useDrinkTabDetails(tabId: string | null) {
   return useQuery({ ...drinkTabDetailsQuery(tabId ?? ''), enabled: tabId !== null });
+}
+
+/**
+ * `Refund` of a pay-now drinks order (`POST /api/admin/drink-orders/:orderId/refund`): the
+ * details as the server answered, and the dashboard's tables read again.
+ */
+export function useRefundDrinkOrder(orderId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiPost<DrinkOrderDetails>(`/api/admin/drink-orders/${encodeURIComponent(orderId)}/refund`),
+    onSuccess: (details) => {
+      client.setQueryData(drinkOrderDetailsQuery(orderId).queryKey, details);
+      void client.invalidateQueries({ queryKey: ['dashboard'] });
+    },
+  });
 }

@@ -1,7 +1,8 @@
-import { Alert, Button, Descriptions, Divider, Drawer, Flex, Skeleton, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Descriptions, Divider, Drawer, Flex, Popconfirm, Skeleton, Table, Tag, Typography } from 'antd';
 import { BAR_ORDER_STATUS_LABELS, type DrinkOrderDetails, type DrinkTabDetails, type DrinkTabOrderView } from '@festival/contracts';
 import { errorMessage } from '../../../shared/api/error-message';
-import { useDrinkOrderDetails, useDrinkTabDetails } from '../api/drink-details';
+import { useToast } from '../../../shared/toast/use-toast';
+import { useDrinkOrderDetails, useDrinkTabDetails, useRefundDrinkOrder } from '../api/drink-details';
 import { DRINK_TIMELINE_LABELS, drinkOrderStatusLabel, TAB_STATUS_LABELS } from '../lib/drink-details';
 import { formatDateTime, formatMoney } from '../lib/format';
 import { DisputeDescription, DisputeTag } from './dispute-tag';
@@ -110,8 +111,37 @@ function OrderDetailsBody({ order, onOpenTab }: { order: DrinkOrderDetails; onOp
         ) : null}
       </Descriptions>
       <PriceBreakdown lines={lines} />
+      {order.payment === 'card' && (order.status === 'paid' || order.status === 'refunding') ? <RefundButton order={order} /> : null}
       <Divider titlePlacement="start">Timeline</Divider>
       <OrderTimeline steps={order.timeline} labels={DRINK_TIMELINE_LABELS} />
+    </Flex>
+  );
+}
+
+/** `Refund`: the whole order (what is left of it) back to the card, after a confirmation. */
+function RefundButton({ order }: { order: DrinkOrderDetails }) {
+  const refund = useRefundDrinkOrder(order.id);
+  const toast = useToast();
+  const amount = formatMoney(order.totalCents - order.refundedCents);
+  return (
+    <Flex>
+      <Popconfirm
+        title={`Refund ${amount} to ${order.customerName}?`}
+        description="The whole order goes back to the card. The drinks stay sold."
+        okText="Refund"
+        okButtonProps={{ danger: true }}
+        cancelText="Cancel"
+        onConfirm={() =>
+          refund.mutateAsync().then(
+            () => toast.success('Refunded', `${amount} back to ${order.customerName}'s card`),
+            (error: unknown) => toast.error('The refund did not go through', errorMessage(error, 'Try again in a moment.')),
+          )
+        }
+      >
+        <Button danger loading={refund.isPending}>
+          Refund
+        </Button>
+      </Popconfirm>
     </Flex>
   );
 }

@@ -172,6 +172,45 @@ describe('Drinks Orders', () => {
     expect(within(drawer).getByText('Closed and charged')).toBeTruthy();
   });
 
+  it('Refund asks first, then gives the whole order back to the card and shows it refunded', async () => {
+    const paid: DrinkOrderDetails = { ...DETAILS, dispute: null, timeline: DETAILS.timeline.slice(0, 3) };
+    const refunded: DrinkOrderDetails = {
+      ...paid,
+      status: 'refunded',
+      refundedCents: 1859,
+      timeline: [
+        ...paid.timeline,
+        { kind: 'refunded', at: '2026-10-24T03:10:00.000Z', who: 'Manager', role: 'manager', detail: '$18.59 refunded' },
+      ],
+    };
+    // The server's order: paid until the refund, refunded after it.
+    let current = paid;
+    const fetchMock = jest.fn(async (url: string, init?: RequestInit) => {
+      if (init?.method === 'POST') current = refunded;
+      return { ok: true, status: 200, text: async () => JSON.stringify(url.includes('/drink-orders/') ? current : []) };
+    });
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <AdminThemeProvider>
+          <DrinkOrdersSection orders={[createRow()]} error={null} />
+        </AdminThemeProvider>
+      </QueryClientProvider>,
+    );
+    fireEvent.click(within(rowOf('Meera Iyer')).getByText('Mango Lassi x 2'));
+    const drawer = await screen.findByRole('dialog', { name: 'Order details' });
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Refund' }));
+    expect(await screen.findByText('Refund $18.59 to Meera Iyer?')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    const confirm = screen.getAllByRole('button', { name: 'Refund' }).find((b) => !drawer.contains(b))!;
+    fireEvent.click(confirm);
+    expect(await within(drawer).findByText('$18.59 refunded')).toBeTruthy();
+    const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+    expect(posts.map(([url]) => url)).toEqual(['/api/admin/drink-orders/5e6f7a8b-0000-4000-8000-000000000000/refund']);
+    expect(within(drawer).getByRole('region', { name: 'Price breakdown' }).textContent).toContain('Refunded−$18.59');
+    expect(within(drawer).queryByRole('button', { name: 'Refund' })).toBeNull();
+  });
+
   it('says No drinks orders yet', () => {
     renderSection([]);
     expect(screen.getByText('No drinks orders yet')).toBeTruthy();
