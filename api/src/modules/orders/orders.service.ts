@@ -11,7 +11,10 @@ export class OrdersService {
 
   /** The feast pack orders of the filter's event and dates, newest first. */
   async list(filter: ReportFilter): Promise<FeastOrder[]> {
-    const rows = await this.orders.find({ where: { ...withinFilter(filter, 'createdAt'), status: 'paid' }, order: { createdAt: 'DESC', id: 'ASC' } });
+    const rows = await this.orders.find({
+      where: { ...withinFilter(filter, 'createdAt'), status: 'paid' },
+      order: { createdAt: 'DESC', id: 'ASC' },
+    });
     return rows.map(toFeastOrder);
   }
 }
