@@ -87,6 +87,32 @@ describe(`the Stripe adapter against a local stand-in, on ${TEST_DATABASE}`, () 
     expect(receipt.body).toMatchObject({ orderId: order.body.orderId, status: 'paid' });
   });
 
+  it("the browser's confirmation with its client secret asks Stripe about the payment once, and answers with the ticket", async () => {
+    const order = await t.http
+      .post('/api/party-payment-intent')
+      .send(createPartyOrderRequest({ customerEmail: 'once@example.com' }))
+      .expect(200);
+    const clientSecret = String(order.body.clientSecret);
+    const intentId = clientSecret.split('_secret_')[0];
+    standIn.intents.get(intentId)!.status = 'succeeded';
+    const asked = () => standIn.requests.filter((r) => r.method === 'GET' && r.path === `/v1/payment_intents/${intentId}`).length;
+
+    const before = asked();
+    const receipt = await t.http
+      .post('/api/confirm-payment')
+      .send({ paymentIntentId: intentId, type: 'party_ticket', clientSecret })
+      .expect(200);
+    expect(receipt.body).toMatchObject({ orderId: order.body.orderId, status: 'paid', customerEmail: 'once@example.com' });
+    expect(receipt.body.ticketCode).toEqual(expect.any(String));
+    expect(asked() - before).toBe(1);
+
+    // Confirmed again, already paid: one question, for the client secret alone.
+    const again = asked();
+    await t.http.post('/api/confirm-payment').send({ paymentIntentId: intentId, type: 'party_ticket', clientSecret }).expect(200);
+    expect(asked() - again).toBe(1);
+    await t.app.get(TicketEmailService).idle();
+  });
+
   it("refunds part of a payment with Stripe's amount, and reflects a refund made in Stripe's dashboard from its charge.refunded webhook", async () => {
     const manager = await managerCookie(t, 'stripe-refunds-password-2025');
     const order = await t.http

@@ -35,7 +35,7 @@ import { PaymentGateway } from '../payments/payment-gateway.js';
 import { FestivalEventEntity } from '../seasons/festival-event.entity.js';
 import { SeasonsService } from '../seasons/seasons.service.js';
 import { SettingsService } from '../settings/settings.service.js';
-import { holdsPaymentSecret } from '../tickets/payment-secret.js';
+import { holdsPaymentSecret, paymentLookup, type PaymentLookup } from '../tickets/payment-secret.js';
 import { FeastCatalogService, FEAST_LOCK, packsTakenBySlot } from './feast-catalog.service.js';
 import { FeastEmailService } from './feast-email.service.js';
 import { FeastPackEntity } from './feast-pack.entity.js';
@@ -177,8 +177,9 @@ export class FeastOrdersService implements OnModuleInit {
   async confirmPayment(paymentIntentId: string, clientSecret?: string): Promise<FeastOrderReceipt> {
     const order = await this.orders.findOneBy({ paymentIntentId });
     if (!order) throw new NotFoundException('No feast pack pre-order for this payment');
+    const payment = paymentLookup(this.gateway, paymentIntentId);
     if (order.status !== 'paid') {
-      const outcome = await this.complete(order);
+      const outcome = await this.complete(order, payment);
       if (outcome === 'refund') {
         throw new ConflictException(
           'Your payment went through after your packs were released, and the pickup time filled up meanwhile. It has been refunded in full.',
@@ -198,7 +199,7 @@ export class FeastOrdersService implements OnModuleInit {
       totalCents: paid.totalCents,
       paidAt: (paid.paidAt ?? paid.createdAt).toISOString(),
     };
-    if (await holdsPaymentSecret(this.gateway, paymentIntentId, clientSecret)) {
+    if (await holdsPaymentSecret(payment, clientSecret)) {
       return { ...receipt, customerName: paid.customerName, customerEmail: paid.customerEmail };
     }
     return receipt;
@@ -216,8 +217,11 @@ export class FeastOrdersService implements OnModuleInit {
    * succeeded for this order and amount. A payment that arrives after its hold lapsed is
    * honoured when its pickup time has room, otherwise refunded and the buyer told.
    */
-  private async complete(order: FeastOrderEntity): Promise<Outcome> {
-    const intent = order.paymentIntentId ? await this.gateway.retrievePaymentIntent(order.paymentIntentId) : undefined;
+  private async complete(
+    order: FeastOrderEntity,
+    payment: PaymentLookup = paymentLookup(this.gateway, order.paymentIntentId),
+  ): Promise<Outcome> {
+    const intent = await payment();
     if (!intent || intent.status !== 'succeeded') throw new ConflictException('Payment was not completed');
     if (intent.amountCents !== order.totalCents || intent.metadata.orderId !== order.id) {
       this.logger.error(`Payment ${intent.id} does not match pre-order ${order.id}`);

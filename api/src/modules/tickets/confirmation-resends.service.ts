@@ -14,7 +14,7 @@ import { ActivityLog } from '../staff/activity-log.service.js';
 import type { StaffActor } from '../staff/staff-actor.js';
 import { ConfirmationResendEntity } from './confirmation-resend.entity.js';
 import { PartyOrderEntity } from './party-order.entity.js';
-import { holdsPaymentSecret } from './payment-secret.js';
+import { holdsPaymentSecret, paymentLookup } from './payment-secret.js';
 import { TicketEmailService } from './ticket-email.service.js';
 
 /**
@@ -64,7 +64,7 @@ export class ConfirmationResends {
   /** The guest's resend: 404 unless `clientSecret` is the order's payment's (no hint which). */
   async forGuest(orderId: string, clientSecret: string): Promise<ResendConfirmationResponse> {
     const order = await this.find(orderId);
-    if (!order || !(await holdsPaymentSecret(this.gateway, order.paymentIntentId, clientSecret))) {
+    if (!order || !(await holdsPaymentSecret(paymentLookup(this.gateway, order.paymentIntentId), clientSecret))) {
       throw new NotFoundException(NOT_FOUND);
     }
     const resendsLeft = await this.resend(order, null);

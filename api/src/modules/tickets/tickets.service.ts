@@ -35,7 +35,7 @@ import { PartyOrderEntity } from './party-order.entity.js';
 import { toReceipt } from './party-order.mapper.js';
 import { PartyQuoteService } from './party-quote.service.js';
 import { TicketCodes } from '../checkin/ticket-codes.js';
-import { holdsPaymentSecret } from './payment-secret.js';
+import { holdsPaymentSecret, paymentLookup, type PaymentLookup } from './payment-secret.js';
 import { TicketEmailService, ticketQrSvg } from './ticket-email.service.js';
 import { PARTY_LOCK, takenQuery, ticketsTaken } from './tickets-taken.js';
 import { PromoCodesService } from '../promo-codes/promo-codes.service.js';
@@ -225,8 +225,9 @@ export class TicketsService implements OnModuleInit {
   async confirmPayment(paymentIntentId: string, clientSecret?: string): Promise<PartyOrderReceipt> {
     const order = await this.orders.findOneBy({ paymentIntentId });
     if (!order) throw new NotFoundException('No ticket order for this payment');
+    const payment = paymentLookup(this.gateway, paymentIntentId);
     if (order.status !== 'paid') {
-      const outcome = await this.complete(order);
+      const outcome = await this.complete(order, payment);
       if (outcome === 'refund') {
         throw new ConflictException(
           'Your payment went through after your tickets were released, and the party sold out meanwhile. It has been refunded in full.',
@@ -234,7 +235,7 @@ export class TicketsService implements OnModuleInit {
       }
     }
     const receipt = toReceipt(await this.orders.findOneByOrFail({ id: order.id }));
-    if (await holdsPaymentSecret(this.gateway, paymentIntentId, clientSecret)) {
+    if (await holdsPaymentSecret(payment, clientSecret)) {
       const ticketCode = this.codes.codeFor(order.id);
       return { ...receipt, ticketCode, ticketQrSvg: await ticketQrSvg(ticketCode) };
     }
@@ -254,8 +255,11 @@ export class TicketsService implements OnModuleInit {
    * succeeded for this order and amount. A payment that arrives after its hold lapsed is
    * honoured when capacity is left, otherwise refunded and the buyer told.
    */
-  private async complete(order: PartyOrderEntity): Promise<Outcome> {
-    const intent = order.paymentIntentId ? await this.gateway.retrievePaymentIntent(order.paymentIntentId) : undefined;
+  private async complete(
+    order: PartyOrderEntity,
+    payment: PaymentLookup = paymentLookup(this.gateway, order.paymentIntentId),
+  ): Promise<Outcome> {
+    const intent = await payment();
     if (!intent || intent.status !== 'succeeded') throw new ConflictException('Payment was not completed');
     if (intent.amountCents !== order.totalCents || intent.metadata.orderId !== order.id) {
       this.logger.error(`Payment ${intent.id} does not match order ${order.id}`);
