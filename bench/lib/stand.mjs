@@ -153,10 +153,12 @@ export async function createStand({ db = 'mysql', mariadbPort = 3399, prefix = '
    * Starts one API process and waits until it answers /api/health.
    * `addressLimits: false` (the default) lifts the per-client-address limits: every simulated
    * guest comes from 127.0.0.1 and they would stop the run. bench/security/abuse.mjs keeps them.
-   * @param {{ port: number, env?: Record<string, string>, entry?: string, stdio?: 'ignore' | 'inherit', addressLimits?: boolean }} options
+   * `host`: the address it listens on (a replica of its own on 127.0.0.2, 127.0.0.3…, as each
+   * compose replica has its own address); `stdio: 'pipe'` keeps its log readable on `child.stdout`.
+   * @param {{ port: number, host?: string, env?: Record<string, string>, entry?: string, stdio?: 'ignore' | 'inherit' | 'pipe', addressLimits?: boolean }} options
    * @returns {Promise<ApiProcess>}
    */
-  async function startApi({ port, env = {}, entry = 'api/dist/main.js', stdio = 'ignore', addressLimits = false }) {
+  async function startApi({ port, host = '127.0.0.1', env = {}, entry = 'api/dist/main.js', stdio = 'ignore', addressLimits = false }) {
     const child = spawn(process.execPath, [entry], {
       cwd: ROOT,
       env: {
@@ -164,7 +166,7 @@ export async function createStand({ db = 'mysql', mariadbPort = 3399, prefix = '
         ...database.env,
         NODE_ENV: 'test',
         PORT: String(port),
-        HOST: '127.0.0.1',
+        HOST: host,
         ADMIN_PASSWORD: STAFF_PASSWORD,
         OUTBOX_DIR: join(work, 'outbox'),
         LOG_LEVEL: 'error',
@@ -189,7 +191,7 @@ export async function createStand({ db = 'mysql', mariadbPort = 3399, prefix = '
       if (!exited) child.kill(signal);
     };
     stops.push(() => stop());
-    const url = `http://127.0.0.1:${port}`;
+    const url = `http://${host}:${port}`;
     for (let i = 0; i < 150 && !exited; i += 1) {
       if (
         await fetch(`${url}/api/health`).then(
@@ -235,9 +237,12 @@ export async function createStand({ db = 'mysql', mariadbPort = 3399, prefix = '
    * thread's trust; `spkiSha256` for Chromium's `--ignore-certificate-errors-spki-list`, which
    * takes it as valid); the plain-HTTP server, which only redirects to it, listens
    * on `redirectPort` (by default the port after the highest of `port` and `apiPorts`).
-   * @param {{ port: number, apiPorts: number[], redirectPort?: number }} options
+   * The API: `apiPorts`, replicas on 127.0.0.1; or `apiByName`, production's shape kept (the
+   * service name `api` looked up through a DNS server, here one on 127.0.0.1 such as the test
+   * kit's startDnsStandIn, at the replicas' `port`).
+   * @param {{ port: number, apiPorts?: number[], apiByName?: { resolverPort: number, port: number }, redirectPort?: number }} options
    */
-  async function startNginx({ port, apiPorts, redirectPort = Math.max(port, ...apiPorts) + 1 }) {
+  async function startNginx({ port, apiPorts, apiByName, redirectPort = Math.max(port, ...(apiPorts ?? [apiByName?.port ?? 0])) + 1 }) {
     const dir = join(work, `nginx-${port}`);
     for (const sub of ['logs', 'cache']) mkdirSync(join(dir, sub), { recursive: true });
     // The builds, as the production image lays them out (the pages are served too, not only /api/).
@@ -253,7 +258,7 @@ export async function createStand({ db = 'mysql', mariadbPort = 3399, prefix = '
         listenPort: port,
         redirectPort,
         certificateDir,
-        apiPorts,
+        ...(apiByName ? { apiByName } : { apiPorts }),
         // The web image's brotli snippet, where this nginx has its module.
         ...localNginxModules(dir, join(ROOT, 'deploy', 'nginx')),
       }),

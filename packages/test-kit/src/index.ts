@@ -46,3 +46,4 @@ export {
   type ResponseReceivedEvent,
   type WireFile,
 } from './wire-weight.js';
+export { startDnsStandIn, type DnsStandIn } from './dns-stand-in.js';

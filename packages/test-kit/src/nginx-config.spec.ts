@@ -34,6 +34,26 @@ describe('localNginxConfig', () => {
     }
   });
 
+  it('sends the API requests to the local replicas in turn, through a group $festival_api names', () => {
+    const conf = localNginxConfig(production, { ...options, apiPorts: [8390, 8394] });
+    expect(conf).toMatch(/upstream festival_api_local \{\s*server 127\.0\.0\.1:8390;\s*server 127\.0\.0\.1:8394;\s*\}/);
+    expect(conf).toMatch(/^\s*set \$festival_api festival_api_local;$/m);
+    expect(conf).not.toContain('api:8080');
+    // Every proxied location still goes through the variable, as in production.
+    expect(conf.match(/proxy_pass http:\/\/\$festival_api;/g)?.length).toBe(
+      production.match(/proxy_pass http:\/\/\$festival_api;/g)?.length,
+    );
+  });
+
+  it("keeps production's lookup of the service name, through a local DNS server, with apiByName", () => {
+    const { apiPorts: _ports, ...rest } = options;
+    const conf = localNginxConfig(production, { ...rest, apiByName: { resolverPort: 8353, port: 8396 } });
+    expect(conf).toMatch(/^\s*resolver 127\.0\.0\.1:8353 valid=10s ipv6=off;$/m);
+    expect(conf).toMatch(/^\s*set \$festival_api api:8396;$/m);
+    expect(conf).not.toContain('upstream festival_api_local');
+    expect(() => localNginxConfig(production, { ...rest })).toThrow(/apiPorts or apiByName/);
+  });
+
   it('takes the redirect port and the certificate folder from the options', () => {
     const conf = localNginxConfig(production, { ...options, redirectPort: 8399, certificateDir: '/tmp/c' });
     expect(conf).toMatch(/^\s*listen 127\.0\.0\.1:8399;$/m);

@@ -20,8 +20,18 @@ export interface LocalNginxOptions {
    * localCertificate makes them. By default `<workDir>/certs`.
    */
   certificateDir?: string;
-  /** The API replicas on 127.0.0.1, in the upstream's order. */
-  apiPorts: number[];
+  /**
+   * The API replicas on 127.0.0.1, in the order nginx tries them: a local upstream group that
+   * `$festival_api` names instead of the compose service (no DNS here). Production's shape,
+   * the service name looked up through a resolver, is `apiByName`; give one of the two.
+   */
+  apiPorts?: number[];
+  /**
+   * Production's shape kept: `$festival_api` stays the service name `api`, looked up through the
+   * resolver, here a DNS server on 127.0.0.1:`resolverPort` (production's is Docker's,
+   * 127.0.0.11), at the replicas' `port` (production's 8080).
+   */
+  apiByName?: { resolverPort: number; port: number };
   /**
    * The folder nginx.conf's snippets (`/etc/nginx/snippets/festival-*.conf`) are read from:
    * the repository's deploy/nginx where this machine's nginx has the brotli_static module (see
@@ -121,10 +131,11 @@ export function localCertificate(workDir: string, dir = join(workDir, 'certs')):
  * directives, with the listen ports, the certificate, the document root, the pid, the log, the
  * cache and the API upstream pointed at local places. The site is served over HTTPS on
  * `listenPort` (production's 443) and the plain-HTTP server (production's 80) on `redirectPort`
- * redirects to it, port included. The whole upstream block is replaced: production's
- * `server api:8080 resolve` (the compose service through Docker's DNS, nginx 1.27.3 or later)
- * becomes the local ports, which Debian's older nginx also runs. Throws when nginx.conf no
- * longer has the shape this expects, so a test never runs against a half-replaced configuration.
+ * redirects to it, port included. The API: production's `$festival_api` (the compose service
+ * `api`, looked up through Docker's DNS) names a local upstream group of `apiPorts` instead,
+ * or, with `apiByName`, stays the name, looked up through a local DNS server. Throws when
+ * nginx.conf no longer has the shape this expects, so a test never runs against a
+ * half-replaced configuration.
  */
 export function localNginxConfig(
   productionConf: string,
@@ -135,10 +146,16 @@ export function localNginxConfig(
     redirectPort = listenPort + 1,
     certificateDir = join(workDir, 'certs'),
     apiPorts,
+    apiByName,
     snippetsDir = join(workDir, 'snippets'),
   }: LocalNginxOptions,
 ): string {
-  const servers = apiPorts.map((port) => `    server 127.0.0.1:${port};`).join('\n');
+  if ((apiPorts === undefined) === (apiByName === undefined)) throw new Error('localNginxConfig: give apiPorts or apiByName');
+  const upstream = apiPorts
+    ? `  upstream festival_api_local {\n${apiPorts.map((port) => `    server 127.0.0.1:${port};`).join('\n')}\n  }\n`
+    : '';
+  const api = apiPorts ? 'festival_api_local' : `api:${apiByName!.port}`;
+  const resolver = apiByName ? `resolver 127.0.0.1:${apiByName.resolverPort} ` : 'resolver 127.0.0.11 ';
   const replaced = productionConf
     .replace(/^pid .*;$/m, `pid ${join(workDir, 'nginx.pid')};`)
     .replace(/access_log \/var\/log\/nginx\/access\.log/, `access_log ${join(workDir, 'logs', 'access.log')}`)
@@ -150,7 +167,8 @@ export function localNginxConfig(
     .replace(/root \/var\/www\/acme;/, `root ${join(workDir, 'acme')};`)
     .replace(/root \/usr\/share\/nginx\/html;/, `root ${documentRoot};`)
     .replace(/include \/etc\/nginx\/snippets\//g, `include ${snippetsDir}/`)
-    .replace(/upstream festival_api \{[^}]*\}/, `upstream festival_api {\n${servers}\n    keepalive 8;\n  }`);
+    .replace(/^(\s*)resolver 127\.0\.0\.11 (.*)$/m, `${upstream}$1${resolver}$2`)
+    .replace(/^(\s*)set \$festival_api api:8080;$/m, `$1set $festival_api ${api};`);
   for (const expected of [
     'pid ',
     `listen 127.0.0.1:${redirectPort};`,
@@ -160,7 +178,9 @@ export function localNginxConfig(
     `ssl_certificate_key ${certificateDir}/privkey.pem;`,
     `root ${join(workDir, 'acme')};`,
     `root ${documentRoot}`,
-    ...apiPorts.map((port) => `server 127.0.0.1:${port}`),
+    resolver,
+    `set $festival_api ${api};`,
+    ...(apiPorts ?? []).map((port) => `server 127.0.0.1:${port};`),
     `proxy_cache_path ${join(workDir, 'cache')} `,
     `include ${snippetsDir}/festival-brotli-static`,
   ]) {
