@@ -14,6 +14,7 @@ import { TicketCodes } from '../src/modules/checkin/ticket-codes.js';
 import { FeastOrderEntity } from '../src/modules/orders/feast-order.entity.js';
 import { PaymentGateway } from '../src/modules/payments/payment-gateway.js';
 import { SimulatedPaymentEntity } from '../src/modules/payments/simulated-payment.entity.js';
+import type { SimulatedGateway } from '../src/modules/payments/simulated.gateway.js';
 import { StaffActivityEntity } from '../src/modules/staff/staff-activity.entity.js';
 import { deviceCookie, managerCookie } from './support/staff.js';
 import { createTestApp, TEST_DATABASE, type TestApp } from './support/test-app.js';
@@ -410,6 +411,20 @@ describe(`feast pack pre-orders on ${TEST_DATABASE}`, () => {
     const again = await t.http.post(`/api/admin/feast-orders/${orderId}/refund`).set('Cookie', manager).expect(200);
     expect(again.body).toEqual({ id: orderId, status: 'refunded', refundedCents: total, emailStatus: 'sent' });
     expect((await t.dataSource.getRepository(SimulatedPaymentEntity).findOneByOrFail({ id: paymentIntentId })).refundedCents).toBe(total);
+  });
+
+  it("marks a pre-order in Feast Pack Orders when the card's bank disputes its payment, then how the dispute ended", async () => {
+    const { orderId, paymentIntentId } = await paidPreorder('2026-11-13', '11:30', 2, 'chargeback@example.com');
+    const listed = async () =>
+      ((await t.http.get('/api/orders').set('Cookie', manager).expect(200)).body as { id: string; dispute: string | null }[]).find(
+        (o) => o.id === orderId,
+      );
+    expect(await listed()).toMatchObject({ dispute: null });
+    const gateway = t.app.get(PaymentGateway) as SimulatedGateway;
+    await gateway.simulateDispute(paymentIntentId);
+    expect(await listed()).toMatchObject({ dispute: 'open' });
+    await gateway.simulateDispute(paymentIntentId, 'won');
+    expect(await listed()).toMatchObject({ dispute: 'won' });
   });
 
   it('refuses a hidden pack and bad input, changing nothing', async () => {

@@ -49,6 +49,7 @@ describe(`feast pack orders and demo data on ${TEST_DATABASE}`, () => {
       items: expect.arrayContaining([{ name: expect.any(String), quantity: expect.any(Number) }]),
       totalAmount: expect.any(Number),
       createdAt: expect.any(String),
+      dispute: null,
     });
     const dates = orders.body.map((o: { createdAt: string }) => o.createdAt);
     expect([...dates].sort().reverse()).toEqual(dates);

@@ -1,4 +1,5 @@
 import type { Cents } from './money.js';
+import type { PaymentDisputeStatus } from './payments.js';
 
 /** A feast pack pre-order (ordering is closed this year; the staff still see the orders). */
 export interface FeastOrder {
@@ -11,6 +12,8 @@ export interface FeastOrder {
   items: { name: string; quantity: number }[];
   totalAmount: Cents;
   createdAt: string;
+  /** The card's bank disputing the payment (a chargeback): open, won or lost; null when never disputed. */
+  dispute: PaymentDisputeStatus | null;
 }
 
 /** A feast pre-order's state, as the staff's order actions answer it. */

@@ -2,24 +2,29 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { FeastOrder } from '@festival/contracts';
+import { PaymentDisputes } from '../payments/payment-disputes.service.js';
 import { withinFilter, type ReportFilter } from '../seasons/seasons.service.js';
 import { FeastOrderEntity } from './feast-order.entity.js';
 
 @Injectable()
 export class OrdersService {
-  constructor(@InjectRepository(FeastOrderEntity) private readonly orders: Repository<FeastOrderEntity>) {}
+  constructor(
+    @InjectRepository(FeastOrderEntity) private readonly orders: Repository<FeastOrderEntity>,
+    private readonly disputes: PaymentDisputes,
+  ) {}
 
-  /** The feast pack orders of the filter's event and dates, newest first. */
+  /** The feast pack orders of the filter's event and dates, newest first, each with its payment's dispute if any. */
   async list(filter: ReportFilter): Promise<FeastOrder[]> {
     const rows = await this.orders.find({
       where: { ...withinFilter(filter, 'createdAt'), status: 'paid' },
       order: { createdAt: 'DESC', id: 'ASC' },
     });
-    return rows.map(toFeastOrder);
+    const disputes = await this.disputes.forPayments(rows.map((o) => o.paymentIntentId));
+    return rows.map((row) => toFeastOrder(row, (row.paymentIntentId && disputes.get(row.paymentIntentId)?.status) || null));
   }
 }
 
-export function toFeastOrder(row: FeastOrderEntity): FeastOrder {
+export function toFeastOrder(row: FeastOrderEntity, dispute: FeastOrder['dispute'] = null): FeastOrder {
   return {
     id: row.id,
     customerName: row.customerName,
@@ -30,5 +35,6 @@ export function toFeastOrder(row: FeastOrderEntity): FeastOrder {
     items: JSON.parse(row.items) as FeastOrder['items'],
     totalAmount: row.totalCents,
     createdAt: row.createdAt.toISOString(),
+    dispute,
   };
 }

@@ -44,6 +44,13 @@ describe('Feast Pack Orders', () => {
     expect(screen.queryAllByRole('button', { name: /^(Refund|Resend) the pre-order/ })).toHaveLength(0);
   });
 
+  it("marks a pre-order whose payment the card's bank disputes, and no other", () => {
+    renderOrders([asha, createFeastOrder({ ...ravi, dispute: 'open' })]);
+    const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
+    expect(within(rowOf('Ravi Iyer')).getByText('Disputed')).toBeTruthy();
+    expect(within(rowOf('Asha Raman')).queryByText(/^Dispute/)).toBeNull();
+  });
+
   it('lists the orders with their 8-character ids and totals', () => {
     renderOrders([asha, ravi]);
     expect(screen.getByText('3f2a9c1e')).toBeTruthy();

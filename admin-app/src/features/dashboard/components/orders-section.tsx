@@ -8,6 +8,7 @@ import { ordersCsv, ordersCsvFileName, pickupSortKey, searchOrders } from '../li
 import { printOrders } from '../lib/print-orders';
 import { StaffTooltip } from '../../../shared/components/staff-tooltip';
 import { DashboardTableSection } from './dashboard-table-section';
+import { DisputeTag } from './dispute-tag';
 import { OrderItems } from './order-items';
 import { FeastOrderActions } from './feast-order-actions';
 import { CountTag, SectionTitle } from './section-title';
@@ -31,7 +32,12 @@ const columns: TableColumnsType<FeastOrder> = [
     key: 'customer',
     width: 160,
     sorter: (a, b) => compareText(a.customerName, b.customerName),
-    render: (name: string) => <Typography.Text strong>{name}</Typography.Text>,
+    render: (name: string, o) => (
+      <Flex gap={4} align="center" wrap>
+        <Typography.Text strong>{name}</Typography.Text>
+        <DisputeTag dispute={o.dispute} />
+      </Flex>
+    ),
   },
   {
     title: 'Contact',
