@@ -67,7 +67,8 @@ await runFault(
       replicas.push(await stand.startApi({ port: API_PORT, host, entry: args['api-entry'], stdio: 'pipe', env: { LOG_LEVEL: 'info' } }));
     }
     const served = replicas.map(countServed);
-    const front = await stand.startNginx({ port: NGINX_PORT, apiByName: { resolverPort: dns.port, port: API_PORT } });
+    // nginx's error log would list every connection the killed replica refuses, as expected.
+    const front = await stand.startNginx({ port: NGINX_PORT, apiByName: { resolverPort: dns.port, port: API_PORT }, errorLog: 'ignore' });
 
     /** `count` requests through nginx, one after another; their statuses (0: no answer). */
     const ask = async (/** @type {number} */ count) => {

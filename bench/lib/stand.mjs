@@ -240,9 +240,17 @@ export async function createStand({ db = 'mysql', mariadbPort = 3399, prefix = '
    * The API: `apiPorts`, replicas on 127.0.0.1; or `apiByName`, production's shape kept (the
    * service name `api` looked up through a DNS server, here one on 127.0.0.1 such as the test
    * kit's startDnsStandIn, at the replicas' `port`).
-   * @param {{ port: number, apiPorts?: number[], apiByName?: { resolverPort: number, port: number }, redirectPort?: number }} options
+   * `errorLog: 'ignore'` drops nginx's error log (a fault script that stops replicas on purpose
+   * would fill the output with the refused connections it expects); `nginx -t` still prints.
+   * @param {{ port: number, apiPorts?: number[], apiByName?: { resolverPort: number, port: number }, redirectPort?: number, errorLog?: 'inherit' | 'ignore' }} options
    */
-  async function startNginx({ port, apiPorts, apiByName, redirectPort = Math.max(port, ...(apiPorts ?? [apiByName?.port ?? 0])) + 1 }) {
+  async function startNginx({
+    port,
+    apiPorts,
+    apiByName,
+    redirectPort = Math.max(port, ...(apiPorts ?? [apiByName?.port ?? 0])) + 1,
+    errorLog = 'inherit',
+  }) {
     const dir = join(work, `nginx-${port}`);
     for (const sub of ['logs', 'cache']) mkdirSync(join(dir, sub), { recursive: true });
     // The builds, as the production image lays them out (the pages are served too, not only /api/).
@@ -264,7 +272,7 @@ export async function createStand({ db = 'mysql', mariadbPort = 3399, prefix = '
       }),
     );
     execFileSync('nginx', ['-t', '-q', '-c', conf, '-p', dir], { stdio: 'inherit' });
-    const child = spawn('nginx', ['-c', conf, '-p', dir, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn('nginx', ['-c', conf, '-p', dir, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', errorLog] });
     stops.push(() => child.kill('SIGTERM'));
     const url = `https://127.0.0.1:${port}`;
     for (let i = 0; i < 50; i += 1) {
