@@ -7,7 +7,7 @@ import { ActivityLog } from '../staff/activity-log.service.js';
 import type { StaffActor } from '../staff/staff-actor.js';
 import { DRINKS_LOCK } from './drink-menu.service.js';
 import { DrinkOrderEntity } from './drink-order.entity.js';
-import { toBarOrder } from './drink-order.mapper.js';
+import { drinkOrderLabel, toBarOrder } from './drink-order.mapper.js';
 
 /** Served orders stay in the queue this long, so a mistaken tap can be undone. */
 export const SERVED_VISIBLE_MS = 30 * 60_000;
@@ -42,8 +42,7 @@ export class BarService {
       const result = await manager.update(DrinkOrderEntity, { id, status: In(PLACED) }, { barStatus: status });
       if (!result.affected) return null;
       const updated = await manager.findOneByOrFail(DrinkOrderEntity, { id });
-      const object = updated.number != null ? `Order #${updated.number} (${updated.customerName})` : `Order of ${updated.customerName}`;
-      await this.activity.record(manager, actor, { action: 'bar.order-status', object, detail: status });
+      await this.activity.record(manager, actor, { action: 'bar.order-status', object: drinkOrderLabel(updated), detail: status });
       return updated;
     });
     if (!order) throw new NotFoundException('No such order at the bar');

@@ -2,6 +2,17 @@ import type { EntityManager } from 'typeorm';
 import { drinkTabReference, type BarOrder, type DrinkOrderReceipt } from '@festival/contracts';
 import { DrinkOrderEntity } from './drink-order.entity.js';
 
+/** How the activity log names a drinks order: `Order #12 (Rohan Das)`, or `Order of Rohan Das` before it reaches the bar. */
+export const drinkOrderLabel = (order: Pick<DrinkOrderEntity, 'number' | 'customerName'>): string =>
+  order.number !== null ? `Order #${order.number} (${order.customerName})` : `Order of ${order.customerName}`;
+
+/**
+ * The idempotency key of a drinks order's refund at the payment service: one per order, the same
+ * for the site's own refund of a sold-out drink and the manager's `Refund`, so whoever asks,
+ * however often, the order is refunded once.
+ */
+export const drinkRefundKey = (orderId: string): string => `drink-refund-${orderId}`;
+
 /**
  * The next bar order number. Called inside the drinks lock only, so numbers are given one at
  * a time: 1, 2, 3... in the order drinks reach the bar (a unique index guards it too).

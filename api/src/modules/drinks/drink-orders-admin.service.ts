@@ -21,16 +21,13 @@ import { StaffActivityEntity } from '../staff/staff-activity.entity.js';
 import type { StaffActor } from '../staff/staff-actor.js';
 import { DRINKS_LOCK } from './drink-menu.service.js';
 import { DrinkOrderEntity, type DrinkOrderLine } from './drink-order.entity.js';
+import { drinkOrderLabel, drinkRefundKey } from './drink-order.mapper.js';
 import { tabLabel } from './drink-tab-closing.service.js';
 import { DrinkTabEntity } from './drink-tab.entity.js';
 import { isUuid } from '../../common/uuid.js';
 
 /** Drinks orders that reached the bar: paid at once (refunded since, or not), or put on a tab. */
 export const BAR_REACHED: readonly AdminDrinkOrderStatus[] = ['paid', 'tab', 'refunding', 'refunded'];
-
-/** How the activity log names a drinks order: `Order #12 (Rohan Das)`. */
-const orderLabel = (order: Pick<DrinkOrderEntity, 'number' | 'customerName'>) =>
-  order.number !== null ? `Order #${order.number} (${order.customerName})` : `Order of ${order.customerName}`;
 
 /** `2 × Mango Lassi, 1 × Masala Chai`. */
 const linesText = (lines: readonly DrinkOrderLine[]) => lines.map((l) => `${l.quantity} × ${l.name}`).join(', ');
@@ -101,7 +98,7 @@ export class DrinkOrdersAdmin implements OnModuleInit {
         : Promise.resolve([]),
       order.refundId
         ? this.orders.manager.findOne(StaffActivityEntity, {
-            where: { action: 'drink.refund', object: orderLabel(order), detail: Like('$%') },
+            where: { action: 'drink.refund', object: drinkOrderLabel(order), detail: Like('$%') },
             order: { id: 'DESC' },
           })
         : Promise.resolve(null),
@@ -303,26 +300,25 @@ export class DrinkOrdersAdmin implements OnModuleInit {
    */
   async refund(orderId: string, actor: StaffActor): Promise<DrinkOrderDetails> {
     const id = isUuid(orderId) ? orderId.toLowerCase() : null;
-    const start = await this.exclusive.run(DRINKS_LOCK, async (manager) => {
-      const current = id ? await manager.findOneBy(DrinkOrderEntity, { id }) : null;
-      if (!current) throw new NotFoundException('Order not found');
-      if (current.tabId) {
+    const current = await this.exclusive.run(DRINKS_LOCK, async (manager) => {
+      const found = id ? await manager.findOneBy(DrinkOrderEntity, { id }) : null;
+      if (!found) throw new NotFoundException('Order not found');
+      if (found.tabId) {
         throw new ConflictException("This order is on a tab: it is paid with the tab's charge, so it is refunded with the tab");
       }
-      if (current.status === 'refunded' || current.status === 'refunding') return current.status;
-      if (current.status !== 'paid' || !current.paymentIntentId) {
+      if (found.status === 'refunded' || found.status === 'refunding') return found;
+      if (found.status !== 'paid' || !found.paymentIntentId) {
         throw new ConflictException('This order is not paid, so there is nothing to refund');
       }
-      await manager.update(DrinkOrderEntity, { id: current.id, status: 'paid' }, { status: 'refunding' });
-      return 'started';
+      await manager.update(DrinkOrderEntity, { id: found.id, status: 'paid' }, { status: 'refunding' });
+      return found;
     });
-    if (start === 'refunded') return this.orderDetails(orderId);
+    if (current.status === 'refunded') return this.orderDetails(current.id);
 
-    const current = await this.orders.findOneByOrFail({ id: id! });
     const amountCents = current.totalCents - current.refundedCents;
     let refundId: string;
     try {
-      refundId = (await this.gateway.refundPayment(current.paymentIntentId!, `drink-refund-${current.id}`)).id;
+      refundId = (await this.gateway.refundPayment(current.paymentIntentId!, drinkRefundKey(current.id))).id;
     } catch (error) {
       if (error instanceof GatewayUnavailableError) {
         this.logger.warn(`Refund of drink order ${current.id}: the gateway did not answer: ${String(error)}`);
@@ -339,7 +335,7 @@ export class DrinkOrdersAdmin implements OnModuleInit {
         if (undone.affected) {
           await this.activity.record(manager, actor, {
             action: 'drink.refund',
-            object: orderLabel(current),
+            object: drinkOrderLabel(current),
             detail: `refund of ${formatCents(amountCents)} refused by the payment service: ${reason}`,
           });
         }
@@ -356,7 +352,7 @@ export class DrinkOrdersAdmin implements OnModuleInit {
       if (!changed.affected) return;
       await this.activity.record(manager, actor, {
         action: 'drink.refund',
-        object: orderLabel(current),
+        object: drinkOrderLabel(current),
         detail: `${formatCents(amountCents)} refunded`,
       });
     });

@@ -10,7 +10,7 @@ import { PaymentEvents } from '../payments/payment-events.service.js';
 import { PaymentGateway } from '../payments/payment-gateway.js';
 import { DrinkMenuService, DRINKS_LOCK } from './drink-menu.service.js';
 import { DrinkOrderEntity } from './drink-order.entity.js';
-import { nextOrderNumber, toReceipt } from './drink-order.mapper.js';
+import { drinkRefundKey, nextOrderNumber, toReceipt } from './drink-order.mapper.js';
 import { SeasonsService } from '../seasons/seasons.service.js';
 
 /** `metadata.type` of a pay-now drinks payment. */
@@ -202,7 +202,7 @@ export class DrinksService implements OnModuleInit {
   private async refund(orderId: string): Promise<void> {
     const order = await this.orders.findOneByOrFail({ id: orderId });
     if (order.status !== 'refunding' || !order.paymentIntentId) return;
-    const refund = await this.gateway.refundPayment(order.paymentIntentId, `drink-refund-${order.id}`);
+    const refund = await this.gateway.refundPayment(order.paymentIntentId, drinkRefundKey(order.id));
     await this.exclusive.run(DRINKS_LOCK, (manager) =>
       manager.update(
         DrinkOrderEntity,
