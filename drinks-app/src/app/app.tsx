@@ -1,17 +1,64 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from '@festival/router';
-import { CheckoutPage } from '../features/checkout/components/checkout-page';
-import { ConfirmationPage } from '../features/confirmation/components/confirmation-page';
-import { TabConfirmationPage } from '../features/confirmation/components/tab-confirmation-page';
 import { MenuPage } from '../features/menu/components/menu-page';
+
+// The menu is what a guest scanning the table's QR code opens; the checkout (with the card form
+// and its validation) and the confirmation pages load only when the guest goes there.
+const CheckoutPage = lazy(() => import('../features/checkout/components/checkout-page').then((m) => ({ default: m.CheckoutPage })));
+const ConfirmationPage = lazy(() =>
+  import('../features/confirmation/components/confirmation-page').then((m) => ({ default: m.ConfirmationPage })),
+);
+const TabConfirmationPage = lazy(() =>
+  import('../features/confirmation/components/tab-confirmation-page').then((m) => ({ default: m.TabConfirmationPage })),
+);
+
+function Later({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <div className="drinks" aria-busy="true">
+          <main className="drinks-main">
+            <p role="status" className="drinks-note">
+              Loading…
+            </p>
+          </main>
+        </div>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 /** The drinks-app remote, mounted by the shell under /drinks/*. */
 export default function App() {
   return (
     <Routes>
       <Route index element={<MenuPage />} />
-      <Route path="checkout" element={<CheckoutPage />} />
-      <Route path="confirmation" element={<ConfirmationPage />} />
-      <Route path="tab-confirmation" element={<TabConfirmationPage />} />
+      <Route
+        path="checkout"
+        element={
+          <Later>
+            <CheckoutPage />
+          </Later>
+        }
+      />
+      <Route
+        path="confirmation"
+        element={
+          <Later>
+            <ConfirmationPage />
+          </Later>
+        }
+      />
+      <Route
+        path="tab-confirmation"
+        element={
+          <Later>
+            <TabConfirmationPage />
+          </Later>
+        }
+      />
     </Routes>
   );
 }
