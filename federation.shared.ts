@@ -7,8 +7,12 @@ import type { Alias, Plugin } from 'vite';
  * page carries one React, one router, one query client context and one zustand.
  */
 export const SHARED_SINGLETONS = {
-  react: { singleton: true, requiredVersion: '^19.0.0' },
+  // react alone (an explicit shareKey keeps the plugin from sharing its subpaths too): its JSX
+  // runtime holds no state, so each app bundles it (0.4 KiB) instead of a share loader for it.
+  react: { singleton: true, requiredVersion: '^19.0.0', shareKey: 'react' },
   'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
+  // Named, so the remotes take it from the shell too (antd renders its pop-ups through it).
+  'react-dom/client': { singleton: true, requiredVersion: '^19.0.0' },
   // react-router-dom is shared through @festival/router, which re-exports the parts of it the
   // site uses: a share is bundled whole, and react-router-dom itself is four times larger.
   // Apps import routing from @festival/router only (a lint rule forbids react-router-dom).
@@ -22,16 +26,36 @@ export const SHARED_SINGLETONS = {
   zustand: { singleton: true, requiredVersion: '^5.0.0', shareKey: 'zustand' },
 };
 
+type ShareConfig = (typeof SHARED_SINGLETONS)[keyof typeof SHARED_SINGLETONS];
+
+const everyShare = <T extends object>(extra: T): Record<string, ShareConfig & T> =>
+  Object.fromEntries(Object.entries(SHARED_SINGLETONS).map(([name, config]) => [name, { ...config, ...extra }]));
+
+/**
+ * The shell's shares: it provides every singleton, bundled into its first chunk (`eager`). Every
+ * page needs them all before it renders anything, so a share loader per library would only add
+ * requests and glue; in one file they also compress together.
+ */
+export const SHELL_SHARED = everyShare({ eager: true });
+
+/**
+ * A built remote's shares: always the shell's, never bundled (`import: false`). A built remote
+ * already needs the shell (it runs on the shell's federation runtime) and the shell provides
+ * every singleton, so a remote's own copies would never load; without them the remote's share
+ * glue is smaller too. A remote run alone in development (`vite dev`) keeps its own copies.
+ */
+export const REMOTE_BUILD_SHARED = everyShare({ import: false as const });
+
 /** Resolve workspace packages to their TypeScript sources in every Vite build. */
 export const SOURCE_CONDITIONS = ['source'];
 
 /**
- * The shell's Rolldown output options: the federation runtime, the modules the plugin generates
- * around it (host init, pending shares, import maps, the runtime published for the remotes) and
- * the shell's own copies of the router and query subsets and of zustand go into one `federation`
- * chunk instead of a dozen small files. Every page loads them all, and as one file they compress
- * together: about 1.6 KiB less on the wire per page. The plugin keeps the share loaders
- * (`__loadShare__`, which hold react and react-dom's client) in chunks of their own.
+ * The shell's Rolldown output options: the federation runtime and the modules the plugin
+ * generates around it (host init, pending shares, import maps, the runtime published for the
+ * remotes) go into one `federation` chunk instead of a dozen small files. They all load on
+ * every page anyway, and as one file they compress together (the generated modules repeat
+ * much of the same code): about 3 KB less gzipped JavaScript. The shared libraries themselves
+ * go into the plugin's own `loadShare-eager` chunk (SHELL_SHARED).
  */
 export const FEDERATION_CHUNKING = {
   codeSplitting: {
@@ -39,9 +63,7 @@ export const FEDERATION_CHUNKING = {
       {
         name: 'federation',
         test: (id: string) =>
-          /virtual:mf|@module-federation[\\/]|vite[\\/]preload-helper|node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack|zustand)[\\/]|packages[\\/](router|query)[\\/]/.test(
-            id,
-          ),
+          /virtual:mf|@module-federation[\\/]|vite[\\/]preload-helper/.test(id) && !/__prebuild__|__loadShare__/.test(id),
       },
     ],
   },
@@ -49,12 +71,14 @@ export const FEDERATION_CHUNKING = {
 
 /**
  * A remote's Rolldown output options: the pieces of the federation runtime a remote still
- * carries (its entry's helpers) in one chunk. The generated modules stay where the plugin puts
- * them; grouping them too changes which copy of a shared library a remote picks.
+ * carries (its entry's helpers) and the modules the plugin generates (import map, share glue)
+ * in one chunk. A built remote has no copies of the shared libraries (REMOTE_BUILD_SHARED), so
+ * where the glue sits cannot change which copy it picks; the plugin keeps its share loaders
+ * (`__loadShare__`) in chunks of their own.
  */
 export const REMOTE_FEDERATION_CHUNKING = {
   codeSplitting: {
-    groups: [{ name: 'federation', test: /node_modules[\\/]@module-federation[\\/]|vite[\\/]preload-helper/ }],
+    groups: [{ name: 'federation', test: /node_modules[\\/]@module-federation[\\/]|vite[\\/]preload-helper|virtual:mf/ }],
   },
 };
 

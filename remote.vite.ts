@@ -1,7 +1,13 @@
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfigFnObject } from 'vite';
-import { REMOTE_FEDERATION_CHUNKING, ROUTER_PRODUCTION_ALIASES, SHARED_SINGLETONS, SOURCE_CONDITIONS } from './federation.shared.ts';
+import {
+  REMOTE_BUILD_SHARED,
+  REMOTE_FEDERATION_CHUNKING,
+  ROUTER_PRODUCTION_ALIASES,
+  SHARED_SINGLETONS,
+  SOURCE_CONDITIONS,
+} from './federation.shared.ts';
 import { precompress } from './scripts/precompress.mjs';
 
 interface RemoteOptions {
@@ -26,7 +32,7 @@ export function defineRemoteConfig({ name, port }: RemoteOptions): UserConfigFnO
         name,
         filename: 'remoteEntry.js',
         exposes: { './App': './src/app/app.tsx' },
-        shared: SHARED_SINGLETONS,
+        shared: command === 'build' ? REMOTE_BUILD_SHARED : SHARED_SINGLETONS,
         manifest: true,
         dts: false,
         // Built remotes use the shell's federation runtime instead of carrying a copy each

@@ -5,7 +5,7 @@ import {
   FEDERATION_CHUNKING,
   federationRuntimeVersionOnly,
   ROUTER_PRODUCTION_ALIASES,
-  SHARED_SINGLETONS,
+  SHELL_SHARED,
   SOURCE_CONDITIONS,
 } from '../federation.shared.ts';
 import { precompress } from '../scripts/precompress.mjs';
@@ -18,7 +18,7 @@ export default defineConfig({
       name: 'shell',
       // Remote URLs come at run time from /remotes.json; none is baked into the build.
       remotes: {},
-      shared: SHARED_SINGLETONS,
+      shared: SHELL_SHARED,
       dts: false,
       // One federation runtime for the page, published for the remotes (built with externalRuntime).
       experiments: { provideExternalRuntime: true },

@@ -1,13 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import {
-  networkQuiet,
-  SCRIPT_BUDGETS_KIB,
-  SCRIPT_CEILINGS_KIB,
-  uncompressedTextFiles,
-  WireLog,
-  wireBodyBytes,
-  type WireFile,
-} from '@festival/test-kit';
+import { networkQuiet, SCRIPT_BUDGETS_KIB, uncompressedTextFiles, WireLog, wireBodyBytes, type WireFile } from '@festival/test-kit';
 import { E2E_ADMIN_PASSWORD } from '../support/environment';
 
 const KIB = 1024;
@@ -62,11 +54,8 @@ const kib = (bytes: number) => `${(bytes / KIB).toFixed(1)} KiB`;
 
 test.describe('page-weight budgets (script bytes on the wire)', () => {
   for (const { path, staff, ready } of PAGES) {
-    // A page still over its budget is held to what it weighs now (SCRIPT_CEILINGS_KIB) until it meets it.
-    const limit = SCRIPT_CEILINGS_KIB[path] ?? SCRIPT_BUDGETS_KIB[path];
-    test(`${path} downloads at most ${limit} KiB of script (budget ${SCRIPT_BUDGETS_KIB[path]} KiB), every text file compressed`, async ({
-      page,
-    }, testInfo) => {
+    const limit = SCRIPT_BUDGETS_KIB[path];
+    test(`${path} downloads at most ${limit} KiB of script, every text file compressed`, async ({ page }, testInfo) => {
       if (staff) await signIn(page);
       const files = await wireOf(page, path, ready);
       const scripts = files.filter((f) => f.type === 'Script');

@@ -133,6 +133,31 @@ test.describe('the landing page', () => {
       .evaluateAll((els) => els.map((el) => JSON.parse(el.textContent ?? '{}') as { '@type': string }));
     expect(jsonLd.map((d) => d['@type'])).toEqual(['Restaurant', 'Event']);
   });
+
+  test('keeps the served head once, and builds it in the browser when the visitor comes back to /', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const jsonLdTypes = () =>
+      page
+        .locator('head script[type="application/ld+json"]')
+        .evaluateAll((els) => els.map((el) => (JSON.parse(el.textContent ?? '{}') as { '@type': string })['@type']));
+    await openLanding(page);
+    expect(await jsonLdTypes()).toEqual(['Restaurant', 'Event']);
+    // The server wrote the head for this configuration: the code that builds it did not load.
+    expect(scripts.filter((path) => path.includes('/landing-head-tags-'))).toEqual([]);
+
+    await page.getByRole('link', { name: 'Reserve Your Tickets Now' }).click();
+    await expect(page).toHaveURL(/\/diwali-party$/);
+    await expect.poll(jsonLdTypes).not.toContain('Restaurant');
+
+    await page.goBack();
+    await expect(page.getByText('October 18-19, 11 AM to 3 PM')).toBeVisible();
+    await expect(page).toHaveTitle('Diwali Family Feast Packs & Diwali DJ Night | Saffron Leaf');
+    await expect.poll(jsonLdTypes).toEqual(['Restaurant', 'Event']);
+    expect(scripts.filter((path) => path.includes('/landing-head-tags-'))).toHaveLength(1);
+  });
 });
 
 test.describe('visitor analytics from the landing page', () => {

@@ -1,5 +1,11 @@
 import { useSyncExternalStore } from 'react';
 
+/**
+ * Id of the `<script type="application/json">` block a pre-rendered page carries: the data it
+ * was rendered with (the shell's `PageData`: its path, the site configuration, its remote).
+ */
+export const PAGE_DATA_ID = 'festival-page-data';
+
 const subscribe = () => () => undefined;
 
 /**

@@ -1,7 +1,6 @@
 import type { RemoteName, SiteConfig } from '@festival/contracts';
 
-/** Id of the `<script type="application/json">` block a pre-rendered page carries. */
-export const PAGE_DATA_ID = 'festival-page-data';
+export { PAGE_DATA_ID } from '@festival/web-kit/hydration';
 
 /** The data a page was pre-rendered with; the browser hydrates with exactly this. */
 export interface PageData {

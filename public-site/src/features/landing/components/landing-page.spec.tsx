@@ -1,7 +1,8 @@
 import { QueryClientProvider } from '@festival/query';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from '@festival/router';
-import { DEFAULT_SITE_CONFIG } from '@festival/contracts';
+import { DEFAULT_SITE_CONFIG, injectHead, landingPageSeo } from '@festival/contracts';
+import { PAGE_DATA_ID } from '@festival/web-kit/hydration';
 import { createQueryClient } from '@festival/web-kit/query-client';
 import { useFeastCartStore } from '../stores/feast-cart-store';
 import { LandingPage } from './landing-page';
@@ -46,6 +47,7 @@ beforeEach(() => {
 afterEach(() => {
   document.head.innerHTML = '';
   document.title = '';
+  document.getElementById(PAGE_DATA_ID)?.remove();
 });
 
 describe('the landing page', () => {
@@ -154,7 +156,7 @@ describe('the landing page', () => {
   it('puts the title, preview tags and JSON-LD in the head, and takes them away on leaving', async () => {
     const { unmount } = renderLanding();
     await screen.findByText('October 18-19, 11 AM to 3 PM');
-    expect(document.title).toBe('Diwali Family Feast Packs & Diwali DJ Night | Saffron Leaf');
+    await waitFor(() => expect(document.title).toBe('Diwali Family Feast Packs & Diwali DJ Night | Saffron Leaf'));
     const meta = (key: string) => document.head.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute('content');
     expect(meta('description')).toContain('Friday, October 24, 2025');
     expect(meta('og:title')).toBe(document.title);
@@ -164,6 +166,48 @@ describe('the landing page', () => {
 
     unmount();
     expect(document.head.querySelectorAll('meta, script, link')).toHaveLength(0);
+  });
+
+  it('keeps the head the server wrote for the page, once, and takes it away on leaving', async () => {
+    // The page as served: its head built by the server, its data block with the same configuration.
+    const served = new DOMParser().parseFromString(
+      injectHead(
+        '<html><head><title>Diwali Festival</title></head><body></body></html>',
+        landingPageSeo(DEFAULT_SITE_CONFIG, window.location.origin),
+      ),
+      'text/html',
+    );
+    document.title = served.title;
+    document.head.append(...[...served.head.children].filter((el) => el.tagName !== 'TITLE'));
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = PAGE_DATA_ID;
+    block.textContent = JSON.stringify({
+      path: '/',
+      site: DEFAULT_SITE_CONFIG,
+      remote: 'public-site',
+      remoteEntry: '/remotes/public-site/remoteEntry.js',
+    });
+    document.body.append(block);
+    const servedHead = document.head.innerHTML;
+    const jsonLd = () => [...document.head.querySelectorAll('script[type="application/ld+json"]')];
+    const servedJsonLd = jsonLd();
+
+    const { unmount } = renderLanding();
+    await screen.findByText('October 18-19, 11 AM to 3 PM');
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(document.head.innerHTML).toBe(servedHead);
+    expect(document.title).toBe('Diwali Family Feast Packs & Diwali DJ Night | Saffron Leaf');
+    // The very elements the server wrote: nothing was built again.
+    expect(servedJsonLd).toHaveLength(2);
+    expect(jsonLd()).toHaveLength(2);
+    jsonLd().forEach((el, i) => expect(el).toBe(servedJsonLd[i]));
+
+    unmount();
+    expect(document.head.querySelectorAll('meta, script, link')).toHaveLength(0);
+    expect(document.title).toBe('Saffron Leaf');
   });
 
   it('says so and offers to try again when the configuration does not load', async () => {

@@ -1,71 +1,47 @@
 import { useEffect } from 'react';
-import { landingPageSeo, SEO_MARK, type SiteConfig } from '@festival/contracts';
+import { SEO_MARK, type SiteConfig } from '@festival/contracts';
+import { PAGE_DATA_ID } from '@festival/web-kit/hydration';
 
-function headElement(selector: string, create: () => HTMLElement): { el: HTMLElement; created: boolean } {
-  const existing = document.head.querySelector<HTMLElement>(selector);
-  if (existing) return { el: existing, created: false };
-  const el = create();
-  document.head.append(el);
-  return { el, created: true };
+/**
+ * Whether the document's head already holds the landing page's tags for this configuration: the
+ * server writes them into the page it serves (api/src/web/landing-head.ts), built from the same
+ * configuration as the page data the page is hydrated with.
+ */
+function servedHeadFits(site: SiteConfig): boolean {
+  if (!document.head.querySelector(`script[type="application/ld+json"][${SEO_MARK}]`)) return false;
+  try {
+    const data = JSON.parse(document.getElementById(PAGE_DATA_ID)?.textContent ?? 'null') as { path?: string; site?: unknown } | null;
+    return data?.path === window.location.pathname && JSON.stringify(data.site) === JSON.stringify(site);
+  } catch {
+    return false;
+  }
+}
+
+/** Takes the served page's landing tags away when the visitor moves to another page of the app. */
+function leaveServedHead(site: SiteConfig): void {
+  document.head.querySelectorAll(`[${SEO_MARK}]`).forEach((el) => el.remove());
+  document.title = site.restaurant.name;
 }
 
 /**
- * Puts the landing page's title, description, canonical link, Open Graph and Twitter card tags
- * and schema.org JSON-LD into the document head while the page is shown, built from the site
- * configuration; removes them when the visitor moves to another page of the app.
+ * Gives the landing page its title, description, canonical link, Open Graph and Twitter card tags
+ * and schema.org JSON-LD while it is shown, and takes them away when the visitor moves to another
+ * page of the app. The page as served already has them for its configuration, so the code that
+ * builds them loads only when they must change: the configuration changed since, or the visitor
+ * came to `/` from another page of the app.
  */
 export function useLandingSeo(site: SiteConfig | undefined): void {
   useEffect(() => {
     if (!site) return;
-    const seo = landingPageSeo(site, window.location.origin);
-    const previousTitle = document.title;
-    document.title = seo.title;
-    const restores: (() => void)[] = [];
-    // Tags made here or injected by the server for this page go when the page goes; a tag
-    // the shell's own HTML had gets its value back.
-    const own = (el: HTMLElement, created: boolean, attribute: string) => {
-      const landingOnly = created || el.hasAttribute(SEO_MARK);
-      const before = el.getAttribute(attribute);
-      el.setAttribute(SEO_MARK, '');
-      restores.push(() => {
-        if (landingOnly) el.remove();
-        else {
-          el.removeAttribute(SEO_MARK);
-          if (before !== null) el.setAttribute(attribute, before);
-        }
-      });
-    };
-
-    for (const tag of seo.meta) {
-      const { el, created } = headElement(`meta[${tag.attribute}="${tag.key}"]`, () => {
-        const meta = document.createElement('meta');
-        meta.setAttribute(tag.attribute, tag.key);
-        return meta;
-      });
-      own(el, created, 'content');
-      el.setAttribute('content', tag.content);
-    }
-    const canonical = headElement('link[rel="canonical"]', () => {
-      const link = document.createElement('link');
-      link.rel = 'canonical';
-      return link;
+    if (servedHeadFits(site)) return () => leaveServedHead(site);
+    let left = false;
+    let undo: (() => void) | undefined;
+    void import('./landing-head-tags').then(({ applyLandingHead }) => {
+      if (!left) undo = applyLandingHead(site);
     });
-    own(canonical.el, canonical.created, 'href');
-    canonical.el.setAttribute('href', seo.canonicalUrl);
-
-    document.head.querySelectorAll(`script[type="application/ld+json"][${SEO_MARK}]`).forEach((el) => el.remove());
-    for (const data of seo.jsonLd) {
-      const script = document.createElement('script');
-      script.type = 'application/ld+json';
-      script.setAttribute(SEO_MARK, '');
-      script.textContent = JSON.stringify(data);
-      document.head.append(script);
-      restores.push(() => script.remove());
-    }
-
     return () => {
-      restores.forEach((restore) => restore());
-      document.title = previousTitle === seo.title ? site.restaurant.name : previousTitle;
+      left = true;
+      undo?.();
     };
   }, [site]);
 }
