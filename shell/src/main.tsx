@@ -2,8 +2,9 @@ import { StrictMode, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from '@festival/router';
 import { createQueryClient } from '@festival/web-kit/query-client';
+import { pageDataOfThisPath } from '@festival/web-kit/hydration';
 import { App } from './app';
-import { PAGE_DATA_ID, SITE_QUERY_KEY, type PageData } from './prerender/page-data';
+import { SITE_QUERY_KEY, type PageData } from './prerender/page-data';
 import { loadRemoteApp, remotesManifest } from './remotes';
 import '@festival/web-kit/palette.css';
 import './shell.css';
@@ -19,10 +20,7 @@ const page = (
 
 /** The data of a page pre-rendered at build (or serve) time, when this is such a page. */
 function prerenderedPageData(): PageData | undefined {
-  const block = document.getElementById(PAGE_DATA_ID);
-  if (!block || root.firstChild === null) return undefined;
-  const data = JSON.parse(block.textContent ?? '{}') as PageData;
-  return data.path === window.location.pathname ? data : undefined;
+  return root.firstChild === null ? undefined : pageDataOfThisPath<PageData>();
 }
 
 function render(): void {

@@ -6,6 +6,14 @@ import { useSyncExternalStore } from 'react';
  */
 export const PAGE_DATA_ID = 'festival-page-data';
 
+/** The data block of this page (PAGE_DATA_ID), when it has one rendered for the path it is at. */
+export function pageDataOfThisPath<T extends { path: string }>(): T | undefined {
+  const block = document.getElementById(PAGE_DATA_ID);
+  if (!block) return undefined;
+  const data = JSON.parse(block.textContent ?? '{}') as T;
+  return data.path === window.location.pathname ? data : undefined;
+}
+
 const subscribe = () => () => undefined;
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { SEO_MARK, type SiteConfig } from '@festival/contracts';
-import { PAGE_DATA_ID } from '@festival/web-kit/hydration';
+import { pageDataOfThisPath } from '@festival/web-kit/hydration';
 
 /**
  * Whether the document's head already holds the landing page's tags for this configuration: the
@@ -9,12 +9,8 @@ import { PAGE_DATA_ID } from '@festival/web-kit/hydration';
  */
 function servedHeadFits(site: SiteConfig): boolean {
   if (!document.head.querySelector(`script[type="application/ld+json"][${SEO_MARK}]`)) return false;
-  try {
-    const data = JSON.parse(document.getElementById(PAGE_DATA_ID)?.textContent ?? 'null') as { path?: string; site?: unknown } | null;
-    return data?.path === window.location.pathname && JSON.stringify(data.site) === JSON.stringify(site);
-  } catch {
-    return false;
-  }
+  const data = pageDataOfThisPath<{ path: string; site: SiteConfig }>();
+  return data !== undefined && JSON.stringify(data.site) === JSON.stringify(site);
 }
 
 /** Takes the served page's landing tags away when the visitor moves to another page of the app. */
