@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { useLocation } from '@festival/router';
-import { LandingPage } from '../features/landing/components/landing-page';
+import { LandingPage } from './landing-page';
 
 // The party purchase (with its form validation) loads only on /diwali-party, keeping / light.
 // The feast pack checkout loads only on /feast-packs/checkout.
-const FeastCheckoutPage = lazy(() => import('../features/feast/components/feast-checkout-page'));
+const FeastCheckoutPage = lazy(() => import('./feast-checkout-route'));
 const PartyPage = lazy(() => import('../features/party/components/party-page').then((m) => ({ default: m.PartyPage })));
 
 function PageLoading() {

@@ -1,3 +1,4 @@
+import './bar-progress.css';
 import { useEffect, useRef } from 'react';
 import type { BarOrderStatus } from '@festival/contracts';
 

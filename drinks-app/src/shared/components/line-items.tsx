@@ -1,3 +1,4 @@
+import './line-items.css';
 import { formatCents, type Cents, type DrinkPrice } from '@festival/contracts';
 import { PriceLines } from './money';
 

@@ -1,3 +1,4 @@
+import './status-panel.css';
 import type { ReactNode } from 'react';
 import { DiyaIcon } from '@festival/web-kit/diya-icon';
 

@@ -1,7 +1,7 @@
 /**
  * The festival's design tokens, the one source of every colour, radius, shadow and font of the
- * front-ends (VISUAL_BRIEF: maroon and aubergine grounds, marigold and saffron accents, warm
- * cream surfaces, a little gold). From here come:
+ * front-ends (docs/visual-design.md: maroon and aubergine grounds, marigold and saffron accents,
+ * warm cream surfaces, a little gold). From here come:
  *
  * - the CSS variables of the guest pages and the shell, `palette.css` beside this file, written
  *   by `tokensCss()` (a test checks the file matches; docs/design-tokens.md says how to

@@ -111,8 +111,8 @@ export function CheckoutPage() {
     const origin = window.location.origin;
     return (
       <DrinksPage title="Checkout">
-        <section className="drinks-card" aria-labelledby="card-title">
-          <h2 className="drinks-card__title" id="card-title">
+        <section className="fk-card" aria-labelledby="card-title">
+          <h2 className="fk-card__title" id="card-title">
             {cardStep.intent === 'payment' ? 'Pay for Your Drinks' : 'Open Your Tab'}
           </h2>
           {cardStep.intent === 'payment' ? (
@@ -152,13 +152,13 @@ export function CheckoutPage() {
     <DrinksPage title="Checkout">
       <OrderSummary items={items} price={price} />
       {unavailable.length > 0 ? (
-        <p className="drinks-alert" role="alert">
+        <p className="fk-alert" role="alert">
           {unavailable.map((i) => i.name).join(', ')} {unavailable.length === 1 ? 'is' : 'are'} no longer available in that quantity.{' '}
           <Link to="/drinks">Back to Menu</Link> to change your cart.
         </p>
       ) : null}
-      <form className="drinks-card" onSubmit={submit} noValidate aria-labelledby="details-title">
-        <h2 className="drinks-card__title" id="details-title">
+      <form className="fk-card" onSubmit={submit} noValidate aria-labelledby="details-title">
+        <h2 className="fk-card__title" id="details-title">
           Your Details
         </h2>
         <GuestForm guest={guest} onChange={setGuestState} />
@@ -168,7 +168,7 @@ export function CheckoutPage() {
           tab={myTab.open && myTab.view ? { reference: drinkTabReference(myTab.view.tabId), totalCents: myTab.view.totalCents } : null}
         />
         {error ? (
-          <p className="drinks-alert" role="alert">
+          <p className="fk-alert" role="alert">
             {error}
           </p>
         ) : null}

@@ -1,3 +1,4 @@
+import './guest-form.css';
 import { useId, useState, type ChangeEvent } from 'react';
 import type { GuestDetails } from '../../../shared/stores/cart-store';
 

@@ -4,8 +4,8 @@ import { LineItems } from '../../../shared/components/line-items';
 /** What is being ordered, with subtotal, tax and total. */
 export function OrderSummary({ items, price }: { items: CartItem[]; price: DrinkPrice }) {
   return (
-    <section className="drinks-card" aria-labelledby="summary-title">
-      <h2 className="drinks-card__title" id="summary-title">
+    <section className="fk-card" aria-labelledby="summary-title">
+      <h2 className="fk-card__title" id="summary-title">
         Order Summary
       </h2>
       <LineItems items={items} price={price} testIdPrefix="checkout" />

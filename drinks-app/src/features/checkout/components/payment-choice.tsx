@@ -1,3 +1,4 @@
+import './payment-choice.css';
 import { useId } from 'react';
 import { formatCents } from '@festival/contracts';
 

@@ -1,3 +1,4 @@
+import './confirmation.css';
 import { useQueryClient } from '@festival/query';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from '@festival/router';

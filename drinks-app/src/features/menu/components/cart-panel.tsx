@@ -1,3 +1,4 @@
+import './cart-panel.css';
 import { useEffect, useRef } from 'react';
 import { Link } from '@festival/router';
 import { formatCents } from '@festival/contracts';

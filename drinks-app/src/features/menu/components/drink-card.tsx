@@ -1,3 +1,4 @@
+import './drink-card.css';
 import { useId } from 'react';
 import { formatCents, type Drink } from '@festival/contracts';
 import { maxQuantity } from '../../../shared/stores/cart-store';

@@ -1,3 +1,4 @@
+import './menu-page.css';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Drink } from '@festival/contracts';
 import { useHydrated } from '@festival/web-kit/hydration';
@@ -61,7 +62,7 @@ export function MenuPage() {
         </div>
       ) : null}
       {menu.isError && !menu.data ? (
-        <div className="drinks-alert" role="alert">
+        <div className="fk-alert" role="alert">
           The menu could not load. Check your connection, then{' '}
           <button type="button" className="fk-btn fk-btn--small fk-btn--secondary" onClick={() => void menu.refetch()}>
             Try Again

@@ -1,3 +1,4 @@
+import './tab-banner.css';
 import { drinkTabReference, formatCents } from '@festival/contracts';
 import { useMyTab } from '../../../shared/api/drink-tab';
 import { GUEST_BAR_STATUS } from '../../../shared/components/bar-progress';

@@ -1,7 +1,7 @@
 import './feast.css';
 import { formatCents, priceFeastOrder, type FeastCatalog } from '@festival/contracts';
 import { Link } from '@festival/router';
-import { useFeastCartStore } from '../../landing/stores/feast-cart-store';
+import { useFeastCartStore } from '../stores/feast-cart-store';
 import { decreasePack, increasePack, removePack } from '../lib/feast-cart';
 
 /** The header's cart while pre-orders are open: lines with plus, minus and remove, the totals, Checkout. */

@@ -1,9 +1,5 @@
 import './feast.css';
-import '../../landing/components/fonts.css';
-import '@festival/web-kit/palette.css';
-import '@festival/web-kit/button.css';
-import '../../landing/components/landing.css';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import {
   feastOrderIntentSchema,
   formatCents,
@@ -19,10 +15,7 @@ import { Link } from '@festival/router';
 import { getAnalyticsSessionId, trackEvent } from '@festival/web-kit/analytics';
 import { PaymentForm } from '@festival/web-kit/payments';
 import { useSiteConfig } from '@festival/web-kit/site';
-import { ClosedCard } from '../../landing/components/packs-section';
-import { SiteFooter } from '../../landing/components/site-footer';
-import { SiteHeader } from '../../landing/components/site-header';
-import { useFeastCartStore, type FeastCartItem } from '../../landing/stores/feast-cart-store';
+import { useFeastCartStore, type FeastCartItem } from '../stores/feast-cart-store';
 import { clearFeastCart } from '../lib/feast-cart';
 import { useConfirmFeastPayment, useCreateFeastOrder, useFeastCatalog } from '../api/feast-catalog';
 
@@ -73,8 +66,8 @@ function OrderLines({ items, catalog }: { items: FeastCartItem[]; catalog: Feast
 
 function Confirmed({ receipt, site }: { receipt: FeastOrderReceipt; site: SiteConfig | undefined }) {
   return (
-    <section className="feast-card" aria-labelledby="feast-confirmed">
-      <h2 id="feast-confirmed" className="feast-card__title">
+    <section className="fk-card" aria-labelledby="feast-confirmed">
+      <h2 id="feast-confirmed" className="fk-card__title">
         Pre-order Confirmed
       </h2>
       <p>
@@ -118,8 +111,8 @@ function Checkout({ catalog }: { catalog: FeastCatalog }) {
   if (receipt) return <Confirmed receipt={receipt} site={site} />;
   if (items.length === 0) {
     return (
-      <section className="feast-card">
-        <h2 className="feast-card__title">Your cart is empty</h2>
+      <section className="fk-card">
+        <h2 className="fk-card__title">Your cart is empty</h2>
         <p>Add a feast pack on the home page to pre-order it.</p>
         <Link to="/" className="fk-btn fk-btn--gold">
           View Feast Packs
@@ -163,13 +156,13 @@ function Checkout({ catalog }: { catalog: FeastCatalog }) {
 
   if (held) {
     return (
-      <section className="feast-card" aria-labelledby="feast-payment">
-        <h2 id="feast-payment" className="feast-card__title">
+      <section className="fk-card" aria-labelledby="feast-payment">
+        <h2 id="feast-payment" className="fk-card__title">
           Payment
         </h2>
         <OrderLines items={items} catalog={catalog} />
         {confirm.error ? (
-          <p className="feast-alert" role="alert">
+          <p className="fk-alert" role="alert">
             {errorMessage(confirm.error)}
           </p>
         ) : null}
@@ -185,8 +178,8 @@ function Checkout({ catalog }: { catalog: FeastCatalog }) {
   }
 
   return (
-    <section className="feast-card" aria-labelledby="feast-checkout">
-      <h2 id="feast-checkout" className="feast-card__title">
+    <section className="fk-card" aria-labelledby="feast-checkout">
+      <h2 id="feast-checkout" className="fk-card__title">
         Checkout
       </h2>
       <OrderLines items={items} catalog={catalog} />
@@ -235,12 +228,12 @@ function Checkout({ catalog }: { catalog: FeastCatalog }) {
           {errors.slotId ? <span className="feast-form__error">{errors.slotId}</span> : null}
         </fieldset>
         {errors.items ? (
-          <p className="feast-alert" role="alert">
+          <p className="fk-alert" role="alert">
             {errors.items}
           </p>
         ) : null}
         {create.error ? (
-          <p className="feast-alert" role="alert">
+          <p className="fk-alert" role="alert">
             {errorMessage(create.error)}
           </p>
         ) : null}
@@ -252,29 +245,25 @@ function Checkout({ catalog }: { catalog: FeastCatalog }) {
   );
 }
 
-/** `/feast-packs/checkout`: details, pickup time, card; closed, the closed card as on `/`. */
-export default function FeastCheckoutPage() {
-  const { data: site, isError } = useSiteConfig();
+/**
+ * `/feast-packs/checkout`: details, pickup time, card; closed, `closedCard` (the closed card as
+ * on `/`). The app frames it with the site's header and footer (app/feast-checkout-route.tsx).
+ */
+export function FeastCheckoutPage({ closedCard }: { closedCard: ReactNode }) {
   const { data: catalog, error } = useFeastCatalog();
   return (
-    <div className="lp">
-      <SiteHeader site={site} failed={isError && !site} />
-      <main className="lp-main lp-container feast-checkout">
-        {error ? (
-          <p className="feast-alert" role="alert">
-            {errorMessage(error)}
-          </p>
-        ) : !catalog ? (
-          <p role="status">Loading…</p>
-        ) : catalog.open ? (
-          <Checkout catalog={catalog} />
-        ) : (
-          <div className="lp-cards">
-            <ClosedCard />
-          </div>
-        )}
-      </main>
-      <SiteFooter site={site} failed={isError && !site} />
-    </div>
+    <main className="lp-main lp-container feast-checkout">
+      {error ? (
+        <p className="fk-alert" role="alert">
+          {errorMessage(error)}
+        </p>
+      ) : !catalog ? (
+        <p role="status">Loading…</p>
+      ) : catalog.open ? (
+        <Checkout catalog={catalog} />
+      ) : (
+        <div className="lp-cards">{closedCard}</div>
+      )}
+    </main>
   );
 }

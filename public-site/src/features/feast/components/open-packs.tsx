@@ -1,7 +1,7 @@
 import './feast.css';
 import { formatCents, type FeastPack } from '@festival/contracts';
 import { trackEvent } from '@festival/web-kit/analytics';
-import { useFeastCartStore } from '../../landing/stores/feast-cart-store';
+import { useFeastCartStore } from '../stores/feast-cart-store';
 import { addPack } from '../lib/feast-cart';
 
 function PackCard({ pack }: { pack: FeastPack }) {

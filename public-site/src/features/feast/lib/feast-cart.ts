@@ -1,5 +1,5 @@
 import { MAX_PACKS_PER_ORDER, type FeastPack } from '@festival/contracts';
-import { feastCartCount, useFeastCartStore, type FeastCartItem } from '../../landing/stores/feast-cart-store';
+import { feastCartCount, useFeastCartStore, type FeastCartItem } from '../stores/feast-cart-store';
 
 export const FEAST_CART_STORAGE_KEY = 'festival-feast-cart';
 

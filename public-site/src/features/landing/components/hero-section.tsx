@@ -1,8 +1,10 @@
+import './hero-section.css';
 import type { SiteConfig } from '@festival/contracts';
 import { useHydrated } from '@festival/web-kit/hydration';
 import { scrollToSection } from '../lib/scroll-to-section';
 import { Slot } from './placeholder';
-import { CalendarIcon, DiyaRow, Lantern, Rangoli } from './ornaments';
+import { CalendarIcon } from '../../../shared/components/icons';
+import { DiyaRow, Lantern, Rangoli } from './ornaments';
 
 export function HeroSection({ site, failed }: { site: SiteConfig | undefined; failed: boolean }) {
   const hydrated = useHydrated();

@@ -1,31 +1,11 @@
-import { lazy, Suspense } from 'react';
+import './packs-section.css';
+import type { ReactNode } from 'react';
 import { formatCents, type SiteConfig } from '@festival/contracts';
 import { trackEvent } from '@festival/web-kit/analytics';
 import { Link } from '@festival/router';
-import { useFeastCatalog } from '../../feast/api/feast-catalog';
+import { CalendarIcon, ClockIcon, MusicIcon, PhoneIcon, PinIcon } from '../../../shared/components/icons';
 import { telHref } from '../lib/contact';
 import { Slot } from './placeholder';
-import { CalendarIcon, ClockIcon, MusicIcon, PhoneIcon, PinIcon, Rangoli } from './ornaments';
-
-// The packs on sale load only while pre-orders are open: the closed page carries none of it.
-const OpenPacks = lazy(() => import('../../feast/components/open-packs'));
-
-export function ClosedCard() {
-  return (
-    <article className="lp-card lp-card--closed lp-rise" aria-labelledby="lp-closed-title">
-      <Rangoli className="lp-card-rangoli" />
-      <div>
-        <h3 id="lp-closed-title" className="lp-card-title">
-          Diwali Feast Pack Orders Are Now Closed
-        </h3>
-        <p>
-          Thank you for the overwhelming response! Every feast pack for this Diwali has found its family, and we are grateful to everyone
-          who celebrated the festival of lights with us.
-        </p>
-      </div>
-    </article>
-  );
-}
 
 function PartyPromo({ party, failed }: { party: SiteConfig['party'] | undefined; failed: boolean }) {
   return (
@@ -124,9 +104,11 @@ function CateringCard({ phone, failed }: { phone: string | undefined; failed: bo
   );
 }
 
-/** The packs section: the closed pre-order card, the DJ party promo, and catering by phone. */
-export function PacksSection({ site, failed }: { site: SiteConfig | undefined; failed: boolean }) {
-  const { data: catalog } = useFeastCatalog();
+/**
+ * The packs section: the feast packs' cards (given by the app: the packs on sale, or the closed
+ * pre-order card), the DJ party promo, and catering by phone.
+ */
+export function PacksSection({ site, failed, feastPacks }: { site: SiteConfig | undefined; failed: boolean; feastPacks: ReactNode }) {
   return (
     <section id="packs" className="lp-packs" data-section="packs" aria-labelledby="lp-packs-title" tabIndex={-1}>
       <div className="lp-container">
@@ -134,19 +116,7 @@ export function PacksSection({ site, failed }: { site: SiteConfig | undefined; f
           Feast Packs &amp; Celebrations
         </h2>
         <div className="lp-cards">
-          {catalog?.open ? (
-            <Suspense
-              fallback={
-                <p className="lp-card" role="status">
-                  Loading the feast packs…
-                </p>
-              }
-            >
-              <OpenPacks packs={catalog.packs} />
-            </Suspense>
-          ) : (
-            <ClosedCard />
-          )}
+          {feastPacks}
           <PartyPromo party={site?.party} failed={failed} />
           <CateringCard phone={site?.restaurant.phone} failed={failed} />
         </div>

@@ -1,3 +1,4 @@
+import './placeholder.css';
 import type { ReactNode } from 'react';
 
 /**

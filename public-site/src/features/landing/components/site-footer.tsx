@@ -1,3 +1,4 @@
+import './site-footer.css';
 import type { SiteConfig } from '@festival/contracts';
 import { cityLine, telHref } from '../lib/contact';
 import { RELEASE } from '../lib/release';

@@ -22,11 +22,11 @@ export function ConfirmationStep({
 }) {
   const { party } = site;
   return (
-    <section className="party-card party-card--done" aria-labelledby="done-heading">
+    <section className="fk-card party-done" aria-labelledby="done-heading">
       <div className="party-done__diya" aria-hidden="true">
         <DiyaIcon size={56} />
       </div>
-      <h2 id="done-heading" className="party-card__title">
+      <h2 id="done-heading" className="fk-card__title">
         You're All Set!
       </h2>
       <p className="party-done__ref">
@@ -101,7 +101,7 @@ function ResendButton({ orderId, clientSecret }: { orderId: string; clientSecret
         {resend.data ? `We sent your tickets to ${resend.data.sentTo} again.` : ''}
       </p>
       {error ? (
-        <p className="party-alert" role="alert">
+        <p className="fk-alert" role="alert">
           {error}
         </p>
       ) : null}

@@ -39,8 +39,8 @@ export function ContactStep({ initial, pending, error, onBack, onSubmit }: Conta
   }
 
   return (
-    <section className="party-card" aria-labelledby="contact-heading">
-      <h2 id="contact-heading" className="party-card__title">
+    <section className="fk-card" aria-labelledby="contact-heading">
+      <h2 id="contact-heading" className="fk-card__title">
         Your details
       </h2>
       <form className="contact-form" onSubmit={submit} noValidate>
@@ -69,7 +69,7 @@ export function ContactStep({ initial, pending, error, onBack, onSubmit }: Conta
           </label>
         ))}
         {error ? (
-          <p className="party-alert" role="alert">
+          <p className="fk-alert" role="alert">
             {error}
           </p>
         ) : null}

@@ -1,13 +1,6 @@
-import {
-  priceParty,
-  PROMO_CODE_REFUSALS,
-  type PartyContact,
-  type PartyOrderReceipt,
-  type PartyOrderResponse,
-  type PromoCodeStatus,
-} from '@festival/contracts';
+import { priceParty, PROMO_CODE_REFUSALS, type PartyContact, type PromoCodeStatus } from '@festival/contracts';
 import { useQueryClient } from '@festival/query';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { useSearchParams } from '@festival/router';
 import { getAnalyticsSessionId, trackEvent, usePageTracking } from '@festival/web-kit/analytics';
 import { ApiError } from '@festival/web-kit/api-client';
@@ -16,7 +9,8 @@ import { useConfirmPartyPayment } from '../api/confirm-party-payment';
 import { useCreatePartyOrder } from '../api/create-party-order';
 import { partyTicketStatsQuery, usePartyTicketStats } from '../api/party-ticket-stats';
 import { EventHero } from './event-hero';
-import { TicketsStep, type AppliedPromo } from './tickets-step';
+import { INITIAL_PARTY_STATE, partyReducer, type Step } from './party-state';
+import { TicketsStep } from './tickets-step';
 import '@festival/web-kit/palette.css';
 import '@festival/web-kit/button.css';
 import './party.css';
@@ -34,8 +28,6 @@ const PaymentStep = lazy(() => loadPaymentStep().then((m) => ({ default: m.Payme
 const ConfirmationStep = lazy(() => import('./confirmation-step').then((m) => ({ default: m.ConfirmationStep })));
 const stepLoading = <p role="status">Loading…</p>;
 
-type Step = 'tickets' | 'contact' | 'payment' | 'confirmation';
-
 const STEPS: { id: Step; label: string }[] = [
   { id: 'tickets', label: 'Tickets' },
   { id: 'contact', label: 'Contact' },
@@ -43,9 +35,7 @@ const STEPS: { id: Step; label: string }[] = [
   { id: 'confirmation', label: 'Confirmation' },
 ];
 
-const EMPTY_CONTACT: PartyContact = { firstName: '', lastName: '', email: '', phone: '' };
 const CONFIRM_FAILED = 'Payment went through, but there was an issue processing your order. Please contact us with your payment details.';
-const NO_PROMO: AppliedPromo = { code: '', status: 'none', percent: 0 };
 
 /** The promo status a refused payment intent names (`This promo code has been used up`), if any. */
 function promoRefusal(message: string): PromoCodeStatus | undefined {
@@ -59,23 +49,15 @@ export function PartyPage() {
   const site = useSiteConfig();
   const stats = usePartyTicketStats();
   const createOrder = useCreatePartyOrder();
-  const confirmPayment = useConfirmPartyPayment();
+  const { mutateAsync: confirmPayment } = useConfirmPartyPayment();
   const [searchParams, setSearchParams] = useSearchParams();
 
-  const [step, setStep] = useState<Step>('tickets');
-  const [adultTickets, setAdultTickets] = useState(0);
-  const [childTickets, setChildTickets] = useState(0);
-  const [promo, setPromo] = useState<AppliedPromo>(NO_PROMO);
-  const [contact, setContact] = useState<PartyContact>(EMPTY_CONTACT);
-  const [order, setOrder] = useState<PartyOrderResponse | null>(null);
-  const [receipt, setReceipt] = useState<PartyOrderReceipt | null>(null);
-  // The client secret the payment was confirmed with: it lets the guest have the e-mail sent again.
-  const [paidSecret, setPaidSecret] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [contactError, setContactError] = useState<string | null>(null);
-  const [paymentError, setPaymentError] = useState<string | null>(null);
+  const [state, dispatch] = useReducer(partyReducer, INITIAL_PARTY_STATE);
+  const { step, adultTickets, childTickets, promo, contact, order, receipt, paidSecret, notice, contactError, paymentError } = state;
   const headingRef = useRef<HTMLDivElement>(null);
   const addedToCart = useRef(false);
+  // The payment a redirect came back with, once handled: it is confirmed once, whatever re-renders.
+  const returnHandled = useRef<string | null>(null);
   usePageTracking('party_page_view');
   usePageMeta(
     site.data && {
@@ -98,42 +80,42 @@ export function PartyPage() {
     [adultTickets, childTickets, promo.status, promo.percent, site.data],
   );
 
-  function go(next: Step) {
-    setStep(next);
+  /** Shows a new step from its top, keyboard focus on the steps. */
+  const showStep = useCallback(() => {
     window.scrollTo({ top: 0 });
     headingRef.current?.focus();
-  }
+  }, []);
 
-  async function finish(paymentIntentId: string, clientSecret: string | null) {
-    setPaymentError(null);
-    try {
-      const paid = await confirmPayment.mutateAsync({ paymentIntentId, clientSecret });
-      setReceipt(paid);
-      setPaidSecret(clientSecret);
-      void queryClient.invalidateQueries(partyTicketStatsQuery);
-      go('confirmation');
-    } catch (error) {
-      const message = error instanceof ApiError ? error.serverMessage : undefined;
-      setPaymentError(message && /refunded/i.test(message) ? message : CONFIRM_FAILED);
-    }
-  }
+  const finish = useCallback(
+    async (paymentIntentId: string, clientSecret: string | null) => {
+      dispatch({ type: 'payment-confirming' });
+      try {
+        const paid = await confirmPayment({ paymentIntentId, clientSecret });
+        dispatch({ type: 'paid', receipt: paid, clientSecret });
+        void queryClient.invalidateQueries(partyTicketStatsQuery);
+        showStep();
+      } catch (error) {
+        const message = error instanceof ApiError ? error.serverMessage : undefined;
+        dispatch({ type: 'payment-failed', error: message && /refunded/i.test(message) ? message : CONFIRM_FAILED });
+      }
+    },
+    [confirmPayment, queryClient, showStep],
+  );
 
-  // Back from a payment method that redirects (Stripe): finish the order from the URL.
+  // Back from a payment method that redirects (Stripe): finish the order from the URL, once.
   const returnedIntent = searchParams.get('payment_intent');
   const returnedStatus = searchParams.get('redirect_status');
   const returnedSecret = searchParams.get('payment_intent_client_secret');
   useEffect(() => {
-    if (!returnedIntent) return;
+    if (!returnedIntent || returnHandled.current === returnedIntent) return;
+    returnHandled.current = returnedIntent;
     setSearchParams({}, { replace: true });
     if (returnedStatus === 'succeeded') void finish(returnedIntent, returnedSecret);
-    else setNotice('Payment was not completed');
-    // finish is stable enough for a one-time return; re-running would confirm twice.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [returnedIntent, returnedStatus]);
+    else dispatch({ type: 'payment-not-completed' });
+  }, [returnedIntent, returnedStatus, returnedSecret, setSearchParams, finish]);
 
   async function startPayment(details: PartyContact) {
-    setContact(details);
-    setContactError(null);
+    dispatch({ type: 'payment-requested', contact: details });
     const customerName = `${details.firstName} ${details.lastName}`;
     void trackEvent('party_checkout_started', {
       userName: customerName,
@@ -152,24 +134,24 @@ export function PartyPage() {
         promoCode: promo.status === 'valid' ? promo.code : undefined,
         sessionId: getAnalyticsSessionId(),
       });
-      setOrder(created);
+      dispatch({ type: 'order-created', order: created });
       void queryClient.invalidateQueries(partyTicketStatsQuery);
-      go('payment');
+      showStep();
     } catch (error) {
       const message = (error instanceof ApiError && error.serverMessage) || 'Failed to initialize payment. Please try again.';
       const promoStatus = promoRefusal(message);
       if (promoStatus) {
         // The code expired, was used up or switched off since it was applied: back to the tickets,
         // where the promo box says so beside the code and the price no longer takes it off.
-        setPromo({ code: promo.code, status: promoStatus, percent: 0 });
-        go('tickets');
+        dispatch({ type: 'promo-refused', status: promoStatus });
+        showStep();
       } else if (/sold out|remaining|price has changed/i.test(message)) {
-        setNotice(message);
+        dispatch({ type: 'tickets-changed', notice: message });
         void queryClient.invalidateQueries(partyTicketStatsQuery);
         void queryClient.invalidateQueries(siteConfigQuery);
-        go('tickets');
+        showStep();
       } else {
-        setContactError(message);
+        dispatch({ type: 'contact-failed', error: message });
       }
     }
   }
@@ -186,7 +168,7 @@ export function PartyPage() {
   if (site.isError) {
     return (
       <main className="party-page">
-        <p className="party-alert" role="alert">
+        <p className="fk-alert" role="alert">
           The party details could not load. Check your connection and reload the page.
         </p>
       </main>
@@ -231,12 +213,13 @@ export function PartyPage() {
                 void loadPaymentStep();
                 void trackEvent('party_add_to_cart', { metadata: { adultTickets: adults, childTickets: children } });
               }
-              setAdultTickets(adults);
-              setChildTickets(children);
-              setNotice(null);
+              dispatch({ type: 'counts-changed', adultTickets: adults, childTickets: children });
             }}
-            onPromo={setPromo}
-            onContinue={() => go('contact')}
+            onPromo={(applied) => dispatch({ type: 'promo-changed', promo: applied })}
+            onContinue={() => {
+              dispatch({ type: 'contact-opened' });
+              showStep();
+            }}
           />
         ) : null}
         {/* Outside the tickets step only: the pre-rendered HTML (the tickets step) stays as it was. */}
@@ -248,8 +231,8 @@ export function PartyPage() {
                 pending={createOrder.isPending}
                 error={contactError}
                 onBack={(values) => {
-                  setContact(values);
-                  go('tickets');
+                  dispatch({ type: 'tickets-reopened', contact: values });
+                  showStep();
                 }}
                 onSubmit={startPayment}
               />

@@ -31,8 +31,8 @@ interface PaymentStepProps {
 export function PaymentStep({ clientSecret, price, holdExpiresAt, error, onPaid }: PaymentStepProps) {
   const secondsLeft = useSecondsUntil(holdExpiresAt);
   return (
-    <section className="party-card" aria-labelledby="payment-heading">
-      <h2 id="payment-heading" className="party-card__title">
+    <section className="fk-card" aria-labelledby="payment-heading">
+      <h2 id="payment-heading" className="fk-card__title">
         Payment
       </h2>
       <p className="payment-total">
@@ -44,7 +44,7 @@ export function PaymentStep({ clientSecret, price, holdExpiresAt, error, onPaid 
           : 'Your hold has ended: you can still pay while tickets remain, and if they sold out meanwhile you are refunded in full.'}
       </p>
       {error ? (
-        <p className="party-alert" role="alert">
+        <p className="fk-alert" role="alert">
           {error}
         </p>
       ) : null}

@@ -4,7 +4,7 @@ import { formatCents, type PartyPrice } from '@festival/contracts';
 export function PriceBreakdown({ price, title = 'Price breakdown' }: { price: PartyPrice; title?: string }) {
   return (
     <section className="price-breakdown" aria-label={title}>
-      <dl>
+      <dl className="fk-price-lines">
         {price.adultTickets > 0 ? (
           <div>
             <dt>Adult tickets × {price.adultTickets}</dt>
@@ -22,13 +22,13 @@ export function PriceBreakdown({ price, title = 'Price breakdown' }: { price: Pa
           <dd>{formatCents(price.subtotalCents)}</dd>
         </div>
         {price.groupDiscountCents > 0 ? (
-          <div className="price-breakdown__discount">
+          <div className="fk-price-lines__discount">
             <dt>Group discount ({price.groupDiscountPercent}%)</dt>
             <dd>−{formatCents(price.groupDiscountCents)}</dd>
           </div>
         ) : null}
         {price.promoDiscountCents > 0 ? (
-          <div className="price-breakdown__discount">
+          <div className="fk-price-lines__discount">
             <dt>Promo code ({price.promoDiscountPercent}%)</dt>
             <dd>−{formatCents(price.promoDiscountCents)}</dd>
           </div>
@@ -37,7 +37,7 @@ export function PriceBreakdown({ price, title = 'Price breakdown' }: { price: Pa
           <dt>Tax (9.38%)</dt>
           <dd>{formatCents(price.taxCents)}</dd>
         </div>
-        <div className="price-breakdown__total">
+        <div className="fk-price-lines__total">
           <dt>Total</dt>
           <dd data-testid="order-total">{formatCents(price.totalCents)}</dd>
         </div>

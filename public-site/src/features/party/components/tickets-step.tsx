@@ -72,8 +72,8 @@ export function TicketsStep(props: TicketsStepProps) {
   }
 
   return (
-    <section className="party-card" aria-labelledby="tickets-heading">
-      <h2 id="tickets-heading" className="party-card__title">
+    <section className="fk-card" aria-labelledby="tickets-heading">
+      <h2 id="tickets-heading" className="fk-card__title">
         Select your tickets
       </h2>
       {remaining !== undefined && remaining > 0 && remaining <= RELEASE_BANNER_MAX_REMAINING ? (
@@ -82,7 +82,7 @@ export function TicketsStep(props: TicketsStepProps) {
         </p>
       ) : null}
       {saleClosed ? (
-        <p className="party-alert" role="status">
+        <p className="fk-alert" role="status">
           {saleClosed}
         </p>
       ) : null}
@@ -96,7 +96,7 @@ export function TicketsStep(props: TicketsStepProps) {
         </p>
       ) : null}
       {notice ? (
-        <p className="party-alert" role="alert">
+        <p className="fk-alert" role="alert">
           {notice}
         </p>
       ) : null}

@@ -19,7 +19,7 @@ export const feastCartCount = (items: FeastCartItem[]): number => items.reduce((
 
 /**
  * The feast pack cart of the header. It can only fill while pre-orders are open: what changes
- * it (feast/lib/feast-cart.ts, with its saving on the device) loads only then, keeping the
+ * it (lib/feast-cart.ts, with its saving on the device) loads only then, keeping the
  * closed page light.
  */
 export const useFeastCartStore = create<FeastCartState>()((set) => ({

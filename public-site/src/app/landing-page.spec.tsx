@@ -4,10 +4,10 @@ import { MemoryRouter, Route, Routes } from '@festival/router';
 import { DEFAULT_SITE_CONFIG, injectHead, landingPageSeo } from '@festival/contracts';
 import { PAGE_DATA_ID } from '@festival/web-kit/hydration';
 import { createQueryClient } from '@festival/web-kit/query-client';
-import { useFeastCartStore } from '../stores/feast-cart-store';
+import { useFeastCartStore } from '../features/feast/stores/feast-cart-store';
 import { LandingPage } from './landing-page';
 
-jest.mock('../lib/release', () => ({ RELEASE: 'canary' }));
+jest.mock('../features/landing/lib/release', () => ({ RELEASE: 'canary' }));
 
 interface Call {
   url: string;

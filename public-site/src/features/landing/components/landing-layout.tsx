@@ -1,28 +1,40 @@
-import './fonts.css';
-import '@festival/web-kit/palette.css';
-import '@festival/web-kit/button.css';
-import './landing.css';
+// The frame first: its page-wide stylesheet comes before the sections' own.
+import { SitePage } from './site-page';
+import type { ReactNode } from 'react';
 import { usePageTracking } from '@festival/web-kit/analytics';
 import { useSiteConfig } from '@festival/web-kit/site';
 import { useLandingSeo } from '../hooks/use-landing-seo';
 import { HeroSection } from './hero-section';
 import { PacksSection } from './packs-section';
-import { SiteFooter } from './site-footer';
-import { SiteHeader } from './site-header';
 
-/** The landing page (`/`): header, hero, the packs section and the footer. */
-export function LandingPage() {
+interface LandingLayoutProps {
+  /** The header's cart. */
+  cart: ReactNode;
+  /** The feast packs' cards of the packs section. */
+  feastPacks: ReactNode;
+}
+
+/**
+ * The landing page (`/`): header, hero, the packs section and the footer. The feast's parts (the
+ * cart, the packs' cards) come from the app, which composes the page (app/landing-page.tsx).
+ */
+export function LandingLayout({ cart, feastPacks }: LandingLayoutProps) {
   const { data: site, isError, refetch, isFetching } = useSiteConfig();
   usePageTracking('page_view');
   useLandingSeo(site);
   const failed = isError && !site;
 
   return (
-    <div className="lp">
-      <a className="lp-skip" href="#packs">
-        Skip to the feast packs
-      </a>
-      <SiteHeader site={site} failed={failed} />
+    <SitePage
+      site={site}
+      failed={failed}
+      cart={cart}
+      skipLink={
+        <a className="lp-skip" href="#packs">
+          Skip to the feast packs
+        </a>
+      }
+    >
       <main className="lp-main">
         {failed ? (
           <div className="lp-alert" role="alert">
@@ -33,14 +45,13 @@ export function LandingPage() {
           </div>
         ) : null}
         {!site && !failed ? (
-          <p className="lp-visually-hidden" role="status">
+          <p className="visually-hidden" role="status">
             Loading the festival details…
           </p>
         ) : null}
         <HeroSection site={site} failed={failed} />
-        <PacksSection site={site} failed={failed} />
+        <PacksSection site={site} failed={failed} feastPacks={feastPacks} />
       </main>
-      <SiteFooter site={site} failed={failed} />
-    </div>
+    </SitePage>
   );
 }
