@@ -15,29 +15,23 @@
 // With a MySQL/MariaDB URL, EVERY TABLE IN THAT DATABASE IS DROPPED first: give it a database
 // of its own.
 import { filterInstants } from '@festival/contracts';
-import { median, runMain } from '@festival/test-kit';
+import { chromiumArgs, median, runMain } from '@festival/test-kit';
 import { chromium } from '@playwright/test';
 import {
   AnalyticsEventEntity,
   AnalyticsReportService,
   dataSourceOptions,
-  DrinkOrderEntity,
-  DrinkTabEntity,
   ENTITIES,
-  FeastOrderEntity,
   fillAnalyticsCounters,
-  PartyOrderEntity,
   seededRandom,
   SyntheticVisitors,
 } from 'api/testing';
 import { DataSource } from 'typeorm';
-import { CHROMIUM_ARGS } from './page-weight.mjs';
-import { commandLine, record, table, verdict } from './lib/results.mjs';
+import { LOAD_TARGET_MS, markdown, QUERY_TARGET_MS } from './lib/analytics-queries-report.mjs';
+import { explain } from './lib/query-plan.mjs';
+import { commandLine, record } from './lib/results.mjs';
 import { createStand, STAFF_PASSWORD, staffCookie } from './lib/stand.mjs';
-
-/** The issue's targets: each report under 200 ms (median), the dashboard's first load under 2 s. */
-const QUERY_TARGET_MS = 200;
-const LOAD_TARGET_MS = 2000;
+import { fillOrders } from './lib/synthetic-orders.mjs';
 
 const log = (/** @type {string} */ message) => console.log(`› ${message}`);
 
@@ -145,200 +139,6 @@ function* events(total) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Ten thousand orders: half party ticket orders (most paid, some abandoned: cancelled or with an
-// expired hold, 30+ minutes old), three in ten feast pack orders, two in ten drinks orders (paid
-// at once or put on a tab, a few refunded) with their tabs.
-
-const orderRand = seededRandom(20251101);
-/**
- * @template T
- * @param {readonly T[]} list
- */
-const orderPick = (list) => list[Math.floor(orderRand() * list.length)];
-const FIRST = ['Priya', 'Arjun', 'Lakshmi', 'Vikram', 'Anita', 'Rahul', 'Meera', 'Karthik', 'Sara', 'John', 'Deepa', 'Ravi'];
-const LAST = ['Iyer', 'Reddy', 'Nair', 'Rao', 'Menon', 'Pillai', 'Smith', 'Krishnan', 'Garcia', 'Subramanian'];
-const FEAST_ITEMS = ['Veg Feast Pack', 'Non-Veg Feast Pack', 'Family Feast Pack', 'Sweets Box', 'Mini Feast Pack'];
-/** @type {[id: string, name: string, priceCents: number][]} */
-const DRINKS = [
-  ['mango-lassi', 'Mango Lassi', 600],
-  ['masala-chai', 'Masala Chai', 400],
-  ['filter-coffee', 'Filter Coffee', 450],
-  ['rose-sharbat', 'Rose Sharbat', 550],
-  ['nimbu-soda', 'Nimbu Soda', 500],
-];
-const TAX = 0.0938;
-
-/** @param {number} n */
-function person(n) {
-  const first = orderPick(FIRST);
-  const last = orderPick(LAST);
-  return {
-    customerName: `${first} ${last}`,
-    customerEmail: `${first}.${last}.${n}@example.com`.toLowerCase(),
-    customerPhone: `408555${String(n % 10000).padStart(4, '0')}`,
-  };
-}
-
-/** @param {number} total */
-function orderRows(total) {
-  const hour = 60 * 60 * 1000;
-  const at = () => new Date(START + Math.floor(orderRand() * SPAN_MS));
-  const party = [];
-  const feast = [];
-  const drinks = [];
-  const tabs = [];
-  const partyCount = Math.round(total * 0.5);
-  const feastCount = Math.round(total * 0.3);
-  const drinkCount = total - partyCount - feastCount;
-  for (let i = 0; i < partyCount; i += 1) {
-    const createdAt = at();
-    const r = orderRand();
-    const status = r < 0.8 ? 'paid' : r < 0.92 ? 'cancelled' : 'pending';
-    const adultTickets = 1 + Math.floor(orderRand() * 4);
-    const childTickets = orderRand() < 0.3 ? 1 + Math.floor(orderRand() * 2) : 0;
-    const subtotalCents = adultTickets * 4500 + childTickets * 2000;
-    const taxCents = Math.round(subtotalCents * TAX);
-    party.push({
-      eventId: 1,
-      id: `bench-party-${i}`,
-      status,
-      ...person(i),
-      adultTickets,
-      childTickets,
-      adultPriceCents: 4500,
-      childPriceCents: 2000,
-      subtotalCents,
-      groupDiscountPercent: 0,
-      groupDiscountCents: 0,
-      promoCode: null,
-      promoDiscountPercent: 0,
-      promoDiscountCents: 0,
-      taxCents,
-      totalCents: subtotalCents + taxCents,
-      paymentIntentId: `pi_bench_party_${i}`,
-      holdExpiresAt: new Date(createdAt.getTime() + 15 * 60_000),
-      paidAt: status === 'paid' ? new Date(createdAt.getTime() + 3 * 60_000) : null,
-      refundId: null,
-      analyticsSessionId: null,
-      emailStatus: status === 'paid' ? 'sent' : 'none',
-      createdAt,
-      updatedAt: createdAt,
-    });
-  }
-  for (let i = 0; i < feastCount; i += 1) {
-    const lines = 1 + Math.floor(orderRand() * 3);
-    const items = Array.from({ length: lines }, () => ({ name: orderPick(FEAST_ITEMS), quantity: 1 + Math.floor(orderRand() * 3) }));
-    feast.push({
-      eventId: 1,
-      id: `bench-feast-${i}`,
-      ...person(100_000 + i),
-      pickupDate: 'Friday, October 31',
-      pickupTime: `${4 + Math.floor(orderRand() * 4)}:00 PM`,
-      items: JSON.stringify(items),
-      totalCents: items.reduce((n, l) => n + l.quantity * 3999, 0),
-      createdAt: at(),
-    });
-  }
-  const tabCount = Math.max(1, Math.round(drinkCount / 8));
-  for (let i = 0; i < tabCount; i += 1) {
-    const openedAt = at();
-    tabs.push({
-      eventId: 1,
-      id: `bench-tab-${i}`,
-      tokenHash: `bench-token-${i}`.padEnd(64, '0'),
-      status: 'settled',
-      ...person(200_000 + i),
-      tableNumber: String(1 + (i % 40)),
-      gatewayCustomerId: `cus_bench_${i}`,
-      setupIntentId: `seti_bench_${i}`,
-      paymentMethodId: `pm_bench_${i}`,
-      openedAt,
-      closeAttempts: 1,
-      chargeKey: `bench-charge-${i}`,
-      chargePaymentIntentId: `pi_bench_tab_${i}`,
-      subtotalCents: 0,
-      taxCents: 0,
-      chargedCents: 0,
-      closedAt: new Date(openedAt.getTime() + 3 * hour),
-      closedBy: 'staff',
-      createdAt: openedAt,
-      updatedAt: openedAt,
-    });
-  }
-  for (let i = 0; i < drinkCount; i += 1) {
-    const r = orderRand();
-    const status = r < 0.6 ? 'paid' : r < 0.97 ? 'tab' : 'refunded';
-    const tab = status === 'tab' ? tabs[Math.floor(orderRand() * tabs.length)] : null;
-    const items = Array.from({ length: 1 + Math.floor(orderRand() * 2) }, () => {
-      const [id, name, price] = orderPick(DRINKS);
-      return { id, name, price, quantity: 1 + Math.floor(orderRand() * 2) };
-    });
-    const subtotalCents = items.reduce((n, l) => n + l.price * l.quantity, 0);
-    const taxCents = Math.round(subtotalCents * TAX);
-    if (tab) {
-      tab.subtotalCents += subtotalCents;
-      tab.taxCents += taxCents;
-      tab.chargedCents += subtotalCents + taxCents;
-    }
-    const placedAt = tab ? new Date(tab.openedAt.getTime() + Math.floor(orderRand() * 3 * hour)) : at();
-    drinks.push({
-      eventId: 1,
-      id: `bench-drink-${i}`,
-      number: i + 1,
-      status,
-      barStatus: 'served',
-      tabId: tab?.id ?? null,
-      ...person(300_000 + i),
-      tableNumber: String(1 + (i % 40)),
-      items: JSON.stringify(items),
-      subtotalCents,
-      taxCents,
-      totalCents: subtotalCents + taxCents,
-      paymentIntentId: tab ? null : `pi_bench_drink_${i}`,
-      placedAt,
-      refundId: status === 'refunded' ? `re_bench_${i}` : null,
-      failureReason: status === 'refunded' ? 'A drink sold out before the order reached the bar' : null,
-      createdAt: placedAt,
-      updatedAt: placedAt,
-    });
-  }
-  return { party, feast, tabs, drinks };
-}
-
-/**
- * @param {DataSource} ds
- * @param {number} total
- */
-async function fillOrders(ds, total) {
-  const started = Date.now();
-  const { party, feast, tabs, drinks } = orderRows(total);
-  /**
-   * @template {import('typeorm').ObjectLiteral} E
-   * @param {import('typeorm').EntityTarget<E>} entity
-   * @param {Record<string, unknown>[]} rows every column of the entity
-   */
-  const insert = async (entity, rows) => {
-    for (let i = 0; i < rows.length; i += 500) {
-      await ds
-        .getRepository(entity)
-        .insert(/** @type {import('typeorm/query-builder/QueryPartialEntity.js').QueryDeepPartialEntity<E>[]} */ (rows.slice(i, i + 500)));
-    }
-  };
-  await insert(PartyOrderEntity, party);
-  await insert(FeastOrderEntity, feast);
-  await insert(DrinkTabEntity, tabs);
-  await insert(DrinkOrderEntity, drinks);
-  return {
-    ms: Date.now() - started,
-    party: party.length,
-    paidParty: party.filter((o) => o.status === 'paid').length,
-    feast: feast.length,
-    drinks: drinks.length,
-    tabs: tabs.length,
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
 
 /**
  * better-sqlite3's connection under TypeORM, for the fastest way in.
@@ -386,26 +186,6 @@ async function fill(ds, kind, total) {
     if (batch.length) await flush();
   }
   return Date.now() - started;
-}
-
-/**
- * How the database runs a query, one line per step.
- * @param {DataSource} ds
- * @param {'mysql' | 'sqlite'} kind
- * @param {import('typeorm').SelectQueryBuilder<import('typeorm').ObjectLiteral>} query
- */
-async function explain(ds, kind, query) {
-  const [sql, params] = query.getQueryAndParameters();
-  if (kind === 'sqlite') {
-    const plan = /** @type {{ detail: string }[]} */ (await ds.query(`EXPLAIN QUERY PLAN ${sql}`, params));
-    return plan.map((step) => `  ${step.detail}`).join('\n');
-  }
-  const plan = /** @type {{ table: string, type: string, key: string | null, rows: number, Extra: string | null }[]} */ (
-    await ds.query(`EXPLAIN ${sql}`, params)
-  );
-  return plan
-    .map((step) => `  table=${step.table} type=${step.type} key=${step.key ?? 'none'} rows=${step.rows} extra=${step.Extra ?? ''}`)
-    .join('\n');
 }
 
 /**
@@ -476,7 +256,7 @@ async function timeDashboardCalls(baseUrl, runs) {
  * @param {number} loads
  */
 async function timeDashboardLoads(baseUrl, loads) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: chromiumArgs });
   const samples = [];
   const frames = [];
   try {
@@ -517,108 +297,6 @@ async function timeDashboardLoads(baseUrl, loads) {
   return { median: median(samples), min: Math.min(...samples), max: Math.max(...samples), samples, frameMedian: median(frames), frames };
 }
 
-/** @param {Awaited<ReturnType<typeof measure>>} f */
-function markdown(f) {
-  const ms = (/** @type {number} */ n) => `${n.toFixed(1)} ms`;
-  const targeted = new Set([
-    'funnel',
-    'events, first page',
-    'events, deep page',
-    'events, header (summary)',
-    'attribution',
-    'funnel, two weeks',
-    'events, first page, two weeks',
-    'events, header (summary), two weeks',
-    'attribution, two weeks',
-  ]);
-  const queryRows = f.queries.map((q) => [
-    q.name,
-    `\`${q.route}\``,
-    ms(q.median),
-    ms(q.min),
-    ms(q.max),
-    targeted.has(q.name) ? `${QUERY_TARGET_MS} ms: ${verdict(q.median < QUERY_TARGET_MS)}` : '',
-  ]);
-  const callRows = f.dashboard.calls.map((c) => [
-    `\`GET ${c.path}\``,
-    `${(c.bytes / 1024).toFixed(1)} KB`,
-    ms(c.median),
-    ms(c.min),
-    ms(c.max),
-  ]);
-  callRows.push([
-    'the first eight at once, as the page makes them',
-    '',
-    ms(f.dashboard.together.median),
-    ms(f.dashboard.together.min),
-    ms(f.dashboard.together.max),
-  ]);
-  const load = f.dashboard.load;
-  const share = (/** @type {string} */ eventType) => Math.round((100 * (f.eventTypes[eventType] ?? 0)) / f.events);
-  return `## Data at scale on ${f.database} (\`analytics-queries.mjs\`)
-
-The staff dashboard on a database holding ${f.events.toLocaleString('en-US')} analytics events and ${f.orders.total.toLocaleString('en-US')} orders
-(${f.orders.party.toLocaleString('en-US')} party ticket orders of which ${f.orders.paidParty.toLocaleString('en-US')} paid and the rest abandoned, ${f.orders.feast.toLocaleString('en-US')} feast pack orders,
-${f.orders.drinks.toLocaleString('en-US')} drinks orders on ${f.orders.tabs.toLocaleString('en-US')} tabs or paid at once). The events (the API's synthetic visitors, which the demo seed
-draws from too): ${share('page_view')} % page views, ${share('party_page_view')} % party page views, the rest carts, checkouts,
-catering clicks and completed orders and ticket purchases; visitors from the dashboard's eight
-marketing links, forty newsletter campaigns, search, a review site and direct visits; one session
-in twenty is a crawler. Every event and order is the first event's (season). Filled in ${(f.fillMs / 1000).toFixed(0)} s; the
-counters (\`analytics_event_totals\`, \`analytics_people\`, \`analytics_attribution\`, per event and hour, written with
-each event by the API) filled from them in ${(f.peopleMs / 1000).toFixed(1)} s, as the seasons migration does on an existing
-database. The reports are timed for the whole event and with the dashboard's filter set to the event and two weeks
-(${RANGE.from} to ${RANGE.to}).
-
-**Command:** \`${f.command}\`
-
-### The analytics reports (the API's query code, median of ${f.runs} runs after a warm-up)
-
-${table(['Report', 'Route', 'Median', 'Min', 'Max', 'Target'], queryRows, ['', '', 'right', 'right', 'right'])}
-
-### The dashboard's first load
-
-Every call the dashboard makes when it opens, through the API serving the site (NODE_ENV=production,
-staff session), median of ${f.runs} runs:
-
-${table(['Call', 'Answer', 'Median', 'Min', 'Max'], callRows, ['', 'right', 'right', 'right', 'right'])}
-
-In Chromium (headless, 1366×900, a fresh browser context each time, logged in first): from opening
-\`/admin\` until the header counts, both funnels, the attribution, feast order, ticket and
-abandoned cart tables show data. Median of ${load.samples.length} loads after one uncounted: **${(load.median / 1000).toFixed(2)} s**
-(min ${(load.min / 1000).toFixed(2)} s, max ${(load.max / 1000).toFixed(2)} s); target under ${LOAD_TARGET_MS / 1000} s: ${verdict(load.median < LOAD_TARGET_MS)}.
-Of that, ${(load.frameMedian / 1000).toFixed(2)} s (median) pass before the dashboard's frame (its "Order Management" heading)
-shows: loading and starting the admin app's code, before any of the data matters.
-
-### Reading the numbers
-
-- Every report is one indexed query (the event page is two: its ids from the index, then those
-  rows; the header is two: the events, and the people behind them), or reads counters; none
-  reads the events into the API's memory. The plans below name the index each uses
-  ("Using index" / "COVERING INDEX": the table rows are not read at all).
-- The counters are kept per event and per hour (docs/settings.md, "The dashboard's filter"): a
-  filter reads the rows of its event and hours and adds them up.
-- The event dialog's header counts the events of a step and, from \`analytics_people\` (one row per
-  event, step, hour and visitor, kept as events are stored), the people behind them, distinct
-  across the hours in range: counting distinct sessions among the page views themselves took
-  390 ms on MariaDB.
-- The attribution reads the page views and conversions per source, medium and campaign from
-  \`analytics_attribution\` (${f.attributionRows} rows here, per event and hour), counted in the transaction that stores the
-  events: grouping the counted events themselves read the index entries of every page view
-  (233 ms on MariaDB at this size).
-- Of the first load, ${(load.frameMedian / 1000).toFixed(2)} s go to the admin app's code before its frame shows;
-  the remaining ${((load.median - load.frameMedian) / 1000).toFixed(2)} s are the eight calls (${f.dashboard.together.median.toFixed(0)} ms together when made at once,
-  the largest answers being every feast order and every paid ticket order, listed whole) and the
-  browser drawing the sections with their data.
-
-### Query plans (${f.kind === 'mysql' ? '`EXPLAIN`' : '`EXPLAIN QUERY PLAN`'})
-
-\`\`\`
-${f.plans.trim()}
-
-events in the table: ${f.events.toLocaleString('en-US')}; funnel: ${f.funnel}
-\`\`\``;
-}
-
 // ---------------------------------------------------------------------------------------------
 
 /**
@@ -652,7 +330,7 @@ async function measure(stand, { kind, EVENTS, ORDERS, RUNS, PAGE_LOADS, port }) 
   await counters.release();
   const peopleMs = Date.now() - countersStarted;
   const [{ n: attributionRows }] = await ds.query('SELECT COUNT(*) AS n FROM analytics_attribution');
-  const orders = await fillOrders(ds, ORDERS);
+  const orders = await fillOrders(ds, ORDERS, { start: START, spanMs: SPAN_MS });
   log(`filled in ${((fillMs + orders.ms) / 1000).toFixed(1)} s; the counters in ${(peopleMs / 1000).toFixed(1)} s`);
   // What a running database has: statistics for the query planner.
   if (kind === 'mysql')
@@ -801,7 +479,7 @@ await runMain(
     for (const q of queries) console.log(`| ${q.name} | ${q.median.toFixed(1)} ms | ${q.median < QUERY_TARGET_MS ? 'met' : 'NOT MET'} |`);
     console.log(`| dashboard first load | ${(load.median / 1000).toFixed(2)} s | ${load.median < LOAD_TARGET_MS ? 'met' : 'NOT MET'} |`);
     if (args.record) {
-      record(`analytics-queries-${kind}`, { database: figures.database, options: args, figures, markdown: markdown(figures) });
+      record(`analytics-queries-${kind}`, { database: figures.database, options: args, figures, markdown: markdown(figures, RANGE) });
     }
   },
 );

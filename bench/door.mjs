@@ -6,10 +6,9 @@
 //   node bench/door.mjs [--db mysql|sqlite] [--replicas 2] [--no-nginx] [--rate 20] [--seconds 30] [--record]
 // SQLite is the embedded mode of one API process, so `--db sqlite` runs one replica.
 import { generateKeyPairSync, sign } from 'node:crypto';
-import { networkQuiet, runMain, WireLog } from '@festival/test-kit';
+import { chromiumArgs, networkQuiet, percentile, runMain, WireLog } from '@festival/test-kit';
 import { chromium } from '@playwright/test';
 import { buildTicketCode, formatTicketCode, priceParty, ticketCodeMessage, uuidToBytes } from '@festival/contracts';
-import { CHROMIUM_ARGS } from './page-weight.mjs';
 import { commandLine, record, table, verdict } from './lib/results.mjs';
 import { createStand, sleep, STAFF_PASSWORD, staffCookie } from './lib/stand.mjs';
 
@@ -17,11 +16,6 @@ const TARGETS = { p99Ms: 150, offlineMs: 50, doorJsBytes: 250 * 1024 };
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' };
 const OFFLINE_SCANS = 20;
 
-/** @param {number[]} values @param {number} p */
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
 const ms = (/** @type {number} */ n) => `${n.toFixed(1)} ms`;
 const kb = (/** @type {number} */ n) => `${(n / 1024).toFixed(1)} KB`;
 
@@ -161,7 +155,7 @@ await runMain(
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       args: [
-        ...CHROMIUM_ARGS,
+        ...chromiumArgs,
         '--use-fake-ui-for-media-stream',
         '--use-fake-device-for-media-stream',
         ...(front ? [`--ignore-certificate-errors-spki-list=${front.spkiSha256}`] : []),

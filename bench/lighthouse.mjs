@@ -5,13 +5,13 @@
 // Without --url it serves the built site the production way on 127.0.0.1 (build first).
 // The pages are the ones guests open: the landing page, the party page, and the drinks menu
 // (what the drinks QR code at the party opens: `/drinks`, no table or query parameters).
-import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { median, runMain } from '@festival/test-kit';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { lcpText, shiftText } from './lib/lighthouse-text.mjs';
 import { chromiumVersion, commandLine, record, table, verdict } from './lib/results.mjs';
+import { servingModes } from './lib/serving-modes.mjs';
 import { createStand } from './lib/stand.mjs';
 
 export const PAGES = ['/', '/diwali-party', '/drinks'];
@@ -239,18 +239,12 @@ await runMain(
     stand: async (args) => (args.url ? undefined : createStand({ db: 'sqlite', prefix: 'festival-lighthouse-' })),
   },
   async ({ args, stand }) => {
-    /** @type {{ server: string, url: string, chromeFlags?: string[] }[]} */
-    const servers = [];
-    if (args.url) servers.push({ server: args.url, url: args.url });
-    else if (stand) {
-      const site = await stand.startSite({ port: Number(args.port) });
-      servers.push({ server: EMBEDDED, url: site.url });
-      if (!args['no-nginx'] && hasNginx()) {
-        const nginx = await stand.startNginx({ port: Number(args['nginx-port']), apiPorts: [Number(args.port)] });
-        // HTTPS with the certificate the stand made for the run, which Chromium takes as valid by its key.
-        servers.push({ server: THROUGH_NGINX, url: nginx.url, chromeFlags: [`--ignore-certificate-errors-spki-list=${nginx.spkiSha256}`] });
-      }
-    }
+    const servers = (await servingModes(stand, args)).map((mode) => ({
+      server: mode.via === 'url' ? mode.url : mode.via === 'embedded' ? EMBEDDED : THROUGH_NGINX,
+      url: mode.url,
+      // nginx: HTTPS with the certificate the stand made for the run, which Chromium takes as valid by its key.
+      chromeFlags: mode.via === 'nginx' ? [`--ignore-certificate-errors-spki-list=${mode.spkiSha256}`] : undefined,
+    }));
     const runs = Number(args.runs);
     /** @type {(PageResult & { server: string })[]} */
     const results = [];
@@ -274,12 +268,3 @@ await runMain(
     }
   },
 );
-
-function hasNginx() {
-  try {
-    execFileSync('nginx', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -8,7 +8,7 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { runMain } from '@festival/test-kit';
 import { createStand, ROOT, STAFF_PASSWORD } from './lib/stand.mjs';
-import { partyNight } from './party-night.mjs';
+import { partyNight } from './lib/party-night.mjs';
 
 await runMain(
   {

@@ -9,8 +9,8 @@
 // nginx serves HTTPS on --nginx-port (a certificate made for the run), its redirecting plain-HTTP
 // server the port after it.
 // Without --url it serves the built site itself (build first).
-import { execFileSync, spawnSync } from 'node:child_process';
 import {
+  chromiumArgs,
   networkQuiet,
   runMain,
   SCRIPT_BUDGETS_KIB,
@@ -21,21 +21,12 @@ import {
 } from '@festival/test-kit';
 import { chromium } from '@playwright/test';
 import { commandLine, record, table, verdict } from './lib/results.mjs';
+import { nginxVersion, servingModes } from './lib/serving-modes.mjs';
 import { createStand, STAFF_PASSWORD } from './lib/stand.mjs';
 
 /** The pages measured; `/admin/door` signed in as staff. */
 export const PAGES = ['/', '/drinks', '/diwali-party', '/admin/login', '/admin/door'];
 const STAFF_PAGES = new Set(['/admin/door']);
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const KIB = 1024;
 /** A remote's entry: every page loads its remote's, and the pre-rendered pages only once painted. */
 const REMOTE_ENTRY = /\/remotes\/[^/]+\/remoteEntry\.js$/;
@@ -103,7 +94,7 @@ export async function measurePage(browser, baseUrl, path, { ignoreHTTPSErrors = 
  * @param {{ ignoreHTTPSErrors?: boolean }} [options]
  */
 export async function measureAll(baseUrl, options = {}) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: chromiumArgs });
   try {
     const results = [];
     for (const path of PAGES) results.push(await measurePage(browser, baseUrl, path, options));
@@ -217,22 +208,17 @@ await runMain(
     stand: async (args) => (args.url ? undefined : createStand({ db: 'sqlite', prefix: 'festival-weight-' })),
   },
   async ({ args, stand }) => {
-    /** @type {{ server: string, url: string, ignoreHTTPSErrors?: boolean }[]} */
-    const servers = [];
-    if (args.url) servers.push({ server: args.url, url: args.url });
-    else if (stand) {
-      const site = await stand.startSite({ port: Number(args.port) });
-      servers.push({ server: 'Embedded server (`npm start`)', url: site.url });
-      if (!args['no-nginx'] && hasNginx()) {
-        const nginx = await stand.startNginx({ port: Number(args['nginx-port']), apiPorts: [Number(args.port)] });
-        // Over HTTPS (HTTP/2), with the certificate the stand made for the run.
-        servers.push({
-          server: `nginx (${nginxVersion()}, the project's nginx.conf, HTTPS) in front of it`,
-          url: nginx.url,
-          ignoreHTTPSErrors: true,
-        });
-      }
-    }
+    const servers = (await servingModes(stand, args)).map(({ via, url }) => ({
+      server:
+        via === 'url'
+          ? url
+          : via === 'embedded'
+            ? 'Embedded server (`npm start`)'
+            : `nginx (${nginxVersion()}, the project's nginx.conf, HTTPS) in front of it`,
+      url,
+      // nginx over HTTPS (HTTP/2), with the certificate the stand made for the run.
+      ignoreHTTPSErrors: via === 'nginx',
+    }));
     const runs = [];
     for (const { server, url, ignoreHTTPSErrors } of servers) {
       const pages = await measureAll(url, { ignoreHTTPSErrors });
@@ -254,18 +240,3 @@ await runMain(
     }
   },
 );
-
-function hasNginx() {
-  try {
-    execFileSync('nginx', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function nginxVersion() {
-  // nginx prints its version on standard error.
-  const result = spawnSync('nginx', ['-v'], { encoding: 'utf8' });
-  return /nginx\/\S+/.exec(`${result.stderr}${result.stdout}`)?.[0] ?? 'nginx';
-}

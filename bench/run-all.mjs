@@ -122,7 +122,7 @@ function sqliteVersion() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The targets of the performance issue, read from the scripts' JSON figures.
+// The performance targets (bench/README.md), read from the scripts' JSON figures.
 
 /**
  * The recorded figures this page reads.

@@ -76,9 +76,9 @@ for (const fault of ['smtp-outage', 'webhook-replay', 'api-kill']) {
 if (process.env.TEST_DATABASE_URL) {
   await step('fault: db-restart', process.execPath, ['bench/faults/db-restart.mjs', '--guests', '100', '--seconds', '20']);
 }
-// The security review's attacks against the embedded server with the default limits (bounded,
+// The abuse attacks (docs/RELIABILITY.md, "Abuse") against the embedded server with the default limits (bounded,
 // 127.0.0.1 only); CI runs them again through nginx in front of two replicas on MariaDB.
-await step("abuse: the review's attacks", process.execPath, ['bench/security/abuse.mjs', '--db', 'sqlite']);
+await step('abuse: the attacks of docs/RELIABILITY.md', process.execPath, ['bench/security/abuse.mjs', '--db', 'sqlite']);
 await step('e2e tests in Chromium', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
   CHROMIUM_PATH: chromium,
   FFMPEG_PATH: ffmpeg,

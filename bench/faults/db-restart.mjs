@@ -13,7 +13,7 @@ import { UsageError } from '@festival/test-kit';
 import { FAULT_OPTIONS, runFault } from '../lib/fault.mjs';
 import { countBy } from '../lib/results.mjs';
 import { createStand, openDatabase, sleep, STAFF_PASSWORD, staffCookie, waitUntil } from '../lib/stand.mjs';
-import { networkError, partyNight } from '../party-night.mjs';
+import { networkError, partyNight } from '../lib/party-night.mjs';
 
 const MARIADB_PORT = 3311;
 const API_PORT = 8720;

@@ -1,4 +1,4 @@
-// The security review's attacks, replayed against a running site with the default limits:
+// The abuse attacks of docs/RELIABILITY.md ("Abuse"), replayed against a running site with the default limits:
 // hoarding tickets, a gzip parser bomb looped by four clients, a tab run past its limit, card
 // testing, login guessing with rotating X-Forwarded-For, cross-site analytics, campaign content
 // made to be slow, and confirm calls without the secret. Bounded in count and time, 127.0.0.1

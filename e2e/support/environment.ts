@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { chromiumArgs } from '@festival/test-kit';
 
 /** Repository root. */
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -20,15 +21,9 @@ export const BASE_URL = VIA_NGINX ? `https://127.0.0.1:${NGINX_PORT}` : `http://
 /** The staff password the e2e server runs with. */
 export const E2E_ADMIN_PASSWORD = 'e2e-staff-password';
 
+/** The test kit's Chromium switches, and the run's certificate where the suite goes through nginx. */
 export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...chromiumArgs,
   // Through nginx, Chromium takes the run's self-signed certificate as valid, by its key (set by
   // the global setup, before any browser starts). Merely ignoring certificate errors is not
   // enough: Chromium then keeps nothing in its HTTP cache (no revalidation with If-None-Match)

@@ -211,7 +211,7 @@ test.describe('the dashboard on the demo data', () => {
     await expect(buyer.getByText('1 event', { exact: true })).toBeVisible();
   });
 
-  test('search narrows the orders, and Export CSV saves the shown ones with the spec columns', async ({ page }) => {
+  test('search narrows the orders, and Export CSV saves the shown ones with the columns of the product description', async ({ page }) => {
     const orders = section(page, 'Feast Pack Orders');
     await expect(rows(orders).first()).toBeVisible();
     const total = Number((await page.getByRole('status', { name: /^Feast Orders: / }).getAttribute('aria-label'))!.split(': ')[1]);

@@ -5,7 +5,7 @@ import { E2E_ADMIN_PASSWORD } from '../support/environment';
 const CARD = { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' };
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 const TABLET = { viewport: { width: 1024, height: 768 }, hasTouch: true };
-/** The promise: the guest's page shows the bar's change within 3 seconds. */
+/** The promise of docs/drinks.md ("Guests see their drink"): the guest's page shows the bar's change within 3 seconds. */
 const WITHIN_3_S = { timeout: 3_000 };
 /** The staff app (antd) can take a while to load on a busy test machine. */
 const STAFF_APP_LOADED = { timeout: 20_000 };

@@ -189,7 +189,7 @@ test.describe('feast pack pre-orders', () => {
     const mails = await waitForMails((m) => m.parsed.to?.some((to) => to.address === refundBuyer) ?? false, 2);
     expect(mails.map((m) => m.parsed.subject).filter((subject) => / has been refunded$/.test(subject ?? ''))).toHaveLength(1);
 
-    // Closing pre-orders brings back the spec's closed card.
+    // Closing pre-orders brings back the closed card of docs/product.md.
     await page.goto('/admin/settings');
     const settings = page.getByRole('region', { name: 'Feast packs' });
     await expect(settings.getByRole('switch', { name: 'Pre-orders open' })).toBeChecked({ timeout: 30_000 });

@@ -46,3 +46,4 @@ export {
   type WireFile,
 } from './wire-weight.js';
 export { startDnsStandIn, type DnsStandIn } from './dns-stand-in.js';
+export { chromiumArgs } from './chromium.js';

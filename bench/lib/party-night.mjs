@@ -1,7 +1,7 @@
 // The party night, bounded: many guests at once reading the menu and ticket stats, posting
 // analytics, buying tickets (and drinks, when the drinks API is there) against a running API on
 // 127.0.0.1. Then it checks the promises: no 5xx, no oversold tickets, every paid order present.
-//   import { partyNight } from './party-night.mjs'
+//   import { partyNight } from './lib/party-night.mjs'
 import { percentile } from '@festival/test-kit';
 
 const PHONE_UA =
@@ -221,7 +221,7 @@ export async function partyNight({ baseUrls, guests, seconds, staffPassword, cap
     body: JSON.stringify({ password: staffPassword }),
   });
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-  const tickets = /** @type {import('./lib/stand.mjs').TicketRow[]} */ (
+  const tickets = /** @type {import('./stand.mjs').TicketRow[]} */ (
     await (await fetch(`${baseUrls[0]}/api/party-tickets`, { headers: { Cookie: cookie } })).json()
   );
   const sold = tickets.reduce((n, t) => n + t.adultTickets + t.childTickets, 0);
