@@ -9,7 +9,7 @@ export type AdminLoginRequest = z.infer<typeof adminLoginRequestSchema>;
 
 export const adminCheckResponseSchema = z.object({ authenticated: z.boolean() });
 /**
- * `GET /api/admin/check`: `authenticated` as the spec has it, plus who this session is (its
- * role and name) when authenticated, and why it ended when a device was just signed out.
+ * `GET /api/admin/check`: `authenticated` as docs/product.md has it, plus who this session is
+ * (its role and name) when authenticated, and why it ended when a device was just signed out.
  */
 export type AdminCheckResponse = z.infer<typeof adminCheckResponseSchema> & { staff?: StaffSessionView; ended?: string };

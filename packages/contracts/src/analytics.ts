@@ -1,5 +1,6 @@
 import './zod-setup.js';
 import { z } from 'zod';
+import { valueMessage } from './form-messages.js';
 import {
   BROWSER_EVENT_TYPES,
   CONVERSION_EVENT_TYPES,
@@ -59,17 +60,18 @@ const metadataSchema = z.record(z.string().max(64), z.unknown()).refine((m) => J
 });
 
 /**
- * One event as the browser sends it (spec section 3, "Analytics event (sent by the public
- * site)"), plus `pageViewId`, which ties a leave event to its page view. Server-side facts
+ * One event as the browser sends it (docs/product.md section 3, "Analytics event (sent by
+ * the public site)"), plus `pageViewId`, which ties a leave event to its page view. Server-side facts
  * (time, IP, user agent, geo) are never taken from the browser. Unknown fields are dropped.
  */
 export const analyticsEventRequestSchema = z
   .object({
     eventType: z.enum(BROWSER_EVENT_TYPES, {
-      error: (issue) =>
+      error: valueMessage((issue) =>
         typeof issue.input === 'string' && (CONVERSION_EVENT_TYPES as readonly string[]).includes(issue.input)
           ? 'conversions are recorded by the server, not sent by the browser'
           : `must be one of ${BROWSER_EVENT_TYPES.join(', ')}`,
+      ),
     }),
     sessionId: clientIdSchema,
     /** The page view a leave event belongs to; lets a page view be sent twice without counting twice. */
@@ -118,7 +120,7 @@ export type ValidAnalyticsEvent = z.output<typeof analyticsEventRequestSchema>;
 export const funnelEntrySchema = z.object({ eventType: z.string(), count: z.number().int().nonnegative() });
 export type FunnelEntry = z.infer<typeof funnelEntrySchema>;
 
-/** One event as the staff read it (spec section 3, "Analytics event (as read by admin)"). */
+/** One event as the staff read it (docs/product.md section 3, "Analytics event (as read by admin)"). */
 export const analyticsEventSchema = z.object({
   id: z.string(),
   entityId: z.string().nullable(),

@@ -52,7 +52,7 @@ export type CreateCampaignRequest = z.infer<typeof createCampaignRequestSchema>;
 
 /** `POST /api/campaigns/{id}/test`: one copy to one address, the campaign's status untouched. */
 export const sendTestCampaignRequestSchema = z.strictObject({
-  email: z.string({ error: 'email is required' }).pipe(recipientEmailSchema),
+  email: z.string().pipe(recipientEmailSchema),
 });
 export type SendTestCampaignRequest = z.infer<typeof sendTestCampaignRequestSchema>;
 

@@ -1,5 +1,6 @@
 import './zod-setup.js';
 import { z } from 'zod';
+import { valueMessage } from './form-messages.js';
 import { MAX_TICKETS_PER_ORDER } from './party.js';
 
 const defineSchema = <T>(build: () => T): T => build();
@@ -156,7 +157,7 @@ export function ticketLines(adults: number, children: number): string {
 export const CHECK_IN_RESULTS = ['admitted', 'already_checked_in', 'refunded', 'not_paid', 'invalid'] as const;
 export type CheckInResult = (typeof CHECK_IN_RESULTS)[number];
 
-/** The texts the door page shows for each result (issue wording). */
+/** The texts the door page shows for each result (docs/door.md, "The door page"). */
 export const CHECK_IN_RESULT_TEXT: Record<CheckInResult, string> = {
   admitted: 'Admitted',
   already_checked_in: 'Already checked in',
@@ -171,7 +172,7 @@ const ticketCodeField = () =>
 /** A client's own id for one admission or redemption, so a retried upload is accepted once. */
 const clientIdField = (name: string) =>
   z
-    .string({ error: `${name} must be a string` })
+    .string()
     .trim()
     .min(8, `${name} must be 8 to 64 characters`)
     .max(64, `${name} must be 8 to 64 characters`)
@@ -276,7 +277,7 @@ export const DOOR_SEARCH_LIMIT = 20;
 export const doorSearchQuerySchema = /* @__PURE__ */ defineSchema(() =>
   z.object({
     q: z
-      .string({ error: 'q is required' })
+      .string()
       .trim()
       .min(DOOR_SEARCH_MIN_LENGTH, `Type at least ${DOOR_SEARCH_MIN_LENGTH} characters to search`)
       .max(100, 'q must be at most 100 characters'),
@@ -306,14 +307,14 @@ export interface DoorSearchResponse {
 export const offlineAdmissionSchema = /* @__PURE__ */ defineSchema(() =>
   z.strictObject({
     admissionId: clientIdField('admissionId'),
-    orderId: z.uuid({ error: 'orderId must be an order id' }),
+    orderId: z.uuid({ error: valueMessage('orderId must be an order id') }),
     guests: z
-      .number({ error: 'guests must be a whole number' })
+      .number()
       .int('guests must be a whole number')
       .min(1, 'guests must be at least 1')
       .max(MAX_TICKETS_PER_ORDER, `guests must be at most ${MAX_TICKETS_PER_ORDER}`),
     /** When the door admitted them, by the device's clock. */
-    at: z.iso.datetime({ error: 'at must be an ISO date and time', offset: true }),
+    at: z.iso.datetime({ error: valueMessage('at must be an ISO date and time'), offset: true }),
   }),
 );
 export type OfflineAdmission = z.infer<typeof offlineAdmissionSchema>;
@@ -321,10 +322,7 @@ export type OfflineAdmission = z.infer<typeof offlineAdmissionSchema>;
 /** `POST /api/admin/check-ins/offline`: the admissions a door page queued while offline. */
 export const offlineCheckInsRequestSchema = /* @__PURE__ */ defineSchema(() =>
   z.strictObject({
-    admissions: z
-      .array(offlineAdmissionSchema, { error: 'admissions must be a list' })
-      .min(1, 'admissions must not be empty')
-      .max(200, 'admissions holds at most 200 at a time'),
+    admissions: z.array(offlineAdmissionSchema).min(1, 'admissions must not be empty').max(200, 'admissions holds at most 200 at a time'),
   }),
 );
 export type OfflineCheckInsRequest = z.infer<typeof offlineCheckInsRequestSchema>;

@@ -80,7 +80,7 @@ export type MenuDrinkUpdate = z.infer<typeof menuDrinkUpdateSchema>;
 export const drinksMenuOrderSchema = /* @__PURE__ */ defineSchema(() =>
   z.strictObject({
     ids: z
-      .array(z.string({ error: 'Each id must be text' }).min(1, 'An id cannot be empty').max(64, 'An id is at most 64 characters'), {
+      .array(z.string().min(1, 'An id cannot be empty').max(64, 'An id is at most 64 characters'), {
         error: 'ids must be a list of drink ids',
       })
       .min(1, 'List every drink of the menu')

@@ -73,7 +73,7 @@ describe('drink request schemas', () => {
     expect(parsed).toEqual({ ...request, customerEmail: undefined, customerPhone: undefined, tableNumber: '7' });
   });
 
-  it('asks for the name with the spec text', () => {
+  it('asks for the name with the product text', () => {
     const result = drinkPaymentRequestSchema.safeParse({ ...request, customerName: '   ' });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0].message).toBe('Please enter your name');

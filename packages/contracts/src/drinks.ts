@@ -1,5 +1,6 @@
 import './zod-setup.js';
 import { z } from 'zod';
+import { valueMessage } from './form-messages.js';
 import { percentOfCents, TAX_RATE_BASIS_POINTS, type Cents } from './money.js';
 
 /**
@@ -85,8 +86,7 @@ export function drinkTabReference(tabId: string): string {
   return tabId.slice(0, 8).toUpperCase();
 }
 
-const customerName = () =>
-  z.string({ error: 'Please enter your name' }).trim().min(1, 'Please enter your name').max(80, 'Name is too long');
+const customerName = () => z.string().trim().min(1, 'Please enter your name').max(80, 'Name is too long');
 
 /** Optional text: empty strings count as not given. */
 const optionalText = (max: number, label: string) =>
@@ -118,9 +118,9 @@ export const drinkOrderItemSchema = /* @__PURE__ */ defineSchema(() =>
   z.strictObject({
     id: z.string().trim().min(1, 'id is required').max(64),
     name: z.string().trim().max(120),
-    price: z.number({ error: 'price must be whole cents' }).int('price must be whole cents').min(0, 'price cannot be negative'),
+    price: z.number().int('price must be whole cents').min(0, 'price cannot be negative'),
     quantity: z
-      .number({ error: 'quantity must be a whole number' })
+      .number()
       .int('quantity must be a whole number')
       .min(1, 'quantity must be at least 1')
       .max(MAX_DRINK_QUANTITY, `quantity cannot exceed ${MAX_DRINK_QUANTITY}`),
@@ -141,8 +141,7 @@ const orderItems = () =>
       }
     });
 
-const orderTotal = () =>
-  z.number({ error: 'total must be whole cents' }).int('total must be whole cents').min(0, 'total cannot be negative');
+const orderTotal = () => z.number().int('total must be whole cents').min(0, 'total cannot be negative');
 
 /** `POST /api/drink-payment-intent`: pay now. `total` is what the guest saw; the server re-prices. */
 export const drinkPaymentRequestSchema = /* @__PURE__ */ defineSchema(() =>
@@ -160,7 +159,7 @@ export interface DrinkPaymentResponse {
 export const confirmDrinkPaymentRequestSchema = /* @__PURE__ */ defineSchema(() =>
   z.strictObject({
     paymentIntentId: z.string().trim().min(1, 'paymentIntentId is required').max(255),
-    type: z.literal('drink_order', { error: 'type must be "drink_order"' }).optional(),
+    type: z.literal('drink_order', { error: valueMessage('type must be "drink_order"') }).optional(),
     /** The payment's client secret: without it the answer carries no name. */
     clientSecret: z.string().trim().max(255).optional(),
   }),
@@ -213,7 +212,7 @@ export interface DrinkTabResponse {
 /** `POST /api/drink-tab/confirm-setup`. */
 export const confirmDrinkTabSetupRequestSchema = /* @__PURE__ */ defineSchema(() =>
   z.strictObject({
-    tabId: z.uuid({ error: 'tabId must be a tab id' }),
+    tabId: z.uuid({ error: valueMessage('tabId must be a tab id') }),
     setupIntentId: z.string().trim().min(1, 'setupIntentId is required').max(255),
     /** The tab's token: without it the answer carries no name and no orders. */
     tabToken: z.string().trim().max(128).optional(),
@@ -272,7 +271,7 @@ export interface BarOrder {
 
 /** `PATCH /api/admin/bar/orders/:id`. */
 export const updateBarOrderRequestSchema = /* @__PURE__ */ defineSchema(() =>
-  z.strictObject({ status: z.enum(BAR_ORDER_STATUSES, { error: 'status must be new, ready or served' }) }),
+  z.strictObject({ status: z.enum(BAR_ORDER_STATUSES, { error: valueMessage('status must be new, ready or served') }) }),
 );
 export type UpdateBarOrderRequest = z.infer<typeof updateBarOrderRequestSchema>;
 
@@ -305,7 +304,7 @@ export interface StaffDrinkTab {
 export const updateDrinkStockRequestSchema = /* @__PURE__ */ defineSchema(() =>
   z.strictObject({
     available: z
-      .number({ error: 'available must be a whole number' })
+      .number()
       .int('available must be a whole number')
       .min(0, 'available cannot be negative')
       .max(100_000, 'available cannot exceed 100000'),

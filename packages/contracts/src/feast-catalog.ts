@@ -19,7 +19,7 @@ export const MAX_PACKS_PER_ORDER = 20;
 export const MAX_FEAST_PACKS = 12;
 export const MAX_PICKUP_SLOTS = 60;
 
-/** The two packs a new season starts with (the spec's e-mail template), closed. */
+/** The two packs a new season starts with (docs/product.md's e-mail template), closed. */
 export const DEFAULT_FEAST_PACKS = [
   {
     name: 'Vegetarian Feast Pack',

@@ -1,5 +1,6 @@
 import './zod-setup.js';
 import { z } from 'zod';
+import { valueMessage } from './form-messages.js';
 import { MAX_FEAST_PACKS, MAX_PACKS_PER_ORDER, MAX_PICKUP_SLOTS } from './feast-catalog.js';
 
 const defineSchema = <T>(build: () => T): T => build();
@@ -28,7 +29,7 @@ const id = () => z.string().trim().min(1).max(36);
 export const feastPacksUpdateSchema = /* @__PURE__ */ defineSchema(() =>
   z
     .strictObject({
-      open: z.boolean({ error: 'open must be true or false' }),
+      open: z.boolean(),
       packs: z
         .array(
           z.strictObject({
@@ -36,11 +37,11 @@ export const feastPacksUpdateSchema = /* @__PURE__ */ defineSchema(() =>
             name: z.string().trim().min(1, 'Each pack needs a name').max(80, 'A pack name is at most 80 characters'),
             description: z.string().trim().max(500, 'A pack description is at most 500 characters'),
             price: z
-              .number({ error: 'price must be a number of cents' })
+              .number()
               .int('price must be whole cents')
               .min(1, 'A pack price must be at least 1 cent')
               .max(100_000, 'A pack price is at most $1,000.00'),
-            vegetarian: z.boolean({ error: 'vegetarian must be true or false' }),
+            vegetarian: z.boolean(),
             hidden: z.boolean().optional(),
           }),
         )
@@ -52,7 +53,7 @@ export const feastPacksUpdateSchema = /* @__PURE__ */ defineSchema(() =>
             date: isoDate(),
             time: clockTime(),
             capacity: z
-              .number({ error: 'capacity must be a number' })
+              .number()
               .int('capacity must be a whole number')
               .min(1, 'A pickup time needs a capacity of at least 1')
               .max(10_000, 'A pickup time holds at most 10000 packs'),
@@ -91,7 +92,7 @@ export const feastOrderIntentSchema = /* @__PURE__ */ defineSchema(() =>
           z.strictObject({
             packId: id(),
             quantity: z
-              .number({ error: 'quantity must be a number' })
+              .number()
               .int('quantity must be a whole number')
               .min(1, 'quantity must be at least 1')
               .max(MAX_PACKS_PER_ORDER, `At most ${MAX_PACKS_PER_ORDER} packs per order`),
@@ -99,7 +100,7 @@ export const feastOrderIntentSchema = /* @__PURE__ */ defineSchema(() =>
         )
         .min(1, 'Add at least one feast pack')
         .max(MAX_FEAST_PACKS, `At most ${MAX_FEAST_PACKS} lines`),
-      slotId: z.string({ error: 'Choose a pickup time' }).trim().min(1, 'Choose a pickup time').max(36),
+      slotId: z.string().trim().min(1, 'Choose a pickup time').max(36),
       totalAmount: z.number().int('totalAmount must be whole cents').min(0, 'totalAmount cannot be negative'),
       /** The visitor's analytics session, so the completed order counts for its attribution. */
       sessionId: z.string().trim().max(64).optional(),
@@ -124,7 +125,7 @@ export const pickupRequestSchema = /* @__PURE__ */ defineSchema(() =>
   z
     .strictObject({
       code: z.string().trim().min(1, 'Enter a pickup code').max(200, 'Not a valid pickup code').optional(),
-      orderId: z.uuid('orderId must be an order id').optional(),
+      orderId: z.uuid({ error: valueMessage('orderId must be an order id') }).optional(),
     })
     .refine((value) => Boolean(value.code) !== Boolean(value.orderId), 'Send either a pickup code or an order id'),
 );

@@ -42,7 +42,7 @@ describe('default form messages', () => {
     ]);
   });
 
-  it('keeps the messages the spec and the schemas word', () => {
+  it('keeps the messages the product description and the schemas word', () => {
     expect(messages(partyContactSchema, { firstName: ' ', lastName: '', email: 'nobody', phone: '123' })).toEqual([
       'firstName: First name is required',
       'lastName: Last name is required',

@@ -1,5 +1,6 @@
 import './zod-setup.js';
 import { z } from 'zod';
+import { valueMessage } from './form-messages.js';
 import type { Cents } from './money.js';
 import type { PartyPaymentMethod } from './party.js';
 import type { PaymentDisputeView } from './payments.js';
@@ -8,11 +9,7 @@ import type { StaffRole } from './staff.js';
 const defineSchema = <T>(build: () => T): T => build();
 
 const count = (label: string) =>
-  z
-    .number({ error: `${label} must be a whole number` })
-    .int(`${label} must be a whole number`)
-    .min(0, `${label} cannot be negative`)
-    .max(50, `${label} cannot exceed 50`);
+  z.number().int(`${label} must be a whole number`).min(0, `${label} cannot be negative`).max(50, `${label} cannot exceed 50`);
 
 /**
  * `POST /api/admin/party-orders/:orderId/refunds`: refund some of the order's valid tickets
@@ -42,17 +39,9 @@ export type PartyRefundRequest = z.infer<typeof partyRefundRequestSchema>;
 /** `PUT /api/admin/party-orders/:orderId/guest`: the buyer's details, with the party checkout's rules. */
 export const editGuestRequestSchema = /* @__PURE__ */ defineSchema(() =>
   z.strictObject({
-    customerName: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(160, 'Name is too long'),
-    customerEmail: z
-      .string({ error: 'Invalid email address' })
-      .trim()
-      .max(254, 'Invalid email address')
-      .pipe(z.email('Invalid email address')),
-    customerPhone: z
-      .string({ error: 'Phone number must be at least 10 digits' })
-      .trim()
-      .min(10, 'Phone number must be at least 10 digits')
-      .max(30, 'Phone number is too long'),
+    customerName: z.string().trim().min(1, 'Name is required').max(160, 'Name is too long'),
+    customerEmail: z.string().trim().max(254, 'Invalid email address').pipe(z.email('Invalid email address')),
+    customerPhone: z.string().trim().min(10, 'Phone number must be at least 10 digits').max(30, 'Phone number is too long'),
   }),
 );
 export type EditGuestRequest = z.infer<typeof editGuestRequestSchema>;
@@ -68,7 +57,7 @@ export type StaffResendRequest = z.infer<typeof staffResendRequestSchema>;
 /** A client-made id of one request (the same click sent twice, or retried, acts once). */
 const requestId = () =>
   z
-    .string({ error: 'requestId is required' })
+    .string()
     .trim()
     .min(8, 'requestId must be 8 to 64 characters')
     .max(64, 'requestId must be 8 to 64 characters')
@@ -87,16 +76,12 @@ const atLeastOneGuest = (value: { adults: number; children: number }, ctx: z.Ref
 export const addGuestsRequestSchema = /* @__PURE__ */ defineSchema(() =>
   z
     .strictObject({
-      customerName: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(160, 'Name is too long'),
-      customerEmail: z
-        .string({ error: 'Invalid email address' })
-        .trim()
-        .max(254, 'Invalid email address')
-        .pipe(z.email('Invalid email address')),
+      customerName: z.string().trim().min(1, 'Name is required').max(160, 'Name is too long'),
+      customerEmail: z.string().trim().max(254, 'Invalid email address').pipe(z.email('Invalid email address')),
       customerPhone: z.string().trim().max(30, 'Phone number is too long').optional(),
       adults: count('adults'),
       children: count('children'),
-      reason: z.string({ error: 'A reason is required' }).trim().min(1, 'A reason is required').max(200, 'The reason is too long'),
+      reason: z.string().trim().min(1, 'A reason is required').max(200, 'The reason is too long'),
       requestId: requestId(),
     })
     .superRefine(atLeastOneGuest),
@@ -116,7 +101,7 @@ export const doorSaleRequestSchema = /* @__PURE__ */ defineSchema(() =>
     .strictObject({
       adults: count('adults'),
       children: count('children'),
-      paymentMethod: z.enum(DOOR_SALE_PAYMENT_METHODS, { error: 'paymentMethod must be cash or card' }),
+      paymentMethod: z.enum(DOOR_SALE_PAYMENT_METHODS, { error: valueMessage('paymentMethod must be cash or card') }),
       customerName: z.string().trim().max(160, 'Name is too long').optional(),
       requestId: requestId(),
     })
@@ -127,7 +112,7 @@ export type DoorSaleRequest = z.infer<typeof doorSaleRequestSchema>;
 /** `POST /api/admin/door-sales/:orderId/confirm`: the card payment of a door sale went through. */
 export const confirmDoorSaleRequestSchema = /* @__PURE__ */ defineSchema(() =>
   z.strictObject({
-    paymentIntentId: z.string({ error: 'paymentIntentId is required' }).trim().min(1, 'paymentIntentId is required').max(255),
+    paymentIntentId: z.string().trim().min(1, 'paymentIntentId is required').max(255),
   }),
 );
 export type ConfirmDoorSaleRequest = z.infer<typeof confirmDoorSaleRequestSchema>;

@@ -1,7 +1,7 @@
 import './zod-setup.js';
 import { z } from 'zod';
 
-/** The contact form of the party page (step 2), with the spec's messages. */
+/** The contact form of the party page (step 2), with the messages of docs/product.md. */
 export const partyContactSchema = z.object({
   firstName: z.string().trim().min(1, 'First name is required').max(80, 'First name is too long'),
   lastName: z.string().trim().min(1, 'Last name is required').max(80, 'Last name is too long'),

@@ -1,5 +1,6 @@
 import './zod-setup.js';
 import { z } from 'zod';
+import { valueMessage } from './form-messages.js';
 import { percentOfCents, TAX_RATE_BASIS_POINTS, type Cents } from './money.js';
 import type { PaymentDisputeStatus } from './payments.js';
 
@@ -101,9 +102,11 @@ export function priceParty(input: PartyPriceInput): PartyPrice {
   };
 }
 
+// A missing or wrongly typed count answers the default messages (`Required`, `Expected number,
+// received string`); only the count's own rules word theirs.
 const ticketCount = (label: string) =>
   z
-    .number({ error: `${label} must be a whole number` })
+    .number()
     .int(`${label} must be a whole number`)
     .min(0, `${label} cannot be negative`)
     .max(MAX_TICKETS_PER_ORDER, `${label} cannot exceed ${MAX_TICKETS_PER_ORDER}`);
@@ -198,7 +201,7 @@ export const confirmPaymentRequestSchema = /* @__PURE__ */ defineSchema(() =>
   z.strictObject({
     paymentIntentId: z.string().trim().min(1, 'paymentIntentId is required').max(255),
     /** Which order the payment is for: party tickets, or a feast pack pre-order. */
-    type: z.enum(['party_ticket', 'feast_order'], { error: 'type must be "party_ticket" or "feast_order"' }),
+    type: z.enum(['party_ticket', 'feast_order'], { error: valueMessage('type must be "party_ticket" or "feast_order"') }),
     /** The payment's client secret: without it the answer carries no name or e-mail. */
     clientSecret: z.string().trim().max(255).optional(),
   }),

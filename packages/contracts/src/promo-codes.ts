@@ -1,5 +1,6 @@
 import './zod-setup.js';
 import { z } from 'zod';
+import { valueMessage } from './form-messages.js';
 import type { PromoCodeStatus } from './party.js';
 
 const defineSchema = <T>(build: () => T): T => build();
@@ -38,7 +39,10 @@ const maxUses = () =>
 
 const validUntil = () =>
   z.iso
-    .datetime({ offset: true, error: 'Valid until must be a date and time such as 2026-11-01T23:59:00-07:00, or null for no end' })
+    .datetime({
+      offset: true,
+      error: valueMessage('Valid until must be a date and time such as 2026-11-01T23:59:00-07:00, or null for no end'),
+    })
     .nullable();
 
 const active = () => z.boolean({ error: 'Active must be true or false' });

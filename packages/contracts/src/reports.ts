@@ -1,5 +1,6 @@
 import './zod-setup.js';
 import { z } from 'zod';
+import { valueMessage } from './form-messages.js';
 import type { Cents } from './money.js';
 
 // The manager's money reports (docs/reports.md): `GET /api/admin/reports`,
@@ -158,10 +159,10 @@ export type ReportExportFormat = (typeof REPORT_EXPORT_FORMATS)[number];
 
 /** The path segment of an export: `party-tickets`, ... */
 export const reportExportTableSchema = /* @__PURE__ */ defineSchema(() =>
-  z.enum(REPORT_EXPORT_TABLES, { error: `The table must be one of ${REPORT_EXPORT_TABLES.join(', ')}` }),
+  z.enum(REPORT_EXPORT_TABLES, { error: valueMessage(`The table must be one of ${REPORT_EXPORT_TABLES.join(', ')}`) }),
 );
 
 /** `?format=csv|xlsx` (csv without one). */
 export const reportExportFormatSchema = /* @__PURE__ */ defineSchema(() =>
-  z.enum(REPORT_EXPORT_FORMATS, { error: 'format must be csv or xlsx' }).default('csv'),
+  z.enum(REPORT_EXPORT_FORMATS, { error: valueMessage('format must be csv or xlsx') }).default('csv'),
 );

@@ -34,12 +34,11 @@ export function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-const calendarDate = (label: string) =>
-  z.string({ error: `${label} must be a date such as 2027-10-30` }).refine(isCalendarDate, `${label} must be a date such as 2027-10-30`);
+const calendarDate = (label: string) => z.string().refine(isCalendarDate, `${label} must be a date such as 2027-10-30`);
 
 /** `POST /api/admin/events` (`Start next event`): the new event's title and date. */
 export const startEventRequestSchema = z.strictObject({
-  name: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(80, 'Title cannot be longer than 80 characters'),
+  name: z.string().trim().min(1, 'Title is required').max(80, 'Title cannot be longer than 80 characters'),
   date: calendarDate('Date'),
 });
 export type StartEventRequest = z.infer<typeof startEventRequestSchema>;

@@ -97,7 +97,7 @@ describe('saleWindowRefusal', () => {
 });
 
 describe('groupDiscountHint', () => {
-  it("says the spec's line for the default tiers, in order whatever order they are stored in", () => {
+  it('says the group discount line for the default tiers, in order whatever order they are stored in', () => {
     expect(groupDiscountHint(DEFAULT_TICKET_SETTINGS.groupDiscountTiers)).toBe(
       'Groups of 10 or more save 3%, groups of 20 or more save 5%.',
     );

@@ -1,5 +1,6 @@
 import './zod-setup.js';
 import { z } from 'zod';
+import { valueMessage } from './form-messages.js';
 import { TAX_RATE_BASIS_POINTS } from './money.js';
 import { GROUP_DISCOUNT_TIERS, MAX_TICKETS_PER_ORDER, TICKET_HOLD_MINUTES } from './party.js';
 
@@ -17,20 +18,20 @@ export const MAX_GROUP_DISCOUNT_TIERS = 10;
 
 const wholeNumber = (label: string, min: number, max: number, tooHigh: string, tooLow?: string) =>
   z
-    .number({ error: `${label} must be a whole number` })
+    .number()
     .int(`${label} must be a whole number`)
     .min(min, tooLow ?? (min === 0 ? `${label} cannot be negative` : `${label} must be at least ${min}`))
     .max(max, tooHigh);
 
 const price = (label: string) =>
   z
-    .number({ error: `${label} must be a whole number of cents` })
+    .number()
     .int(`${label} must be a whole number of cents`)
     .min(0, `${label} cannot be negative`)
     .max(MAX_TICKET_PRICE_CENTS, `${label} cannot be more than $10,000`);
 
 const saleTime = (label: string) =>
-  z.iso.datetime({ offset: true, error: `${label} must be a date and time such as 2026-09-01T10:00:00-07:00` }).nullable();
+  z.iso.datetime({ offset: true, error: valueMessage(`${label} must be a date and time such as 2026-09-01T10:00:00-07:00`) }).nullable();
 
 const groupDiscountTierSchema = /* @__PURE__ */ defineSchema(() =>
   z.strictObject({
@@ -67,7 +68,7 @@ export const ticketSettingsSchema = /* @__PURE__ */ defineSchema(() =>
       saleOpensAt: saleTime('Sale opens'),
       saleClosesAt: saleTime('Sale closes'),
       groupDiscountTiers: z
-        .array(groupDiscountTierSchema, { error: 'Group discount tiers must be a list' })
+        .array(groupDiscountTierSchema)
         .max(MAX_GROUP_DISCOUNT_TIERS, `At most ${MAX_GROUP_DISCOUNT_TIERS} group discount tiers`),
       taxRateBasisPoints: wholeNumber('Tax rate', 0, 10_000, 'Tax rate cannot be more than 100%'),
       holdSeconds: wholeNumber(
@@ -114,7 +115,7 @@ export const DEFAULT_TICKET_SETTINGS: TicketSettings = {
   holdSeconds: TICKET_HOLD_MINUTES * 60,
 };
 
-/** The age labels the guest pages show for a child age range (5 to 9: the spec's texts). */
+/** The age labels the guest pages show for a child age range (5 to 9: docs/product.md's texts). */
 export function ticketAgeLabels(tickets: Pick<TicketSettings, 'childMinAge' | 'childMaxAge'>): {
   adultAges: string;
   childAges: string;
@@ -205,7 +206,8 @@ export function saleWindowRefusal(
 
 /**
  * The party page's line about group discounts: `Groups of 10 or more save 3%, groups of 20 or
- * more save 5%.` (the spec's, from the default tiers), or null without tiers.
+ * more save 5%.` (the group discount of docs/product.md section 9, from the default tiers), or null
+ * without tiers.
  */
 export function groupDiscountHint(tiers: readonly GroupDiscountTier[]): string | null {
   if (tiers.length === 0) return null;
@@ -217,7 +219,7 @@ export function groupDiscountHint(tiers: readonly GroupDiscountTier[]): string |
 
 const text = (label: string, min: number, max: number) =>
   z
-    .string({ error: `${label} must be text` })
+    .string()
     .trim()
     .min(min, min === 1 ? `${label} cannot be empty` : `${label} must be at least ${min} characters`)
     .max(max, `${label} cannot be longer than ${max} characters`);
@@ -236,9 +238,9 @@ export const restaurantSettingsSchema = /* @__PURE__ */ defineSchema(() =>
       country: text('Country', 2, 2).toUpperCase(),
     }),
     phone: text('Phone', 7, 30),
-    email: z.email({ error: 'E-mail must be an address such as hello@restaurant.example' }),
+    email: z.email({ error: valueMessage('E-mail must be an address such as hello@restaurant.example') }),
     openingHours: z
-      .array(z.strictObject({ days: text('Days', 1, 40), hours: text('Hours', 1, 40) }), { error: 'Opening hours must be a list' })
+      .array(z.strictObject({ days: text('Days', 1, 40), hours: text('Hours', 1, 40) }))
       .min(1, 'Give the opening hours at least once')
       .max(7, 'At most 7 lines of opening hours'),
   }),
@@ -268,8 +270,8 @@ export const eventSettingsSchema = /* @__PURE__ */ defineSchema(() =>
   z
     .strictObject({
       name: text('Title', 1, 80),
-      startsAt: z.iso.datetime({ offset: true, error: 'Starts must be a date and time such as 2026-10-23T19:00:00-07:00' }),
-      endsAt: z.iso.datetime({ offset: true, error: 'Ends must be a date and time such as 2026-10-23T23:00:00-07:00' }),
+      startsAt: z.iso.datetime({ offset: true, error: valueMessage('Starts must be a date and time such as 2026-10-23T19:00:00-07:00') }),
+      endsAt: z.iso.datetime({ offset: true, error: valueMessage('Ends must be a date and time such as 2026-10-23T23:00:00-07:00') }),
       timeZone: z.string().refine(isTimeZone, 'Time zone must be one such as America/Los_Angeles'),
       venue: z.strictObject({
         name: text('Venue', 1, 120),

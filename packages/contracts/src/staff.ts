@@ -1,5 +1,6 @@
 import './zod-setup.js';
 import { z } from 'zod';
+import { valueMessage } from './form-messages.js';
 
 const defineSchema = <T>(build: () => T): T => build();
 
@@ -30,8 +31,8 @@ export const DEVICE_PASS_TTL_HOURS = 24;
 /** `POST /api/admin/devices`. */
 export const createDeviceRequestSchema = /* @__PURE__ */ defineSchema(() =>
   z.strictObject({
-    name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(60, 'name must be at most 60 characters'),
-    role: z.enum(DEVICE_ROLES, { error: 'role must be door or bar' }),
+    name: z.string().trim().min(1, 'name is required').max(60, 'name must be at most 60 characters'),
+    role: z.enum(DEVICE_ROLES, { error: valueMessage('role must be door or bar') }),
   }),
 );
 export type CreateDeviceRequest = z.infer<typeof createDeviceRequestSchema>;
@@ -39,7 +40,7 @@ export type CreateDeviceRequest = z.infer<typeof createDeviceRequestSchema>;
 /** `POST /api/admin/device-pass`: the secret of the pass link (the part after `#device-pass=`). */
 export const redeemDevicePassRequestSchema = /* @__PURE__ */ defineSchema(() =>
   z.strictObject({
-    pass: z.string({ error: 'pass is required' }).trim().min(1, 'pass is required').max(200, 'pass is too long'),
+    pass: z.string().trim().min(1, 'pass is required').max(200, 'pass is too long'),
   }),
 );
 export type RedeemDevicePassRequest = z.infer<typeof redeemDevicePassRequestSchema>;
@@ -71,6 +72,11 @@ export interface CreatedStaffDevice {
   passPath: string;
 }
 
+/** The answer to `POST /api/admin/devices/unlock-sign-ins`: how many networks' counts of refused passes were forgotten. */
+export interface DevicePassUnlock {
+  cleared: number;
+}
+
 /** Every kind of entry of the activity log. */
 export const STAFF_ACTIONS = [
   'login',
@@ -80,6 +86,7 @@ export const STAFF_ACTIONS = [
   'device.revoked',
   'device.signed-in',
   'device.pass-refused',
+  'device.unlock',
   'bar.order-status',
   'drink.stock',
   'tab.close',
@@ -131,14 +138,10 @@ export const ACTIVITY_PAGE_SIZE_MAX = 200;
 export const activityQuerySchema = /* @__PURE__ */ defineSchema(() =>
   z.strictObject({
     who: z.string().trim().max(60, 'who must be at most 60 characters').optional(),
-    action: z.enum(STAFF_ACTIONS, { error: 'action is not a known activity' }).optional(),
-    page: z.coerce
-      .number({ error: 'page must be a whole number' })
-      .int('page must be a whole number')
-      .min(1, 'page must be at least 1')
-      .default(1),
+    action: z.enum(STAFF_ACTIONS, { error: valueMessage('action is not a known activity') }).optional(),
+    page: z.coerce.number().int('page must be a whole number').min(1, 'page must be at least 1').default(1),
     pageSize: z.coerce
-      .number({ error: 'pageSize must be a whole number' })
+      .number()
       .int('pageSize must be a whole number')
       .min(1, 'pageSize must be at least 1')
       .max(ACTIVITY_PAGE_SIZE_MAX, `pageSize must be at most ${ACTIVITY_PAGE_SIZE_MAX}`)

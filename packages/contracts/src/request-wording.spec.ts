@@ -1,0 +1,324 @@
+import { z } from 'zod';
+import * as contracts from './index.js';
+import {
+  addGuestsRequestSchema,
+  adminLoginRequestSchema,
+  activityQuerySchema,
+  analyticsEventRequestSchema,
+  analyticsEventsQuerySchema,
+  checkInRequestSchema,
+  complimentaryDrinksRequestSchema,
+  confirmDoorSaleRequestSchema,
+  confirmDrinkPaymentRequestSchema,
+  confirmDrinkTabSetupRequestSchema,
+  confirmPaymentRequestSchema,
+  createCampaignRequestSchema,
+  createDeviceRequestSchema,
+  createPromoCodeSchema,
+  dashboardFilterSchema,
+  doorSaleRequestSchema,
+  doorSearchQuerySchema,
+  drinkPaymentRequestSchema,
+  drinksMenuOrderSchema,
+  drinkTabRequestSchema,
+  editGuestRequestSchema,
+  eventSettingsSchema,
+  feastOrderIntentSchema,
+  feastPacksUpdateSchema,
+  menuDrinkUpdateSchema,
+  newMenuDrinkSchema,
+  offlineCheckInsRequestSchema,
+  partyContactSchema,
+  partyOrderRequestSchema,
+  partyQuoteRequestSchema,
+  partyRefundRequestSchema,
+  pickupRequestSchema,
+  pickupSearchQuerySchema,
+  redeemDevicePassRequestSchema,
+  resendConfirmationRequestSchema,
+  restaurantSettingsSchema,
+  sendTestCampaignRequestSchema,
+  simulatedPaymentConfirmSchema,
+  simulatedSetupConfirmSchema,
+  staffResendRequestSchema,
+  startEventRequestSchema,
+  tabOrderRequestSchema,
+  ticketSettingsSchema,
+  updateBarOrderRequestSchema,
+  updateDrinkStockRequestSchema,
+  updatePromoCodeSchema,
+} from './index.js';
+
+/**
+ * Every object the browsers and the staff pages send: the request bodies and query strings the
+ * API validates, and the party page's contact form. A new exported schema must be listed here
+ * or under NOT_SENT, and every field of the listed ones is checked below.
+ */
+const SENT_SCHEMAS = {
+  addGuestsRequestSchema,
+  adminLoginRequestSchema,
+  activityQuerySchema,
+  analyticsEventRequestSchema,
+  analyticsEventsQuerySchema,
+  checkInRequestSchema,
+  complimentaryDrinksRequestSchema,
+  confirmDoorSaleRequestSchema,
+  confirmDrinkPaymentRequestSchema,
+  confirmDrinkTabSetupRequestSchema,
+  confirmPaymentRequestSchema,
+  createCampaignRequestSchema,
+  createDeviceRequestSchema,
+  createPromoCodeSchema,
+  dashboardFilterSchema,
+  doorSaleRequestSchema,
+  doorSearchQuerySchema,
+  drinkPaymentRequestSchema,
+  drinksMenuOrderSchema,
+  drinkTabRequestSchema,
+  editGuestRequestSchema,
+  eventSettingsSchema,
+  feastOrderIntentSchema,
+  feastPacksUpdateSchema,
+  menuDrinkUpdateSchema,
+  newMenuDrinkSchema,
+  offlineCheckInsRequestSchema,
+  partyContactSchema,
+  partyOrderRequestSchema,
+  partyQuoteRequestSchema,
+  partyRefundRequestSchema,
+  pickupRequestSchema,
+  pickupSearchQuerySchema,
+  redeemDevicePassRequestSchema,
+  resendConfirmationRequestSchema,
+  restaurantSettingsSchema,
+  sendTestCampaignRequestSchema,
+  simulatedPaymentConfirmSchema,
+  simulatedSetupConfirmSchema,
+  staffResendRequestSchema,
+  startEventRequestSchema,
+  tabOrderRequestSchema,
+  ticketSettingsSchema,
+  updateBarOrderRequestSchema,
+  updateDrinkStockRequestSchema,
+  updatePromoCodeSchema,
+} satisfies Record<string, z.ZodObject>;
+
+/** The exported schemas that are not a request of their own, and why. */
+const NOT_SENT: Record<string, string> = {
+  adminCheckResponseSchema: 'a response',
+  analyticsEventSchema: 'a response',
+  analyticsEventsSummarySchema: 'a response',
+  attributionRowSchema: 'a response',
+  campaignProgressItemSchema: 'a response',
+  campaignProgressSchema: 'part of a response',
+  campaignSchema: 'a response',
+  campaignStatusSchema: 'part of a response',
+  errorResponseSchema: 'a response',
+  funnelEntrySchema: 'a response',
+  healthResponseSchema: 'a response',
+  sendTestCampaignResponseSchema: 'a response',
+  unsubscribeResponseSchema: 'a response',
+  siteConfigSchema: 'a response (GET /api/site), stored by the settings routes',
+  clientIdSchema: 'one field of analyticsEventRequestSchema',
+  drinkOrderItemSchema: 'the items of drinkPaymentRequestSchema and tabOrderRequestSchema',
+  offlineAdmissionSchema: 'the admissions of offlineCheckInsRequestSchema',
+  pageSectionStatsSchema: 'part of pageSections in analyticsEventRequestSchema',
+  pageSectionsSchema: 'one field of analyticsEventRequestSchema',
+  recipientEmailSchema: 'the recipients of createCampaignRequestSchema',
+  promoCodeTextSchema: 'one code of the PROMO_CODES setting',
+  eventTypeSchema: 'a path parameter, one string',
+  reportExportFormatSchema: 'a query parameter, one string',
+  reportExportTableSchema: 'a path parameter, one string',
+};
+
+type OwnWords = Record<string, { missing?: string; wrongType?: string }>;
+
+/** The same text for a missing and a wrongly typed value. */
+const both = (message: string) => ({ missing: message, wrongType: message });
+
+/** The promo code settings' fields (docs/settings.md): the staff page shows these beside each field. */
+const PROMO_CODE_WORDS: OwnWords = {
+  code: both('Promo code is required'),
+  percentOff: both('Percent off must be a whole number'),
+  maxUses: both('Maximum uses must be a whole number, or null for no limit'),
+  active: both('Active must be true or false'),
+};
+
+/** The drinks menu editor's fields (docs/drinks.md, "Editing the menu"). */
+const MENU_DRINK_WORDS: OwnWords = {
+  name: { missing: 'Name is required', wrongType: 'Name must be text' },
+  description: { missing: 'Description is required', wrongType: 'Description must be text' },
+  category: { missing: 'Category is required', wrongType: 'Category must be text' },
+  priceCents: both('Price must be a whole number of cents'),
+  available: both('Stock must be a whole number'),
+};
+
+/**
+ * Fields that word their own message for a missing or wrongly typed value instead of the
+ * defaults: the API's and the staff pages' tests assert these texts (campaigns, check-ins,
+ * confirmation resends, party refunds, promo codes, the drinks menu).
+ */
+const OWN_WORDS: Record<string, OwnWords> = {
+  createCampaignRequestSchema: {
+    name: both('Campaign name is required'),
+    subject: both('Email subject is required'),
+    content: both('Email content is required'),
+    recipientEmails: both('recipientEmails must be a list of e-mail addresses'),
+  },
+  checkInRequestSchema: {
+    code: both('code is required'),
+    guests: both('guests must be a whole number'),
+  },
+  complimentaryDrinksRequestSchema: {
+    code: both('code is required'),
+    count: both('count must be a whole number'),
+  },
+  resendConfirmationRequestSchema: { clientSecret: both('clientSecret is required') },
+  partyRefundRequestSchema: { idempotencyKey: both('idempotencyKey is required') },
+  createPromoCodeSchema: PROMO_CODE_WORDS,
+  updatePromoCodeSchema: PROMO_CODE_WORDS,
+  newMenuDrinkSchema: MENU_DRINK_WORDS,
+  menuDrinkUpdateSchema: { ...MENU_DRINK_WORDS, hidden: both('Hidden must be true or false') },
+  drinksMenuOrderSchema: { ids: both('ids must be a list of drink ids') },
+};
+
+type Schema = z.core.$ZodType;
+
+/** The schema a field's value is checked against, without optional, nullable, default or transform around it. */
+function base(schema: Schema): Schema {
+  const def = schema._zod.def as z.core.$ZodTypeDef & { innerType?: Schema; in?: Schema };
+  switch (def.type) {
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'nonoptional':
+    case 'readonly':
+    case 'catch':
+      return base(def.innerType!);
+    case 'pipe':
+      return base(def.in!);
+    default:
+      return schema;
+  }
+}
+
+const typeOf = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
+
+/** A value of another type than the field takes, and the message the defaults give it. */
+function wrongValue(schema: Schema): { value: unknown; message: string } {
+  const def = schema._zod.def as z.core.$ZodTypeDef & { coerce?: boolean; entries?: object; values?: unknown[] };
+  const expecting = (expected: string, value: unknown) => ({ value, message: `Expected ${expected}, received ${typeOf(value)}` });
+  switch (def.type) {
+    case 'string':
+      return expecting('string', 12345);
+    case 'number':
+      // A query's numbers arrive as text and are converted: text that is no number becomes NaN.
+      return def.coerce ? { value: 'two', message: 'Expected number, received nan' } : expecting('number', 'two');
+    case 'boolean':
+      return expecting('boolean', 'yes');
+    case 'array':
+    case 'object':
+    case 'record':
+      return expecting(def.type, 'text');
+    case 'enum':
+    case 'literal': {
+      const allowed = def.type === 'enum' ? Object.values(def.entries!) : def.values!;
+      const types = [...new Set(allowed.map(typeOf))];
+      return expecting(types.join(' | '), types.includes('string') ? 12345 : 'text');
+    }
+    default:
+      throw new Error(`No wrongly typed value for a ${def.type} field: teach request-wording.spec.ts about it`);
+  }
+}
+
+interface FieldCase {
+  path: string;
+  /** The request with the field left out, or undefined for an optional field. */
+  missing?: unknown;
+  wrongType: { input: unknown; message: string };
+}
+
+/**
+ * Every field of an object schema, the fields of its nested objects and of the objects its lists
+ * hold included: `wrap` puts a value for the field where it belongs in the request.
+ */
+function fieldCases(shape: Record<string, Schema>, prefix: string[], wrap: (inner: object) => unknown): FieldCase[] {
+  return Object.entries(shape).flatMap(([key, field]) => {
+    const path = [...prefix, key];
+    const required = !z.safeParse(field, undefined).success;
+    const inner = base(field);
+    const wrong = wrongValue(inner);
+    const own: FieldCase = {
+      path: path.join('.'),
+      missing: required ? wrap({}) : undefined,
+      wrongType: { input: wrap({ [key]: wrong.value }), message: wrong.message },
+    };
+    const innerDef = inner._zod.def as z.core.$ZodTypeDef & { shape?: Record<string, Schema>; element?: Schema };
+    if (innerDef.type === 'object') {
+      return [own, ...fieldCases(innerDef.shape!, path, (value) => wrap({ [key]: value }))];
+    }
+    if (innerDef.type === 'array') {
+      const element = base(innerDef.element!);
+      const elementDef = element._zod.def as z.core.$ZodTypeDef & { shape?: Record<string, Schema> };
+      if (elementDef.type === 'object') {
+        return [own, ...fieldCases(elementDef.shape!, [...path, '0'], (value) => wrap({ [key]: [value] }))];
+      }
+      const wrongElement = wrongValue(element);
+      const elementCase: FieldCase = {
+        path: [...path, '0'].join('.'),
+        wrongType: { input: wrap({ [key]: [wrongElement.value] }), message: wrongElement.message },
+      };
+      return [own, elementCase];
+    }
+    return [own];
+  });
+}
+
+/** The messages of every zod issue on exactly `path`. */
+function messagesAt(schema: Schema, input: unknown, path: string): string[] {
+  const result = z.safeParse(schema, input);
+  return result.success ? [] : result.error.issues.filter((issue) => issue.path.join('.') === path).map((issue) => issue.message);
+}
+
+describe('the wording of a missing or wrongly typed field, in every request', () => {
+  it('lists every exported schema either as sent or as not sent', () => {
+    const exported = Object.entries(contracts)
+      .filter(([name, value]) => name.endsWith('Schema') && value instanceof z.ZodType)
+      .map(([name]) => name);
+    const unlisted = exported.filter((name) => !(name in SENT_SCHEMAS) && !(name in NOT_SENT));
+    expect(unlisted).toEqual([]);
+    const requests = Object.keys(contracts).filter((name) => name.endsWith('RequestSchema'));
+    expect(requests.filter((name) => !(name in SENT_SCHEMAS))).toEqual([]);
+    expect(Object.keys(NOT_SENT).filter((name) => !exported.includes(name))).toEqual([]);
+    for (const name of Object.keys(SENT_SCHEMAS)) expect(exported).toContain(name);
+  });
+
+  describe.each(Object.entries(SENT_SCHEMAS))('%s', (name, schema: z.ZodObject) => {
+    const cases = fieldCases(schema.shape, [], (value) => value);
+    const own = OWN_WORDS[name] ?? {};
+
+    it('has fields to check', () => {
+      expect(cases.length).toBeGreaterThan(0);
+    });
+
+    const required = cases.filter((c) => c.missing !== undefined).map((c) => [c.path, c] as const);
+    if (required.length > 0) {
+      it.each(required)('says Required when %s is missing', (path, c) => {
+        expect(messagesAt(schema, c.missing, path)).toEqual([own[path]?.missing ?? 'Required']);
+      });
+    }
+
+    it.each(cases.map((c) => [c.path, c] as const))('says Expected <type>, received <type> when %s has the wrong type', (path, c) => {
+      expect(messagesAt(schema, c.wrongType.input, path)).toEqual([own[path]?.wrongType ?? c.wrongType.message]);
+    });
+  });
+
+  it('checks the own words only of fields that exist', () => {
+    for (const [name, fields] of Object.entries(OWN_WORDS)) {
+      const schema = SENT_SCHEMAS[name as keyof typeof SENT_SCHEMAS];
+      const paths = fieldCases(schema.shape, [], (value) => value).map((c) => c.path);
+      expect(Object.keys(fields).filter((path) => !paths.includes(path))).toEqual([]);
+    }
+  });
+});
