@@ -1,6 +1,6 @@
 import { QueryClientProvider, useMutation, useQuery } from '@festival/query';
 import type { ReactNode } from 'react';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from '@festival/router';
 import { apiGet, apiPost } from '@festival/web-kit/api-client';
 import { createQueryClient } from '@festival/web-kit/query-client';
@@ -131,6 +131,18 @@ describe('device sessions', () => {
     expect(await screen.findByRole('heading', { name: 'Feast Pack Pickups' }, { timeout: 20_000 })).toBeTruthy();
     expect(screen.getByRole('banner', { name: 'Signed-in device' }).textContent).toContain('Door 1');
     expect(await screen.findByText('No paid pre-orders yet.', undefined, { timeout: 10_000 })).toBeTruthy();
+  });
+
+  it('offers each device, in the staff navigation, only the pages its role opens', async () => {
+    serve({ '/api/admin/check': door, '/api/admin/pickups': { status: 200, body: { orders: [] } } });
+    renderAdmin('/admin/pickups');
+    expect(await screen.findByRole('heading', { name: 'Feast Pack Pickups' }, { timeout: 20_000 })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Staff pages' });
+    const pages = within(nav)
+      .getAllByRole('button')
+      .filter((button) => button.getAttribute('aria-controls') === null);
+    expect(pages.map((button) => button.textContent)).toEqual(['Door', 'Pickups']);
+    expect(within(nav).getByRole('button', { name: 'Pickups' }).getAttribute('aria-current')).toBe('page');
   });
 
   it('shows a door device the not-allowed page on the manager’s pages, asking no manager data', async () => {

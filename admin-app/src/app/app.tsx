@@ -11,15 +11,15 @@ import { AdminThemeProvider } from '../shared/theme/admin-theme-provider';
 
 // Every staff page loads only when opened (the dashboard's charts later still), so the login
 // page stays light.
-const loadDashboard = () => import('../features/dashboard/components/dashboard-page');
+const loadDashboard = () => import('./pages/dashboard-page');
 const DashboardPage = lazy(() => loadDashboard().then((m) => ({ default: m.DashboardPage })));
 const CampaignsPage = lazy(() => import('../features/campaigns/components/campaigns-page').then((m) => ({ default: m.CampaignsPage })));
 const BarPage = lazy(() => import('../features/bar/components/bar-page').then((m) => ({ default: m.BarPage })));
 const DevicesPage = lazy(() => import('../features/devices/components/devices-page').then((m) => ({ default: m.DevicesPage })));
 const ActivityPage = lazy(() => import('../features/activity/components/activity-page').then((m) => ({ default: m.ActivityPage })));
-const SettingsPage = lazy(() => import('../features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })));
+const SettingsPage = lazy(() => import('./pages/settings-page').then((m) => ({ default: m.SettingsPage })));
 const DoorPage = lazy(() => import('../features/door/components/door-page').then((m) => ({ default: m.DoorPage })));
-const ReportsPage = lazy(() => import('../features/reports/components/reports-page').then((m) => ({ default: m.ReportsPage })));
+const ReportsPage = lazy(() => import('./pages/reports-page').then((m) => ({ default: m.ReportsPage })));
 const PickupsPage = lazy(() => import('../features/pickups/components/pickups-page').then((m) => ({ default: m.PickupsPage })));
 // A device pass is opened once per device: its page (and antd's Result) is not the login's weight.
 const DevicePassPage = lazy(() => import('../features/auth/components/device-pass-page').then((m) => ({ default: m.DevicePassPage })));

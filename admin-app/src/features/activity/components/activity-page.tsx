@@ -1,8 +1,8 @@
-import { Alert, Button, Card, Flex, Layout, Select, Table, Tag, Typography } from 'antd';
+import { Card, Flex, Layout, Select, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { STAFF_ACTIONS, type ActivityEntry, type StaffAction } from '@festival/contracts';
-import { errorMessage } from '../../../shared/api/error-message';
 import { AdminPageHeader } from '../../../shared/components/admin-page-header';
+import { SectionError } from '../../../shared/components/section-error';
 import { useActivity, type ActivityFilter } from '../api/get-activity';
 import { ACTION_LABELS } from '../lib/action-labels';
 
@@ -46,17 +46,7 @@ export function ActivityPage() {
           }
         >
           {activity.error ? (
-            <Alert
-              type="error"
-              showIcon
-              title="The activity log could not be loaded"
-              description={errorMessage(activity.error, 'Please check the connection and try again.')}
-              action={
-                <Button size="small" onClick={() => void activity.refetch()}>
-                  Retry
-                </Button>
-              }
-            />
+            <SectionError what="activity log" error={activity.error} onRetry={() => void activity.refetch()} />
           ) : (
             <Table<ActivityEntry>
               rowKey="id"

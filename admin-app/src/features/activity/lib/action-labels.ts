@@ -9,6 +9,7 @@ export const ACTION_LABELS: Record<StaffAction, string> = {
   'device.revoked': 'Device revoked',
   'device.signed-in': 'Device signed in',
   'device.pass-refused': 'Device pass refused',
+  'device.unlock': 'Device sign-ins unlocked',
   'bar.order-status': 'Bar order status',
   'drink.stock': 'Stock changed',
   'tab.close': 'Tab closed',

@@ -3,6 +3,7 @@ import type { DeviceRole } from '@festival/contracts';
 import { useQueryClient } from '@festival/query';
 import { Navigate, Outlet } from '@festival/router';
 import { endSessionOnUnauthorized, useAdminSession } from '../../../shared/api/admin-session';
+import { StaffNavigation } from '../../../shared/components/staff-navigation';
 import { DeviceSessionBar } from './device-session-bar';
 
 // Seen only by a device on a page not for its role, or one the manager signed out: loaded then
@@ -15,7 +16,8 @@ const SignedOutPage = lazy(() => import('./staff-notices').then((m) => ({ defaul
  * the check fails, or as soon as any staff call answers 401, the login page takes its place (a
  * revoked device is told it was signed out instead). `roles` are the device roles besides the
  * manager that may open the pages below (none: the manager's alone); any other device sees the
- * not-allowed page. `pending` shows while the session is being checked.
+ * not-allowed page. `pending` shows while the session is being checked. Above every page, the
+ * staff navigation offers the pages the session's role may open.
  */
 export function RequireStaff({ pending, roles = [] }: { pending: ReactNode; roles?: readonly DeviceRole[] }) {
   const session = useAdminSession();
@@ -31,10 +33,17 @@ export function RequireStaff({ pending, roles = [] }: { pending: ReactNode; role
     );
   if (session.isError || !session.data.authenticated) return <Navigate to="/admin/login" replace />;
   const staff = session.data.staff ?? { role: 'manager', name: 'Manager' };
-  if (staff.role === 'manager') return <Outlet />;
+  if (staff.role === 'manager')
+    return (
+      <>
+        <StaffNavigation role="manager" />
+        <Outlet />
+      </>
+    );
   return (
     <>
       <DeviceSessionBar staff={staff} />
+      <StaffNavigation role={staff.role} />
       {roles.includes(staff.role) ? (
         <Outlet />
       ) : (

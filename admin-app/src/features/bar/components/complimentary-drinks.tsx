@@ -77,7 +77,7 @@ interface ComplimentaryDrinksProps {
 }
 
 /**
- * The bar's `Complimentary Drinks` tab: one free drink per ticketed guest (spec section 9),
+ * The bar's `Complimentary Drinks` tab: one free drink per ticketed guest (docs/product.md, section 9),
  * redeemed with the ticket code from the confirmation e-mail. A handheld scanner types the code
  * and Enter, which redeems the chosen number (1 unless changed for a group); `Check drinks left`
  * only asks. Each redemption carries a fresh `redemptionId`, kept when no answer came back so

@@ -1,8 +1,8 @@
-import { Alert, Button, Card, ConfigProvider, Layout } from 'antd';
+import { Button, Card, ConfigProvider, Layout } from 'antd';
 import { useState } from 'react';
 import type { Campaign } from '@festival/contracts';
-import { errorMessage } from '../../../shared/api/error-message';
 import { AdminPageHeader } from '../../../shared/components/admin-page-header';
+import { SectionError } from '../../../shared/components/section-error';
 import { palette } from '../../../shared/theme/admin-theme';
 import { useLiveCampaigns } from '../hooks/use-live-campaigns';
 import { useCampaignDraftStore } from '../stores/campaign-draft-store';
@@ -37,17 +37,7 @@ export function CampaignsPage() {
       <Layout.Content style={{ maxWidth: 1200, width: '100%', margin: '0 auto', padding: '24px 16px 48px' }}>
         <Card title="All Campaigns">
           {campaigns.error ? (
-            <Alert
-              type="error"
-              showIcon
-              title="The campaigns could not be loaded"
-              description={errorMessage(campaigns.error, 'Please check the connection and try again.')}
-              action={
-                <Button size="small" onClick={() => void campaigns.refetch()}>
-                  Retry
-                </Button>
-              }
-            />
+            <SectionError what="campaigns" error={campaigns.error} onRetry={() => void campaigns.refetch()} />
           ) : (
             <CampaignsTable campaigns={campaigns.campaigns} loading={campaigns.isPending} onCreate={openDialog} onSendTest={setTesting} />
           )}

@@ -1,9 +1,8 @@
 import { Button, Flex } from 'antd';
 import type { ReactNode } from 'react';
-import { useNavigate } from '@festival/router';
 import { AdminPageHeader } from '../../../shared/components/admin-page-header';
+import { formatCount } from '../../../shared/lib/format';
 import { palette } from '../../../shared/theme/admin-theme';
-import { formatCount } from '../lib/format';
 
 /** A count on the header: its label, and the number in a marigold pill (… while loading). */
 function CountBadge({ label, count }: { label: string; count: number | undefined }) {
@@ -45,9 +44,8 @@ interface DashboardHeaderProps {
   actions?: ReactNode;
 }
 
-/** The dashboard's header: title, order counts, and the ways to the other staff pages. */
+/** The dashboard's header: title, order counts, Refresh and the session's actions (the staff navigation is above it). */
 export function DashboardHeader({ feastOrders, partyTickets, failedEmails = 0, refreshing, onRefresh, actions }: DashboardHeaderProps) {
-  const navigate = useNavigate();
   return (
     <AdminPageHeader
       title="Order Management"
@@ -61,41 +59,12 @@ export function DashboardHeader({ feastOrders, partyTickets, failedEmails = 0, r
         </Flex>
       }
     >
-      <nav aria-label="Staff pages">
-        <Flex gap={8} wrap>
-          <Button ghost size="large" onClick={() => navigate('/admin/reports')}>
-            Reports
-          </Button>
-          <Button ghost size="large" onClick={() => navigate('/admin/drinks-qr')}>
-            Drinks QR Code
-          </Button>
-          <Button ghost size="large" onClick={() => navigate('/admin/campaigns')}>
-            Email Campaigns
-          </Button>
-          <Button ghost size="large" onClick={() => navigate('/admin/bar')}>
-            Bar
-          </Button>
-          <Button ghost size="large" onClick={() => navigate('/admin/door')}>
-            Door
-          </Button>
-          <Button ghost size="large" onClick={() => navigate('/admin/pickups')}>
-            Pickups
-          </Button>
-          <Button ghost size="large" onClick={() => navigate('/admin/devices')}>
-            Devices
-          </Button>
-          <Button ghost size="large" onClick={() => navigate('/admin/activity')}>
-            Activity
-          </Button>
-          <Button ghost size="large" onClick={() => navigate('/admin/settings')}>
-            Settings
-          </Button>
-          <Button ghost size="large" onClick={onRefresh} loading={refreshing}>
-            Refresh
-          </Button>
-          {actions}
-        </Flex>
-      </nav>
+      <Flex gap={8} wrap>
+        <Button ghost size="large" onClick={onRefresh} loading={refreshing}>
+          Refresh
+        </Button>
+        {actions}
+      </Flex>
     </AdminPageHeader>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Button, Card, ConfigProvider, Layout, Popconfirm, Table, Tag } from 'antd';
+import { Button, Card, ConfigProvider, Layout, Popconfirm, Table, Tag } from 'antd';
 import { useState } from 'react';
 import type { StaffDevice, StaffDeviceStatus } from '@festival/contracts';
 import { errorMessage } from '../../../shared/api/error-message';
 import { AdminPageHeader } from '../../../shared/components/admin-page-header';
+import { SectionError } from '../../../shared/components/section-error';
 import { palette } from '../../../shared/theme/admin-theme';
 import { useToast } from '../../../shared/toast/use-toast';
 import { useDevices } from '../api/get-devices';
@@ -46,17 +47,7 @@ export function DevicesPage() {
       <Layout.Content style={{ maxWidth: 1200, width: '100%', margin: '0 auto', padding: '24px 16px 48px' }}>
         <Card title="All devices">
           {devices.error ? (
-            <Alert
-              type="error"
-              showIcon
-              title="The devices could not be loaded"
-              description={errorMessage(devices.error, 'Please check the connection and try again.')}
-              action={
-                <Button size="small" onClick={() => void devices.refetch()}>
-                  Retry
-                </Button>
-              }
-            />
+            <SectionError what="devices" error={devices.error} onRetry={() => void devices.refetch()} />
           ) : (
             <Table<StaffDevice>
               rowKey="id"

@@ -47,5 +47,6 @@ export function useCheckInConflicts(enabled: boolean) {
   );
 }
 
-export const searchGuests = (q: string): Promise<DoorSearchResponse> =>
-  apiGet<DoorSearchResponse>(`/api/admin/check-ins/search?q=${encodeURIComponent(q)}`);
+/** `Search guests` on the server; `signal` drops a search the next keystroke replaced. */
+export const searchGuests = (q: string, signal?: AbortSignal): Promise<DoorSearchResponse> =>
+  apiRequest<DoorSearchResponse>('GET', `/api/admin/check-ins/search?q=${encodeURIComponent(q)}`, undefined, {}, signal);

@@ -1,6 +1,6 @@
 import { Button, Input } from 'antd';
-import { useState } from 'react';
-import { ticketLines, type DoorSearchResult } from '@festival/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { DOOR_SEARCH_MIN_LENGTH, ticketLines, type DoorSearchResult } from '@festival/contracts';
 import { errorMessage } from '../../../shared/api/error-message';
 import { Panel } from '../../../shared/components/panel';
 import { searchGuests } from '../api/door-api';
@@ -9,7 +9,15 @@ import type { ScanEntry } from '../lib/door-types';
 
 const STATUS_TEXT: Record<DoorSearchResult['status'], string | null> = { paid: null, refunded: 'Refunded', not_paid: 'Not paid' };
 
-/** `Search guests` by name, e-mail, phone or reference (offline: by name or reference), and admit from the result. */
+/** How long typing pauses before the search runs. */
+export const SEARCH_AS_YOU_TYPE_MS = 250;
+
+/**
+ * `Search guests` by name, e-mail, phone or reference (offline: by name or reference, on the
+ * phone's guest list), and admit from the result. It searches as the staff member types (from
+ * two characters, once typing pauses), and at once on Enter or `Search`. Each result shows the
+ * reference, the tickets and how many are in, so two guests of one name can be told apart.
+ */
 export function GuestSearch({
   engine,
   online,
@@ -25,25 +33,71 @@ export function GuestSearch({
   const [results, setResults] = useState<DoorSearchResult[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [searching, setSearching] = useState(false);
+  // Only the newest search answers: a slower, older one is dropped (and its call aborted).
+  const latest = useRef<{ id: number; abort: AbortController | null }>({ id: 0, abort: null });
+  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  const search = async (text: string) => {
+  useEffect(
+    () => () => {
+      clearTimeout(pending.current);
+      latest.current.abort?.abort();
+    },
+    [],
+  );
+
+  /** Forgets the search under way (typed over, cleared, or replaced): returns the next one's id. */
+  const supersede = (): number => {
+    clearTimeout(pending.current);
+    latest.current.abort?.abort();
+    latest.current = { id: latest.current.id + 1, abort: null };
+    return latest.current.id;
+  };
+
+  const search = async (text: string, typed: boolean) => {
+    const id = supersede();
     setError(null);
-    if (text.trim().length < 2) {
+    if (text.trim().length < DOOR_SEARCH_MIN_LENGTH) {
       setResults(null);
-      setError('Type at least 2 characters to search');
+      setSearching(false);
+      if (!typed) setError(`Type at least ${DOOR_SEARCH_MIN_LENGTH} characters to search`);
       return;
     }
+    if (!online) {
+      setSearching(false);
+      setResults(engine.searchLocal(text));
+      return;
+    }
+    const abort = new AbortController();
+    latest.current.abort = abort;
     setSearching(true);
     try {
-      setResults(online ? (await searchGuests(text)).results : engine.searchLocal(text));
+      const answer = await searchGuests(text, abort.signal);
+      if (latest.current.id === id) setResults(answer.results);
     } catch (e) {
+      if (latest.current.id !== id) return;
       // No answer: the phone's own list, by name or reference.
       const local = engine.searchLocal(text);
       setResults(local);
       if (local.length === 0) setError(errorMessage(e, 'The search failed: try again'));
     } finally {
-      setSearching(false);
+      if (latest.current.id === id) {
+        latest.current.abort = null;
+        setSearching(false);
+      }
     }
+  };
+
+  const type = (text: string) => {
+    setQuery(text);
+    if (text.trim().length < DOOR_SEARCH_MIN_LENGTH) {
+      supersede();
+      setResults(null);
+      setError(null);
+      setSearching(false);
+      return;
+    }
+    clearTimeout(pending.current);
+    pending.current = setTimeout(() => void search(text, true), SEARCH_AS_YOU_TYPE_MS);
   };
 
   const admit = async (found: DoorSearchResult) => {
@@ -66,8 +120,8 @@ export function GuestSearch({
         enterButton="Search"
         loading={searching}
         value={query}
-        onChange={(e) => setQuery(e.target.value)}
-        onSearch={(text) => void search(text)}
+        onChange={(e) => type(e.target.value)}
+        onSearch={(text) => void search(text, false)}
       />
       {error ? (
         <p className="staff-danger" role="alert">
@@ -75,7 +129,7 @@ export function GuestSearch({
         </p>
       ) : null}
       {results ? (
-        <section aria-label="Guests found">
+        <section aria-label="Guests found" aria-busy={searching}>
           {results.length === 0 ? (
             <p className="staff-muted door-list__empty">No guest found</p>
           ) : (
@@ -86,7 +140,8 @@ export function GuestSearch({
                 return (
                   <li key={found.orderId} className="door-list__item">
                     <span className="door-list__text">
-                      <strong>{`${found.customerName} · ${found.reference}`}</strong>
+                      <strong>{found.customerName}</strong>
+                      <span className="door-list__reference">{`Ref ${found.reference}`}</span>
                       <span className="staff-muted">{`${ticketLines(found.adults, found.children)} · ${found.admitted} of ${found.total} in`}</span>
                     </span>
                     {refusal ? (

@@ -1,4 +1,5 @@
 import { ticketLines } from '@festival/contracts';
+import { deskResult } from '../../../shared/components/desk-result';
 import type { ScanEntry } from '../lib/door-types';
 
 export const timeOf = (iso: string): string => new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
@@ -13,26 +14,26 @@ function admittedBy(entry: ScanEntry): string | null {
 export function ScanResultPanel({ entry }: { entry: ScanEntry | null }) {
   if (!entry) {
     return (
-      <section className="door-result door-result--idle" aria-label="Scan result">
-        <p className="door-result__headline">Ready to scan</p>
+      <section className={deskResult.panel()} aria-label="Scan result">
+        <p className={deskResult.headline}>Ready to scan</p>
       </section>
     );
   }
   const ok = entry.result === 'admitted';
   return (
-    <section key={entry.id} className={`door-result ${ok ? 'door-result--ok' : 'door-result--bad'}`} aria-label="Scan result" role="status">
-      <p className="door-result__headline" data-testid="scan-headline">
+    <section key={entry.id} className={deskResult.panel(ok ? 'ok' : 'bad', { flash: true })} aria-label="Scan result" role="status">
+      <p className={deskResult.headline} data-testid="scan-headline">
         {ok && entry.entering > 0 ? `${entry.headline}: ${entry.entering} ${entry.entering === 1 ? 'guest' : 'guests'}` : entry.headline}
       </p>
       {entry.customerName ? (
-        <p className="door-result__detail">
+        <p className={deskResult.detail}>
           <strong>{entry.customerName}</strong> · {entry.reference}
           <br />
           {ticketLines(entry.adults, entry.children)} · {entry.admitted} of {entry.total} in
           {entry.offline ? ' · offline' : ''}
         </p>
       ) : null}
-      {admittedBy(entry) ? <p className="door-result__detail">{admittedBy(entry)}</p> : null}
+      {admittedBy(entry) ? <p className={deskResult.detail}>{admittedBy(entry)}</p> : null}
     </section>
   );
 }

@@ -1,34 +1,36 @@
-import { Alert, Button, Card, Flex, Form, Input, Layout, Skeleton, Tag, Typography, type InputRef } from 'antd';
+import { Button, Card, Flex, Form, Input, Layout, Skeleton, Tag, Typography, type InputRef } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import type { PickupOrder, PickupResponse } from '@festival/contracts';
 import { Link } from '@festival/router';
 import { errorMessage } from '../../../shared/api/error-message';
+import { deskResult, type DeskResultTone } from '../../../shared/components/desk-result';
 import { ManagerOnly } from '../../../shared/components/manager-only';
+import { SectionError } from '../../../shared/components/section-error';
 import { QrScanner } from '../../../shared/scanner/qr-scanner';
 import { usePickUp, usePickups } from '../api/pickups';
-import { groupByPickupTime, itemsText, pickedUpDetail, type PickupGroup } from '../lib/pickup-groups';
 import './pickups.css';
+import { groupByPickupTime, itemsText, pickedUpDetail, type PickupGroup } from '../lib/pickup-groups';
 
 /** The last pickup's answer, large enough to read at arm's length. */
 function PickupResult({ answer, failure }: { answer: PickupResponse | null; failure: string | null }) {
   if (failure) {
     return (
-      <div className="pickups-result pickups-result--bad pickups-no-print" role="status">
-        <p className="pickups-result__headline">Not recorded</p>
-        <p className="pickups-result__detail">{failure}</p>
+      <div className={`${deskResult.panel('bad')} pickups-no-print`} role="status">
+        <p className={deskResult.headline}>Not recorded</p>
+        <p className={deskResult.detail}>{failure}</p>
       </div>
     );
   }
   if (!answer) {
     return (
-      <div className="pickups-result pickups-no-print" role="status">
-        <p className="pickups-result__detail">Scan or type a pickup code, or find the order below.</p>
+      <div className={`${deskResult.panel()} pickups-no-print`} role="status">
+        <p className={deskResult.detail}>Scan or type a pickup code, or find the order below.</p>
       </div>
     );
   }
   const { result, order } = answer;
   const who = order ? `${order.reference} · ${order.customerName}` : null;
-  const [tone, headline, detail] =
+  const [tone, headline, detail]: [DeskResultTone, string, string | null] =
     result === 'picked_up'
       ? ['ok', 'Picked up', order ? itemsText(order) : null]
       : result === 'already_picked_up'
@@ -37,10 +39,10 @@ function PickupResult({ answer, failure }: { answer: PickupResponse | null; fail
           ? ['bad', 'Not paid', 'This pre-order is not paid: do not hand it over.']
           : ['bad', 'Not a valid pickup code', 'Check the code, or find the order by name, phone or reference.'];
   return (
-    <div className={`pickups-result pickups-result--${tone} pickups-no-print`} role="status" aria-live="polite">
-      <p className="pickups-result__headline">{headline}</p>
-      {who && result !== 'invalid' ? <p className="pickups-result__detail">{who}</p> : null}
-      {detail ? <p className="pickups-result__detail">{detail}</p> : null}
+    <div className={`${deskResult.panel(tone)} pickups-no-print`} role="status" aria-live="polite">
+      <p className={deskResult.headline}>{headline}</p>
+      {who && result !== 'invalid' ? <p className={deskResult.detail}>{who}</p> : null}
+      {detail ? <p className={deskResult.detail}>{detail}</p> : null}
     </div>
   );
 }
@@ -219,17 +221,7 @@ export function PickupsPage() {
           </Card>
 
           {pickups.error ? (
-            <Alert
-              type="error"
-              showIcon
-              title="The pickup list could not be loaded"
-              description={errorMessage(pickups.error, 'Please check the connection and try again.')}
-              action={
-                <Button size="small" onClick={() => void pickups.refetch()}>
-                  Retry
-                </Button>
-              }
-            />
+            <SectionError what="pickup list" error={pickups.error} onRetry={() => void pickups.refetch()} />
           ) : !pickups.data ? (
             <Skeleton active paragraph={{ rows: 6 }} />
           ) : total === 0 ? (

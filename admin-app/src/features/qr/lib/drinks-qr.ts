@@ -1,7 +1,7 @@
 import { create } from 'qrcode';
 import { paperColors } from '@festival/web-kit/tokens';
 
-/** The printed code's size in pixels, as the spec asks. */
+/** The printed code's size in pixels: 400x400 (docs/product.md). */
 export const QR_SIZE = 400;
 /** The blank border a QR code needs around it, in modules (the standard's quiet zone). */
 export const QUIET_ZONE = 4;

@@ -1,7 +1,7 @@
 import { Button, Card, DatePicker, Flex, Form, Input, Modal, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { startEventRequestSchema, type FestivalEvent } from '@festival/contracts';
-import { showSaveError, zodFieldErrors, type FieldErrors } from '../../settings/lib/field-errors';
+import { showSaveError, zodFieldErrors, type FieldErrors } from '../../../shared/lib/field-errors';
 import { useToast } from '../../../shared/toast/use-toast';
 import { useEvents, useStartNextEvent } from '../api/events';
 

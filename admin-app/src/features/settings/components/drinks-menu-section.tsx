@@ -1,4 +1,4 @@
-import { Alert, AutoComplete, Button, Card, Flex, Form, Input, InputNumber, Modal, Space, Switch, Table, Tag, Typography } from 'antd';
+import { AutoComplete, Button, Card, Flex, Form, Input, InputNumber, Modal, Space, Switch, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { formatCents, menuDrinkUpdateSchema, newMenuDrinkSchema, type MenuDrink } from '@festival/contracts';
@@ -15,7 +15,8 @@ import {
   visibilityUpdate,
   type DrinkForm,
 } from '../lib/drink-form';
-import { fieldErrorsOf, zodFieldErrors, type FieldErrors } from '../lib/field-errors';
+import { fieldErrorsOf, zodFieldErrors, type FieldErrors } from '../../../shared/lib/field-errors';
+import { SectionError } from '../../../shared/components/section-error';
 
 type Dialog = { mode: 'add' } | { mode: 'edit'; drink: MenuDrink };
 
@@ -141,17 +142,7 @@ export function DrinksMenuSection() {
           list but cannot be ordered. The bar keeps setting stock from its Stock tab.
         </Typography.Text>
         {menu.error ? (
-          <Alert
-            type="error"
-            showIcon
-            title="The drinks menu could not be loaded"
-            description={errorMessage(menu.error, 'Please check the connection and try again.')}
-            action={
-              <Button size="small" onClick={() => void menu.refetch()}>
-                Retry
-              </Button>
-            }
-          />
+          <SectionError what="drinks menu" error={menu.error} onRetry={() => void menu.refetch()} />
         ) : (
           <Table<MenuDrink>
             rowKey="id"

@@ -1,11 +1,12 @@
-import { Alert, Button, Card, Flex, Form, Input, InputNumber, Skeleton, Space, Switch, Typography } from 'antd';
+import { Button, Card, Flex, Form, Input, InputNumber, Skeleton, Space, Switch, Typography } from 'antd';
 import { useEffect } from 'react';
 import { feastPacksUpdateSchema, MAX_FEAST_PACKS, MAX_PICKUP_SLOTS, type FeastPacksSettings } from '@festival/contracts';
 import { errorMessage } from '../../../shared/api/error-message';
+import { SectionError } from '../../../shared/components/section-error';
+import { fieldErrorsOf, zodFieldErrors, type FieldErrors } from '../../../shared/lib/field-errors';
 import { useToast } from '../../../shared/toast/use-toast';
 import { useFeastPacks, useSaveFeastPacks } from '../api/feast-packs';
 import { feastPacksForm, feastPacksUpdateOf, NEW_PACK, NEW_SLOT, type FeastPacksForm } from '../lib/feast-packs-form';
-import { fieldErrorsOf, zodFieldErrors, type FieldErrors } from '../lib/field-errors';
 
 const required = (what: string) => [{ required: true, whitespace: true, message: `Enter the ${what}` }];
 
@@ -24,17 +25,7 @@ export function FeastPacksSection() {
           packs; paid packs and those in a checkout count as sold.
         </Typography.Text>
         {settings.error ? (
-          <Alert
-            type="error"
-            showIcon
-            title="The feast packs could not be loaded"
-            description={errorMessage(settings.error, 'Please check the connection and try again.')}
-            action={
-              <Button size="small" onClick={() => void settings.refetch()}>
-                Retry
-              </Button>
-            }
-          />
+          <SectionError what="feast packs" error={settings.error} onRetry={() => void settings.refetch()} />
         ) : settings.data ? (
           <FeastPacksEditor settings={settings.data} />
         ) : (

@@ -13,9 +13,10 @@ import {
 import { ApiError } from '@festival/web-kit/api-client';
 import { useSiteConfig } from '@festival/web-kit/site';
 import { errorMessage } from '../../../shared/api/error-message';
+import { SectionError } from '../../../shared/components/section-error';
+import { errorsByField } from '../../../shared/lib/field-errors';
 import { useToast } from '../../../shared/toast/use-toast';
 import { useCreatePromoCode, usePromoCodes, useUpdatePromoCode } from '../api/promo-codes';
-import { errorsByField } from '../lib/field-errors';
 
 type Field = keyof UpdatePromoCodeRequest;
 const FIELDS: readonly Field[] = ['code', 'percentOff', 'maxUses', 'validUntil', 'active'];
@@ -113,17 +114,7 @@ export function PromoCodesSection() {
         Times are the party&apos;s ({timeZone}).
       </Typography.Paragraph>
       {codes.error ? (
-        <Alert
-          type="error"
-          showIcon
-          title="The promo codes could not be loaded"
-          description={errorMessage(codes.error, 'Please check the connection and try again.')}
-          action={
-            <Button size="small" onClick={() => void codes.refetch()}>
-              Retry
-            </Button>
-          }
-        />
+        <SectionError what="promo codes" error={codes.error} onRetry={() => void codes.refetch()} />
       ) : (
         <Table<AdminPromoCode>
           rowKey="id"

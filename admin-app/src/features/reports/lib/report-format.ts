@@ -1,0 +1,4 @@
+import { formatDateTime } from '../../../shared/lib/format';
+
+/** `Oct 12, 2025, 2:03 PM`, or a dash when there is no time. */
+export const formatOptionalDateTime = (iso: string | null): string => (iso ? formatDateTime(iso) : '—');
