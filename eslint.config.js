@@ -2,8 +2,11 @@ import css from '@eslint/css';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 import { hexColourSyntax, tokensPlugin } from './scripts/eslint/hex-colours.mjs';
+import { WALL_ZONES } from './scripts/eslint/walls.mjs';
 
 // The design tokens (packages/web-kit/src/theme/tokens.ts) are the one place for a colour: a raw
 // hex colour anywhere else in the front-ends is refused (scripts/eslint/hex-colours.mjs). Files that
@@ -74,6 +77,20 @@ export default tseslint.config(
     // looks type-only to the linter is a real value import there.
     files: ['api/src/**/*.ts'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
+  },
+  {
+    // The walls between features (scripts/eslint/walls.mjs, docs/architecture.md "Dependency rule").
+    files: ['{admin-app,public-site,drinks-app,api}/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['admin-app/tsconfig.json', 'public-site/tsconfig.json', 'drinks-app/tsconfig.json', 'api/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: WALL_ZONES }] },
   },
   {
     files: ['**/*.spec.{ts,tsx}', '**/*.int-spec.ts', 'e2e/**/*.ts'],

@@ -9,7 +9,7 @@ import { LoginAttemptEntity } from './modules/auth/login-attempt.entity.js';
 import { StaffActivityEntity } from './modules/staff/staff-activity.entity.js';
 import { StaffDeviceEntity } from './modules/staff/staff-device.entity.js';
 import { SimulatedPaymentEntity } from './modules/payments/simulated-payment.entity.js';
-import { FeastOrderEntity } from './modules/orders/feast-order.entity.js';
+import { FeastOrderEntity } from './modules/feast/feast-order.entity.js';
 import { FeastPackEntity } from './modules/feast/feast-pack.entity.js';
 import { FeastPickupSlotEntity } from './modules/feast/feast-pickup-slot.entity.js';
 import { CampaignRecipientEntity } from './modules/campaigns/campaign-recipient.entity.js';
@@ -18,10 +18,10 @@ import { CampaignUnsubscribeEntity } from './modules/campaigns/campaign-unsubscr
 import { CampaignEntity } from './modules/campaigns/campaign.entity.js';
 import { SiteSettingEntity } from './modules/site/site-setting.entity.js';
 import { PartyOrderEntity } from './modules/tickets/party-order.entity.js';
-import { TicketRedemptionEntity } from './modules/checkin/ticket-redemption.entity.js';
+import { TicketRedemptionEntity } from './modules/tickets/ticket-redemption.entity.js';
 import { ConfirmationResendEntity } from './modules/tickets/confirmation-resend.entity.js';
 import { SettingEntity } from './modules/settings/setting.entity.js';
-import { PromoCodeEntity } from './modules/promo-codes/promo-code.entity.js';
+import { PromoCodeEntity } from './modules/tickets/promo-code.entity.js';
 import { PartyRefundEntity } from './modules/tickets/party-refund.entity.js';
 import { FestivalEventEntity } from './modules/seasons/festival-event.entity.js';
 

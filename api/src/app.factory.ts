@@ -8,13 +8,15 @@ import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { HttpErrorFilter } from './common/http-error.filter.js';
-import { clientRateLimits } from './common/client-rate-limits.js';
+import { clientRateLimits, rateLimitTable, type ClientRateLimit, type RateLimitValues } from './common/client-rate-limits.js';
 import { requestLogging } from './common/http-middleware.js';
-import { mountBodyParsing } from './common/request-body.js';
+import { bodyLimitTable, mountBodyParsing, type BodyLimitRule } from './common/request-body.js';
+import { GLOBAL_PREFIX, type RateLimitKind } from './common/route-facts.js';
 import { responseCompression } from './common/response-compression.js';
 import { securityHeaders } from './common/security-headers.js';
 import { createLogger, PinoNestLogger } from './common/logger.js';
 import { runMigrations } from './database/migrate.js';
+import { RouteCatalog, type CatalogRoute } from './modules/api-docs/route-catalog.js';
 import { SiteService } from './modules/site/site.service.js';
 import { mountFrontends, type PageHtmlRegistry, type SiteConfigSource } from './web/frontends.js';
 import { mountCrawlerFiles } from './web/crawler-files.js';
@@ -32,53 +34,68 @@ function parseTrustProxy(value: string): boolean | number | string {
   return value;
 }
 
+/**
+ * The tables the middleware ahead of the routes reads, built from the routes' own declarations
+ * (`@BodyLimit`, `@RateLimit`, common/route-facts.ts): each rate-limit kind's numbers come from
+ * the configuration.
+ */
+export function routeTables(
+  routes: readonly CatalogRoute[],
+  config: AppConfig,
+): { bodyLimits: BodyLimitRule[]; rateLimits: ClientRateLimit[] } {
+  const kinds: Record<RateLimitKind, RateLimitValues> = {
+    'analytics-event': {
+      limit: config.analytics.eventsPerMinute,
+      windowMs: 60_000,
+      message: 'Too many analytics events from this address. Please slow down.',
+    },
+    // The routes that start a payment: card testing and the gateway's own rate limit.
+    'payment-start': {
+      limit: config.paymentStarts.per10Minutes,
+      windowMs: 10 * 60_000,
+      message: 'Too many payments started from this address. Please wait a few minutes and try again.',
+    },
+  };
+  return { bodyLimits: bodyLimitTable(routes), rateLimits: rateLimitTable(routes, kinds) };
+}
+
 /** Builds the whole HTTP application (used by main and by the integration tests). */
 export async function createApp(config: AppConfig, logger: Logger = createLogger(config.logLevel)): Promise<CreatedApp> {
   const server = express();
   server.disable('x-powered-by');
+  // One canonical form of every path (docs/RELIABILITY.md, "Paths"): `/api/party-payment-intent/`
+  // or `/API/Party-Payment-Intent` is no route at all, so no variant can reach a handler around
+  // the limits and body limits that match each route's exact path before the body is read.
+  server.set('strict routing', true);
+  server.set('case sensitive routing', true);
   server.set('trust proxy', parseTrustProxy(config.trustProxy));
   server.use(requestLogging(logger));
   const security = securityHeaders(Boolean(config.stripe));
   server.use(security);
   // The API's JSON and the pages it renders, compressed by Accept-Encoding (the builds' files come pre-compressed).
   server.use(responseCompression());
-  // Counted before any body is read: a client over its limit never costs a parse.
-  server.use(
-    clientRateLimits([
-      {
-        method: 'POST',
-        path: /^\/api\/analytics$/,
-        limit: config.analytics.eventsPerMinute,
-        windowMs: 60_000,
-        message: 'Too many analytics events from this address. Please slow down.',
-      },
-      // The three routes that start a payment: card testing and the gateway's own rate limit.
-      ...['party-payment-intent', 'drink-payment-intent', 'drink-tab'].map((route) => ({
-        method: 'POST',
-        path: new RegExp(`^/api/${route}$`),
-        limit: config.paymentStarts.per10Minutes,
-        windowMs: 10 * 60_000,
-        message: 'Too many payments started from this address. Please wait a few minutes and try again.',
-      })),
-    ]),
-  );
-  mountBodyParsing(server);
   const pages: PageHtmlRegistry = new Map();
   const siteConfig: SiteConfigSource = {};
-  mountCrawlerFiles(server, config.publicUrl);
-  if (config.staticRoot) mountFrontends(server, config.staticRoot, config.remotesManifestPath, pages, logger, siteConfig);
 
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), new ExpressAdapter(server), {
     bodyParser: false,
     logger: new PinoNestLogger(logger),
     abortOnError: false,
   });
+  app.setGlobalPrefix(GLOBAL_PREFIX);
+  // Mounted on Express before app.init() registers Nest's routes, so they run ahead of every route.
+  const tables = routeTables(app.get(RouteCatalog).routes(), config);
+  // Counted before any body is read: a client over its limit never costs a parse.
+  server.use(clientRateLimits(tables.rateLimits));
+  mountBodyParsing(server, tables.bodyLimits);
+  mountCrawlerFiles(server, config.publicUrl);
+  if (config.staticRoot) mountFrontends(server, config.staticRoot, config.remotesManifestPath, pages, logger, siteConfig);
+
   // The landing and party pages' titles, preview tags and JSON-LD go into their HTML (see docs/seo.md).
   for (const [path, seo] of Object.entries(PAGE_SEO)) pages.set(path, seoPageHtml(seo, app.get(SiteService), config.publicUrl));
   // The pre-rendered landing and party pages show the current configuration (docs/landing-page.md).
   const siteService = app.get(SiteService);
   siteConfig.get = () => siteService.get();
-  app.setGlobalPrefix('api');
   app.useGlobalFilters(new HttpErrorFilter(logger));
   app.enableShutdownHooks();
   await runMigrations(app.get(DataSource), logger);

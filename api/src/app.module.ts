@@ -9,15 +9,14 @@ import { AnalyticsModule } from './modules/analytics/analytics.module.js';
 import { ApiDocsModule } from './modules/api-docs/api-docs.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { CampaignsModule } from './modules/campaigns/campaigns.module.js';
-import { CheckinModule } from './modules/checkin/checkin.module.js';
+import { DoorModule } from './modules/door/door.module.js';
 import { DrinksModule } from './modules/drinks/drinks.module.js';
 import { FeastModule } from './modules/feast/feast.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
-import { OrdersModule } from './modules/orders/orders.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
 import { ReportsModule } from './modules/reports/reports.module.js';
-import { PromoCodesModule } from './modules/promo-codes/promo-codes.module.js';
+import { SeasonStartModule } from './modules/seasons/season-start.module.js';
 import { SeasonsModule } from './modules/seasons/seasons.module.js';
 import { SettingsModule } from './modules/settings/settings.module.js';
 import { SiteModule } from './modules/site/site.module.js';
@@ -36,19 +35,18 @@ export class AppModule {
         MailModule,
         HealthModule,
         SeasonsModule,
+        SeasonStartModule,
         SettingsModule,
         SiteModule,
-        PromoCodesModule,
         StaffModule,
         AuthModule,
         TicketsModule,
-        OrdersModule,
         FeastModule,
         DrinksModule,
         PaymentsModule,
         AnalyticsModule,
         CampaignsModule,
-        CheckinModule,
+        DoorModule,
         ReportsModule,
         ApiDocsModule,
       ],

@@ -19,5 +19,5 @@ export { AnalyticsEventEntity } from './modules/analytics/analytics-event.entity
 export { AnalyticsReportService } from './modules/analytics/analytics-report.service.js';
 export { DrinkOrderEntity } from './modules/drinks/drink-order.entity.js';
 export { DrinkTabEntity } from './modules/drinks/drink-tab.entity.js';
-export { FeastOrderEntity } from './modules/orders/feast-order.entity.js';
+export { FeastOrderEntity } from './modules/feast/feast-order.entity.js';
 export { PartyOrderEntity } from './modules/tickets/party-order.entity.js';

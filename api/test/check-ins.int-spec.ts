@@ -8,9 +8,9 @@ import {
   type PaidPartyTicketRow,
 } from '@festival/contracts';
 import { startSmtpSink, type SmtpSink } from '@festival/test-kit';
-import { TicketCodes } from '../src/modules/checkin/ticket-codes.js';
+import { TicketCodes } from '../src/modules/codes/ticket-codes.js';
 import { SeasonsService } from '../src/modules/seasons/seasons.service.js';
-import { TicketRedemptionEntity } from '../src/modules/checkin/ticket-redemption.entity.js';
+import { TicketRedemptionEntity } from '../src/modules/tickets/ticket-redemption.entity.js';
 import { PartyOrderEntity } from '../src/modules/tickets/party-order.entity.js';
 import { createPartyOrderRequest } from './support/factories.js';
 import { deviceCookie, managerCookie } from './support/staff.js';

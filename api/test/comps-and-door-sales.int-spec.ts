@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { normaliseTicketCode, priceParty, type ActivityEntry, type DoorSaleResponse, type PartyOrderDetails } from '@festival/contracts';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '@festival/test-kit';
-import { TicketRedemptionEntity } from '../src/modules/checkin/ticket-redemption.entity.js';
+import { TicketRedemptionEntity } from '../src/modules/tickets/ticket-redemption.entity.js';
+import { SimulatedPaymentEntity } from '../src/modules/payments/simulated-payment.entity.js';
 import { PartyOrderEntity } from '../src/modules/tickets/party-order.entity.js';
 import { createPartyOrderRequest } from './support/factories.js';
 import { deviceCookie, managerCookie } from './support/staff.js';
@@ -269,6 +270,37 @@ describe(`comps (Add guests) and door sales, on ${TEST_DATABASE}`, () => {
     const logged = (await activity('ticket.door-sale')).filter((e) => e.object?.includes(sale.reference));
     expect(logged).toHaveLength(1);
     expect(logged[0]!.detail).toContain(' card, 2 admitted');
+  });
+
+  it("F11: confirm-payment checks that the payment's kind matches the order: a door sale's payment never completes through the guest path", async () => {
+    const started = await sell({
+      adults: 1,
+      children: 0,
+      paymentMethod: 'card',
+      customerName: 'Wrong Path',
+      requestId: randomUUID(),
+    }).expect(200);
+    const sale = started.body as DoorSaleResponse;
+    const paymentIntentId = sale.clientSecret!.split('_secret_')[0];
+    // The card went through at the gateway, and its event has not come yet.
+    await t.dataSource.getRepository(SimulatedPaymentEntity).update({ id: paymentIntentId }, { status: 'succeeded' });
+
+    const guestPath = await t.http
+      .post('/api/confirm-payment')
+      .send({ paymentIntentId, type: 'party_ticket', clientSecret: sale.clientSecret })
+      .expect(404);
+    expect(guestPath.body.message).toBe('No ticket order for this payment');
+    const order = await t.dataSource.getRepository(PartyOrderEntity).findOneByOrFail({ id: sale.orderId });
+    expect(order).toMatchObject({ status: 'pending', emailStatus: 'none' });
+
+    // The door's own confirm pays it and admits its guest.
+    const done = await t.http
+      .post(`/api/admin/door-sales/${sale.orderId}/confirm`)
+      .set('Cookie', door)
+      .send({ paymentIntentId })
+      .expect(200);
+    expect(done.body).toMatchObject({ status: 'paid', admitted: 1 });
+    await t.http.post('/api/confirm-payment').send({ paymentIntentId, type: 'party_ticket', clientSecret: sale.clientSecret }).expect(404);
   });
 
   it('the same Add guests sent twice at once adds the guests once', async () => {

@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import { CONFIRMATION_RESENDS_PER_HOUR, normaliseTicketCode, type ActivityEntry } from '@festival/contracts';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '@festival/test-kit';
-import { TicketCodes } from '../src/modules/checkin/ticket-codes.js';
+import { TicketCodes } from '../src/modules/codes/ticket-codes.js';
 import { ConfirmationResendEntity } from '../src/modules/tickets/confirmation-resend.entity.js';
 import { PartyOrderEntity } from '../src/modules/tickets/party-order.entity.js';
 import { TicketEmailService } from '../src/modules/tickets/ticket-email.service.js';

@@ -6,6 +6,7 @@ import {
   type ReconciliationReport,
   type RevenueReport,
 } from '@festival/contracts';
+import { backfillActivitySubjects } from '../src/database/migrations/1764000600000-activity-subject-backfill.js';
 import { PaymentGateway } from '../src/modules/payments/payment-gateway.js';
 import { SimulatedPaymentEntity } from '../src/modules/payments/simulated-payment.entity.js';
 import type { SimulatedGateway } from '../src/modules/payments/simulated.gateway.js';
@@ -98,6 +99,36 @@ describe(`drinks orders and tabs for the manager on ${TEST_DATABASE}`, () => {
     expect(missing.body).toEqual({ message: 'Order not found' });
     // The dates filter: a day long before the party holds none of them.
     expect(await list('?from=2020-01-01&to=2020-01-02')).toEqual([]);
+  });
+
+  it("an order's and a tab's entries written before they kept the row's id show in their details once the backfill gives them one", async () => {
+    const { orderId, paymentIntentId } = await payDrinks(t, createDrinkPaymentRequest({ customerName: 'Old Entries' }));
+    await t.http.post('/api/confirm-drink-payment').send({ paymentIntentId }).expect(200);
+    const bar = await deviceCookie(t, manager, 'Bar 2', 'bar');
+    await t.http.patch(`/api/admin/bar/orders/${orderId}`).set('Cookie', bar).send({ status: 'ready' }).expect(200);
+    const { tabId, tabToken } = await openTab(t, undefined, { customerName: 'Old Tab' });
+    await t.http.post(`/api/drink-tab/${tabId}/orders`).send(createTabOrderRequest(tabToken)).expect(201);
+    await t.http.post(`/api/admin/drink-tabs/${tabId}/close`).set('Cookie', manager).expect(200);
+
+    // Recorded the old way: by their labels alone.
+    const log = t.dataSource.getRepository(StaffActivityEntity);
+    await log.update({ subjectId: orderId }, { subjectId: null });
+    await log.update({ subjectId: tabId }, { subjectId: null });
+    expect((await orderDetails(orderId)).timeline.map((e) => e.kind)).toEqual(['created', 'paid']);
+    expect((await tabDetails(tabId)).timeline.at(-1)).toMatchObject({ kind: 'tab.charged', who: 'Staff' });
+
+    const runner = t.dataSource.createQueryRunner();
+    try {
+      expect(await backfillActivitySubjects(runner)).toBeGreaterThanOrEqual(2);
+    } finally {
+      await runner.release();
+    }
+    expect((await orderDetails(orderId)).timeline.map((e) => [e.kind, e.who])).toEqual([
+      ['created', 'Guest'],
+      ['paid', 'Guest'],
+      ['ready', 'Bar 2'],
+    ]);
+    expect((await tabDetails(tabId)).timeline.at(-1)).toMatchObject({ kind: 'tab.charged', who: 'Manager', role: 'manager' });
   });
 
   it("shows a tab's orders, its charge when closed, and each order on it names the tab", async () => {

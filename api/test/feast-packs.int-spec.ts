@@ -10,8 +10,8 @@ import {
   type FunnelEntry,
 } from '@festival/contracts';
 import { startSmtpSink, type SmtpSink } from '@festival/test-kit';
-import { TicketCodes } from '../src/modules/checkin/ticket-codes.js';
-import { FeastOrderEntity } from '../src/modules/orders/feast-order.entity.js';
+import { TicketCodes } from '../src/modules/codes/ticket-codes.js';
+import { FeastOrderEntity } from '../src/modules/feast/feast-order.entity.js';
 import { PaymentGateway } from '../src/modules/payments/payment-gateway.js';
 import { SimulatedPaymentEntity } from '../src/modules/payments/simulated-payment.entity.js';
 import type { SimulatedGateway } from '../src/modules/payments/simulated.gateway.js';

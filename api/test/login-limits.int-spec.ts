@@ -1,3 +1,4 @@
+import { addDevice, managerCookie } from './support/staff.js';
 import { createTestApp, TEST_DATABASE, type TestApp } from './support/test-app.js';
 
 const PASSWORD = 'marigold-lanterns-2025';
@@ -65,6 +66,41 @@ describe(`login limits shared by replicas on ${TEST_DATABASE}`, () => {
       expect(statuses).toEqual([...Array<number>(LIMIT).fill(401), ...Array<number>(30 - LIMIT).fill(429)]);
       // Another client is counted on its own.
       await second.http.post('/api/admin/login').set('X-Forwarded-For', '203.0.113.8').send({ password: PASSWORD }).expect(200);
+    } finally {
+      await second.close();
+      await first.close();
+    }
+  });
+
+  it("F5: junk device passes from the venue's shared address never lock out a valid unspent pass, and the manager can unlock sign-ins", async () => {
+    const { first, second } = await replicas({ TRUST_PROXY: 'loopback' });
+    try {
+      // The venue's Wi-Fi: every phone and the guest sending junk share one address.
+      const venue = '203.0.113.99';
+      const pass = (replica: TestApp, secret: string) =>
+        replica.http.post('/api/admin/device-pass').set('X-Forwarded-For', venue).send({ pass: secret });
+      const statuses: number[] = [];
+      for (let i = 0; i < 15; i += 1) statuses.push((await pass(i % 2 === 0 ? first : second, `junk-pass-${i}`)).status);
+      expect(statuses).toEqual([...Array<number>(LIMIT).fill(404), ...Array<number>(15 - LIMIT).fill(429)]);
+      const limited = await pass(first, 'junk-pass-again').expect(429);
+      expect(limited.body.message).toMatch(/^Too many passes that are not valid were tried from this network/);
+
+      // The door phone's real pass, from the same address, signs in on either replica.
+      const manager = await managerCookie(first, PASSWORD);
+      const door = await addDevice(first, manager, 'Front door', 'door');
+      const signedIn = await pass(second, door.pass).expect(200);
+      expect(signedIn.body).toMatchObject({ authenticated: true, staff: { role: 'door', name: 'Front door' } });
+      // Spent now: it counts as a refused pass like any other.
+      await pass(first, door.pass).expect(429);
+
+      // The manager unlocks sign-ins: the network's count starts again.
+      const unlocked = await first.http.post('/api/admin/devices/unlock-sign-ins').set('Cookie', manager).expect(200);
+      expect(unlocked.body).toEqual({ cleared: 1 });
+      await pass(second, 'junk-after-unlock').expect(404);
+      const bar = await addDevice(first, manager, 'Main bar', 'bar');
+      await pass(first, bar.pass).expect(200);
+      const log = await first.http.get('/api/admin/activity?action=device.unlock').set('Cookie', manager).expect(200);
+      expect(log.body.items).toEqual([expect.objectContaining({ who: 'Manager', action: 'device.unlock' })]);
     } finally {
       await second.close();
       await first.close();

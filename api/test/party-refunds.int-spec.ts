@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { PartyOrderDetails } from '@festival/contracts';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '@festival/test-kit';
-import { TicketCodes } from '../src/modules/checkin/ticket-codes.js';
+import { backfillActivitySubjects } from '../src/database/migrations/1764000600000-activity-subject-backfill.js';
+import { TicketCodes } from '../src/modules/codes/ticket-codes.js';
 import { PaymentEvents } from '../src/modules/payments/payment-events.service.js';
 import { GatewayUnavailableError, PaymentGateway, RefundRefusedError } from '../src/modules/payments/payment-gateway.js';
 import { SimulatedPaymentEntity } from '../src/modules/payments/simulated-payment.entity.js';
+import { StaffActivityEntity } from '../src/modules/staff/staff-activity.entity.js';
 import { PartyOrderEntity } from '../src/modules/tickets/party-order.entity.js';
-import { PartyOrderAdmin } from '../src/modules/tickets/party-order-admin.service.js';
 import { PartyRefundEntity } from '../src/modules/tickets/party-refund.entity.js';
+import { PartyRefunds } from '../src/modules/tickets/party-refunds.service.js';
 import { TicketEmailService } from '../src/modules/tickets/ticket-email.service.js';
 import { createPartyOrderRequest } from './support/factories.js';
 import { deviceCookie, managerCookie } from './support/staff.js';
@@ -96,7 +98,7 @@ describe(`refunds, cancels and edits of party orders by the manager, on ${TEST_D
       .set('Cookie', door)
       .send({ code: t.app.get(TicketCodes).codeFor(orderId), ...body });
 
-  it('refunds one ticket for its share of the total with tax, back on sale, one e-mail, on the timeline; the rest adds up to the cent; the door admits only who is left, then answers Refunded', async () => {
+  it('refunds one ticket for its share of the total with tax, back on sale, one e-mail, on the timeline; the rest adds up to the cent; the door then answers Refunded', async () => {
     const email = 'priya.menon@example.com';
     const { orderId, paymentIntentId } = await buy(email);
     const stored = await order(orderId);
@@ -131,10 +133,6 @@ describe(`refunds, cancels and edits of party orders by the manager, on ${TEST_D
     }[];
     expect(tickets.find((r) => r.id === orderId)?.validTickets).toBe(2);
 
-    // The door admits the two guests still ticketed, not three.
-    const admitted = await checkIn(orderId).expect(200);
-    expect(admitted.body).toMatchObject({ result: 'admitted', entering: 2, total: 2, adults: 1, children: 1 });
-
     await refund(orderId, { adults: 1, children: 1, idempotencyKey: key() }).expect(200);
     const rows = (await refundRows(orderId)).filter((r) => r.status === 'succeeded');
     expect(rows.reduce((sum, r) => sum + r.amountCents, 0)).toBe(stored.totalCents);
@@ -148,6 +146,29 @@ describe(`refunds, cancels and edits of party orders by the manager, on ${TEST_D
       .expect(({ body }) => expect(body.message).toBe('This order has already been refunded in full'));
     await settled();
     expect(refundMails(email)).toHaveLength(2);
+  });
+
+  it('F6: refunding tickets of guests already admitted never puts their seats back on sale; the door admits only who is left', async () => {
+    const { orderId } = await buy('inside@example.com');
+    await refund(orderId, { adults: 1, children: 0, idempotencyKey: key() }).expect(200);
+    // The door admits the two guests still ticketed, not three.
+    const admitted = await checkIn(orderId).expect(200);
+    expect(admitted.body).toMatchObject({ result: 'admitted', entering: 2, total: 2, adults: 1, children: 1 });
+    const before = await remaining();
+    const refused = await refund(orderId, { adults: 0, children: 1, idempotencyKey: key() }).expect(409);
+    expect(refused.body.message).toBe('2 guests of this order are already inside: no ticket can be refunded');
+    expect(await remaining()).toBe(before);
+    expect(await details(orderId)).toMatchObject({ status: 'paid', validAdults: 1, validChildren: 1, admitted: 2 });
+
+    // One guest of three inside: two tickets may go back on sale, not the third.
+    const second = await buy('one-inside@example.com');
+    await checkIn(second.orderId, { guests: 1 }).expect(200);
+    const refusedAll = await refund(second.orderId, { adults: 2, children: 1, idempotencyKey: key() }).expect(409);
+    expect(refusedAll.body.message).toBe('1 guest of this order is already inside: at most 2 tickets can be refunded');
+    const afterOne = await remaining();
+    await refund(second.orderId, { adults: 1, children: 1, idempotencyKey: key() }).expect(200);
+    expect(await remaining()).toBe(afterOne + 2);
+    await settled();
   });
 
   it('the same request twice, one after the other or at once, refunds once', async () => {
@@ -261,7 +282,7 @@ describe(`refunds, cancels and edits of party orders by the manager, on ${TEST_D
     expect(await gatewayRefunded(paymentIntentId)).toBe(0);
 
     // A pass before the refund is due leaves it; one after settles it, in the manager's name.
-    const admin = t.app.get(PartyOrderAdmin);
+    const admin = t.app.get(PartyRefunds);
     expect(await admin.retryPendingRefunds(new Date())).toBe(0);
     const later = new Date(Date.now() + 60_000);
     expect(await admin.retryPendingRefunds(later)).toBe(1);
@@ -385,6 +406,46 @@ describe(`refunds, cancels and edits of party orders by the manager, on ${TEST_D
     const edits = (await details(orderId)).timeline.filter((e) => e.kind === 'edited');
     expect(edits).toHaveLength(1);
     expect(edits[0]).toMatchObject({ who: 'Manager' });
+  });
+
+  it("an order's entries written before they kept the order's id show in its details once the backfill gives them one", async () => {
+    const { orderId } = await buy('before.subjects@example.com');
+    const other = await buy('someone.else@example.com');
+    await t.http
+      .put(`/api/admin/party-orders/${orderId}/guest`)
+      .set('Cookie', manager)
+      .send({ customerName: 'Lakshmi Pillai', customerEmail: 'before.subjects@example.com', customerPhone: '(408) 555-0142' })
+      .expect(200);
+    const log = t.dataSource.getRepository(StaffActivityEntity);
+    // An edit recorded the old way, by its label alone (under the name the order had then), and
+    // one of another order, whose label names that order.
+    await log.update({ subjectId: orderId }, { subjectId: null });
+    await log.insert({
+      at: new Date(),
+      who: 'Manager',
+      role: 'manager',
+      deviceId: null,
+      action: 'ticket.edit',
+      object: `Ticket ${other.orderId.slice(0, 8).toUpperCase()} (Asha Raman)`,
+      detail: 'phone changed',
+      subjectId: null,
+    });
+    expect((await details(orderId)).timeline.filter((e) => e.kind === 'edited')).toEqual([]);
+
+    const runner = t.dataSource.createQueryRunner();
+    try {
+      expect(await backfillActivitySubjects(runner)).toBeGreaterThanOrEqual(2);
+      // Again: nothing is left to give a subject to.
+      expect(await backfillActivitySubjects(runner)).toBe(0);
+    } finally {
+      await runner.release();
+    }
+    const edits = (await details(orderId)).timeline.filter((e) => e.kind === 'edited');
+    expect(edits).toEqual([
+      expect.objectContaining({ who: 'Manager', role: 'manager', detail: expect.stringContaining('name Asha Raman → Lakshmi Pillai') }),
+    ]);
+    expect((await details(other.orderId)).timeline.filter((e) => e.kind === 'edited')).toMatchObject([{ detail: 'phone changed' }]);
+    expect(await log.countBy({ subjectId: orderId })).toBeGreaterThanOrEqual(1);
   });
 
   it('the migration goes down and up again, with refunds recorded', async () => {

@@ -5,7 +5,7 @@ import {
   type PaidPartyTicketRow,
   type PartyOrderRequest,
 } from '@festival/contracts';
-import { TicketCodes } from '../src/modules/checkin/ticket-codes.js';
+import { TicketCodes } from '../src/modules/codes/ticket-codes.js';
 import { PartyOrderEntity } from '../src/modules/tickets/party-order.entity.js';
 import { createPartyOrderRequest } from './support/factories.js';
 import { deviceCookie, managerCookie } from './support/staff.js';
@@ -183,6 +183,13 @@ describe(`seasons on ${TEST_DATABASE}`, () => {
       .expect(200);
     expect(tonight.body).toMatchObject({ result: 'admitted', entering: 3 });
     expect((await t.http.get('/api/admin/check-ins/stats').set('Cookie', door).expect(200)).body).toEqual({ arrived: 3, sold: 3 });
+
+    // F8: complimentary drinks are redeemed only for the season on sale, as only its tickets are admitted.
+    const bar = await deviceCookie(t, cookie, 'Bar 1', 'bar');
+    const drinks = (code: string, count: number) => t.http.post('/api/admin/complimentary-drinks').set('Cookie', bar).send({ code, count });
+    const lastSeason = await drinks(codes.codeFor(before), 1).expect(404);
+    expect(lastSeason.body.message).toBe('Not a valid ticket');
+    expect((await drinks(codes.codeFor(after), 1).expect(200)).body).toEqual({ remaining: 2 });
 
     // Settings now change the new event; the start is on the activity log.
     const log = await get<{ items: { action: string; object: string; detail: string; who: string }[] }>(

@@ -1,4 +1,4 @@
-import { plainIp, truncatedIp } from './client-address.js';
+import { clientAddressOf, plainIp, truncatedIp } from './client-address.js';
 
 describe('client addresses', () => {
   it('reports an IPv4 client of a dual-stack socket plainly', () => {
@@ -12,5 +12,18 @@ describe('client addresses', () => {
     expect(truncatedIp('::1')).toBe('0:0:0::');
     expect(truncatedIp(null)).toBeNull();
     expect(truncatedIp('not an address')).toBeNull();
+  });
+
+  it('F12: per-address caps key an IPv6 client by its /64, and an IPv4 client by its whole address', () => {
+    const network = clientAddressOf({ ip: '2001:db8:1:2:aaaa:bbbb:cccc:dddd' });
+    expect(network).toBe('2001:db8:1:2::/64');
+    // Every address of the same /64 is one client; the next /64 is another.
+    expect(clientAddressOf({ ip: '2001:db8:1:2::1' })).toBe(network);
+    expect(clientAddressOf({ ip: '2001:0db8:0001:0002:ffff::' })).toBe(network);
+    expect(clientAddressOf({ ip: '2001:db8:1:3::1' })).not.toBe(network);
+    expect(clientAddressOf({ ip: '2001:db8::1' })).toBe('2001:db8:0:0::/64');
+    expect(clientAddressOf({ ip: '81.2.69.160' })).toBe('81.2.69.160');
+    expect(clientAddressOf({ ip: '::ffff:81.2.69.160' })).toBe('81.2.69.160');
+    expect(clientAddressOf({})).toBe('unknown');
   });
 });

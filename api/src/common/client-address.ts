@@ -14,16 +14,29 @@ export function truncatedIp(ip: string | null): string | null {
   if (!ip) return null;
   const v4 = /^(\d{1,3}\.\d{1,3}\.\d{1,3})\.\d{1,3}$/.exec(ip);
   if (v4) return `${v4[1]}.0`;
+  const groups = ipv6Groups(ip);
+  return groups ? `${groups.slice(0, 3).join(':')}::` : null;
+}
+
+/** An IPv6 address's eight groups, without leading zeros (`2001:db8::1` → 2001, db8, 0, …, 1), or null for anything else. */
+function ipv6Groups(ip: string): string[] | null {
   if (!ip.includes(':')) return null;
   const [head, tail = ''] = ip.split('::');
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
   const groups = ip.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
-  const network = groups.slice(0, 3).map((g) => (parseInt(g, 16) || 0).toString(16));
-  return `${network.join(':')}::`;
+  return groups.map((g) => (parseInt(g, 16) || 0).toString(16));
 }
 
-/** The client's address as Express derived it (TRUST_PROXY decides whether nginx's header counts). */
+/**
+ * The client as the per-address caps count it (holds, declined cards, payment starts, logins),
+ * from the address Express derived (TRUST_PROXY decides whether nginx's header counts): an IPv4
+ * address whole, an IPv6 client by its /64 (`2001:db8:1:2::/64`), the block one household or
+ * phone is given, so a client cannot take 2^64 fresh identities from its own network.
+ */
 export function clientAddressOf(req: { ip?: string }): string {
-  return plainIp(req.ip) ?? 'unknown';
+  const ip = plainIp(req.ip);
+  if (!ip) return 'unknown';
+  const groups = ipv6Groups(ip);
+  return groups ? `${groups.slice(0, 4).join(':')}::/64` : ip;
 }

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { clientAddressOf } from './client-address.js';
 import { FixedWindowRateLimiter } from './rate-limiter.js';
+import type { RateLimitKind } from './route-facts.js';
 
 /** How many requests of one route one client address may make per window. */
 export interface ClientRateLimit {
@@ -10,6 +11,20 @@ export interface ClientRateLimit {
   windowMs: number;
   /** The 429's message. */
   message: string;
+}
+
+/** What a rate-limit kind of `@RateLimit` means: its numbers come from the configuration. */
+export type RateLimitValues = Omit<ClientRateLimit, 'method' | 'path'>;
+
+/**
+ * The rate-limit table: every route that declares `@RateLimit(kind)`, with the kind's values.
+ * Each route keeps its own counter per address.
+ */
+export function rateLimitTable(
+  routes: readonly { method: string; pattern: RegExp; rateLimit?: RateLimitKind }[],
+  kinds: Readonly<Record<RateLimitKind, RateLimitValues>>,
+): ClientRateLimit[] {
+  return routes.flatMap(({ method, pattern, rateLimit }) => (rateLimit ? [{ method, path: pattern, ...kinds[rateLimit] }] : []));
 }
 
 /**

@@ -1,34 +1,35 @@
 import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler } from 'express';
+import { KB, MB, type BodyLimitFact } from './route-facts.js';
 
-const KB = 1024;
-
-/** The body every route may send unless it is listed below: a few fields of a form. */
+/** The body every route may send unless it declares another limit: a few fields of a form. */
 export const DEFAULT_BODY_BYTES = 16 * KB;
 
 /**
- * The routes that need another body limit than the default, by method and path. A body is
- * refused before it is read when it says it is larger (Content-Length), and reading stops at
- * the limit, counted after decompression: a 2 KB gzip bomb is cut off at the limit, never
+ * One route's body limit (its `@BodyLimit`, common/route-facts.ts), by method and exact path. A
+ * body is refused before it is read when it says it is larger (Content-Length), and reading stops
+ * at the limit, counted after decompression: a 2 KB gzip bomb is cut off at the limit, never
  * inflated whole.
  */
-export const BODY_LIMITS: readonly { method: string; path: RegExp; bytes: number; why: string }[] = [
-  { method: 'POST', path: /^\/api\/party-(quote|payment-intent)$/, bytes: 4 * KB, why: 'a ticket selection and a contact' },
-  // One analytics event is at most 16,384 characters (ANALYTICS_LIMITS.eventChars), up to twice that in UTF-8 bytes.
-  { method: 'POST', path: /^\/api\/analytics$/, bytes: 32 * KB, why: 'one analytics event' },
-  { method: 'POST', path: /^\/api\/campaigns$/, bytes: 2 * 1024 * KB, why: 'campaign content with inline images' },
-  { method: 'POST', path: /^\/api\/webhooks\//, bytes: 256 * KB, why: "a payment gateway's event" },
-];
+export interface BodyLimitRule extends BodyLimitFact {
+  method: string;
+  path: RegExp;
+}
+
+/** The body limit table: every route that declares `@BodyLimit`. */
+export function bodyLimitTable(routes: readonly { method: string; pattern: RegExp; bodyLimit?: BodyLimitFact }[]): BodyLimitRule[] {
+  return routes.flatMap(({ method, pattern, bodyLimit }) => (bodyLimit ? [{ method, path: pattern, ...bodyLimit }] : []));
+}
 
 /** The deepest nesting of arrays and objects any request body needs; deeper is refused unparsed. */
 export const MAX_JSON_DEPTH = 32;
 
-export function bodyLimitOf(method: string | undefined, path: string): number {
-  return BODY_LIMITS.find((limit) => limit.method === method && limit.path.test(path))?.bytes ?? DEFAULT_BODY_BYTES;
+export function bodyLimitOf(limits: readonly BodyLimitRule[], method: string | undefined, path: string): number {
+  return limits.find((limit) => limit.method === method && limit.path.test(path))?.bytes ?? DEFAULT_BODY_BYTES;
 }
 
 /** Readable byte counts for the 413 message: `4 KB`, `2 MB`. */
 export function formatBytes(bytes: number): string {
-  return bytes >= 1024 * KB ? `${bytes / (1024 * KB)} MB` : `${bytes / KB} KB`;
+  return bytes >= MB ? `${bytes / MB} MB` : `${bytes / KB} KB`;
 }
 
 /**
@@ -61,12 +62,12 @@ class BodyTooDeep extends Error {
 const pathOf = (req: Request) => (req.originalUrl ?? req.url).split('?')[0];
 
 /**
- * Body parsing whose limits are the route's own (BODY_LIMITS) and whose failures are clear JSON
+ * Body parsing whose limits are the route's own (`limits`, from the routes' `@BodyLimit`) and whose failures are clear JSON
  * answers: 413 for a body over its limit (however it was compressed) or nested too deep, 400
  * for malformed JSON, 415 for an unknown encoding. Webhook bodies keep their exact bytes for
  * the signature check.
  */
-export function mountBodyParsing(app: Express): void {
+export function mountBodyParsing(app: Express, limits: readonly BodyLimitRule[]): void {
   const parsers = new Map<number, RequestHandler[]>();
   const parsersFor = (bytes: number): RequestHandler[] => {
     let found = parsers.get(bytes);
@@ -88,7 +89,7 @@ export function mountBodyParsing(app: Express): void {
   };
 
   app.use((req, res, next) => {
-    const limit = bodyLimitOf(req.method, pathOf(req));
+    const limit = bodyLimitOf(limits, req.method, pathOf(req));
     // Refused before a byte is read when the body says it is larger (compressed or not). A body
     // of another type is never read here (the analytics beacon's text has its own reader).
     if (Number(req.headers['content-length'] ?? 0) > limit && req.is(['application/json', 'application/x-www-form-urlencoded'])) {
@@ -103,7 +104,7 @@ export function mountBodyParsing(app: Express): void {
   const onBodyError: ErrorRequestHandler = (err, req, res, next) => {
     const type = (err as { type?: string }).type;
     if (type === 'entity.too.large') {
-      res.status(413).json({ message: `Request body is too large (limit ${formatBytes(bodyLimitOf(req.method, pathOf(req)))})` });
+      res.status(413).json({ message: `Request body is too large (limit ${formatBytes(bodyLimitOf(limits, req.method, pathOf(req)))})` });
     } else if (type === 'entity.too.deep') {
       res.status(413).json({ message: `Request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)` });
     } else if (type === 'entity.parse.failed') {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { priceParty, PROMO_DISCOUNT_PERCENT, TICKET_HOLD_MINUTES } from '@festival/contracts';
 import type { EntityManager } from 'typeorm';
-import { FeastOrderEntity } from '../modules/orders/feast-order.entity.js';
+import { FeastOrderEntity } from '../modules/feast/feast-order.entity.js';
 import { PartyOrderEntity } from '../modules/tickets/party-order.entity.js';
 
 /** A small deterministic generator, so every demo database looks the same. */

@@ -4,7 +4,7 @@ import { recordAttribution } from '../modules/analytics/analytics-attribution.js
 import { AnalyticsEventEntity } from '../modules/analytics/analytics-event.entity.js';
 import { recordPeople } from '../modules/analytics/analytics-people.js';
 import { recordTotals } from '../modules/analytics/analytics-totals.js';
-import { FeastOrderEntity } from '../modules/orders/feast-order.entity.js';
+import { FeastOrderEntity } from '../modules/feast/feast-order.entity.js';
 import { PartyOrderEntity } from '../modules/tickets/party-order.entity.js';
 import { buildDemoAnalytics } from './demo-analytics.js';
 import { buildDemoOrders } from './demo-data.js';

@@ -6,7 +6,7 @@ import { DEFAULT_FEAST_PACKS } from '@festival/contracts';
  * Feast pack pre-orders (docs/feast-packs.md): each event's packs and pickup times, the event's
  * `Pre-orders open` switch (off), and what a pre-order needs beyond the staff table's columns:
  * its state, pickup time, price, payment, confirmation e-mail and pickup. Existing orders are
- * paid orders without a pickup time row; every existing event gets the spec's two packs.
+ * paid orders without a pickup time row; every existing event gets the two packs of docs/product.md.
  */
 export class FeastPacks1763000000000 implements MigrationInterface {
   name = 'FeastPacks1763000000000';

@@ -23,6 +23,11 @@ import { PartyRefunds1762000100000 } from './1762000100000-party-refunds.js';
 import { FeastPacks1763000000000 } from './1763000000000-feast-packs.js';
 import { CompsAndDoorSales1763000100000 } from './1763000100000-comps-and-door-sales.js';
 import { DisputesAndGatewayRefunds1763000200000 } from './1763000200000-disputes-and-gateway-refunds.js';
+import { SettingsLock1764000000000 } from './1764000000000-settings-lock.js';
+import { ActivitySubject1764000100000 } from './1764000100000-activity-subject.js';
+import { OneOrderLifecycle1764000500000 } from './1764000500000-one-order-lifecycle.js';
+import { LatePaymentReasons1764000700000 } from './1764000700000-late-payment-reasons.js';
+import { ActivitySubjectBackfill1764000600000 } from './1764000600000-activity-subject-backfill.js';
 
 /** Every migration, oldest first. Never rewrite one that has been committed: add a new one. */
 export const MIGRATIONS = [
@@ -51,4 +56,9 @@ export const MIGRATIONS = [
   FeastPacks1763000000000,
   CompsAndDoorSales1763000100000,
   DisputesAndGatewayRefunds1763000200000,
+  SettingsLock1764000000000,
+  ActivitySubject1764000100000,
+  OneOrderLifecycle1764000500000,
+  ActivitySubjectBackfill1764000600000,
+  LatePaymentReasons1764000700000,
 ];

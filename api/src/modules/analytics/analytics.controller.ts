@@ -25,6 +25,10 @@ import {
   type AttributionRow,
   type FunnelEntry,
   type ValidAnalyticsEvent,
+  funnelEntrySchema,
+  attributionRowSchema,
+  analyticsEventSchema,
+  analyticsEventsSummarySchema,
 } from '@festival/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Public } from '../auth/public.decorator.js';
@@ -33,6 +37,7 @@ import { AnalyticsReportService } from './analytics-report.service.js';
 import { AnalyticsService } from './analytics.service.js';
 import { clientInfo } from './client-info.js';
 import { SameSiteGuard } from './same-site.guard.js';
+import { ApiRoute, BodyLimit, KB, RateLimit } from '../../common/route-facts.js';
 
 /** Refuses an event body larger than one event can be, whatever it holds. */
 export class EventSizePipe implements PipeTransform<unknown, unknown> {
@@ -59,6 +64,15 @@ export class AnalyticsController {
    * stored.
    */
   @Post()
+  @ApiRoute({
+    tag: 'analytics',
+    summary: 'Record one visitor analytics event (the tracker; same-site only)',
+    body: { schema: analyticsEventRequestSchema, name: 'AnalyticsEventRequest' },
+    response: { empty: true },
+  })
+  // One analytics event is at most 16,384 characters (ANALYTICS_LIMITS.eventChars), up to twice that in UTF-8 bytes.
+  @BodyLimit(32 * KB, 'one analytics event')
+  @RateLimit('analytics-event')
   @Public()
   @HttpCode(204)
   @UseGuards(SameSiteGuard)
@@ -71,18 +85,31 @@ export class AnalyticsController {
   }
 
   @Get('funnel')
+  @ApiRoute({ tag: 'analytics', summary: 'The sales funnel', response: { schema: funnelEntrySchema, name: 'FunnelEntry', array: true } })
   @Header('Cache-Control', 'no-store')
   async funnel(@Query(new ZodValidationPipe(dashboardFilterSchema)) filter: DashboardFilter): Promise<FunnelEntry[]> {
     return this.reports.funnel(await this.seasons.reportFilter(filter));
   }
 
   @Get('attribution')
+  @ApiRoute({
+    tag: 'analytics',
+    summary: 'Marketing attribution',
+    response: { schema: attributionRowSchema, name: 'AttributionRow', array: true },
+  })
   @Header('Cache-Control', 'no-store')
   async attribution(@Query(new ZodValidationPipe(dashboardFilterSchema)) filter: DashboardFilter): Promise<AttributionRow[]> {
     return this.reports.attribution(await this.seasons.reportFilter(filter));
   }
 
   @Get('events/:eventType')
+  @ApiRoute({
+    tag: 'analytics',
+    summary: 'Recent events of one type, newest first',
+    params: { eventType: eventTypeSchema },
+    query: analyticsEventsQuerySchema,
+    response: { schema: analyticsEventSchema, name: 'AnalyticsEvent', array: true },
+  })
   @Header('Cache-Control', 'no-store')
   async events(
     @Param('eventType', new ZodValidationPipe(eventTypeSchema)) eventType: string,
@@ -93,6 +120,12 @@ export class AnalyticsController {
   }
 
   @Get('events/:eventType/summary')
+  @ApiRoute({
+    tag: 'analytics',
+    summary: 'Totals of one event type',
+    params: { eventType: eventTypeSchema },
+    response: { schema: analyticsEventsSummarySchema, name: 'AnalyticsEventsSummary' },
+  })
   @Header('Cache-Control', 'no-store')
   async summary(
     @Param('eventType', new ZodValidationPipe(eventTypeSchema)) eventType: string,

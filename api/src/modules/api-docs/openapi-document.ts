@@ -1,6 +1,6 @@
 import { z, type ZodType } from 'zod';
 import { errorResponseSchema, type DeviceRole } from '@festival/contracts';
-import type { ApiResponseBody, ApiRouteDoc } from './api-routes.js';
+import type { ApiResponseBody, ApiRouteDoc } from '../../common/route-facts.js';
 
 export type JsonObject = { [key: string]: unknown };
 
@@ -69,9 +69,9 @@ function parameters(route: ApiRouteDoc): JsonObject[] {
 const STATUS_TEXT: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No content' };
 
 /**
- * The OpenAPI 3.1 document of the API: one operation per route of `routes`, its request body,
- * query and path parameters and its answer from the zod contracts, and who may call it (`facts`,
- * read from the controllers' `@Public()` and `@Roles(...)`).
+ * The OpenAPI 3.1 document of the API: one operation per route of `routes` (the handlers'
+ * `@ApiRoute`), its request body, query and path parameters and its answer from the zod
+ * contracts, and who may call it (`facts`, read from the controllers' `@Public()` and `@Roles(...)`).
  */
 export function buildOpenApiDocument(routes: readonly ApiRouteDoc[], facts: ReadonlyMap<string, RouteFacts>, version: string): JsonObject {
   const components = new Components();

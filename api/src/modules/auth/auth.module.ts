@@ -7,6 +7,8 @@ import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import { AdminSessionGuard } from './admin-session.guard.js';
 import { AuthController } from './auth.controller.js';
+import { DevicePassAttempts } from './device-pass-attempts.js';
+import { DevicePassLimitsController } from './device-pass-limits.controller.js';
 import { LocalAuthGuard } from './local-auth.guard.js';
 import { LocalStrategy } from './local.strategy.js';
 import { LoginAttemptEntity } from './login-attempt.entity.js';
@@ -32,8 +34,8 @@ const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
       }),
     }),
   ],
-  controllers: [AuthController],
-  providers: [LocalStrategy, LocalAuthGuard, { provide: APP_GUARD, useClass: AdminSessionGuard }],
+  controllers: [AuthController, DevicePassLimitsController],
+  providers: [LocalStrategy, LocalAuthGuard, DevicePassAttempts, { provide: APP_GUARD, useClass: AdminSessionGuard }],
 })
 export class AuthModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

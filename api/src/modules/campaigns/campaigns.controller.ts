@@ -7,10 +7,14 @@ import {
   type CreateCampaignRequest,
   type SendTestCampaignRequest,
   type SendTestCampaignResponse,
+  campaignSchema,
+  campaignProgressItemSchema,
+  sendTestCampaignResponseSchema,
 } from '@festival/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { CurrentStaff, type StaffActor } from '../staff/staff-actor.js';
 import { CampaignsService } from './campaigns.service.js';
+import { ApiRoute, BodyLimit, MB } from '../../common/route-facts.js';
 
 /** E-mail campaigns, for the manager only (the global guard; no device role). */
 @Controller('campaigns')
@@ -18,17 +22,30 @@ export class CampaignsController {
   constructor(private readonly campaigns: CampaignsService) {}
 
   @Get()
+  @ApiRoute({ tag: 'campaigns', summary: 'E-mail campaigns', response: { schema: campaignSchema, name: 'Campaign', array: true } })
   list(): Promise<Campaign[]> {
     return this.campaigns.list();
   }
 
   /** Status and counts only, for polling while a campaign is sending. */
   @Get('progress')
+  @ApiRoute({
+    tag: 'campaigns',
+    summary: "Sending campaigns' progress",
+    response: { schema: campaignProgressItemSchema, name: 'CampaignProgressItem', array: true },
+  })
   progress(): Promise<CampaignProgressItem[]> {
     return this.campaigns.progress();
   }
 
   @Post()
+  @ApiRoute({
+    tag: 'campaigns',
+    summary: 'Create a campaign',
+    body: { schema: createCampaignRequestSchema, name: 'CreateCampaignRequest' },
+    response: { schema: campaignSchema, name: 'Campaign' },
+  })
+  @BodyLimit(2 * MB, 'campaign content with inline images')
   create(
     @Body(new ZodValidationPipe(createCampaignRequestSchema)) body: CreateCampaignRequest,
     @CurrentStaff() actor: StaffActor,
@@ -38,12 +55,19 @@ export class CampaignsController {
 
   /** Starts sending a draft and answers at once (202); the list shows the progress. */
   @Post(':id/send')
+  @ApiRoute({ tag: 'campaigns', summary: 'Start sending a campaign', response: { schema: campaignSchema, name: 'Campaign' } })
   @HttpCode(202)
   send(@Param('id') id: string, @CurrentStaff() actor: StaffActor): Promise<Campaign> {
     return this.campaigns.send(id, actor);
   }
 
   @Post(':id/test')
+  @ApiRoute({
+    tag: 'campaigns',
+    summary: 'Send a test e-mail of a campaign',
+    body: { schema: sendTestCampaignRequestSchema, name: 'SendTestCampaignRequest' },
+    response: { schema: sendTestCampaignResponseSchema, name: 'SendTestCampaignResponse' },
+  })
   @HttpCode(200)
   sendTest(
     @Param('id') id: string,
@@ -54,6 +78,7 @@ export class CampaignsController {
   }
 
   @Delete(':id')
+  @ApiRoute({ tag: 'campaigns', summary: 'Delete a draft campaign', response: { empty: true } })
   @HttpCode(204)
   async remove(@Param('id') id: string, @CurrentStaff() actor: StaffActor): Promise<void> {
     await this.campaigns.remove(id, actor);

@@ -6,6 +6,7 @@ import { SiteService } from '../site/site.service.js';
 import { CampaignQueue } from './campaign-queue.js';
 import { renderUnsubscribePage, UNSUBSCRIBE_PAGE_HEADERS, type UnsubscribePageState } from './unsubscribe-page.js';
 import { UnsubscribeLinks } from './unsubscribe-links.js';
+import { ApiRoute } from '../../common/route-facts.js';
 
 const INVALID_LINK = 'This unsubscribe link is not valid.';
 
@@ -25,6 +26,7 @@ export class UnsubscribeController {
   ) {}
 
   @Get()
+  @ApiRoute({ tag: 'campaigns', summary: "The campaign e-mails' unsubscribe page (query `token`)", response: { mediaType: 'text/html' } })
   async page(@Query('token') token: unknown, @Res() res: Response): Promise<void> {
     const email = this.links.emailOf(token);
     if (!email) return this.sendPage(res, 400, { kind: 'invalid' });
@@ -33,6 +35,11 @@ export class UnsubscribeController {
   }
 
   @Post()
+  @ApiRoute({
+    tag: 'campaigns',
+    summary: 'Unsubscribe from campaign e-mails (query `token`; one-click too)',
+    response: { mediaType: 'text/html' },
+  })
   async unsubscribe(@Query('token') token: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
     const wantsPage = req.accepts(['json', 'html']) === 'html';
     const email = this.links.emailOf(token);

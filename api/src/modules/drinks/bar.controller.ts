@@ -14,6 +14,7 @@ import { CurrentStaff, type StaffActor } from '../staff/staff-actor.js';
 import { BarService } from './bar.service.js';
 import { DrinkMenuService } from './drink-menu.service.js';
 import { DrinkTabClosingService } from './drink-tab-closing.service.js';
+import { ApiRoute } from '../../common/route-facts.js';
 
 /** The bar's side (the manager, or a bar device): the order queue, open tabs, and stock. */
 @Controller('admin')
@@ -26,12 +27,19 @@ export class BarController {
   ) {}
 
   @Get('bar/orders')
+  @ApiRoute({ tag: 'bar', summary: "The bar's order queue", response: { type: 'BarOrder', array: true } })
   @Header('Cache-Control', 'no-store')
   queue(): Promise<BarOrder[]> {
     return this.bar.queue();
   }
 
   @Patch('bar/orders/:id')
+  @ApiRoute({
+    tag: 'bar',
+    summary: 'Move an order along (ready, served)',
+    body: { schema: updateBarOrderRequestSchema, name: 'UpdateBarOrderRequest' },
+    response: { type: 'BarOrder' },
+  })
   setStatus(
     @Param('id') id: string,
     @Body(new ZodValidationPipe(updateBarOrderRequestSchema)) body: UpdateBarOrderRequest,
@@ -41,6 +49,7 @@ export class BarController {
   }
 
   @Get('drink-tabs')
+  @ApiRoute({ tag: 'bar', summary: 'Open drinks tabs', response: { type: 'StaffDrinkTab', array: true } })
   @Header('Cache-Control', 'no-store')
   openTabs(): Promise<StaffDrinkTab[]> {
     return this.tabs.staffTabs();
@@ -48,6 +57,7 @@ export class BarController {
 
   /** Close & Charge: the saved card is charged once for the tab's total with tax. */
   @Post('drink-tabs/:id/close')
+  @ApiRoute({ tag: 'bar', summary: 'Close a tab and charge its card', response: { type: 'StaffDrinkTab' } })
   @HttpCode(200)
   closeTab(@Param('id') id: string, @CurrentStaff() actor: StaffActor): Promise<StaffDrinkTab> {
     return this.tabs.close(id, 'staff', actor);
@@ -55,6 +65,7 @@ export class BarController {
 
   /** The guest may run the tab up further (another TAB_LIMIT_CENTS). */
   @Post('drink-tabs/:id/approve-more')
+  @ApiRoute({ tag: 'bar', summary: "Raise a tab's limit", response: { type: 'StaffDrinkTab' } })
   @HttpCode(200)
   approveMore(@Param('id') id: string, @CurrentStaff() actor: StaffActor): Promise<StaffDrinkTab> {
     return this.tabs.approveMore(id, actor);
@@ -62,12 +73,19 @@ export class BarController {
 
   /** The guest paid at the bar another way (after a declined card): closes without a charge. */
   @Post('drink-tabs/:id/settle')
+  @ApiRoute({ tag: 'bar', summary: 'Close a tab paid at the bar another way', response: { type: 'StaffDrinkTab' } })
   @HttpCode(200)
   settleTab(@Param('id') id: string, @CurrentStaff() actor: StaffActor): Promise<StaffDrinkTab> {
     return this.tabs.settle(id, actor);
   }
 
   @Patch('drinks/:id')
+  @ApiRoute({
+    tag: 'bar',
+    summary: "Change a drink's stock",
+    body: { schema: updateDrinkStockRequestSchema, name: 'UpdateDrinkStockRequest' },
+    response: { type: 'Drink' },
+  })
   setStock(
     @Param('id') id: string,
     @Body(new ZodValidationPipe(updateDrinkStockRequestSchema)) body: UpdateDrinkStockRequest,

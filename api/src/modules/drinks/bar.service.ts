@@ -42,7 +42,12 @@ export class BarService {
       const result = await manager.update(DrinkOrderEntity, { id, status: In(PLACED) }, { barStatus: status });
       if (!result.affected) return null;
       const updated = await manager.findOneByOrFail(DrinkOrderEntity, { id });
-      await this.activity.record(manager, actor, { action: 'bar.order-status', object: drinkOrderLabel(updated), detail: status });
+      await this.activity.record(manager, actor, {
+        action: 'bar.order-status',
+        object: drinkOrderLabel(updated),
+        detail: status,
+        subjectId: updated.id,
+      });
       return updated;
     });
     if (!order) throw new NotFoundException('No such order at the bar');

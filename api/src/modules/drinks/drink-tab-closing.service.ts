@@ -36,6 +36,8 @@ interface TabLogEntry {
   actor: StaffActor;
   object: string;
   detail: string;
+  /** The tab's id. */
+  subjectId: string;
 }
 
 /** A tab as the activity log names it. */
@@ -129,7 +131,8 @@ export class DrinkTabClosingService implements OnModuleInit {
 
     const tab = claim.tab;
     // The activity log's entry, when staff closed it (written with the outcome, in its transaction).
-    const logged = (detail: string): TabLogEntry | undefined => (actor ? { actor, object: tabLabel(tab), detail } : undefined);
+    const logged = (detail: string): TabLogEntry | undefined =>
+      actor ? { actor, object: tabLabel(tab), detail, subjectId: tab.id } : undefined;
     if (tab.totalCents === 0) {
       await this.finishClosing(
         tab.id,
@@ -193,6 +196,7 @@ export class DrinkTabClosingService implements OnModuleInit {
         action: 'tab.limit',
         object: tabLabel(tab),
         detail: `limit ${formatCents(tab.limitCents)} -> ${formatCents(tab.limitCents + this.config.tabLimitCents)}`,
+        subjectId: tab.id,
       });
       return 'raised';
     });
@@ -227,6 +231,7 @@ export class DrinkTabClosingService implements OnModuleInit {
           action: 'tab.settle',
           object: tabLabel(tab),
           detail: `paid another way: ${formatCents(totals.totalCents)}`,
+          subjectId: tab.id,
         });
       }
       return { kind: 'settled' as const, tab: await manager.findOneByOrFail(DrinkTabEntity, { id: tab.id }) };
@@ -277,7 +282,12 @@ export class DrinkTabClosingService implements OnModuleInit {
         { ...result, status: 'closed', closedAt: new Date(), closingSince: null, lastChargeError: null, lastChargeAttemptAt: new Date() },
       );
       if (done.affected && log)
-        await this.activity.record(manager, log.actor, { action: 'tab.close', object: log.object, detail: log.detail });
+        await this.activity.record(manager, log.actor, {
+          action: 'tab.close',
+          object: log.object,
+          detail: log.detail,
+          subjectId: log.subjectId,
+        });
     });
   }
 
@@ -290,7 +300,12 @@ export class DrinkTabClosingService implements OnModuleInit {
         { status: 'open', closingSince: null, chargeKey: null, lastChargeError: error.slice(0, 255), lastChargeAttemptAt: new Date() },
       );
       if (reopened.affected && log)
-        await this.activity.record(manager, log.actor, { action: 'tab.close', object: log.object, detail: log.detail });
+        await this.activity.record(manager, log.actor, {
+          action: 'tab.close',
+          object: log.object,
+          detail: log.detail,
+          subjectId: log.subjectId,
+        });
     });
   }
 
@@ -303,7 +318,12 @@ export class DrinkTabClosingService implements OnModuleInit {
         { closingSince: null, lastChargeError: error.slice(0, 255), lastChargeAttemptAt: new Date() },
       );
       if (marked.affected && log)
-        await this.activity.record(manager, log.actor, { action: 'tab.close', object: log.object, detail: log.detail });
+        await this.activity.record(manager, log.actor, {
+          action: 'tab.close',
+          object: log.object,
+          detail: log.detail,
+          subjectId: log.subjectId,
+        });
     });
   }
 

@@ -26,6 +26,7 @@ import { DrinkMenuService } from './drink-menu.service.js';
 import { DrinkOrderStatusService } from './drink-order-status.service.js';
 import { DrinkTabsService } from './drink-tabs.service.js';
 import { DrinksService } from './drinks.service.js';
+import { ApiRoute, RateLimit } from '../../common/route-facts.js';
 
 /** The guests' side: the menu, paying now, and tabs. */
 @Controller()
@@ -40,11 +41,19 @@ export class DrinksController {
 
   /** The menu with stock, from its cache (see DrinkMenuService.answer). */
   @Get('drinks')
+  @ApiRoute({ tag: 'drinks', summary: 'The drinks menu with stock', response: { type: 'Drink', array: true } })
   list(@Res({ passthrough: true }) res: Response): Promise<Drink[]> {
     return answerHotRead(this.menu.answer, res);
   }
 
   @Post('drink-payment-intent')
+  @ApiRoute({
+    tag: 'drinks',
+    summary: 'Start paying for a drinks order',
+    body: { schema: drinkPaymentRequestSchema, name: 'DrinkPaymentRequest' },
+    response: { type: 'DrinkPaymentResponse' },
+  })
+  @RateLimit('payment-start')
   @HttpCode(200)
   createPayment(
     @Body(new ZodValidationPipe(drinkPaymentRequestSchema)) body: ValidDrinkPaymentRequest,
@@ -54,6 +63,12 @@ export class DrinksController {
   }
 
   @Post('confirm-drink-payment')
+  @ApiRoute({
+    tag: 'drinks',
+    summary: 'Confirm a paid drinks order and get its receipt',
+    body: { schema: confirmDrinkPaymentRequestSchema, name: 'ConfirmDrinkPaymentRequest' },
+    response: { type: 'DrinkOrderReceipt' },
+  })
   @HttpCode(200)
   confirmPayment(
     @Body(new ZodValidationPipe(confirmDrinkPaymentRequestSchema)) body: ConfirmDrinkPaymentRequest,
@@ -62,12 +77,25 @@ export class DrinksController {
   }
 
   @Post('drink-tab')
+  @ApiRoute({
+    tag: 'drinks',
+    summary: 'Open a drinks tab on a saved card',
+    body: { schema: drinkTabRequestSchema, name: 'DrinkTabRequest' },
+    response: { type: 'DrinkTabResponse' },
+  })
+  @RateLimit('payment-start')
   @HttpCode(200)
   openTab(@Body(new ZodValidationPipe(drinkTabRequestSchema)) body: ValidDrinkTabRequest, @Req() req: Request): Promise<DrinkTabResponse> {
     return this.tabs.open(body, { address: clientAddressOf(req) });
   }
 
   @Post('drink-tab/confirm-setup')
+  @ApiRoute({
+    tag: 'drinks',
+    summary: "Confirm a tab's saved card",
+    body: { schema: confirmDrinkTabSetupRequestSchema, name: 'ConfirmDrinkTabSetupRequest' },
+    response: { type: 'DrinkTabView' },
+  })
   @HttpCode(200)
   confirmSetup(@Body(new ZodValidationPipe(confirmDrinkTabSetupRequestSchema)) body: ConfirmDrinkTabSetupRequest): Promise<DrinkTabView> {
     return this.tabs.confirmSetup(body.tabId, body.setupIntentId, body.tabToken);
@@ -78,6 +106,7 @@ export class DrinksController {
    * (header `X-Tab-Token`). The phone polls it while an order is at the bar: 304 while unchanged.
    */
   @Get('drink-tab/:tabId')
+  @ApiRoute({ tag: 'drinks', summary: "A guest's open tab", response: { type: 'DrinkTabView' } })
   async tab(
     @Param('tabId') tabId: string,
     @Headers('x-tab-token') token: string | undefined,
@@ -92,6 +121,7 @@ export class DrinksController {
    * confirmation page polls it until the order is served: 304 while unchanged.
    */
   @Get('drink-orders/:orderId/status')
+  @ApiRoute({ tag: 'drinks', summary: "A drinks order's status at the bar", response: { type: 'DrinkOrderStatusView' } })
   async orderStatus(
     @Param('orderId') orderId: string,
     @Headers('x-client-secret') clientSecret: string | undefined,
@@ -103,6 +133,12 @@ export class DrinksController {
 
   /** An order onto the phone's open tab: no card needed. */
   @Post('drink-tab/:tabId/orders')
+  @ApiRoute({
+    tag: 'drinks',
+    summary: 'Order drinks on an open tab',
+    body: { schema: tabOrderRequestSchema, name: 'TabOrderRequest' },
+    response: { type: 'DrinkOrderReceipt' },
+  })
   orderOnTab(
     @Param('tabId') tabId: string,
     @Body(new ZodValidationPipe(tabOrderRequestSchema)) body: ValidTabOrderRequest,

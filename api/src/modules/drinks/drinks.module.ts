@@ -5,6 +5,7 @@ import { BarController } from './bar.controller.js';
 import { BarService } from './bar.service.js';
 import { DrinkMenuService } from './drink-menu.service.js';
 import { DrinkOrderStatusService } from './drink-order-status.service.js';
+import { DrinkGatewayRefunds } from './drink-gateway-refunds.service.js';
 import { DrinkOrdersAdmin } from './drink-orders-admin.service.js';
 import { DrinkOrderEntity } from './drink-order.entity.js';
 import { DrinkTabClosingService } from './drink-tab-closing.service.js';
@@ -32,6 +33,7 @@ import { DrinksService } from './drinks.service.js';
     DrinkOrderStatusService,
     DrinksSweeper,
     DrinkOrdersAdmin,
+    DrinkGatewayRefunds,
   ],
   exports: [DrinkOrdersAdmin],
 })

@@ -1,12 +1,6 @@
+import type { MenuDrink } from '@festival/contracts';
 /** A drink of the seeded menu: prices in integer cents, `available` the opening stock. */
-export interface MenuSeed {
-  id: string;
-  name: string;
-  description: string;
-  category: string;
-  priceCents: number;
-  available: number;
-}
+export type MenuSeed = Omit<MenuDrink, 'hidden'>;
 
 /**
  * The festival's drinks menu, seeded into a database that has no drinks yet (see

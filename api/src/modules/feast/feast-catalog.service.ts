@@ -13,10 +13,10 @@ import {
 import { ExclusiveSection } from '../../common/exclusive-section.js';
 import { HotRead, type HotLoad } from '../../common/hot-read.js';
 import { rawDateTime } from '../../database/raw-date-time.js';
-import { FeastOrderEntity } from '../orders/feast-order.entity.js';
+import { FeastOrderEntity } from './feast-order.entity.js';
 import { FestivalEventEntity } from '../seasons/festival-event.entity.js';
 import { SeasonsService } from '../seasons/seasons.service.js';
-import { SettingsService } from '../settings/settings.service.js';
+import { TicketSettingsService } from '../settings/ticket-settings.service.js';
 import { ActivityLog } from '../staff/activity-log.service.js';
 import type { StaffActor } from '../staff/staff-actor.js';
 import { FeastPackEntity } from './feast-pack.entity.js';
@@ -58,7 +58,7 @@ export class FeastCatalogService implements OnModuleInit {
     private readonly exclusive: ExclusiveSection,
     private readonly seasons: SeasonsService,
     private readonly activity: ActivityLog,
-    private readonly settings: SettingsService,
+    private readonly settings: TicketSettingsService,
   ) {}
 
   onModuleInit(): void {

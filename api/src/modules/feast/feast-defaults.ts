@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { DEFAULT_FEAST_PACKS } from '@festival/contracts';
 import { FeastPackEntity } from './feast-pack.entity.js';
 
-/** A new event's feast packs: the spec's two, shown, with no pickup times (pre-orders closed). */
+/** A new event's feast packs: the two of docs/product.md, shown, with no pickup times (pre-orders closed). */
 export async function insertDefaultFeastPacks(manager: EntityManager, eventId: number): Promise<void> {
   await manager.insert(
     FeastPackEntity,

@@ -10,13 +10,14 @@ import {
   zonedWallTimeToIso,
   type FeastOrderLine,
 } from '@festival/contracts';
-import { TicketCodes } from '../checkin/ticket-codes.js';
+import { TicketCodes } from '../codes/ticket-codes.js';
 import { MailOutbox } from '../mail/mail-outbox.js';
 import { MailService, type MailMessage } from '../mail/mail.service.js';
-import { FeastOrderEntity } from '../orders/feast-order.entity.js';
+import { FeastOrderEntity } from './feast-order.entity.js';
 import { SiteService } from '../site/site.service.js';
-import { partyCalendarEvent } from '../tickets/ticket-email.templates.js';
+import { calendarEvent } from '../mail/calendar-event.js';
 import { FeastPickupSlotEntity } from './feast-pickup-slot.entity.js';
+import { LATE_PREORDER_REASONS } from './late-payment-reasons.js';
 import { pickupConfirmationHtml, pickupConfirmationText, pickupRefundText, staffRefundText } from './feast-email.templates.js';
 
 /** How long a pickup time's calendar event lasts. */
@@ -94,7 +95,7 @@ export class FeastEmailService implements OnApplicationBootstrap, OnModuleDestro
       attachments.push({
         filename: 'feast-pickup.ics',
         contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-        content: partyCalendarEvent({
+        content: calendarEvent({
           uid: `${order.id}@festival`,
           startsAt,
           endsAt: new Date(Date.parse(startsAt) + PICKUP_MINUTES * 60_000).toISOString(),
@@ -116,10 +117,11 @@ export class FeastEmailService implements OnApplicationBootstrap, OnModuleDestro
   }
 
   /**
-   * Tells a buyer their payment was refunded: a late payment the full pickup time could not
-   * honour, or a refund by the staff. A failure here is logged; the refund stands.
+   * Tells a buyer their payment was refunded: a late payment that could not be honoured (and
+   * why: the order's `failureReason`), or a refund by the staff. A failure here is logged; the
+   * refund stands.
    */
-  async sendRefund(order: FeastOrderEntity, why: 'pickup-full' | 'staff'): Promise<void> {
+  async sendRefund(order: FeastOrderEntity, why: 'late-payment' | 'staff'): Promise<void> {
     const { restaurant } = await this.site.get();
     const view = {
       customerName: order.customerName,
@@ -133,7 +135,10 @@ export class FeastEmailService implements OnApplicationBootstrap, OnModuleDestro
         to: order.customerEmail,
         subject:
           why === 'staff' ? `Your feast pack pre-order ${view.reference} has been refunded` : 'Your feast pack payment has been refunded',
-        text: why === 'staff' ? staffRefundText(view) : pickupRefundText(view),
+        text:
+          why === 'staff'
+            ? staffRefundText(view)
+            : pickupRefundText({ ...view, reason: order.failureReason ?? LATE_PREORDER_REASONS.full }),
       });
     } catch (error) {
       this.logger.error(`Refund e-mail of pre-order ${order.id} failed: ${String(error)}`);

@@ -4,9 +4,10 @@ import { Repository } from 'typeorm';
 import { formatCents, orderReference, type FeastOrderActionResult } from '@festival/contracts';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
 import { MailOutbox } from '../mail/mail-outbox.js';
-import { FeastOrderEntity } from '../orders/feast-order.entity.js';
-import { PaymentEvents } from '../payments/payment-events.service.js';
-import { GatewayUnavailableError, PaymentGateway, RefundRefusedError, type GatewayEvent } from '../payments/payment-gateway.js';
+import { FeastOrderEntity } from './feast-order.entity.js';
+import { GatewayRefundSync, refundedCentsKind } from '../payments/order-lifecycle/gateway-refund-sync.js';
+import { StaffRefunds, type ReservedRefund } from '../payments/order-lifecycle/staff-refunds.js';
+import { PaymentGateway } from '../payments/payment-gateway.js';
 import { ActivityLog } from '../staff/activity-log.service.js';
 import type { StaffActor } from '../staff/staff-actor.js';
 import { FEAST_LOCK } from './feast-catalog.service.js';
@@ -32,41 +33,26 @@ export class FeastOrderAdmin implements OnModuleInit {
     private readonly exclusive: ExclusiveSection,
     private readonly activity: ActivityLog,
     private readonly email: FeastEmailService,
-    private readonly events: PaymentEvents,
+    private readonly refundSync: GatewayRefundSync,
+    private readonly staffRefunds: StaffRefunds,
   ) {}
 
   onModuleInit(): void {
-    this.events.on('charge.refunded', (event) => this.onGatewayRefund(event));
+    this.refundSync.register(this.gatewayRefunds);
   }
 
   /**
-   * `charge.refunded`: the cents refunded of a pre-order's payment in all. A refund of the whole
-   * of a paid pre-order made in the gateway's dashboard refunds the order (its packs go back on
-   * sale, the buyer is e-mailed); a smaller one is money alone, the order stays paid with what
-   * was refunded. Our own refunds' events change nothing more. Idempotent.
+   * Refunds made at the gateway (Stripe's dashboard), as the one recording of them asks: a refund
+   * of the whole of a paid pre-order refunds the order (its packs go back on sale, the buyer is
+   * e-mailed); a smaller one is money alone, the order stays paid with what was refunded. Our own
+   * refunds' events change nothing more.
    */
-  private async onGatewayRefund(event: GatewayEvent): Promise<void> {
-    if (event.amountRefundedCents === undefined || !event.objectId) return;
-    const found = await this.orders.findOneBy({ paymentIntentId: event.objectId });
-    if (!found) return;
-    const refundedWhole = await this.exclusive.run(FEAST_LOCK, async (manager) => {
-      const order = await manager.findOneByOrFail(FeastOrderEntity, { id: found.id });
-      if (order.status !== 'paid' && order.status !== 'refunding' && order.status !== 'refunded') return false;
-      const refunded = Math.min(event.amountRefundedCents!, order.totalCents);
-      if (refunded <= order.refundedCents) return false;
-      const whole = order.status === 'paid' && refunded >= order.totalCents;
-      await manager.update(
-        FeastOrderEntity,
-        { id: order.id, status: order.status },
-        { refundedCents: refunded, refundedAt: new Date(), ...(whole ? { status: 'refunded' as const } : {}) },
-      );
-      return whole;
-    });
-    if (refundedWhole) {
-      this.logger.warn(`Pre-order ${found.id}: refunded in full at the payment service`);
-      await this.email.sendRefund(found, 'staff');
-    }
-  }
+  private readonly gatewayRefunds = refundedCentsKind<FeastOrderEntity>({
+    label: 'Pre-order',
+    lock: FEAST_LOCK,
+    entity: FeastOrderEntity,
+    refundedWhole: (order) => this.email.sendRefund(order, 'staff'),
+  });
 
   /**
    * Refunds a paid pre-order in full; its packs go back to its pickup time at once. The order is
@@ -77,61 +63,53 @@ export class FeastOrderAdmin implements OnModuleInit {
    */
   async refund(orderId: string, actor: StaffActor): Promise<FeastOrderActionResult> {
     const order = await this.find(orderId);
-    const start = await this.exclusive.run(FEAST_LOCK, async (manager) => {
-      const current = await manager.findOneByOrFail(FeastOrderEntity, { id: order.id });
-      if (current.status === 'refunded' || current.status === 'refunding') return current.status;
-      if (current.status !== 'paid' || !current.paymentIntentId) {
-        throw new ConflictException('Only a paid pre-order can be refunded; an unpaid one is cancelled');
-      }
-      await manager.update(FeastOrderEntity, { id: current.id, status: 'paid' }, { status: 'refunding' });
-      return 'started';
-    });
-    if (start === 'refunded') return this.result(order.id);
-
-    const current = await this.orders.findOneByOrFail({ id: order.id });
-    let refundId: string;
-    try {
-      refundId = (await this.gateway.refundPayment(current.paymentIntentId!, `feast-refund-${current.id}`)).id;
-    } catch (error) {
-      if (error instanceof GatewayUnavailableError) {
-        this.logger.warn(`Refund of pre-order ${current.id}: the gateway did not answer: ${String(error)}`);
-        throw error;
-      }
-      const reason = error instanceof RefundRefusedError ? error.message : String(error);
-      await this.exclusive.run(FEAST_LOCK, async (manager) => {
-        const undone = await manager.update(FeastOrderEntity, { id: current.id, status: 'refunding' }, { status: 'paid' });
-        if (undone.affected) {
-          await this.activity.record(manager, actor, {
-            action: 'feast.refund',
-            object: preOrder(current),
-            detail: `refund of ${formatCents(current.totalCents)} refused by the payment service: ${reason}`,
-          });
+    let refunded: FeastOrderEntity | null = null;
+    await this.staffRefunds.refund<ReservedRefund & { order: FeastOrderEntity }>({
+      lock: FEAST_LOCK,
+      reserve: async (manager) => {
+        const current = await manager.findOneByOrFail(FeastOrderEntity, { id: order.id });
+        if (current.status === 'refunded') return null;
+        if (current.status !== 'refunding') {
+          if (current.status !== 'paid' || !current.paymentIntentId) {
+            throw new ConflictException('Only a paid pre-order can be refunded; an unpaid one is cancelled');
+          }
+          await manager.update(FeastOrderEntity, { id: current.id, status: 'paid' }, { status: 'refunding' });
         }
-      });
-      throw error instanceof RefundRefusedError ? error : new RefundRefusedError(reason);
-    }
-
-    const refunded = await this.exclusive.run(FEAST_LOCK, async (manager) => {
-      const changed = await manager.update(
-        FeastOrderEntity,
-        { id: current.id, status: 'refunding' },
-        {
-          status: 'refunded',
-          refundId,
-          refundedCents: current.totalCents,
-          refundedAt: new Date(),
-        },
-      );
-      if (!changed.affected) return false;
-      await this.activity.record(manager, actor, {
-        action: 'feast.refund',
-        object: preOrder(current),
-        detail: `${formatCents(current.totalCents)} refunded, ${current.packCount} pack${current.packCount === 1 ? '' : 's'} back on sale`,
-      });
-      return true;
+        return {
+          what: `pre-order ${current.id}`,
+          paymentIntentId: current.paymentIntentId!,
+          idempotencyKey: `feast-refund-${current.id}`,
+          order: current,
+        };
+      },
+      refused: async (manager, { order: current }, reason) => {
+        const undone = await manager.update(FeastOrderEntity, { id: current.id, status: 'refunding' }, { status: 'paid' });
+        if (!undone.affected) return;
+        await this.activity.record(manager, actor, {
+          action: 'feast.refund',
+          object: preOrder(current),
+          detail: `refund of ${formatCents(current.totalCents)} refused by the payment service: ${reason}`,
+          subjectId: current.id,
+        });
+      },
+      succeeded: async (manager, { order: current }, refundId) => {
+        const changed = await manager.update(
+          FeastOrderEntity,
+          { id: current.id, status: 'refunding' },
+          { status: 'refunded', refundId, refundedCents: current.totalCents, refundedAt: new Date() },
+        );
+        if (!changed.affected) return;
+        await this.activity.record(manager, actor, {
+          action: 'feast.refund',
+          object: preOrder(current),
+          detail: `${formatCents(current.totalCents)} refunded, ${current.packCount} pack${current.packCount === 1 ? '' : 's'} back on sale`,
+          subjectId: current.id,
+        });
+        refunded = current;
+      },
     });
-    if (refunded) await this.email.sendRefund(current, 'staff');
-    return this.result(current.id);
+    if (refunded) await this.email.sendRefund(refunded, 'staff');
+    return this.result(order.id);
   }
 
   /** Releases an unpaid pre-order's hold now; cancelling again changes nothing, a paid one is refunded instead. */
@@ -152,6 +130,7 @@ export class FeastOrderAdmin implements OnModuleInit {
         action: 'feast.cancel',
         object: preOrder(current),
         detail: `unpaid pre-order cancelled, ${current.packCount} pack${current.packCount === 1 ? '' : 's'} back on sale`,
+        subjectId: current.id,
       });
       return true;
     });
@@ -179,6 +158,7 @@ export class FeastOrderAdmin implements OnModuleInit {
         action: 'feast.resend',
         object: preOrder(current),
         detail: `confirmation sent again to ${current.customerEmail}`,
+        subjectId: current.id,
       });
     });
     this.email.sendSoon();

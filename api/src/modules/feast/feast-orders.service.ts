@@ -1,15 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  ConflictException,
-  HttpException,
-  HttpStatus,
-  Inject,
-  Injectable,
-  Logger,
-  NotFoundException,
-  ServiceUnavailableException,
-  type OnModuleInit,
-} from '@nestjs/common';
+import { ConflictException, HttpException, HttpStatus, Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository, type EntityManager } from 'typeorm';
 import {
@@ -28,22 +18,20 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
 import { AnalyticsService } from '../analytics/analytics.service.js';
 import { MailOutbox } from '../mail/mail-outbox.js';
-import { FeastOrderEntity } from '../orders/feast-order.entity.js';
+import { FeastOrderEntity } from './feast-order.entity.js';
 import { PaymentDeclines, type PaymentClient } from '../payments/payment-declines.service.js';
-import { PaymentEvents } from '../payments/payment-events.service.js';
-import { PaymentGateway } from '../payments/payment-gateway.js';
+import { HeldOrderCompletion, holdIsLive, type ConfirmableOrderKind } from '../payments/order-lifecycle/held-order-completion.js';
+import { PaymentConfirmations } from '../payments/order-lifecycle/payment-confirmations.js';
 import { FestivalEventEntity } from '../seasons/festival-event.entity.js';
 import { SeasonsService } from '../seasons/seasons.service.js';
-import { SettingsService } from '../settings/settings.service.js';
-import { holdsPaymentSecret, paymentLookup, type PaymentLookup } from '../tickets/payment-secret.js';
+import { TicketSettingsService } from '../settings/ticket-settings.service.js';
 import { FeastCatalogService, FEAST_LOCK, packsTakenBySlot } from './feast-catalog.service.js';
 import { FeastEmailService } from './feast-email.service.js';
+import { LATE_PREORDER_REASONS } from './late-payment-reasons.js';
 import { FeastPackEntity } from './feast-pack.entity.js';
 import { FeastPickupSlotEntity } from './feast-pickup-slot.entity.js';
 
 export const FEAST_ORDER_TYPE = 'feast_order';
-
-type Outcome = 'paid' | 'already-paid' | 'refund';
 
 /**
  * Feast pack pre-orders (docs/feast-packs.md): packs held against their pickup time while the
@@ -52,24 +40,23 @@ type Outcome = 'paid' | 'already-paid' | 'refund';
  */
 @Injectable()
 export class FeastOrdersService implements OnModuleInit {
-  private readonly logger = new Logger(FeastOrdersService.name);
-
   constructor(
     @InjectRepository(FeastOrderEntity) private readonly orders: Repository<FeastOrderEntity>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly gateway: PaymentGateway,
-    private readonly events: PaymentEvents,
+    private readonly completion: HeldOrderCompletion,
+    private readonly confirmations: PaymentConfirmations,
     private readonly exclusive: ExclusiveSection,
     private readonly analytics: AnalyticsService,
     private readonly declines: PaymentDeclines,
-    private readonly settings: SettingsService,
+    private readonly settings: TicketSettingsService,
     private readonly seasons: SeasonsService,
     private readonly catalog: FeastCatalogService,
     private readonly email: FeastEmailService,
   ) {}
 
   onModuleInit(): void {
-    this.events.onOrder(FEAST_ORDER_TYPE, 'payment_intent.succeeded', (paymentIntentId) => this.onPaymentSucceeded(paymentIntentId));
+    this.completion.completeOnPaymentEvents(this.kind);
+    this.confirmations.register(FEAST_ORDER_TYPE, (paymentIntentId, clientSecret) => this.confirmPayment(paymentIntentId, clientSecret));
   }
 
   /**
@@ -84,7 +71,7 @@ export class FeastOrdersService implements OnModuleInit {
     const email = request.customerEmail.toLowerCase();
     await this.declines.assertMayStart({ address: client.address, email });
     const now = new Date();
-    const order = await this.exclusive.run(FEAST_LOCK, async (manager) => {
+    const { order, released } = await this.exclusive.run(FEAST_LOCK, async (manager) => {
       const eventId = await this.seasons.readCurrentId(manager);
       const event = await manager.findOneByOrFail(FestivalEventEntity, { id: eventId });
       if (!event.feastPreordersOpen) throw new ConflictException(FEAST_REFUSALS.closed);
@@ -100,7 +87,14 @@ export class FeastOrdersService implements OnModuleInit {
       const price = priceFeastOrder(lines, taxRateBasisPoints);
       if (request.totalAmount !== price.totalCents) throw new ConflictException(FEAST_REFUSALS.totalChanged);
 
-      await manager.update(FeastOrderEntity, { customerEmail: email, status: 'pending' }, { status: 'cancelled' });
+      // This buyer's last unpaid hold is released, and its payment cancelled once this commits.
+      const previous = await manager.find(FeastOrderEntity, {
+        where: { customerEmail: email, status: 'pending' },
+        select: { id: true, paymentIntentId: true },
+      });
+      if (previous.length > 0) {
+        await manager.update(FeastOrderEntity, { id: In(previous.map((o) => o.id)), status: 'pending' }, { status: 'cancelled' });
+      }
       const packCount = lines.reduce((sum, line) => sum + line.quantity, 0);
       if ((await this.heldFrom(manager, now, client.address)) + packCount > this.config.holdTicketsPerAddress) {
         throw new HttpException(
@@ -137,26 +131,19 @@ export class FeastOrdersService implements OnModuleInit {
         pickedUpBy: null,
       });
       await manager.insert(FeastOrderEntity, created);
-      return created;
+      return { order: created, released: previous.map((o) => o.paymentIntentId) };
     });
 
-    try {
-      const intent = await this.gateway.createPaymentIntent({
-        amountCents: order.totalCents,
-        description: `Feast pack pre-order: ${order.packCount} ${order.packCount === 1 ? 'pack' : 'packs'}`,
-        metadata: { type: FEAST_ORDER_TYPE, orderId: order.id, ...PaymentDeclines.metadataOf({ address: client.address, email }) },
-        idempotencyKey: `feast-order-${order.id}`,
-        receiptEmail: order.customerEmail,
-      });
-      await this.orders.update({ id: order.id }, { paymentIntentId: intent.id });
-      return { clientSecret: intent.clientSecret, orderId: order.id, holdExpiresAt: order.holdExpiresAt!.toISOString() };
-    } catch (error) {
-      // Release the hold at once: the buyer could not even start paying.
-      await this.orders.update({ id: order.id, status: 'pending' }, { status: 'cancelled' });
-      this.catalog.catalogAnswer.invalidate();
-      this.logger.error(`Could not start the payment of pre-order ${order.id}: ${String(error)}`);
-      throw new ServiceUnavailableException('Failed to initialize payment. Please try again.');
-    }
+    await this.completion.cancelPayments(released);
+    const intent = await this.completion.startPayment(this.kind, order, {
+      description: `Feast pack pre-order: ${order.packCount} ${order.packCount === 1 ? 'pack' : 'packs'}`,
+      metadata: PaymentDeclines.metadataOf({ address: client.address, email }),
+      idempotencyKey: `feast-order-${order.id}`,
+      receiptEmail: order.customerEmail,
+      unavailable: 'Failed to initialize payment. Please try again.',
+      released: () => this.catalog.catalogAnswer.invalidate(),
+    });
+    return { clientSecret: intent.clientSecret, orderId: order.id, holdExpiresAt: order.holdExpiresAt!.toISOString() };
   }
 
   /** Packs held unpaid (live holds) by pre-orders started from this client address. */
@@ -171,22 +158,11 @@ export class FeastOrdersService implements OnModuleInit {
 
   /**
    * The browser's confirmation after the card succeeded (`POST /api/confirm-payment` with
-   * `type: "feast_order"`); confirming again is harmless. The buyer's name and e-mail are in the
-   * answer only for the caller holding the payment's client secret.
+   * `type: "feast_order"`), through the one lifecycle; confirming again is harmless. The buyer's
+   * name and e-mail are in the answer only for the caller holding the payment's client secret.
    */
   async confirmPayment(paymentIntentId: string, clientSecret?: string): Promise<FeastOrderReceipt> {
-    const order = await this.orders.findOneBy({ paymentIntentId });
-    if (!order) throw new NotFoundException('No feast pack pre-order for this payment');
-    const payment = paymentLookup(this.gateway, paymentIntentId);
-    if (order.status !== 'paid') {
-      const outcome = await this.complete(order, payment);
-      if (outcome === 'refund') {
-        throw new ConflictException(
-          'Your payment went through after your packs were released, and the pickup time filled up meanwhile. It has been refunded in full.',
-        );
-      }
-    }
-    const paid = await this.orders.findOneByOrFail({ id: order.id });
+    const { order: paid, holdsSecret } = await this.completion.confirm(this.kind, paymentIntentId, clientSecret);
     const receipt: FeastOrderReceipt = {
       orderId: paid.id,
       reference: orderReference(paid.id),
@@ -199,59 +175,56 @@ export class FeastOrdersService implements OnModuleInit {
       totalCents: paid.totalCents,
       paidAt: (paid.paidAt ?? paid.createdAt).toISOString(),
     };
-    if (await holdsPaymentSecret(payment, clientSecret)) {
-      return { ...receipt, customerName: paid.customerName, customerEmail: paid.customerEmail };
-    }
-    return receipt;
-  }
-
-  /** The webhook path (or the simulated gateway's event): the same completion, idempotent. */
-  private async onPaymentSucceeded(paymentIntentId: string): Promise<void> {
-    const order = await this.orders.findOneBy({ paymentIntentId });
-    if (!order || order.status === 'paid' || order.status === 'refunded') return;
-    await this.complete(order);
+    return holdsSecret ? { ...receipt, customerName: paid.customerName, customerEmail: paid.customerEmail } : receipt;
   }
 
   /**
-   * Marks a pre-order paid exactly once, after checking with the gateway that its payment
-   * succeeded for this order and amount. A payment that arrives after its hold lapsed is
-   * honoured when its pickup time has room, otherwise refunded and the buyer told.
+   * Why a payment for `order` cannot be honoured now (under the feast lock), or null
+   * (docs/RELIABILITY.md, "Late payments"). A live hold keeps the terms it was held at; a hold
+   * that was released or has lapsed is honoured only as a new pre-order would be now: its season
+   * still on sale with pre-orders open, its pickup time offered with room, every pack still
+   * offered, and a price no lower than today's.
    */
-  private async complete(
-    order: FeastOrderEntity,
-    payment: PaymentLookup = paymentLookup(this.gateway, order.paymentIntentId),
-  ): Promise<Outcome> {
-    const intent = await payment();
-    if (!intent || intent.status !== 'succeeded') throw new ConflictException('Payment was not completed');
-    if (intent.amountCents !== order.totalCents || intent.metadata.orderId !== order.id) {
-      this.logger.error(`Payment ${intent.id} does not match pre-order ${order.id}`);
-      throw new ConflictException('This payment does not match the order');
+  private async latePaymentRefusal(manager: EntityManager, order: FeastOrderEntity, now: Date): Promise<string | null> {
+    if (holdIsLive(order, now)) return null;
+    const eventId = await this.seasons.readCurrentId(manager);
+    const event = await manager.findOneBy(FestivalEventEntity, { id: eventId });
+    if (order.eventId !== eventId || !event?.feastPreordersOpen) return LATE_PREORDER_REASONS.closed;
+    const slot = order.slotId ? await manager.findOneBy(FeastPickupSlotEntity, { id: order.slotId, eventId }) : null;
+    if (!slot || slot.capacity - ((await packsTakenBySlot(manager, [slot.id], now)).get(slot.id) ?? 0) < order.packCount) {
+      return LATE_PREORDER_REASONS.full;
     }
+    const lines = JSON.parse(order.items) as FeastOrderLine[];
+    const packs = await manager.findBy(FeastPackEntity, { eventId, id: In(lines.map((line) => line.packId)) });
+    const today: FeastOrderLine[] = [];
+    for (const line of lines) {
+      const pack = packs.find((candidate) => candidate.id === line.packId);
+      if (!pack || pack.hidden) return LATE_PREORDER_REASONS.packGone;
+      today.push({ ...line, price: pack.priceCents });
+    }
+    const { taxRateBasisPoints } = await this.settings.readTicketsOf(manager, eventId);
+    return priceFeastOrder(today, taxRateBasisPoints).totalCents > order.totalCents ? LATE_PREORDER_REASONS.priceRose : null;
+  }
 
-    const now = new Date();
-    const outcome = await this.exclusive.run(FEAST_LOCK, async (manager): Promise<Outcome> => {
-      const current = await manager.findOneByOrFail(FeastOrderEntity, { id: order.id });
-      if (current.status === 'paid') return 'already-paid';
-      if (current.status === 'refunding' || current.status === 'refunded') return 'refund';
-      const holdLive = current.status === 'pending' && (current.holdExpiresAt?.getTime() ?? 0) > now.getTime();
-      const slot = current.slotId ? await manager.findOneBy(FeastPickupSlotEntity, { id: current.slotId }) : null;
-      const fits =
-        holdLive ||
-        (slot !== null && slot.capacity - ((await packsTakenBySlot(manager, [slot.id], now)).get(slot.id) ?? 0) >= current.packCount);
-      if (!fits) {
-        await manager.update(FeastOrderEntity, { id: current.id }, { status: 'refunding' });
-        return 'refund';
-      }
-      await manager.update(
-        FeastOrderEntity,
-        { id: current.id, status: In(['pending', 'cancelled']) },
-        { status: 'paid', paidAt: now, ...MailOutbox.queuedNow(now) },
-      );
-      return 'paid';
-    });
-
-    if (outcome === 'paid') {
-      this.logger.log(`Pre-order ${order.id} paid`);
+  /**
+   * Feast pre-orders in the one order lifecycle: a payment is honoured while its hold is live, or
+   * after it lapsed when its pickup time still has room; paid, the confirmation e-mail is queued
+   * and the feast funnel's last step recorded; otherwise refunded and the buyer told.
+   */
+  private readonly kind: ConfirmableOrderKind<FeastOrderEntity> = {
+    paymentType: FEAST_ORDER_TYPE,
+    label: 'Pre-order',
+    lock: FEAST_LOCK,
+    entity: FeastOrderEntity,
+    notFound: 'No feast pack pre-order for this payment',
+    refundedAnswer: (order) =>
+      `Your payment went through after your packs were released, and ${order.failureReason ?? LATE_PREORDER_REASONS.full} meanwhile. It has been refunded in full.`,
+    refusal: async (manager, order, now) => {
+      const reason = await this.latePaymentRefusal(manager, order, now);
+      return reason ? { failureReason: reason } : null;
+    },
+    pay: async (_manager, _order, now) => ({ paidAt: now, ...MailOutbox.queuedNow(now) }),
+    paid: async (order) => {
       this.email.sendSoon();
       // The feast funnel's last step, tied to the buyer's browsing session for attribution.
       await this.analytics.recordServerEvent({
@@ -264,25 +237,9 @@ export class FeastOrdersService implements OnModuleInit {
         userPhone: order.customerPhone,
         metadata: { packs: order.packCount, totalCents: order.totalCents },
       });
-    } else if (outcome === 'refund') {
-      await this.refund(order.id);
-    }
-    return outcome;
-  }
-
-  private async refund(orderId: string): Promise<void> {
-    const order = await this.orders.findOneByOrFail({ id: orderId });
-    if (order.status !== 'refunding' || !order.paymentIntentId) return;
-    const refund = await this.gateway.refundPayment(order.paymentIntentId, `feast-refund-${order.id}`);
-    const changed = await this.orders.update(
-      { id: order.id, status: 'refunding' },
-      {
-        status: 'refunded',
-        refundId: refund.id,
-        refundedCents: order.totalCents,
-        refundedAt: new Date(),
-      },
-    );
-    if (changed.affected) await this.email.sendRefund(order, 'pickup-full');
-  }
+    },
+    refundKey: (order) => `feast-refund-${order.id}`,
+    refunded: (order, now) => ({ refundedCents: order.totalCents, refundedAt: now }),
+    afterRefund: (order) => this.email.sendRefund(order, 'late-payment'),
+  };
 }

@@ -3,8 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
 import { orderReference, PICKUP_CODE_DOMAIN, type PickupOrder, type PickupRequest, type PickupResponse } from '@festival/contracts';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
-import { TicketCodes } from '../checkin/ticket-codes.js';
-import { FeastOrderEntity } from '../orders/feast-order.entity.js';
+import { TicketCodes } from '../codes/ticket-codes.js';
+import { FeastOrderEntity } from './feast-order.entity.js';
 import { SeasonsService } from '../seasons/seasons.service.js';
 import { ActivityLog } from '../staff/activity-log.service.js';
 import type { StaffActor } from '../staff/staff-actor.js';
@@ -81,7 +81,12 @@ export class FeastPickupsService {
         { pickedUpAt: now, pickedUpBy: actor.name },
       );
       if (!changed.affected) return false;
-      await this.activity.record(manager, actor, { action: 'pickup', object: `Pre-order ${orderReference(order.id)}` }, now);
+      await this.activity.record(
+        manager,
+        actor,
+        { action: 'pickup', object: `Pre-order ${orderReference(order.id)}`, subjectId: order.id },
+        now,
+      );
       return true;
     });
     const current = await this.orders.findOneByOrFail({ id: order.id });

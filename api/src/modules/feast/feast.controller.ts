@@ -25,6 +25,7 @@ import { FeastCatalogService } from './feast-catalog.service.js';
 import { FeastOrderAdmin } from './feast-order-admin.service.js';
 import { FeastOrdersService } from './feast-orders.service.js';
 import { FeastPickupsService } from './feast-pickups.service.js';
+import { ApiRoute, RateLimit } from '../../common/route-facts.js';
 
 /** Guests: the packs and pickup times on offer, and a pre-order's hold and payment. */
 @Controller()
@@ -36,11 +37,19 @@ export class FeastController {
   ) {}
 
   @Get('feast-packs')
+  @ApiRoute({ tag: 'feast', summary: 'The feast packs and pickup times on offer', response: { type: 'FeastCatalog' } })
   packs(@Res({ passthrough: true }) res: Response): Promise<FeastCatalog> {
     return answerHotRead(this.catalog.catalogAnswer, res);
   }
 
   @Post('feast-order-intent')
+  @ApiRoute({
+    tag: 'feast',
+    summary: 'Hold packs at a pickup time and start the payment',
+    body: { schema: feastOrderIntentSchema, name: 'FeastOrderIntent' },
+    response: { type: 'FeastOrderIntentResponse' },
+  })
+  @RateLimit('payment-start')
   @HttpCode(200)
   intent(
     @Body(new ZodValidationPipe(feastOrderIntentSchema)) body: FeastOrderIntent,
@@ -56,12 +65,19 @@ export class FeastSettingsController {
   constructor(private readonly catalog: FeastCatalogService) {}
 
   @Get()
+  @ApiRoute({ tag: 'feast', summary: 'The Feast packs section of the settings', response: { type: 'FeastPacksSettings' } })
   @Header('Cache-Control', 'no-store')
   view(): Promise<FeastPacksSettings> {
     return this.catalog.adminView();
   }
 
   @Put()
+  @ApiRoute({
+    tag: 'feast',
+    summary: 'Save the Feast packs section: pre-orders open or closed, packs, pickup times',
+    body: { schema: feastPacksUpdateSchema, name: 'FeastPacksUpdate' },
+    response: { type: 'FeastCatalog' },
+  })
   update(
     @Body(new ZodValidationPipe(feastPacksUpdateSchema)) body: FeastPacksUpdate,
     @CurrentStaff() actor: StaffActor,
@@ -77,12 +93,24 @@ export class FeastPickupsController {
   constructor(private readonly pickups: FeastPickupsService) {}
 
   @Get()
+  @ApiRoute({
+    tag: 'feast',
+    summary: 'Paid pre-orders at the pickup desk',
+    query: pickupSearchQuerySchema,
+    response: { type: '{ orders: PickupOrder[] }' },
+  })
   @Header('Cache-Control', 'no-store')
   async list(@Query(new ZodValidationPipe(pickupSearchQuerySchema)) query: { q?: string }): Promise<{ orders: PickupOrder[] }> {
     return { orders: await this.pickups.list(query.q) };
   }
 
   @Post()
+  @ApiRoute({
+    tag: 'feast',
+    summary: 'Mark a pre-order picked up, by its pickup code or id',
+    body: { schema: pickupRequestSchema, name: 'PickupRequest' },
+    response: { type: 'PickupResponse' },
+  })
   @HttpCode(200)
   pickUp(
     @Body(new ZodValidationPipe(pickupRequestSchema)) body: PickupRequest,
@@ -98,6 +126,11 @@ export class FeastOrderAdminController {
   constructor(private readonly admin: FeastOrderAdmin) {}
 
   @Post('refund')
+  @ApiRoute({
+    tag: 'feast',
+    summary: 'Refund a paid pre-order in full; its packs go back on sale (safe to repeat)',
+    response: { type: 'FeastOrderActionResult' },
+  })
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   refund(@Param('orderId') orderId: string, @CurrentStaff() actor: StaffActor): Promise<FeastOrderActionResult> {
@@ -105,6 +138,7 @@ export class FeastOrderAdminController {
   }
 
   @Post('cancel')
+  @ApiRoute({ tag: 'feast', summary: 'Cancel an unpaid pre-order and release its hold', response: { type: 'FeastOrderActionResult' } })
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   cancel(@Param('orderId') orderId: string, @CurrentStaff() actor: StaffActor): Promise<FeastOrderActionResult> {
@@ -112,6 +146,7 @@ export class FeastOrderAdminController {
   }
 
   @Post('resend-confirmation')
+  @ApiRoute({ tag: 'feast', summary: "Send a paid pre-order's confirmation again", response: { type: 'FeastOrderActionResult' } })
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   resend(@Param('orderId') orderId: string, @CurrentStaff() actor: StaffActor): Promise<FeastOrderActionResult> {

@@ -35,11 +35,14 @@ export interface MailOutboxOptions<T extends OutboxRow> {
   message: (row: T) => Promise<MailMessage>;
   mail: MailService;
   logger: Logger;
+  /** The rows keep `emailSettledAt`: when the message was sent or given up (an order's timeline shows it). */
+  stampsSettledAt?: boolean;
 }
 
 /**
- * Sends each row's e-mail once, in the background: whatever happens here, the order it belongs
- * to stands. A row is queued by setting `emailStatus: 'pending'` (in the transaction that makes
+ * The one e-mail outbox: every message the product sends about an order (party tickets and their
+ * refunds, feast pre-orders) is a row's columns, sent by one of these. Sends each row's e-mail
+ * once, in the background: whatever happens here, the order it belongs to stands. A row is queued by setting `emailStatus: 'pending'` (in the transaction that makes
  * the order). Each message is claimed with a conditional update (one sender among replicas),
  * retried with backoff on temporary failures, and swept up again after a restart.
  */
@@ -103,7 +106,8 @@ export class MailOutbox<T extends OutboxRow> {
   }
 
   private async send(row: T): Promise<void> {
-    const { rows, logger } = this.options;
+    const { rows, logger, stampsSettledAt } = this.options;
+    const settled = (at: Date | null) => (stampsSettledAt ? { emailSettledAt: at } : {});
     try {
       await this.options.mail.send(await this.options.message(row));
     } catch (error) {
@@ -117,13 +121,18 @@ export class MailOutbox<T extends OutboxRow> {
           emailAttempts: attempts,
           emailLastError: String(error).slice(0, 250),
           emailNextAttemptAt: giveUp ? null : new Date(Date.now() + EMAIL_RETRY_DELAYS_MS[attempts - 1]),
+          ...settled(giveUp ? new Date() : null),
         } as never),
       );
       return;
     }
     // Sent: recording it must not fail into the branch above, which would send it again.
     await this.record(`the sent message of ${row.id}`, () =>
-      rows.update(this.where({ id: row.id, emailStatus: 'sending' }), { emailStatus: 'sent', emailLastError: null } as never),
+      rows.update(this.where({ id: row.id, emailStatus: 'sending' }), {
+        emailStatus: 'sent',
+        emailLastError: null,
+        ...settled(new Date()),
+      } as never),
     );
   }
 

@@ -12,6 +12,8 @@ import {
 } from '@nestjs/common';
 import type { Request } from 'express';
 import {
+  confirmPaymentRequestSchema,
+  type ConfirmPaymentRequest,
   simulatedPaymentConfirmSchema,
   simulatedSetupConfirmSchema,
   type PaymentConfig,
@@ -23,6 +25,8 @@ import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Public } from '../auth/public.decorator.js';
 import { PaymentEvents } from './payment-events.service.js';
 import { PaymentGateway, type SimulatedCardForm } from './payment-gateway.js';
+import { PaymentConfirmations, type PaymentConfirmation } from './order-lifecycle/payment-confirmations.js';
+import { ApiRoute, BodyLimit, KB } from '../../common/route-facts.js';
 
 @Controller()
 @Public()
@@ -30,10 +34,25 @@ export class PaymentsController {
   constructor(
     private readonly gateway: PaymentGateway,
     private readonly events: PaymentEvents,
+    private readonly confirmations: PaymentConfirmations,
   ) {}
+
+  /** The browser's confirmation after the card succeeded, for the order type it names. */
+  @Post('confirm-payment')
+  @ApiRoute({
+    tag: 'party',
+    summary: 'Confirm a paid party order or feast pack pre-order and get its receipt',
+    body: { schema: confirmPaymentRequestSchema, name: 'ConfirmPaymentRequest' },
+    response: { type: 'PartyOrderReceipt | FeastOrderReceipt' },
+  })
+  @HttpCode(200)
+  confirm(@Body(new ZodValidationPipe(confirmPaymentRequestSchema)) body: ConfirmPaymentRequest): Promise<PaymentConfirmation> {
+    return this.confirmations.confirm(body);
+  }
 
   /** Which card form the browser shows. */
   @Get('payments/config')
+  @ApiRoute({ tag: 'payments', summary: 'Which card gateway the browser talks to', response: { type: 'PaymentConfig' } })
   @Header('Cache-Control', 'no-cache')
   config(): PaymentConfig {
     return this.gateway.browserConfig();
@@ -41,6 +60,12 @@ export class PaymentsController {
 
   /** The simulated card form pays (test mode only; 404 when Stripe is configured). */
   @Post('payments/simulated/confirm')
+  @ApiRoute({
+    tag: 'payments',
+    summary: "The simulated gateway's card confirmation (test mode only)",
+    body: { schema: simulatedPaymentConfirmSchema, name: 'SimulatedPaymentConfirm' },
+    response: { type: 'SimulatedConfirmResponse' },
+  })
   @HttpCode(200)
   async confirmSimulatedPayment(
     @Body(new ZodValidationPipe(simulatedPaymentConfirmSchema)) body: SimulatedPaymentConfirm,
@@ -51,6 +76,12 @@ export class PaymentsController {
 
   /** The simulated card form saves a card for a tab (test mode only). */
   @Post('payments/simulated/confirm-setup')
+  @ApiRoute({
+    tag: 'payments',
+    summary: "The simulated gateway's saved-card confirmation for a drinks tab (test mode only)",
+    body: { schema: simulatedSetupConfirmSchema, name: 'SimulatedSetupConfirm' },
+    response: { type: 'SimulatedConfirmResponse' },
+  })
   @HttpCode(200)
   async confirmSimulatedSetup(
     @Body(new ZodValidationPipe(simulatedSetupConfirmSchema)) body: SimulatedSetupConfirm,
@@ -61,6 +92,8 @@ export class PaymentsController {
 
   /** Stripe's webhook: signature checked on the raw body, then the same handlers as the browser path. */
   @Post('webhooks/stripe')
+  @ApiRoute({ tag: 'payments', summary: "Stripe's signed webhook events", response: { type: '{ received: true }' } })
+  @BodyLimit(256 * KB, "a payment gateway's event")
   @HttpCode(200)
   async stripeWebhook(@Req() req: Request & { rawBody?: Buffer }): Promise<{ received: true }> {
     const webhooks = this.gateway.webhooks();

@@ -9,6 +9,10 @@ import { PaymentDisputeEntity } from './payment-dispute.entity.js';
 import { PaymentDisputes } from './payment-disputes.service.js';
 import { PaymentEvents } from './payment-events.service.js';
 import { PaymentGateway } from './payment-gateway.js';
+import { GatewayRefundSync } from './order-lifecycle/gateway-refund-sync.js';
+import { HeldOrderCompletion } from './order-lifecycle/held-order-completion.js';
+import { PaymentConfirmations } from './order-lifecycle/payment-confirmations.js';
+import { StaffRefunds } from './order-lifecycle/staff-refunds.js';
 import { PaymentsController } from './payments.controller.js';
 import { SimulatedGateway } from './simulated.gateway.js';
 import { SimulatedPaymentEntity } from './simulated-payment.entity.js';
@@ -16,7 +20,9 @@ import { StripeGateway } from './stripe.gateway.js';
 
 /**
  * The payment port and its adapter, chosen once from the configuration: Stripe when its keys
- * are set, the simulated gateway otherwise (refused in production unless explicitly allowed).
+ * are set, the simulated gateway otherwise (refused in production unless explicitly allowed);
+ * and the one order lifecycle every paid order goes through (order-lifecycle/: completion,
+ * refunds made at the gateway, the payment-secret check, `POST /api/confirm-payment`).
  */
 @Global()
 @Module({
@@ -32,7 +38,20 @@ import { StripeGateway } from './stripe.gateway.js';
     },
     PaymentDeclines,
     PaymentDisputes,
+    HeldOrderCompletion,
+    GatewayRefundSync,
+    PaymentConfirmations,
+    StaffRefunds,
   ],
-  exports: [PaymentGateway, PaymentEvents, PaymentDeclines, PaymentDisputes],
+  exports: [
+    PaymentGateway,
+    PaymentEvents,
+    PaymentDeclines,
+    PaymentDisputes,
+    HeldOrderCompletion,
+    GatewayRefundSync,
+    PaymentConfirmations,
+    StaffRefunds,
+  ],
 })
 export class PaymentsModule {}

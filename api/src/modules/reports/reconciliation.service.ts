@@ -10,7 +10,7 @@ import {
 } from '@festival/contracts';
 import { DrinkOrderEntity } from '../drinks/drink-order.entity.js';
 import { DrinkTabEntity } from '../drinks/drink-tab.entity.js';
-import { FeastOrderEntity } from '../orders/feast-order.entity.js';
+import { FeastOrderEntity } from '../feast/feast-order.entity.js';
 import { PaymentGateway, type GatewayPayment } from '../payments/payment-gateway.js';
 import type { ReportFilter } from '../seasons/seasons.service.js';
 import { PartyOrderEntity } from '../tickets/party-order.entity.js';

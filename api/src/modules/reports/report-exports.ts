@@ -3,6 +3,7 @@ import {
   PAYMENT_DISPUTE_LABELS,
   toCsv,
   type AdminDrinkOrderRow,
+  type PartyTicketRow,
   type PaymentDisputeStatus,
   type ReportExportTable,
   type RevenueReport,
@@ -153,21 +154,10 @@ export function drinkOrdersTable(orders: readonly AdminDrinkOrderRow[], timeZone
   };
 }
 
-interface TicketRow {
-  id: string;
-  customerName: string;
-  customerEmail: string;
-  customerPhone: string;
-  adultTickets: number;
-  childTickets: number;
-  totalAmount: number;
-  createdAt: string;
-}
-
 /** Paid party tickets (`validTickets`, `admitted` and `dispute` given) or abandoned carts (without them). */
 export function ticketsTable(
   title: string,
-  rows: readonly (TicketRow & { validTickets?: number; admitted?: number; dispute?: PaymentDisputeStatus | null })[],
+  rows: readonly (PartyTicketRow & { validTickets?: number; admitted?: number; dispute?: PaymentDisputeStatus | null })[],
   timeZone: string,
   paid: boolean,
 ): ExportTable {

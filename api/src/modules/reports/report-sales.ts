@@ -1,7 +1,7 @@
 import { isoToZonedWallTime, type Cents, type PaymentDisputeStatus } from '@festival/contracts';
 import type { DrinkOrderEntity } from '../drinks/drink-order.entity.js';
 import type { DrinkTabEntity } from '../drinks/drink-tab.entity.js';
-import type { FeastOrderEntity } from '../orders/feast-order.entity.js';
+import type { FeastOrderEntity } from '../feast/feast-order.entity.js';
 import type { PartyOrderEntity } from '../tickets/party-order.entity.js';
 
 /** The sales of a report's event and dates, as read from the orders and tabs (docs/reports.md). */

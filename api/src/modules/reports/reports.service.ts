@@ -8,7 +8,7 @@ import { firstTouchOfSessions } from '../analytics/session-attribution.js';
 import { DrinkOrdersAdmin } from '../drinks/drink-orders-admin.service.js';
 import { DrinkOrderEntity } from '../drinks/drink-order.entity.js';
 import { DrinkTabEntity } from '../drinks/drink-tab.entity.js';
-import { FeastOrderEntity } from '../orders/feast-order.entity.js';
+import { FeastOrderEntity } from '../feast/feast-order.entity.js';
 import { PaymentDisputes } from '../payments/payment-disputes.service.js';
 import { withinFilter, type ReportFilter } from '../seasons/seasons.service.js';
 import { storedSiteConfig } from '../site/stored-site-config.js';

@@ -1,5 +1,11 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { FestivalEventStatus } from '@festival/contracts';
+import type { FestivalEventStatus, SiteConfig, TicketSettings } from '@festival/contracts';
+
+/** What a past event keeps of its settings (`events.snapshot`). */
+export interface EventSnapshot {
+  party: SiteConfig['party'];
+  tickets: TicketSettings;
+}
 
 /**
  * One party (a season, docs/settings.md). One event is `on-sale`: the guest pages, new orders,

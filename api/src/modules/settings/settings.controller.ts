@@ -11,13 +11,19 @@ import {
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { CurrentStaff, type StaffActor } from '../staff/staff-actor.js';
 import { SettingsService } from './settings.service.js';
+import { TicketSettingsService } from './ticket-settings.service.js';
+import { ApiRoute } from '../../common/route-facts.js';
 
 /** The manager's settings (docs/settings.md): manager only (no @Roles). */
 @Controller('admin/settings')
 export class SettingsController {
-  constructor(private readonly settings: SettingsService) {}
+  constructor(
+    private readonly settings: SettingsService,
+    private readonly ticketSettings: TicketSettingsService,
+  ) {}
 
   @Get()
+  @ApiRoute({ tag: 'settings', summary: 'Tickets, restaurant and event settings', response: { type: 'AdminSettings' } })
   @Header('Cache-Control', 'no-store')
   get(): Promise<AdminSettings> {
     return this.settings.adminView();
@@ -25,16 +31,28 @@ export class SettingsController {
 
   /** The whole Tickets section; answers it as saved. */
   @Put('tickets')
+  @ApiRoute({
+    tag: 'settings',
+    summary: 'Change the ticket settings',
+    body: { schema: ticketSettingsSchema, name: 'TicketSettings' },
+    response: { schema: ticketSettingsSchema, name: 'TicketSettings' },
+  })
   @Header('Cache-Control', 'no-store')
   saveTickets(
     @Body(new ZodValidationPipe(ticketSettingsSchema)) body: TicketSettings,
     @CurrentStaff() actor: StaffActor,
   ): Promise<TicketSettings> {
-    return this.settings.updateTickets(body, actor);
+    return this.ticketSettings.update(body, actor);
   }
 
   /** The whole Restaurant section; answers it as saved. */
   @Put('restaurant')
+  @ApiRoute({
+    tag: 'settings',
+    summary: "Change the restaurant's details",
+    body: { schema: restaurantSettingsSchema, name: 'RestaurantSettings' },
+    response: { schema: restaurantSettingsSchema, name: 'RestaurantSettings' },
+  })
   @Header('Cache-Control', 'no-store')
   saveRestaurant(
     @Body(new ZodValidationPipe(restaurantSettingsSchema)) body: RestaurantSettings,
@@ -45,6 +63,12 @@ export class SettingsController {
 
   /** The whole Event section; answers it as saved. */
   @Put('event')
+  @ApiRoute({
+    tag: 'settings',
+    summary: "Change the party's details",
+    body: { schema: eventSettingsSchema, name: 'EventSettings' },
+    response: { schema: eventSettingsSchema, name: 'EventSettings' },
+  })
   @Header('Cache-Control', 'no-store')
   saveEvent(
     @Body(new ZodValidationPipe(eventSettingsSchema)) body: EventSettings,

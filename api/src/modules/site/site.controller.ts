@@ -1,9 +1,10 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import type { SiteConfig } from '@festival/contracts';
+import { type SiteConfig, siteConfigSchema } from '@festival/contracts';
 import { answerHotRead } from '../../common/hot-read.js';
 import { Public } from '../auth/public.decorator.js';
 import { SiteService } from './site.service.js';
+import { ApiRoute } from '../../common/route-facts.js';
 
 @Controller('site')
 @Public()
@@ -12,6 +13,11 @@ export class SiteController {
 
   /** The restaurant and festival configuration every page reads, from its cache (see SiteService.answer). */
   @Get()
+  @ApiRoute({
+    tag: 'site',
+    summary: 'The restaurant and festival configuration every page reads',
+    response: { schema: siteConfigSchema, name: 'SiteConfig' },
+  })
   get(@Res({ passthrough: true }) res: Response): Promise<SiteConfig> {
     return answerHotRead(this.site.answer, res);
   }

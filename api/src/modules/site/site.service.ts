@@ -3,7 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { DEFAULT_SITE_CONFIG, siteConfigSchema, ticketAgeLabels, type SiteConfig } from '@festival/contracts';
 import { HotRead } from '../../common/hot-read.js';
-import { SettingsService } from '../settings/settings.service.js';
+import { SettingsChanges } from '../settings/settings-changes.js';
+import { TicketSettingsService } from '../settings/ticket-settings.service.js';
 import { SiteSettingEntity } from './site-setting.entity.js';
 import { SITE_KEY } from './stored-site-config.js';
 /** Browsers keep the configuration a minute, then revalidate it with its ETag. */
@@ -19,9 +20,10 @@ export class SiteService implements OnApplicationBootstrap {
 
   constructor(
     @InjectRepository(SiteSettingEntity) private readonly settings: Repository<SiteSettingEntity>,
-    private readonly appSettings: SettingsService,
+    private readonly ticketSettings: TicketSettingsService,
+    changes: SettingsChanges,
   ) {
-    appSettings.onChange(() => this.answer.invalidate());
+    changes.onChange(() => this.answer.invalidate());
   }
 
   /** Seeds the fictional defaults into a new database; an existing configuration is kept. */
@@ -44,7 +46,7 @@ export class SiteService implements OnApplicationBootstrap {
   private async read(): Promise<SiteConfig> {
     const row = await this.settings.findOneBy({ key: SITE_KEY });
     const stored = row ? siteConfigSchema.parse(JSON.parse(row.value)) : DEFAULT_SITE_CONFIG;
-    const tickets = await this.appSettings.tickets();
+    const tickets = await this.ticketSettings.tickets();
     return {
       ...stored,
       party: {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository, type EntityManager, type FindOptionsWhere } from 'typeorm';
+import { In, Repository, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import type { ActivityEntry, ActivityPage, ActivityQuery, StaffAction } from '@festival/contracts';
 import type { StaffActor } from './staff-actor.js';
 import { StaffActivityEntity } from './staff-activity.entity.js';
@@ -10,6 +10,8 @@ export interface ActivityRecord {
   action: StaffAction;
   object?: string | null;
   detail?: string | null;
+  /** The id of the order (or other row) the entry is about: an order's history is read by it. */
+  subjectId?: string | null;
 }
 
 /** `who` of an entry without a staff session (a failed login). */
@@ -54,12 +56,29 @@ export class ActivityLog {
       action: record.action,
       object: clip(record.object, 200),
       detail: clip(record.detail, 500),
+      subjectId: record.subjectId ?? null,
     });
   }
 
   /** Records an action that writes nothing else to the database (a login, a test e-mail). */
   recordAlone(actor: StaffActor | null, record: ActivityRecord): Promise<void> {
     return this.record(this.entries.manager, actor, record);
+  }
+
+  /**
+   * The entries about one order or tab (their `subjectId`), oldest first (in the order they were
+   * recorded), only those of `actions` when given. `manager` reads inside a caller's transaction.
+   */
+  async forSubject(
+    subjectId: string,
+    actions?: readonly StaffAction[],
+    manager: EntityManager = this.entries.manager,
+  ): Promise<ActivityEntry[]> {
+    if (actions?.length === 0) return [];
+    const where: FindOptionsWhere<StaffActivityEntity> = { subjectId };
+    if (actions) where.action = actions.length === 1 ? actions[0] : In([...actions]);
+    const rows = await manager.find(StaffActivityEntity, { where, order: { id: 'ASC' } });
+    return rows.map(toActivityEntry);
   }
 
   /** Newest first, filtered by who and by action, one page at a time. */

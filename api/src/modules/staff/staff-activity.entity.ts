@@ -1,4 +1,4 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import type { StaffAction, StaffRole } from '@festival/contracts';
 
 /** One line of the activity log: who did what to what, and when. */
@@ -28,4 +28,9 @@ export class StaffActivityEntity {
 
   @Column({ type: 'varchar', length: 500, nullable: true })
   detail!: string | null;
+
+  /** The id of the order (or other row) the entry is about, to read a row's history by; null when none. */
+  @Index('IDX_staff_activity_subject')
+  @Column({ type: 'varchar', length: 36, nullable: true })
+  subjectId!: string | null;
 }

@@ -14,7 +14,7 @@ import { ActivityLog } from '../staff/activity-log.service.js';
 import type { StaffActor } from '../staff/staff-actor.js';
 import { ConfirmationResendEntity } from './confirmation-resend.entity.js';
 import { PartyOrderEntity } from './party-order.entity.js';
-import { holdsPaymentSecret, paymentLookup } from './payment-secret.js';
+import { holdsPaymentSecret, paymentLookup } from '../payments/order-lifecycle/payment-secret.js';
 import { TicketEmailService } from './ticket-email.service.js';
 
 /**
@@ -64,7 +64,7 @@ export class ConfirmationResends {
   /** The guest's resend: 404 unless `clientSecret` is the order's payment's (no hint which). */
   async forGuest(orderId: string, clientSecret: string): Promise<ResendConfirmationResponse> {
     const order = await this.find(orderId);
-    if (!order || !(await holdsPaymentSecret(paymentLookup(this.gateway, order.paymentIntentId), clientSecret))) {
+    if (!order || !(await holdsPaymentSecret(order, clientSecret, paymentLookup(this.gateway, order.paymentIntentId)))) {
       throw new NotFoundException(NOT_FOUND);
     }
     const resendsLeft = await this.resend(order, null);
@@ -131,6 +131,7 @@ export class ConfirmationResends {
             detail: corrected
               ? `confirmation e-mailed again to a corrected address, ${maskEmail(previousEmail)} → ${maskEmail(corrected)}`
               : `confirmation e-mailed again to ${maskEmail(current.customerEmail)}`,
+            subjectId: order.id,
           },
           now,
         );

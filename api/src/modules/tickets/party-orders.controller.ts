@@ -17,7 +17,9 @@ import { Public } from '../auth/public.decorator.js';
 import { CurrentStaff, type StaffActor } from '../staff/staff-actor.js';
 import { ConfirmationResends } from './confirmation-resends.service.js';
 import { PartyOrderAdmin } from './party-order-admin.service.js';
+import { PartyRefunds } from './party-refunds.service.js';
 import { CALENDAR_FILE_NAME, TicketEmailService } from './ticket-email.service.js';
+import { ApiRoute } from '../../common/route-facts.js';
 
 /** The guest's side of a paid party order after the confirmation step, and the manager's resend. */
 @Controller()
@@ -26,6 +28,7 @@ export class PartyOrdersController {
     private readonly resends: ConfirmationResends,
     private readonly email: TicketEmailService,
     private readonly admin: PartyOrderAdmin,
+    private readonly refunds: PartyRefunds,
   ) {}
 
   /**
@@ -35,6 +38,7 @@ export class PartyOrdersController {
    * code and nothing about the buyer.
    */
   @Get('party-orders/:orderId/calendar')
+  @ApiRoute({ tag: 'party', summary: 'The party as a calendar file', response: { mediaType: 'text/calendar' } })
   @Public()
   @Header('Cache-Control', 'private, no-cache')
   async calendar(@Param('orderId') orderId: string, @Res({ passthrough: true }) res: Response): Promise<string> {
@@ -46,6 +50,12 @@ export class PartyOrdersController {
 
   /** `E-mail my tickets again`: the guest, with the payment's client secret; a few times an hour. */
   @Post('party-orders/:orderId/resend-confirmation')
+  @ApiRoute({
+    tag: 'party',
+    summary: "Send a paid order's confirmation e-mail again",
+    body: { schema: resendConfirmationRequestSchema, name: 'ResendConfirmationRequest' },
+    response: { type: 'ResendConfirmationResponse' },
+  })
   @Public()
   @HttpCode(202)
   @Header('Cache-Control', 'no-store')
@@ -61,6 +71,12 @@ export class PartyOrdersController {
    * (`{ email }`, saved on the order). Manager only: no @Roles, like every route below.
    */
   @Post('admin/party-orders/:orderId/resend-confirmation')
+  @ApiRoute({
+    tag: 'party',
+    summary: "Resend an order's confirmation e-mail, to its address or a corrected one",
+    body: { schema: staffResendRequestSchema, name: 'StaffResendRequest' },
+    response: { type: 'ResendConfirmationResponse' },
+  })
   @HttpCode(202)
   @Header('Cache-Control', 'no-store')
   resendForStaff(
@@ -73,6 +89,7 @@ export class PartyOrdersController {
 
   /** `Order details`: the buyer, tickets, price, refunds and timeline (docs/refunds.md). */
   @Get('admin/party-orders/:orderId')
+  @ApiRoute({ tag: 'party', summary: "A party order's details, refunds and timeline", response: { type: 'PartyOrderDetails' } })
   @Header('Cache-Control', 'no-store')
   details(@Param('orderId') orderId: string): Promise<PartyOrderDetails> {
     return this.admin.details(orderId);
@@ -80,6 +97,12 @@ export class PartyOrdersController {
 
   /** `Refund`: some or all of the order's tickets; the same idempotencyKey again refunds nothing more. */
   @Post('admin/party-orders/:orderId/refunds')
+  @ApiRoute({
+    tag: 'party',
+    summary: "Refund some or all of an order's tickets (idempotent per idempotencyKey)",
+    body: { schema: partyRefundRequestSchema, name: 'PartyRefundRequest' },
+    response: { type: 'PartyOrderDetails' },
+  })
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   refund(
@@ -87,11 +110,12 @@ export class PartyOrdersController {
     @Body(new ZodValidationPipe(partyRefundRequestSchema)) body: PartyRefundRequest,
     @CurrentStaff() actor: StaffActor,
   ): Promise<PartyOrderDetails> {
-    return this.admin.refund(orderId, body, actor);
+    return this.refunds.refund(orderId, body, actor);
   }
 
   /** `Cancel order`: an unpaid order's hold released now; or `Take back comp` for a comp whose guests have not arrived. */
   @Post('admin/party-orders/:orderId/cancel')
+  @ApiRoute({ tag: 'party', summary: 'Cancel an unpaid order and release its hold', response: { type: 'PartyOrderDetails' } })
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   cancel(@Param('orderId') orderId: string, @CurrentStaff() actor: StaffActor): Promise<PartyOrderDetails> {
@@ -100,6 +124,12 @@ export class PartyOrdersController {
 
   /** `Edit guest details`: name, e-mail and phone, with the party checkout's rules. */
   @Put('admin/party-orders/:orderId/guest')
+  @ApiRoute({
+    tag: 'party',
+    summary: "Edit an order's guest details (name, e-mail, phone)",
+    body: { schema: editGuestRequestSchema, name: 'EditGuestRequest' },
+    response: { type: 'PartyOrderDetails' },
+  })
   @Header('Cache-Control', 'no-store')
   editGuest(
     @Param('orderId') orderId: string,

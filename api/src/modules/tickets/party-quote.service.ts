@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { priceParty, type PartyQuote, type PartyQuoteRequest, type TicketSettings } from '@festival/contracts';
-import { PromoCodesService, type PromoCheck } from '../promo-codes/promo-codes.service.js';
-import { SettingsService } from '../settings/settings.service.js';
+import { PromoCodesService, type PromoCheck } from './promo-codes.service.js';
+import { TicketSettingsService } from '../settings/ticket-settings.service.js';
 
 /** The price of a ticket selection at the Tickets settings' prices, with its promo code checked. */
 @Injectable()
 export class PartyQuoteService {
   constructor(
-    private readonly settings: SettingsService,
+    private readonly settings: TicketSettingsService,
     private readonly promoCodes: PromoCodesService,
   ) {}
 

@@ -1,12 +1,13 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { StaffRole } from '@festival/contracts';
+import type { EmailStatus } from '../mail/mail-outbox.js';
 
 /** `pending` while the gateway is asked, then `succeeded` or `failed` (the gateway refused: nothing changed). */
 export type PartyRefundStatus = 'pending' | 'succeeded' | 'failed';
 /** `staff`: a manager's refund; `gateway`: a refund made at the gateway (Stripe's dashboard) that arrived by webhook. */
 export type PartyRefundSource = 'staff' | 'gateway';
-/** The refund e-mail: `none` until the refund succeeded, then `pending` -> `sending` -> `sent` (or `failed`). */
-export type RefundEmailStatus = 'none' | 'pending' | 'sending' | 'sent' | 'failed';
+/** The refund e-mail (the mail outbox's states): `none` until the refund succeeded, then `pending` -> `sending` -> `sent` (or `failed`). */
+export type RefundEmailStatus = EmailStatus;
 
 /** One refund of a party order, whole or partial (docs/refunds.md). */
 @Entity('party_refunds')
@@ -64,6 +65,10 @@ export class PartyRefundEntity {
 
   @Column({ type: 'datetime', nullable: true })
   emailNextAttemptAt!: Date | null;
+
+  /** When a sender claimed the e-mail (`sending`); a claim left this long by a dead sender is taken again. */
+  @Column({ type: 'datetime', nullable: true })
+  emailClaimedAt!: Date | null;
 
   @Column({ type: 'varchar', length: 255, nullable: true })
   emailLastError!: string | null;

@@ -1,22 +1,17 @@
 import { Injectable, Logger, NotFoundException, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import QRCode from 'qrcode';
-import { In, IsNull, LessThan, LessThanOrEqual, Repository, type EntityManager } from 'typeorm';
-import { admitsLine, formatCents, formatTicketCode, uuidToBytes, type SiteConfig } from '@festival/contracts';
-import { PeriodicTask } from '../../common/periodic-task.js';
-import { TicketCodes } from '../checkin/ticket-codes.js';
-import { MailDeliveryError, MailService } from '../mail/mail.service.js';
+import { Repository, type EntityManager } from 'typeorm';
+import { admitsLine, formatCents, formatTicketCode, orderReference, uuidToBytes, type SiteConfig } from '@festival/contracts';
+import { calendarEvent } from '../mail/calendar-event.js';
+import { TicketCodes } from '../codes/ticket-codes.js';
+import { MailOutbox } from '../mail/mail-outbox.js';
+import { MailService, type MailMessage } from '../mail/mail.service.js';
 import { SiteService } from '../site/site.service.js';
+import { LATE_PAYMENT_REASONS } from './late-payment-reasons.js';
 import { PartyOrderEntity } from './party-order.entity.js';
 import { PartyRefundEntity } from './party-refund.entity.js';
-import {
-  confirmationHtml,
-  confirmationText,
-  orderReference,
-  partyCalendarEvent,
-  refundText,
-  ticketRefundText,
-} from './ticket-email.templates.js';
+import { confirmationHtml, confirmationText, refundText, ticketRefundText } from './ticket-email.templates.js';
 
 /** The calendar file's name, in the e-mail and from `GET /api/party-orders/:orderId/calendar`. */
 export const CALENDAR_FILE_NAME = 'diwali-party.ics';
@@ -33,7 +28,7 @@ function orderCalendarEvent(
   order: Pick<PartyOrderEntity, 'id' | 'adultTickets' | 'childTickets'>,
   { restaurant, party }: Pick<SiteConfig, 'restaurant' | 'party'>,
 ): string {
-  return partyCalendarEvent({
+  return calendarEvent({
     uid: `${order.id}@festival`,
     startsAt: party.startsAt,
     endsAt: party.endsAt,
@@ -45,46 +40,57 @@ function orderCalendarEvent(
   });
 }
 
-/** Waits between attempts after a temporary failure; the last one ends in `failed`. */
-export const EMAIL_RETRY_DELAYS_MS = [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000, 2 * 60 * 60_000];
-const SWEEP_EVERY_MS = 15_000;
 /**
- * Waits between attempts to record the outcome of a send while the database is out of reach
- * (about a minute in all): left as "sending", the message would wait for STALE_CLAIM_MS.
- */
-const RECORD_RETRY_DELAYS_MS = [250, 500, 1_000, ...Array<number>(29).fill(2_000)];
-/** A claim older than this belongs to a sender that died mid-send: the message goes out again. */
-const STALE_CLAIM_MS = 10 * 60_000;
-
-/**
- * Sends each paid order's confirmation once, in the background: the order is paid whatever
- * happens here. Each message is claimed with a conditional update (one sender among replicas),
- * retried with backoff on temporary failures, and swept up again after a restart.
+ * The party's e-mails: each paid order's confirmation (with its ticket code, QR code and
+ * calendar file) and each refund's notice, sent once in the background through the one mail
+ * outbox (two queues: the orders and the refunds); the order is paid, and the refund made,
+ * whatever happens here.
  */
 @Injectable()
 export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(TicketEmailService.name);
-  private readonly task = new PeriodicTask('Confirmation e-mails', SWEEP_EVERY_MS, () => this.sendDue(), this.logger);
+  private readonly confirmations: MailOutbox<PartyOrderEntity>;
+  private readonly refundNotices: MailOutbox<PartyRefundEntity>;
 
   constructor(
     @InjectRepository(PartyOrderEntity) private readonly orders: Repository<PartyOrderEntity>,
-    @InjectRepository(PartyRefundEntity) private readonly refunds: Repository<PartyRefundEntity>,
+    @InjectRepository(PartyRefundEntity) refunds: Repository<PartyRefundEntity>,
     private readonly mail: MailService,
     private readonly site: SiteService,
     private readonly codes: TicketCodes,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.task.start({ now: true });
+  ) {
+    this.confirmations = new MailOutbox({
+      name: 'Confirmation e-mails',
+      rows: orders,
+      order: { paidAt: 'ASC' },
+      message: (order) => this.confirmationMessage(order),
+      mail,
+      logger: this.logger,
+      stampsSettledAt: true,
+    });
+    this.refundNotices = new MailOutbox({
+      name: 'Refund e-mails',
+      rows: refunds,
+      order: { at: 'ASC' },
+      message: async (refund) => this.refundMessage(await this.orders.findOneByOrFail({ id: refund.orderId }), refund),
+      mail,
+      logger: this.logger,
+    });
   }
 
-  onModuleDestroy(): Promise<void> {
-    return this.task.stop();
+  onApplicationBootstrap(): void {
+    this.confirmations.start();
+    this.refundNotices.start();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await Promise.all([this.confirmations.stop(), this.refundNotices.stop()]);
   }
 
   /** Starts a pass over the due messages (or queues one if a pass is running). */
   sendSoon(): void {
-    this.task.kick();
+    this.confirmations.sendSoon();
+    this.refundNotices.sendSoon();
   }
 
   /**
@@ -94,93 +100,15 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
    * still goes out after it. Call `sendSoon` once the transaction has committed.
    */
   async queueAgain(manager: EntityManager, orderId: string, now = new Date()): Promise<void> {
-    await manager.update(
-      PartyOrderEntity,
-      { id: orderId, status: 'paid' },
-      { emailStatus: 'pending', emailAttempts: 0, emailNextAttemptAt: now, emailClaimedAt: null, emailLastError: null },
-    );
+    await manager.update(PartyOrderEntity, { id: orderId, status: 'paid' }, MailOutbox.queuedNow(now));
   }
 
   /** Resolves when no pass is running (tests wait on it). */
-  idle(): Promise<void> {
-    return this.task.idle();
+  async idle(): Promise<void> {
+    await Promise.all([this.confirmations.idle(), this.refundNotices.idle()]);
   }
 
-  private async sendDue(): Promise<void> {
-    const now = new Date();
-    await this.orders.update(
-      { emailStatus: 'sending', emailClaimedAt: LessThan(new Date(now.getTime() - STALE_CLAIM_MS)) },
-      { emailStatus: 'pending' },
-    );
-    const due = await this.orders.find({
-      where: [
-        { emailStatus: 'pending', emailNextAttemptAt: LessThanOrEqual(now) },
-        { emailStatus: 'pending', emailNextAttemptAt: IsNull() },
-      ],
-      order: { paidAt: 'ASC' },
-      take: 50,
-    });
-    for (const order of due) {
-      if (this.task.stopped) return;
-      const claimed = await this.orders.update(
-        { id: order.id, emailStatus: 'pending', emailAttempts: order.emailAttempts },
-        { emailStatus: 'sending', emailClaimedAt: new Date() },
-      );
-      if (!claimed.affected) continue;
-      await this.sendConfirmation(order);
-    }
-    await this.sendDueRefunds(now);
-  }
-
-  /** Refund e-mails (docs/refunds.md): queued with their refund, claimed and retried like confirmations. */
-  private async sendDueRefunds(now: Date): Promise<void> {
-    // A claim (its time is in emailNextAttemptAt while sending) left by a sender that died mid-send.
-    await this.refunds.update(
-      { emailStatus: 'sending', emailNextAttemptAt: LessThan(new Date(now.getTime() - STALE_CLAIM_MS)) },
-      { emailStatus: 'pending' },
-    );
-    const due = await this.refunds.find({
-      where: [
-        { emailStatus: 'pending', emailNextAttemptAt: LessThanOrEqual(now) },
-        { emailStatus: 'pending', emailNextAttemptAt: IsNull() },
-      ],
-      order: { at: 'ASC' },
-      take: 50,
-    });
-    for (const refund of due) {
-      if (this.task.stopped) return;
-      const claimed = await this.refunds.update(
-        { id: refund.id, emailStatus: 'pending', emailAttempts: refund.emailAttempts },
-        { emailStatus: 'sending', emailNextAttemptAt: new Date() },
-      );
-      if (!claimed.affected) continue;
-      try {
-        const order = await this.orders.findOneByOrFail({ id: refund.orderId });
-        await this.mail.send(await this.refundMessage(order, refund));
-      } catch (error) {
-        const attempts = refund.emailAttempts + 1;
-        const giveUp = (error instanceof MailDeliveryError && error.permanent) || attempts > EMAIL_RETRY_DELAYS_MS.length;
-        this.logger.warn(`Refund e-mail ${refund.id} of order ${refund.orderId} failed (attempt ${attempts}): ${String(error)}`);
-        await this.record(`the failed refund e-mail ${refund.id}`, () =>
-          this.refunds.update(
-            { id: refund.id, emailStatus: 'sending' },
-            {
-              emailStatus: giveUp ? 'failed' : 'pending',
-              emailAttempts: attempts,
-              emailLastError: String(error).slice(0, 250),
-              emailNextAttemptAt: giveUp ? null : new Date(Date.now() + EMAIL_RETRY_DELAYS_MS[attempts - 1]),
-            },
-          ),
-        );
-        continue;
-      }
-      await this.record(`the sent refund e-mail ${refund.id}`, () =>
-        this.refunds.update({ id: refund.id, emailStatus: 'sending' }, { emailStatus: 'sent', emailLastError: null }),
-      );
-    }
-  }
-
-  private async refundMessage(order: PartyOrderEntity, refund: PartyRefundEntity) {
+  private async refundMessage(order: PartyOrderEntity, refund: PartyRefundEntity): Promise<MailMessage> {
     const { restaurant, party } = await this.site.get();
     const reference = orderReference(order.id);
     const adults = order.adultTickets - order.refundedAdults;
@@ -205,58 +133,7 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
     };
   }
 
-  private async sendConfirmation(order: PartyOrderEntity): Promise<void> {
-    try {
-      await this.mail.send(await this.confirmationMessage(order));
-    } catch (error) {
-      const attempts = order.emailAttempts + 1;
-      const permanent = error instanceof MailDeliveryError && error.permanent;
-      const giveUp = permanent || attempts > EMAIL_RETRY_DELAYS_MS.length;
-      this.logger.warn(`Confirmation e-mail of order ${order.id} failed (attempt ${attempts}): ${String(error)}`);
-      await this.record(`the failed attempt of order ${order.id}`, () =>
-        this.orders.update(
-          { id: order.id, emailStatus: In(['sending']) },
-          {
-            emailStatus: giveUp ? 'failed' : 'pending',
-            emailAttempts: attempts,
-            emailLastError: String(error).slice(0, 250),
-            emailNextAttemptAt: giveUp ? null : new Date(Date.now() + EMAIL_RETRY_DELAYS_MS[attempts - 1]),
-            emailSettledAt: giveUp ? new Date() : null,
-          },
-        ),
-      );
-      return;
-    }
-    // Sent: recording it must not fail into the branch above, which would send it again.
-    await this.record(`the sent e-mail of order ${order.id}`, () =>
-      this.orders.update(
-        { id: order.id, emailStatus: 'sending' },
-        { emailStatus: 'sent', emailLastError: null, emailSettledAt: new Date() },
-      ),
-    );
-  }
-
-  /**
-   * Writes the outcome of a send, trying again while the database is out of reach (the send
-   * itself already happened and is not repeated).
-   */
-  private async record(what: string, write: () => Promise<unknown>): Promise<void> {
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        await write();
-        return;
-      } catch (error) {
-        const delay = RECORD_RETRY_DELAYS_MS[attempt];
-        if (delay === undefined || this.task.stopped) {
-          this.logger.error(`Could not record ${what}: ${String(error)}`);
-          return;
-        }
-        await new Promise((resolve) => setTimeout(resolve, delay));
-      }
-    }
-  }
-
-  private async confirmationMessage(order: PartyOrderEntity) {
+  private async confirmationMessage(order: PartyOrderEntity): Promise<MailMessage> {
     const { restaurant, party } = await this.site.get();
     const reference = orderReference(order.id);
     const ticketCode = this.codes.codeFor(order.id);
@@ -328,8 +205,11 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
     return orderCalendarEvent(order, await this.site.get());
   }
 
-  /** Tells a buyer whose late payment was refunded; a failure here is logged, the refund stands. */
-  async sendSoldOutRefund(order: PartyOrderEntity): Promise<void> {
+  /**
+   * Tells a buyer whose late payment was refunded, and why (the order's `failureReason`); a
+   * failure here is logged, the refund stands.
+   */
+  async sendLatePaymentRefund(order: PartyOrderEntity): Promise<void> {
     const { restaurant, party } = await this.site.get();
     try {
       await this.mail.send({
@@ -338,6 +218,7 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
         text: refundText({
           customerName: order.customerName,
           total: formatCents(order.totalCents),
+          reason: order.failureReason ?? LATE_PAYMENT_REASONS.soldOut,
           partyName: party.name,
           reference: orderReference(order.id),
           restaurantName: restaurant.name,

@@ -1,40 +1,22 @@
 import Handlebars from 'handlebars';
+import { confirmationLayout } from '../mail/confirmation-layout.js';
 
-/** The confirmation e-mail, in the restaurant's colours; every value is escaped by handlebars. */
-export const confirmationHtml = Handlebars.compile<ConfirmationView>(`<!doctype html>
-<html lang="en">
-<body style="margin:0;background:#fff8ec;font-family:Arial,Helvetica,sans-serif;color:#2b0f1e">
-  <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#fff8ec">
-    <tr><td align="center" style="padding:24px 12px">
-      <table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:12px;overflow:hidden">
-        <tr><td style="background:#4a1030;color:#fff8ec;padding:28px 32px">
-          <p style="margin:0;color:#f5a623;font-size:13px;letter-spacing:2px;text-transform:uppercase">{{restaurantName}}</p>
-          <h1 style="margin:8px 0 0;font-size:26px">You're All Set!</h1>
-          <p style="margin:8px 0 0">Your tickets for {{partyName}} are confirmed.</p>
-        </td></tr>
-        <tr><td style="padding:28px 32px">
-          <p style="margin:0 0 4px;font-size:13px;color:#7a4a5e">Order reference</p>
-          <p style="margin:0 0 20px;font-size:24px;font-weight:bold;letter-spacing:2px">{{reference}}</p>
-          <p style="margin:0 0 4px"><strong>{{dateLabel}}</strong>, {{timeLabel}}</p>
+/** The confirmation e-mail, in the order e-mails' one layout; every value is escaped by handlebars. */
+export const confirmationHtml = Handlebars.compile<ConfirmationView>(
+  confirmationLayout({
+    title: "You're All Set!",
+    intro: 'Your tickets for {{partyName}} are confirmed.',
+    details: `          <p style="margin:0 0 4px"><strong>{{dateLabel}}</strong>, {{timeLabel}}</p>
           <p style="margin:0 0 4px">{{venueName}}, {{venueAddress}}</p>
-          <p style="margin:0 0 20px">{{experience}}</p>
-          <table role="presentation" width="100%" cellpadding="6" cellspacing="0" style="border-top:1px solid #f0dcc0;border-bottom:1px solid #f0dcc0">
-            {{#each lines}}<tr><td>{{label}}</td><td align="right">{{amount}}</td></tr>{{/each}}
-            <tr><td><strong>Total paid</strong></td><td align="right"><strong>{{total}}</strong></td></tr>
-          </table>
-          <p style="margin:24px 0 8px">Show this code at the door:</p>
-          <img src="cid:ticket-qr" width="180" height="180" alt="Ticket code {{reference}}" style="display:block">
-          <p style="margin:12px 0 4px;font-weight:bold">{{admits}} (children under 5 come free)</p>
-          <p style="margin:0 0 4px;font-size:13px;color:#7a4a5e">Ticket code, if the QR code cannot be scanned:</p>
-          <p style="margin:0;font-family:'Courier New',Courier,monospace;font-size:13px;line-height:1.5;word-break:break-all">{{ticketCode}}</p>
-          <p style="margin:20px 0 0;font-size:13px;color:#7a4a5e">The event is attached as a calendar file. Questions? Call us at {{phone}} or write to {{email}}.</p>
-        </td></tr>
-        <tr><td style="background:#fbeedd;padding:16px 32px;font-size:12px;color:#7a4a5e">{{restaurantName}} · {{address}}</td></tr>
-      </table>
-    </td></tr>
-  </table>
-</body>
-</html>`);
+          <p style="margin:0 0 20px">{{experience}}</p>`,
+    codePrompt: 'Show this code at the door:',
+    codeImage: { cid: 'ticket-qr', alt: 'Ticket code' },
+    afterImage: `          <p style="margin:12px 0 4px;font-weight:bold">{{admits}} (children under 5 come free)</p>
+`,
+    code: { label: 'Ticket code', field: 'ticketCode' },
+    calendar: 'The event is',
+  }),
+);
 
 export const confirmationText = Handlebars.compile<ConfirmationView>(
   `You're All Set!
@@ -63,8 +45,8 @@ Questions? Call us at {{phone}} or write to {{email}}.
 export const refundText = Handlebars.compile<RefundView>(
   `Hello {{customerName}},
 
-Your payment of {{total}} for {{partyName}} reached us after your ticket hold had expired, and the
-party sold out in the meantime. We could not issue your tickets, so we have refunded the full
+Your payment of {{total}} for {{partyName}} reached us after your ticket hold had expired, and
+{{reason}} in the meantime. We could not issue your tickets, so we have refunded the full
 amount to your card (order reference {{reference}}). It may take a few days to appear.
 
 We are sorry, and we hope to welcome you at the restaurant soon.
@@ -125,55 +107,10 @@ export interface ConfirmationView {
 export interface RefundView {
   customerName: string;
   total: string;
+  /** What changed meanwhile: `the party sold out`, `the ticket price went up`. */
+  reason: string;
   partyName: string;
   reference: string;
   restaurantName: string;
   phone: string;
-}
-
-/** The order reference guests see: the first 8 characters of the order id, upper case. */
-export function orderReference(orderId: string): string {
-  return orderId.slice(0, 8).toUpperCase();
-}
-
-function icsDate(iso: string): string {
-  return new Date(iso)
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-}
-
-function icsText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
-}
-
-/** An RFC 5545 calendar event for the party. */
-export function partyCalendarEvent(input: {
-  uid: string;
-  startsAt: string;
-  endsAt: string;
-  summary: string;
-  location: string;
-  description: string;
-  organizerName: string;
-  organizerEmail: string;
-}): string {
-  return [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Festival//Party tickets//EN',
-    'METHOD:PUBLISH',
-    'BEGIN:VEVENT',
-    `UID:${input.uid}`,
-    `DTSTAMP:${icsDate(new Date().toISOString())}`,
-    `DTSTART:${icsDate(input.startsAt)}`,
-    `DTEND:${icsDate(input.endsAt)}`,
-    `SUMMARY:${icsText(input.summary)}`,
-    `LOCATION:${icsText(input.location)}`,
-    `DESCRIPTION:${icsText(input.description)}`,
-    `ORGANIZER;CN=${icsText(input.organizerName)}:mailto:${input.organizerEmail}`,
-    'END:VEVENT',
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
 }

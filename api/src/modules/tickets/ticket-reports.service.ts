@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { And, In, LessThanOrEqual, Repository, type FindOperator } from 'typeorm';
 import type { PaidPartyTicketRow, PartyTicketRow } from '@festival/contracts';
-import { CheckInsService } from '../checkin/check-ins.service.js';
 import { PaymentDisputes } from '../payments/payment-disputes.service.js';
 import { withinFilter, type ReportFilter } from '../seasons/seasons.service.js';
 import { PartyOrderEntity, validTicketsOf } from './party-order.entity.js';
 import { toTicketRow } from './party-order.mapper.js';
+import { admittedCounts } from './ticket-redemptions.js';
 
 export const ABANDONED_AFTER_MINUTES = 30;
 
@@ -15,7 +15,6 @@ export const ABANDONED_AFTER_MINUTES = 30;
 export class TicketReportsService {
   constructor(
     @InjectRepository(PartyOrderEntity) private readonly orders: Repository<PartyOrderEntity>,
-    private readonly checkIns: CheckInsService,
     private readonly disputes: PaymentDisputes,
   ) {}
 
@@ -23,7 +22,7 @@ export class TicketReportsService {
   async paidTickets(filter: ReportFilter): Promise<PaidPartyTicketRow[]> {
     const [rows, admitted] = await Promise.all([
       this.orders.find({ where: { ...withinFilter(filter, 'createdAt'), status: 'paid' }, order: { createdAt: 'DESC', id: 'ASC' } }),
-      this.checkIns.admittedCounts(),
+      admittedCounts(this.orders.manager),
     ]);
     const disputes = await this.disputes.forPayments(rows.map((order) => order.paymentIntentId));
     return rows.map((order) => ({

@@ -1,14 +1,10 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import {
-  confirmPaymentRequestSchema,
   dashboardFilterSchema,
   type DashboardFilter,
   partyOrderRequestSchema,
   partyQuoteRequestSchema,
-  type ConfirmPaymentRequest,
-  type FeastOrderReceipt,
-  type PartyOrderReceipt,
   type PartyOrderRequest,
   type PartyOrderResponse,
   type PartyQuote,
@@ -19,13 +15,13 @@ import {
 } from '@festival/contracts';
 import { clientAddressOf } from '../../common/client-address.js';
 import { answerHotRead } from '../../common/hot-read.js';
-import { FeastOrdersService } from '../feast/feast-orders.service.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Public } from '../auth/public.decorator.js';
 import { SeasonsService } from '../seasons/seasons.service.js';
 import { PartyQuoteService } from './party-quote.service.js';
 import { TicketReportsService } from './ticket-reports.service.js';
 import { TicketsService } from './tickets.service.js';
+import { ApiRoute, BodyLimit, KB, RateLimit } from '../../common/route-facts.js';
 
 /** The browser's unpaid hold, sent back only to the route that replaces it. */
 const HOLD_COOKIE = 'party_hold';
@@ -38,11 +34,11 @@ export class TicketsController {
     private readonly quotes: PartyQuoteService,
     private readonly reports: TicketReportsService,
     private readonly seasons: SeasonsService,
-    private readonly feastOrders: FeastOrdersService,
   ) {}
 
   /** Tickets left, for display, from its cache (see TicketsService.statsAnswer). */
   @Get('party-ticket-stats')
+  @ApiRoute({ tag: 'party', summary: 'Party tickets left', response: { type: 'PartyTicketStats' } })
   @Public()
   stats(@Res({ passthrough: true }) res: Response): Promise<PartyTicketStats> {
     return answerHotRead(this.tickets.statsAnswer, res);
@@ -50,6 +46,13 @@ export class TicketsController {
 
   /** The price breakdown of a selection, with the promo code checked on the server. */
   @Post('party-quote')
+  @ApiRoute({
+    tag: 'party',
+    summary: 'The price breakdown of a ticket selection, promo code checked',
+    body: { schema: partyQuoteRequestSchema, name: 'PartyQuoteRequest' },
+    response: { type: 'PartyQuote' },
+  })
+  @BodyLimit(4 * KB, 'a ticket selection and a contact')
   @Public()
   @HttpCode(200)
   quote(@Body(new ZodValidationPipe(partyQuoteRequestSchema)) body: PartyQuoteRequest): Promise<PartyQuote> {
@@ -61,6 +64,14 @@ export class TicketsController {
    * order releases this one (see TicketsService.createOrder).
    */
   @Post('party-payment-intent')
+  @ApiRoute({
+    tag: 'party',
+    summary: 'Hold the tickets and start the payment',
+    body: { schema: partyOrderRequestSchema, name: 'PartyOrderRequest' },
+    response: { type: 'PartyOrderResponse' },
+  })
+  @BodyLimit(4 * KB, 'a ticket selection and a contact')
+  @RateLimit('payment-start')
   @Public()
   @HttpCode(200)
   async createOrder(
@@ -80,24 +91,16 @@ export class TicketsController {
     return order;
   }
 
-  @Post('confirm-payment')
-  @Public()
-  @HttpCode(200)
-  confirm(
-    @Body(new ZodValidationPipe(confirmPaymentRequestSchema)) body: ConfirmPaymentRequest,
-  ): Promise<PartyOrderReceipt | FeastOrderReceipt> {
-    if (body.type === 'feast_order') return this.feastOrders.confirmPayment(body.paymentIntentId, body.clientSecret);
-    return this.tickets.confirmPayment(body.paymentIntentId, body.clientSecret);
-  }
-
   /** Staff: paid party tickets, with the guests of each admitted at the door so far. */
   @Get('party-tickets')
+  @ApiRoute({ tag: 'reports', summary: 'Paid party tickets with admissions so far', response: { type: 'PaidPartyTicketRow', array: true } })
   async paidTickets(@Query(new ZodValidationPipe(dashboardFilterSchema)) filter: DashboardFilter): Promise<PaidPartyTicketRow[]> {
     return this.reports.paidTickets(await this.seasons.reportFilter(filter));
   }
 
   /** Staff: buyers who started and did not pay, 30 or more minutes ago. */
   @Get('admin/abandoned-carts')
+  @ApiRoute({ tag: 'reports', summary: 'Buyers who started and did not pay', response: { type: 'PartyTicketRow', array: true } })
   async abandonedCarts(@Query(new ZodValidationPipe(dashboardFilterSchema)) filter: DashboardFilter): Promise<PartyTicketRow[]> {
     return this.reports.abandonedCarts(await this.seasons.reportFilter(filter));
   }

@@ -1,18 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import {
-  BadRequestException,
-  ConflictException,
-  HttpException,
-  HttpStatus,
-  Inject,
-  Injectable,
-  Logger,
-  NotFoundException,
-  ServiceUnavailableException,
-  type OnModuleInit,
-} from '@nestjs/common';
+import { BadRequestException, ConflictException, HttpException, HttpStatus, Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository, type EntityManager } from 'typeorm';
+import { In, Repository, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import {
   formatCents,
   PROMO_CODE_REFUSALS,
@@ -29,24 +18,24 @@ import { rawDateTime } from '../../database/raw-date-time.js';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
 import { AnalyticsService } from '../analytics/analytics.service.js';
 import { PaymentDeclines, type PaymentClient } from '../payments/payment-declines.service.js';
-import { PaymentEvents } from '../payments/payment-events.service.js';
-import { PaymentGateway } from '../payments/payment-gateway.js';
+import { HeldOrderCompletion, holdIsLive, type ConfirmableOrderKind } from '../payments/order-lifecycle/held-order-completion.js';
+import { PaymentConfirmations } from '../payments/order-lifecycle/payment-confirmations.js';
+import { MailOutbox } from '../mail/mail-outbox.js';
+import { LATE_PAYMENT_REASONS } from './late-payment-reasons.js';
 import { PartyOrderEntity } from './party-order.entity.js';
 import { toReceipt } from './party-order.mapper.js';
 import { PartyQuoteService } from './party-quote.service.js';
-import { TicketCodes } from '../checkin/ticket-codes.js';
-import { holdsPaymentSecret, paymentLookup, type PaymentLookup } from './payment-secret.js';
+import { TicketCodes } from '../codes/ticket-codes.js';
 import { TicketEmailService, ticketQrSvg } from './ticket-email.service.js';
 import { PARTY_LOCK, takenQuery, ticketsTaken } from './tickets-taken.js';
-import { PromoCodesService } from '../promo-codes/promo-codes.service.js';
-import { SettingsService } from '../settings/settings.service.js';
+import { PromoCodesService } from './promo-codes.service.js';
+import { TicketSettingsService } from '../settings/ticket-settings.service.js';
 import { SiteService } from '../site/site.service.js';
 import { SeasonsService } from '../seasons/seasons.service.js';
 
 export { PARTY_LOCK } from './tickets-taken.js';
-const ORDER_TYPE = 'party_ticket';
 
-type Outcome = 'paid' | 'already-paid' | 'refund';
+const ORDER_TYPE = 'party_ticket';
 
 /** Who asks to hold tickets: the client address, and the hold this browser already has (its cookie). */
 export interface HoldClient extends PaymentClient {
@@ -60,7 +49,6 @@ export interface HoldClient extends PaymentClient {
  */
 @Injectable()
 export class TicketsService implements OnModuleInit {
-  private readonly logger = new Logger(TicketsService.name);
   /**
    * `GET /api/party-ticket-stats`, for display only: every hold, payment and release happens
    * under the party lock (or says so, see createOrder), after which this is dropped; a cached
@@ -73,14 +61,14 @@ export class TicketsService implements OnModuleInit {
     @InjectRepository(PartyOrderEntity) private readonly orders: Repository<PartyOrderEntity>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly quotes: PartyQuoteService,
-    private readonly gateway: PaymentGateway,
-    private readonly events: PaymentEvents,
+    private readonly completion: HeldOrderCompletion,
+    private readonly confirmations: PaymentConfirmations,
     private readonly exclusive: ExclusiveSection,
     private readonly email: TicketEmailService,
     private readonly analytics: AnalyticsService,
     private readonly declines: PaymentDeclines,
     private readonly codes: TicketCodes,
-    private readonly settings: SettingsService,
+    private readonly settings: TicketSettingsService,
     private readonly site: SiteService,
     private readonly promoCodes: PromoCodesService,
     private readonly seasons: SeasonsService,
@@ -88,7 +76,8 @@ export class TicketsService implements OnModuleInit {
 
   onModuleInit(): void {
     this.exclusive.afterEach(PARTY_LOCK, () => this.statsAnswer.invalidate());
-    this.events.onOrder(ORDER_TYPE, 'payment_intent.succeeded', (paymentIntentId) => this.onPaymentSucceeded(paymentIntentId));
+    this.completion.completeOnPaymentEvents(this.kind);
+    this.confirmations.register(ORDER_TYPE, (paymentIntentId, clientSecret) => this.confirmPayment(paymentIntentId, clientSecret));
   }
 
   private async readStats(): Promise<HotLoad<PartyTicketStats>> {
@@ -127,7 +116,7 @@ export class TicketsService implements OnModuleInit {
     const wanted = request.adultTickets + request.childTickets;
     const { timeZone } = (await this.site.get()).party;
     const now = new Date();
-    const order = await this.exclusive.run(PARTY_LOCK, async (manager) => {
+    const { order, released } = await this.exclusive.run(PARTY_LOCK, async (manager) => {
       // The Tickets settings as of this transaction: a price or capacity saved meanwhile (under
       // this lock) is the one this order is held and priced at, never a cached one.
       const tickets = await this.settings.readTickets(manager);
@@ -136,7 +125,7 @@ export class TicketsService implements OnModuleInit {
       if (closed) throw new ConflictException(closed);
       // Released before the promo code is counted, so this buyer's own last hold does not use it
       // up (a refusal below rolls the release back with everything else).
-      await this.releasePreviousHolds(manager, email, client.previousOrderId);
+      const released = await this.releasePreviousHolds(manager, email, client.previousOrderId);
       const promo = await this.promoCodes.claim(manager, request.promoCode, now);
       const held = this.quotes.price(
         request,
@@ -178,32 +167,36 @@ export class TicketsService implements OnModuleInit {
         clientAddress: client.address,
       });
       await manager.insert(PartyOrderEntity, created);
-      return created;
+      return { order: created, released };
     });
+    await this.completion.cancelPayments(released);
 
-    try {
-      const intent = await this.gateway.createPaymentIntent({
-        amountCents: order.totalCents,
-        description: `Party tickets: ${order.adultTickets} adult, ${order.childTickets} child`,
-        metadata: { type: ORDER_TYPE, orderId: order.id, ...PaymentDeclines.metadataOf({ address: client.address, email }) },
-        idempotencyKey: `party-order-${order.id}`,
-        receiptEmail: order.customerEmail,
-      });
-      await this.orders.update({ id: order.id }, { paymentIntentId: intent.id });
-      return { clientSecret: intent.clientSecret, orderId: order.id, holdExpiresAt: order.holdExpiresAt.toISOString() };
-    } catch (error) {
-      // Release the hold at once: the buyer could not even start paying.
-      await this.orders.update({ id: order.id, status: 'pending' }, { status: 'cancelled' });
-      this.statsAnswer.invalidate();
-      this.logger.error(`Could not start the payment of order ${order.id}: ${String(error)}`);
-      throw new ServiceUnavailableException('Failed to initialize payment. Please try again.');
-    }
+    const intent = await this.completion.startPayment(this.kind, order, {
+      description: `Party tickets: ${order.adultTickets} adult, ${order.childTickets} child`,
+      metadata: PaymentDeclines.metadataOf({ address: client.address, email }),
+      idempotencyKey: `party-order-${order.id}`,
+      receiptEmail: order.customerEmail,
+      unavailable: 'Failed to initialize payment. Please try again.',
+      released: () => this.statsAnswer.invalidate(),
+    });
+    return { clientSecret: intent.clientSecret, orderId: order.id, holdExpiresAt: order.holdExpiresAt.toISOString() };
   }
 
-  /** The unpaid holds this buyer (the same e-mail address, or this browser's last order) had: released. */
-  private async releasePreviousHolds(manager: EntityManager, email: string, previousOrderId: string | undefined): Promise<void> {
-    await manager.update(PartyOrderEntity, { customerEmail: email, status: 'pending' }, { status: 'cancelled' });
-    if (previousOrderId) await manager.update(PartyOrderEntity, { id: previousOrderId, status: 'pending' }, { status: 'cancelled' });
+  /**
+   * The unpaid holds this buyer (the same e-mail address, or this browser's last order) had:
+   * released. Answers their payments, to be cancelled once the release has committed.
+   */
+  private async releasePreviousHolds(
+    manager: EntityManager,
+    email: string,
+    previousOrderId: string | undefined,
+  ): Promise<(string | null)[]> {
+    const where: FindOptionsWhere<PartyOrderEntity>[] = [{ customerEmail: email, status: 'pending' }];
+    if (previousOrderId) where.push({ id: previousOrderId, status: 'pending' });
+    const held = await manager.find(PartyOrderEntity, { where, select: { id: true, paymentIntentId: true } });
+    if (held.length === 0) return [];
+    await manager.update(PartyOrderEntity, { id: In(held.map((o) => o.id)), status: 'pending' }, { status: 'cancelled' });
+    return held.map((o) => o.paymentIntentId);
   }
 
   /** Tickets held unpaid (live holds) by orders started from this client address. */
@@ -217,25 +210,15 @@ export class TicketsService implements OnModuleInit {
   }
 
   /**
-   * The browser's confirmation after the card succeeded. Confirming again is harmless. The
-   * buyer's name and e-mail, and the ticket code with its QR code, are in the answer only for a
-   * caller holding the payment's client secret (the browser that paid); anyone else holding
-   * just the intent id learns the state.
+   * The browser's confirmation after the card succeeded (`POST /api/confirm-payment`), through
+   * the one lifecycle. Confirming again is harmless. The buyer's name and e-mail, and the ticket
+   * code with its QR code, are in the answer only for a caller holding the payment's client
+   * secret (the browser that paid); anyone else holding just the intent id learns the state.
    */
   async confirmPayment(paymentIntentId: string, clientSecret?: string): Promise<PartyOrderReceipt> {
-    const order = await this.orders.findOneBy({ paymentIntentId });
-    if (!order) throw new NotFoundException('No ticket order for this payment');
-    const payment = paymentLookup(this.gateway, paymentIntentId);
-    if (order.status !== 'paid') {
-      const outcome = await this.complete(order, payment);
-      if (outcome === 'refund') {
-        throw new ConflictException(
-          'Your payment went through after your tickets were released, and the party sold out meanwhile. It has been refunded in full.',
-        );
-      }
-    }
-    const receipt = toReceipt(await this.orders.findOneByOrFail({ id: order.id }));
-    if (await holdsPaymentSecret(payment, clientSecret)) {
+    const { order, holdsSecret } = await this.completion.confirm(this.kind, paymentIntentId, clientSecret);
+    const receipt = toReceipt(order);
+    if (holdsSecret) {
       const ticketCode = this.codes.codeFor(order.id);
       return { ...receipt, ticketCode, ticketQrSvg: await ticketQrSvg(ticketCode) };
     }
@@ -243,51 +226,53 @@ export class TicketsService implements OnModuleInit {
     return anonymous;
   }
 
-  /** The webhook path (or the simulated gateway's event): the same completion, idempotent. */
-  private async onPaymentSucceeded(paymentIntentId: string): Promise<void> {
-    const order = await this.orders.findOneBy({ paymentIntentId });
-    if (!order || order.status === 'paid' || order.status === 'refunded') return;
-    await this.complete(order);
+  /**
+   * Why a payment for `order` cannot be honoured now (under the party lock), or null
+   * (docs/RELIABILITY.md, "Late payments"). A live hold keeps the terms it was held at; only its
+   * promo code's limit is counted again, so no code is used more than its limit. A hold that was
+   * released (the buyer started another order) or has lapsed is honoured only as a new order
+   * would be accepted now: the season still on sale, the sale window open, the tickets left, the
+   * promo code still valid with a use left, and a price no lower than today's.
+   */
+  private async latePaymentRefusal(manager: EntityManager, order: PartyOrderEntity, now: Date): Promise<string | null> {
+    const live = holdIsLive(order, now);
+    const promo = order.promoCode ? await this.promoCodes.atPayment(manager, order.promoCode, order.id, live, now) : null;
+    if (promo && promo.status !== 'valid') return LATE_PAYMENT_REASONS.promo[promo.status];
+    if (live) return null;
+    if (order.eventId !== (await this.seasons.readCurrentId(manager))) return LATE_PAYMENT_REASONS.salesEnded;
+    const tickets = await this.settings.readTicketsOf(manager, order.eventId);
+    if (saleWindowRefusal(tickets, now, (await this.site.get()).party.timeZone)) return LATE_PAYMENT_REASONS.salesEnded;
+    if (tickets.capacity - (await ticketsTaken(manager, order.eventId, now, order.id)) < order.ticketCount)
+      return LATE_PAYMENT_REASONS.soldOut;
+    const today = this.quotes.price(
+      order,
+      tickets,
+      promo ? { status: 'valid', percentOff: promo.percentOff } : { status: 'none', percentOff: 0 },
+    );
+    return today.totalCents > order.totalCents ? LATE_PAYMENT_REASONS.priceRose : null;
   }
 
   /**
-   * Marks an order paid exactly once, after checking with the gateway that its payment
-   * succeeded for this order and amount. A payment that arrives after its hold lapsed is
-   * honoured when capacity is left, otherwise refunded and the buyer told.
+   * Party tickets in the one order lifecycle: a payment is honoured while its hold is live, or
+   * after it lapsed when the party still has room; paid, the confirmation e-mail is queued and
+   * the funnel's last step recorded; otherwise refunded and the buyer told.
    */
-  private async complete(
-    order: PartyOrderEntity,
-    payment: PaymentLookup = paymentLookup(this.gateway, order.paymentIntentId),
-  ): Promise<Outcome> {
-    const intent = await payment();
-    if (!intent || intent.status !== 'succeeded') throw new ConflictException('Payment was not completed');
-    if (intent.amountCents !== order.totalCents || intent.metadata.orderId !== order.id) {
-      this.logger.error(`Payment ${intent.id} does not match order ${order.id}`);
-      throw new ConflictException('This payment does not match the order');
-    }
-
-    const now = new Date();
-    const outcome = await this.exclusive.run(PARTY_LOCK, async (manager): Promise<Outcome> => {
-      const current = await manager.findOneByOrFail(PartyOrderEntity, { id: order.id });
-      if (current.status === 'paid') return 'already-paid';
-      if (current.status === 'refunding' || current.status === 'refunded') return 'refund';
-      const holdLive = current.status === 'pending' && current.holdExpiresAt.getTime() > now.getTime();
-      const { capacity } = await this.settings.readTicketsOf(manager, current.eventId);
-      const fits = holdLive || capacity - (await ticketsTaken(manager, current.eventId, now, current.id)) >= current.ticketCount;
-      if (!fits) {
-        await manager.update(PartyOrderEntity, { id: current.id }, { status: 'refunding' });
-        return 'refund';
-      }
-      await manager.update(
-        PartyOrderEntity,
-        { id: current.id, status: In(['pending', 'cancelled']) },
-        { status: 'paid', paidAt: now, emailStatus: 'pending', emailNextAttemptAt: now },
-      );
-      return 'paid';
-    });
-
-    if (outcome === 'paid') {
-      this.logger.log(`Order ${order.id} paid`);
+  private readonly kind: ConfirmableOrderKind<PartyOrderEntity> = {
+    paymentType: ORDER_TYPE,
+    label: 'Order',
+    lock: PARTY_LOCK,
+    entity: PartyOrderEntity,
+    notFound: 'No ticket order for this payment',
+    // Door sales are party orders too, paid at the door (door/staff-sales.service.ts).
+    owns: (order) => order.requestId === null,
+    refundedAnswer: (order) =>
+      `Your payment went through after your tickets were released, and ${order.failureReason ?? LATE_PAYMENT_REASONS.soldOut} meanwhile. It has been refunded in full.`,
+    refusal: async (manager, order, now) => {
+      const reason = await this.latePaymentRefusal(manager, order, now);
+      return reason ? { failureReason: reason } : null;
+    },
+    pay: async (_manager, _order, now) => ({ paidAt: now, ...MailOutbox.queuedNow(now) }),
+    paid: async (order) => {
       this.email.sendSoon();
       // The funnel's last step, tied to the buyer's browsing session for attribution.
       await this.analytics.recordServerEvent({
@@ -300,17 +285,9 @@ export class TicketsService implements OnModuleInit {
         userPhone: order.customerPhone,
         metadata: { adultTickets: order.adultTickets, childTickets: order.childTickets, totalCents: order.totalCents },
       });
-    } else if (outcome === 'refund') {
-      await this.refund(order.id);
-    }
-    return outcome;
-  }
-
-  private async refund(orderId: string): Promise<void> {
-    const order = await this.orders.findOneByOrFail({ id: orderId });
-    if (order.status !== 'refunding' || !order.paymentIntentId) return;
-    const refund = await this.gateway.refundPayment(order.paymentIntentId, `party-refund-${order.id}`);
-    const changed = await this.orders.update({ id: order.id, status: 'refunding' }, { status: 'refunded', refundId: refund.id });
-    if (changed.affected) await this.email.sendSoldOutRefund(order);
-  }
+    },
+    refundKey: (order) => `party-refund-${order.id}`,
+    refunded: () => ({}),
+    afterRefund: (order) => this.email.sendLatePaymentRefund(order),
+  };
 }

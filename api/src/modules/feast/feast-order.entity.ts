@@ -65,6 +65,14 @@ export class FeastOrderEntity {
   @Column({ type: 'varchar', length: 255, nullable: true })
   paymentIntentId!: string | null;
 
+  /** SHA-256 (hex) of the payment's client secret: the proof the browser that paid holds (payments/order-lifecycle/payment-secret.ts). */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  clientSecretHash!: string | null;
+
+  /** Why a payment that came after the hold was released or lapsed was refunded (`the party sold out`), shown to the buyer and the staff. */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  failureReason!: string | null;
+
   @Column({ type: 'datetime', nullable: true })
   holdExpiresAt!: Date | null;
 

@@ -18,8 +18,8 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import { SiteService } from '../site/site.service.js';
 import { ActivityLog } from '../staff/activity-log.service.js';
 import type { StaffActor } from '../staff/staff-actor.js';
-import { PartyOrderEntity } from '../tickets/party-order.entity.js';
-import { PARTY_LOCK } from '../tickets/tickets-taken.js';
+import { PartyOrderEntity } from './party-order.entity.js';
+import { PARTY_LOCK } from './tickets-taken.js';
 import { PromoCodeEntity } from './promo-code.entity.js';
 
 /** A promo code as a price sees it: its status and the percent it takes off (0 unless valid). */
@@ -157,6 +157,34 @@ export class PromoCodesService implements OnApplicationBootstrap {
     if (status === 'invalid') throw new BadRequestException(PROMO_CODE_REFUSALS.invalid);
     if (status !== 'valid') throw new ConflictException(PROMO_CODE_REFUSALS[status]);
     return { code: row!.code, percentOff: row!.percentOff };
+  }
+
+  /**
+   * A code at the payment of `orderId`, inside the payment's party-lock transaction, so no code is
+   * ever used more than its limit. A live hold keeps the terms it was held at (switched off or
+   * expired since, it is still honoured), and only the code's paid orders count against its
+   * limit. A hold that was released or has lapsed is judged as a new order would be now: the code
+   * must be valid, and its paid orders and the other live holds with it must leave a use.
+   */
+  async atPayment(
+    manager: EntityManager,
+    code: string,
+    orderId: string,
+    holdLive: boolean,
+    now: Date,
+  ): Promise<{ status: Exclude<PromoCodeStatus, 'none'>; percentOff: number }> {
+    const row = await manager.findOneBy(PromoCodeEntity, { code });
+    if (!row) return { status: 'invalid', percentOff: 0 };
+    const others = manager.createQueryBuilder(PartyOrderEntity, 'o').where('o.promoCode = :code AND o.id <> :orderId', { code, orderId });
+    if (holdLive) {
+      const paid = row.maxUses === null ? 0 : await others.andWhere("o.status = 'paid'").getCount();
+      return { status: row.maxUses !== null && paid >= row.maxUses ? 'used-up' : 'valid', percentOff: row.percentOff };
+    }
+    const taken =
+      row.active && row.maxUses !== null
+        ? await others.andWhere("(o.status = 'paid' OR (o.status = 'pending' AND o.holdExpiresAt > :now))", { now }).getCount()
+        : 0;
+    return { status: promoCodeStatusOf(row, taken, now), percentOff: row.percentOff };
   }
 
   /** `GET /api/admin/promo-codes`: every code, oldest first, with its paid orders so far. */

@@ -13,6 +13,7 @@ import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Roles } from '../staff/roles.decorator.js';
 import { CurrentStaff, type StaffActor } from '../staff/staff-actor.js';
 import { StaffSalesService } from './staff-sales.service.js';
+import { ApiRoute } from '../../common/route-facts.js';
 
 /** Tickets made by staff (docs/door.md): the manager's comps, and sales at the door. */
 @Controller('admin')
@@ -21,6 +22,12 @@ export class StaffSalesController {
 
   /** `Add guests`: complimentary tickets, the manager's alone (no @Roles). */
   @Post('party-orders/comps')
+  @ApiRoute({
+    tag: 'party',
+    summary: 'Add complimentary guests: a $0 ticket e-mailed to them (idempotent per requestId)',
+    body: { schema: addGuestsRequestSchema, name: 'AddGuestsRequest' },
+    response: { type: 'PartyOrderDetails' },
+  })
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   addGuests(
@@ -32,6 +39,12 @@ export class StaffSalesController {
 
   /** `Sell at the door`: door devices and the manager. */
   @Post('door-sales')
+  @ApiRoute({
+    tag: 'door',
+    summary: 'Sell tickets at the door, issued already checked in: cash at once, card after confirm (idempotent per requestId)',
+    body: { schema: doorSaleRequestSchema, name: 'DoorSaleRequest' },
+    response: { type: 'DoorSaleResponse' },
+  })
   @Roles('door')
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
@@ -44,6 +57,12 @@ export class StaffSalesController {
 
   /** A door sale's card went through: paid and admitted. */
   @Post('door-sales/:orderId/confirm')
+  @ApiRoute({
+    tag: 'door',
+    summary: "A door sale's card payment went through: the order paid and its guests admitted",
+    body: { schema: confirmDoorSaleRequestSchema, name: 'ConfirmDoorSaleRequest' },
+    response: { type: 'DoorSaleResponse' },
+  })
   @Roles('door')
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, QueryFailedError, Repository, type EntityManager } from 'typeorm';
+import { QueryFailedError, Repository, type EntityManager } from 'typeorm';
 import {
   formatCents,
   orderReference,
@@ -12,18 +12,19 @@ import {
   type PartyOrderDetails,
 } from '@festival/contracts';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
-import { TicketRedemptionEntity } from '../checkin/ticket-redemption.entity.js';
+import { TicketRedemptionEntity } from '../tickets/ticket-redemption.entity.js';
+import { HeldOrderCompletion, holdIsLive, type HeldOrderKind } from '../payments/order-lifecycle/held-order-completion.js';
 import { PaymentEvents } from '../payments/payment-events.service.js';
 import { PaymentGateway } from '../payments/payment-gateway.js';
 import { SeasonsService } from '../seasons/seasons.service.js';
-import { SettingsService } from '../settings/settings.service.js';
+import { TicketSettingsService } from '../settings/ticket-settings.service.js';
 import { ActivityLog } from '../staff/activity-log.service.js';
 import type { StaffActor } from '../staff/staff-actor.js';
-import { PartyOrderAdmin } from './party-order-admin.service.js';
-import { PartyOrderEntity } from './party-order.entity.js';
-import { PartyQuoteService } from './party-quote.service.js';
-import { TicketEmailService } from './ticket-email.service.js';
-import { PARTY_LOCK, ticketsTaken } from './tickets-taken.js';
+import { PartyOrderAdmin } from '../tickets/party-order-admin.service.js';
+import { PartyOrderEntity } from '../tickets/party-order.entity.js';
+import { PartyQuoteService } from '../tickets/party-quote.service.js';
+import { TicketEmailService } from '../tickets/ticket-email.service.js';
+import { PARTY_LOCK, ticketsTaken } from '../tickets/tickets-taken.js';
 
 /** `who` of a door sale without a buyer's name. */
 export const DOOR_SALE_NAME = 'Door sale';
@@ -60,18 +61,17 @@ const isDuplicate = (error: unknown): boolean =>
  */
 @Injectable()
 export class StaffSalesService {
-  private readonly logger = new Logger(StaffSalesService.name);
-
   constructor(
     @InjectRepository(PartyOrderEntity) private readonly orders: Repository<PartyOrderEntity>,
     private readonly gateway: PaymentGateway,
     private readonly exclusive: ExclusiveSection,
-    private readonly settings: SettingsService,
+    private readonly settings: TicketSettingsService,
     private readonly seasons: SeasonsService,
     private readonly quotes: PartyQuoteService,
     private readonly email: TicketEmailService,
     private readonly activity: ActivityLog,
     private readonly admin: PartyOrderAdmin,
+    private readonly completion: HeldOrderCompletion,
     events: PaymentEvents,
   ) {
     // The card went through but the door's page never confirmed (closed, offline): the
@@ -141,34 +141,36 @@ export class StaffSalesService {
     if (!order || !order.requestId || order.paymentIntentId !== paymentIntentId)
       throw new NotFoundException('No door sale for this payment');
     if (order.status === 'paid') return this.saleAnswer(order.id, null);
-    const intent = await this.gateway.retrievePaymentIntent(paymentIntentId);
-    if (!intent || intent.status !== 'succeeded') throw new ConflictException('The card payment was not completed');
-    if (intent.amountCents !== order.totalCents || intent.metadata.orderId !== order.id) {
-      throw new ConflictException('This payment does not match the sale');
-    }
-    const now = new Date();
-    const outcome = await this.exclusive.run(PARTY_LOCK, async (manager): Promise<'paid' | 'refund'> => {
-      const current = await manager.findOneByOrFail(PartyOrderEntity, { id: order.id });
-      if (current.status === 'paid') return 'paid';
-      if (current.status !== 'pending' && current.status !== 'cancelled') return 'refund';
-      const holdLive = current.status === 'pending' && current.holdExpiresAt.getTime() > now.getTime();
-      const { capacity } = await this.settings.readTicketsOf(manager, current.eventId);
-      const fits = holdLive || capacity - (await ticketsTaken(manager, current.eventId, now, current.id)) >= current.ticketCount;
-      if (!fits) {
-        await manager.update(PartyOrderEntity, { id: current.id }, { status: 'refunding' });
-        return 'refund';
-      }
-      await manager.update(PartyOrderEntity, { id: current.id, status: In(['pending', 'cancelled']) }, { status: 'paid', paidAt: now });
-      await this.admitAll(manager, current, actor, now, 'card');
-      return 'paid';
-    });
-    if (outcome === 'refund') {
-      const refund = await this.gateway.refundPayment(paymentIntentId, `door-sale-refund-${order.id}`);
-      await this.orders.update({ id: order.id, status: 'refunding' }, { status: 'refunded', refundId: refund.id });
-      this.logger.warn(`Door sale ${order.id}: paid after its hold lapsed and the party sold out; refunded`);
+    const outcome = await this.completion.complete(this.cardSale(actor), order);
+    if (outcome === 'refund')
       throw new ConflictException('The party sold out before the card payment finished: the card has been refunded');
-    }
     return this.saleAnswer(order.id, null);
+  }
+
+  /**
+   * A door card sale in the one order lifecycle: honoured while its hold is live or the party
+   * has room; paid, its guests are admitted by `actor` in the same transaction; otherwise the
+   * card is refunded. Nobody to e-mail: the guests are at the door.
+   */
+  private cardSale(actor: StaffActor): HeldOrderKind<PartyOrderEntity> {
+    return {
+      paymentType: DOOR_SALE_PAYMENT_TYPE,
+      label: 'Door sale',
+      lock: PARTY_LOCK,
+      entity: PartyOrderEntity,
+      refusals: { notCompleted: 'The card payment was not completed', mismatch: 'This payment does not match the sale' },
+      refusal: async (manager, order, now) => {
+        if (holdIsLive(order, now)) return null;
+        const { capacity } = await this.settings.readTicketsOf(manager, order.eventId);
+        return capacity - (await ticketsTaken(manager, order.eventId, now, order.id)) >= order.ticketCount ? null : {};
+      },
+      pay: async (manager, order, now) => {
+        await this.admitAll(manager, order, actor, now, 'card');
+        return { paidAt: now };
+      },
+      refundKey: (order) => `door-sale-refund-${order.id}`,
+      refunded: () => ({}),
+    };
   }
 
   private async onCardPaid(paymentIntentId: string): Promise<void> {
@@ -199,6 +201,7 @@ export class StaffSalesService {
         action: 'ticket.door-sale',
         object: ticketObject(order),
         detail: `${ticketLines(order.adultTickets, order.childTickets)} sold at the door for ${formatCents(order.totalCents)} ${method}, ${guests} admitted`,
+        subjectId: order.id,
       },
       now,
     );
@@ -281,6 +284,7 @@ export class StaffSalesService {
         action: 'ticket.comp',
         object: ticketObject(order),
         detail: `${ticketLines(order.adultTickets, order.childTickets)} added as guests: ${request.reason}`,
+        subjectId: order.id,
       },
       now,
     );

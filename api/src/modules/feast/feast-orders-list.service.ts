@@ -7,7 +7,7 @@ import { withinFilter, type ReportFilter } from '../seasons/seasons.service.js';
 import { FeastOrderEntity } from './feast-order.entity.js';
 
 @Injectable()
-export class OrdersService {
+export class FeastOrdersListService {
   constructor(
     @InjectRepository(FeastOrderEntity) private readonly orders: Repository<FeastOrderEntity>,
     private readonly disputes: PaymentDisputes,

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { SettingsModule } from '../settings/settings.module.js';
+import { EventsController } from './events.controller.js';
+import { SeasonStartService } from './season-start.service.js';
+
+/**
+ * The events' staff routes and `Start next event`, which writes the settings, the feast packs and
+ * the event on sale. Kept apart from SeasonsModule (global, read by every module, importing none),
+ * so that one stays below settings, feast and tickets while this one sits above them.
+ */
+@Module({
+  imports: [SettingsModule],
+  controllers: [EventsController],
+  providers: [SeasonStartService],
+})
+export class SeasonStartModule {}

@@ -1,0 +1,84 @@
+import { BadRequestException, Injectable } from '@nestjs/common';
+import {
+  eventLabels,
+  isoToZonedWallTime,
+  siteConfigSchema,
+  startEventRequestSchema,
+  zonedWallTimeToIso,
+  type FestivalEvent,
+  type StartEventRequest,
+} from '@festival/contracts';
+import { ExclusiveSection } from '../../common/exclusive-section.js';
+import { insertDefaultFeastPacks } from '../feast/feast-defaults.js';
+import { holdSettingsLockToo } from '../settings/settings.service.js';
+import { TicketSettingsService } from '../settings/ticket-settings.service.js';
+import { SiteSettingEntity } from '../site/site-setting.entity.js';
+import { SITE_KEY, storedSiteConfig } from '../site/stored-site-config.js';
+import { ActivityLog } from '../staff/activity-log.service.js';
+import type { StaffActor } from '../staff/staff-actor.js';
+import { PARTY_LOCK } from '../tickets/tickets-taken.js';
+import { FestivalEventEntity, type EventSnapshot } from './festival-event.entity.js';
+import { SeasonsService, toFestivalEvent } from './seasons.service.js';
+
+/**
+ * `Start next event` (docs/settings.md, Seasons): the one write that spans the event on sale,
+ * the site configuration, the Tickets section and the feast packs.
+ */
+@Injectable()
+export class SeasonStartService {
+  constructor(
+    private readonly exclusive: ExclusiveSection,
+    private readonly activity: ActivityLog,
+    private readonly seasons: SeasonsService,
+    private readonly ticketSettings: TicketSettingsService,
+  ) {}
+
+  /**
+   * Under the party lock (and the settings lock, as it rewrites the site configuration), the
+   * event on sale becomes past (keeping its site configuration and Tickets section as they are
+   * now, for its read-only views), and a new one goes on sale with the same settings, the title
+   * and date given, the same hours on that date and no sale window. Its tickets start at 0 sold:
+   * every count is per event.
+   */
+  async startNextEvent(input: StartEventRequest, actor: StaffActor): Promise<FestivalEvent> {
+    const { name, date } = startEventRequestSchema.parse(input);
+    const started = await this.exclusive.run(PARTY_LOCK, async (manager) => {
+      await holdSettingsLockToo(manager);
+      const now = new Date();
+      const current = await manager.findOneByOrFail(FestivalEventEntity, { status: 'on-sale' });
+      if (date <= current.date) {
+        throw new BadRequestException(`date: The next event must come after ${current.name} on ${current.date}`);
+      }
+      const site = await storedSiteConfig(manager);
+      const tickets = await this.ticketSettings.readTickets(manager);
+      const snapshot: EventSnapshot = { party: site.party, tickets };
+      await manager.update(FestivalEventEntity, { id: current.id }, { status: 'past', snapshot: JSON.stringify(snapshot) });
+      const event = manager.create(FestivalEventEntity, { name, date, status: 'on-sale', createdAt: now, snapshot: null });
+      await manager.insert(FestivalEventEntity, event);
+      await insertDefaultFeastPacks(manager, event.id);
+
+      const { timeZone } = site.party;
+      const startsAt = zonedWallTimeToIso(`${date}T${isoToZonedWallTime(site.party.startsAt, timeZone).slice(11, 16)}`, timeZone)!;
+      const length = Date.parse(site.party.endsAt) - Date.parse(site.party.startsAt);
+      const endsAt = isoToZonedWallTime(new Date(Date.parse(startsAt) + length).toISOString(), timeZone);
+      const times = { startsAt, endsAt: zonedWallTimeToIso(endsAt, timeZone)! };
+      const party = { ...site.party, name, ...times, ...eventLabels({ ...times, timeZone }) };
+      await manager.upsert(
+        SiteSettingEntity,
+        { key: SITE_KEY, value: JSON.stringify(siteConfigSchema.parse({ ...site, party })), updatedAt: now },
+        ['key'],
+      );
+      await this.ticketSettings.carryIntoNextEvent(manager, tickets, now);
+      await this.activity.record(
+        manager,
+        actor,
+        { action: 'event.start', object: name, detail: `On sale for ${date}; ${current.name} (${current.date}) is now past` },
+        now,
+      );
+      return event;
+    });
+    this.seasons.invalidate();
+    this.ticketSettings.changed();
+    return toFestivalEvent(started);
+  }
+}

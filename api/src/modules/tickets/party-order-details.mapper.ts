@@ -1,0 +1,165 @@
+import {
+  formatCents,
+  orderReference,
+  ticketLines,
+  type ActivityEntry,
+  type PartyOrderDetails,
+  type PartyOrderTimelineEntry,
+  type PaymentDisputeView,
+  type StaffAction,
+} from '@festival/contracts';
+import { activityStep, GUEST_WHO, guestStep, inTimeOrder, SYSTEM_WHO } from '../../common/timeline.js';
+import { disputeTimeline } from '../payments/payment-disputes.service.js';
+import type { ConfirmationResendEntity } from './confirmation-resend.entity.js';
+import type { PartyOrderEntity } from './party-order.entity.js';
+import type { PartyRefundEntity } from './party-refund.entity.js';
+import type { TicketRedemptionEntity } from './ticket-redemption.entity.js';
+
+/** The activity-log entries an order's details read: who made a staff-made order, and its cancel and edits. */
+export const PARTY_DETAIL_ACTIONS: readonly StaffAction[] = ['ticket.cancel', 'ticket.edit', 'ticket.comp', 'ticket.door-sale'];
+
+/** Everything an order's details are made of, each list oldest first. */
+export interface PartyOrderDetailRows {
+  order: PartyOrderEntity;
+  refunds: PartyRefundEntity[];
+  /** The order's admissions at the door (`entry` redemptions). */
+  admissions: TicketRedemptionEntity[];
+  resends: ConfirmationResendEntity[];
+  /** The order's entries of PARTY_DETAIL_ACTIONS. */
+  activity: ActivityEntry[];
+  dispute: PaymentDisputeView | null;
+}
+
+/** `Order details`: the buyer, the tickets and price, the refunds, and the timeline (oldest first). */
+export function toPartyOrderDetails({ order, refunds, admissions, resends, activity, dispute }: PartyOrderDetailRows): PartyOrderDetails {
+  const open = refunds.filter((r) => r.status !== 'failed');
+  return {
+    id: order.id,
+    reference: orderReference(order.id),
+    status: order.status,
+    customerName: order.customerName,
+    customerEmail: order.customerEmail,
+    customerPhone: order.customerPhone,
+    adultTickets: order.adultTickets,
+    childTickets: order.childTickets,
+    adultPriceCents: order.adultPriceCents,
+    childPriceCents: order.childPriceCents,
+    subtotalCents: order.subtotalCents,
+    groupDiscountPercent: order.groupDiscountPercent,
+    groupDiscountCents: order.groupDiscountCents,
+    promoCode: order.promoCode,
+    promoDiscountPercent: order.promoDiscountPercent,
+    promoDiscountCents: order.promoDiscountCents,
+    taxCents: order.taxCents,
+    totalCents: order.totalCents,
+    validAdults: order.adultTickets - open.reduce((sum, r) => sum + r.adults, 0),
+    validChildren: order.childTickets - open.reduce((sum, r) => sum + r.children, 0),
+    refundedCents: order.refundedCents,
+    comp: order.comp,
+    compReason: order.compReason,
+    paymentMethod: order.paymentMethod,
+    paymentReference: order.paymentIntentId,
+    emailStatus: order.emailStatus,
+    emailError: order.emailStatus === 'failed' ? order.emailLastError : null,
+    admitted: admissions.reduce((sum, a) => sum + a.count, 0),
+    createdAt: order.createdAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+    dispute,
+    refunds: refunds.map((r) => ({
+      id: r.id,
+      adults: r.adults,
+      children: r.children,
+      amountCents: r.amountCents,
+      status: r.status,
+      source: r.source,
+      gatewayRefundId: r.gatewayRefundId,
+      error: r.error,
+      who: r.who,
+      at: r.at.toISOString(),
+      emailStatus: r.emailStatus,
+    })),
+    timeline: partyOrderTimeline({ order, refunds, admissions, resends, activity, dispute }),
+  };
+}
+
+/**
+ * The order's history, oldest first: made (by the guest, or by the staff member of its comp or
+ * door sale), paid, its confirmation e-mails, admissions, refunds, cancel and edits, and a dispute.
+ */
+export function partyOrderTimeline({
+  order,
+  refunds,
+  admissions,
+  resends,
+  activity,
+  dispute,
+}: PartyOrderDetailRows): PartyOrderTimelineEntry[] {
+  const staffMade = activity.find((a) => a.action === 'ticket.comp' || a.action === 'ticket.door-sale');
+  const tickets = ticketLines(order.adultTickets, order.childTickets);
+  const timeline: PartyOrderTimelineEntry[] = [
+    {
+      kind: 'created',
+      at: order.createdAt.toISOString(),
+      who: order.requestId ? (staffMade?.who ?? 'Staff') : GUEST_WHO,
+      role: order.requestId ? (staffMade?.role ?? null) : null,
+      detail: order.comp
+        ? `${tickets} added as guests (comp): ${order.compReason ?? ''}`
+        : order.paymentMethod === 'cash'
+          ? `${tickets} sold at the door`
+          : tickets,
+    },
+  ];
+  if (order.paidAt && !order.comp) timeline.push(guestStep('paid', order.paidAt, formatCents(order.totalCents)));
+  if (order.emailSettledAt && (order.emailStatus === 'sent' || order.emailStatus === 'failed')) {
+    timeline.push({
+      kind: order.emailStatus === 'sent' ? 'email.sent' : 'email.failed',
+      at: order.emailSettledAt.toISOString(),
+      who: SYSTEM_WHO,
+      role: null,
+      detail: order.emailStatus === 'sent' ? `confirmation e-mailed to ${order.customerEmail}` : order.emailLastError,
+    });
+  }
+  for (const r of resends) {
+    timeline.push({ kind: 'email.resent', at: r.at.toISOString(), who: r.who, role: r.role, detail: 'confirmation e-mailed again' });
+  }
+  for (const a of admissions) {
+    timeline.push({
+      kind: 'checked-in',
+      at: a.at.toISOString(),
+      who: a.who,
+      role: a.role,
+      detail: `${a.count} admitted${a.offline ? ' offline' : ''}`,
+    });
+  }
+  for (const r of refunds) {
+    if (r.status === 'pending') continue;
+    const what = r.adults + r.children > 0 ? `${ticketLines(r.adults, r.children)} refunded, ` : 'refunded ';
+    timeline.push({
+      kind: r.status === 'succeeded' ? 'refunded' : 'refund.failed',
+      at: r.at.toISOString(),
+      who: r.who,
+      role: r.role,
+      detail:
+        r.status === 'succeeded'
+          ? `${what}${formatCents(r.amountCents)}`
+          : `refund of ${formatCents(r.amountCents)} refused: ${r.error ?? ''}`,
+    });
+  }
+  // A payment that came after its hold was released or lapsed, and could not be honoured.
+  if (order.failureReason && (order.status === 'refunded' || order.status === 'refunding')) {
+    timeline.push({
+      kind: 'refunded',
+      at: order.updatedAt.toISOString(),
+      who: SYSTEM_WHO,
+      role: null,
+      detail: `late payment of ${formatCents(order.totalCents)} ${order.status === 'refunded' ? 'refunded' : 'being refunded'}: ${order.failureReason}`,
+    });
+  }
+  for (const a of activity) {
+    if (a === staffMade) continue;
+    if (!PARTY_DETAIL_ACTIONS.includes(a.action)) continue;
+    timeline.push(activityStep(a.action === 'ticket.cancel' ? 'cancelled' : 'edited', a));
+  }
+  timeline.push(...disputeTimeline(dispute));
+  return inTimeOrder(timeline);
+}
