@@ -94,13 +94,12 @@ const RECORDS_REFUSALS: Record<string, string[]> = {
 };
 
 async function tableCounts(dataSource: DataSource, route?: string): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
   const skipped = new Set(route ? (RECORDS_REFUSALS[route] ?? []) : []);
-  for (const meta of dataSource.entityMetadatas) {
-    if (skipped.has(meta.tableName)) continue;
-    counts[meta.tableName] = await dataSource.getRepository(meta.target).count();
-  }
-  return counts;
+  const tables = dataSource.entityMetadatas.map((meta) => meta.tableName).filter((table) => !skipped.has(table));
+  // One statement for every table: the walk takes this before and after each of its ~10,000 requests.
+  const columns = tables.map((table, i) => `(SELECT COUNT(*) FROM ${dataSource.driver.escape(table)}) AS c${i}`);
+  const [row] = (await dataSource.query(`SELECT ${columns.join(', ')}`)) as Record<string, number | string>[];
+  return Object.fromEntries(tables.map((table, i) => [table, Number(row[`c${i}`])]));
 }
 
 function checkAnswer(route: string, label: string, status: number, body: unknown, text: string, contentType: string) {

@@ -81,6 +81,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/admin/devices': MANAGER,
   'POST /api/admin/devices': MANAGER,
   'POST /api/admin/devices/:id/revoke': MANAGER,
+  'POST /api/admin/devices/unlock-sign-ins': MANAGER,
   'GET /api/admin/activity': MANAGER,
   'GET /api/admin/settings': MANAGER,
   'GET /api/admin/events': MANAGER,

@@ -49,13 +49,13 @@ function runFaultScript(name: string, entry: string): { status: number | null; o
   return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
 }
 
-/** Paying twice for the same order: the webhook handler and the completion forget "already paid". */
+/** Paying twice for the same order: the one completion forgets "already paid" (the payment events and the lock). */
 const TICKET_WEBHOOK_NOT_IDEMPOTENT: Patch = {
-  file: 'modules/tickets/tickets.service.js',
+  file: 'modules/payments/order-lifecycle/held-order-completion.js',
   replacements: [
     ["if (!order || order.status === 'paid' || order.status === 'refunded')", "if (!order || order.status === 'refunded')"],
     ["if (current.status === 'paid')\n                return 'already-paid';\n", ''],
-    ["{ id: current.id, status: In(['pending', 'cancelled']) }, { status: 'paid',", "{ id: current.id }, { status: 'paid',"],
+    ["const unpaid = { id: current.id, status: In(['pending', 'cancelled']) };", 'const unpaid = { id: current.id };'],
   ],
 };
 
@@ -68,12 +68,7 @@ const SMTP_DOWN_IS_PERMANENT: Patch = {
 /** Stripe's webhook is ignored: only the browser's confirmation would complete an order. */
 const TICKET_WEBHOOK_IGNORED: Patch = {
   file: 'modules/tickets/tickets.service.js',
-  replacements: [
-    [
-      "this.events.onOrder(ORDER_TYPE, 'payment_intent.succeeded', (paymentIntentId) => this.onPaymentSucceeded(paymentIntentId));",
-      'void this.onPaymentSucceeded;',
-    ],
-  ],
+  replacements: [['this.completion.completeOnPaymentEvents(this.kind);', 'void this.kind;']],
 };
 
 describe('the fault scripts catch a broken promise', () => {
