@@ -16,7 +16,7 @@ import { HealthModule } from './modules/health/health.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
 import { ReportsModule } from './modules/reports/reports.module.js';
-import { SeasonStartModule } from './modules/seasons/season-start.module.js';
+import { SeasonStartModule } from './modules/season-start/season-start.module.js';
 import { SeasonsModule } from './modules/seasons/seasons.module.js';
 import { SettingsModule } from './modules/settings/settings.module.js';
 import { SiteModule } from './modules/site/site.module.js';

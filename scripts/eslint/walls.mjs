@@ -39,9 +39,9 @@ export const ENTITY_READS = [
     why: 'The settings page edits the season on sale and the site configuration row, under the settings lock.',
   },
   {
-    module: 'seasons',
-    reads: ['site'],
-    why: "Starting a season rewrites the site configuration row in the season start's transaction.",
+    module: 'season-start',
+    reads: ['seasons', 'site'],
+    why: 'Starting a season closes the last one, opens the next and rewrites the site configuration row, in one transaction.',
   },
   {
     module: 'feast',

@@ -3,7 +3,7 @@ import { startEventRequestSchema, type FestivalEvent, type FestivalEventsRespons
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { CurrentStaff, type StaffActor } from '../staff/staff-actor.js';
 import { SeasonStartService } from './season-start.service.js';
-import { SeasonsService, toFestivalEvent } from './seasons.service.js';
+import { SeasonsService, toFestivalEvent } from '../seasons/seasons.service.js';
 import { ApiRoute } from '../../common/route-facts.js';
 
 /** The events (seasons, docs/settings.md): manager only (no @Roles). */

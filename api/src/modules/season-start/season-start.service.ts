@@ -17,8 +17,8 @@ import { SITE_KEY, storedSiteConfig } from '../site/stored-site-config.js';
 import { ActivityLog } from '../staff/activity-log.service.js';
 import type { StaffActor } from '../staff/staff-actor.js';
 import { PARTY_LOCK } from '../tickets/tickets-taken.js';
-import { FestivalEventEntity, type EventSnapshot } from './festival-event.entity.js';
-import { SeasonsService, toFestivalEvent } from './seasons.service.js';
+import { FestivalEventEntity, type EventSnapshot } from '../seasons/festival-event.entity.js';
+import { SeasonsService, toFestivalEvent } from '../seasons/seasons.service.js';
 
 /**
  * `Start next event` (docs/settings.md, Seasons): the one write that spans the event on sale,
