@@ -10,8 +10,9 @@ const results = [];
 
 async function step(name, cmd, args, env = {}) {
   log(name);
+  const started = Date.now();
   const code = await run(cmd, args, { env: { ...process.env, ...env } });
-  results.push({ name, ok: code === 0 });
+  results.push({ name, ok: code === 0, seconds: Math.round((Date.now() - started) / 1000) });
   if (code !== 0) console.error(`\x1b[31m✗ ${name} failed\x1b[0m`);
 }
 
@@ -86,6 +87,6 @@ await step('e2e tests in Chromium', 'npx', ['playwright', 'test', '-c', 'e2e/pla
 
 const failed = results.filter((r) => !r.ok);
 console.log('');
-for (const r of results) console.log(`${r.ok ? '\x1b[32m✓' : '\x1b[31m✗'} ${r.name}\x1b[0m`);
+for (const r of results) console.log(`${r.ok ? '\x1b[32m✓' : '\x1b[31m✗'} ${r.name}\x1b[0m (${r.seconds} s)`);
 console.log(`checks: ${results.length - failed.length} passed, ${failed.length} failed`);
 process.exit(failed.length === 0 ? 0 : 1);
