@@ -17,7 +17,7 @@ import { securityHeaders } from './common/security-headers.js';
 import { createLogger, PinoNestLogger } from './common/logger.js';
 import { runMigrations } from './database/migrate.js';
 import { RouteCatalog, type CatalogRoute } from './modules/api-docs/route-catalog.js';
-import { SiteService } from './modules/site/site.service.js';
+import { SiteService } from './modules/settings/site.service.js';
 import { mountFrontends, type PageHtmlRegistry, type SiteConfigSource } from './web/frontends.js';
 import { mountCrawlerFiles } from './web/crawler-files.js';
 import { seoPageHtml } from './web/landing-head.js';

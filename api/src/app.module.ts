@@ -19,7 +19,6 @@ import { ReportsModule } from './modules/reports/reports.module.js';
 import { SeasonStartModule } from './modules/season-start/season-start.module.js';
 import { SeasonsModule } from './modules/seasons/seasons.module.js';
 import { SettingsModule } from './modules/settings/settings.module.js';
-import { SiteModule } from './modules/site/site.module.js';
 import { StaffModule } from './modules/staff/staff.module.js';
 import { TicketsModule } from './modules/tickets/tickets.module.js';
 
@@ -37,7 +36,6 @@ export class AppModule {
         SeasonsModule,
         SeasonStartModule,
         SettingsModule,
-        SiteModule,
         StaffModule,
         AuthModule,
         TicketsModule,

@@ -29,14 +29,9 @@ export const ENTITY_READS = [
     why: 'The door admits party orders: it reads and locks the order it admits in the same transaction as the admission (one lock, no oversold entry).',
   },
   {
-    module: 'tickets',
-    reads: ['door'],
-    why: "An order's details show its admissions, and a comp whose guests arrived cannot be taken back: read from the door's admissions in the order's transaction.",
-  },
-  {
     module: 'settings',
     reads: ['seasons', 'site'],
-    why: 'The settings page edits the season on sale and the site configuration row, under the settings lock.',
+    why: 'The settings page edits the season on sale and the site configuration row (site/ holds only that row and its reader), under the settings lock.',
   },
   {
     module: 'season-start',

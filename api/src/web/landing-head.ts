@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { injectHead, type PageSeo, type SiteConfig } from '@festival/contracts';
-import type { SiteService } from '../modules/site/site.service.js';
+import type { SiteService } from '../modules/settings/site.service.js';
 
 /** Completes the HTML of one page of the shell (pre-rendered, or the plain index.html); undefined keeps it as it is. */
 export type PageHtml = (req: Request, indexHtml: string) => Promise<string | undefined>;

@@ -4,7 +4,7 @@ import { Repository } from 'typeorm';
 import { publicBaseUrl, type AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { MailMessage } from '../mail/mail.service.js';
-import { SiteService } from '../site/site.service.js';
+import { SiteService } from '../settings/site.service.js';
 import { composeCampaignMessage, prepareContent, templateContext, templateProblem, type PreparedContent } from './campaign-message.js';
 import { CampaignEntity } from './campaign.entity.js';
 import { UnsubscribeLinks } from './unsubscribe-links.js';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { SiteModule } from '../site/site.module.js';
+import { SettingsModule } from '../settings/settings.module.js';
 import { CampaignComposer } from './campaign-composer.js';
 import { CampaignQueue } from './campaign-queue.js';
 import { CampaignRecipientEntity } from './campaign-recipient.entity.js';
@@ -17,7 +17,7 @@ import { UnsubscribeLinks } from './unsubscribe-links.js';
 @Module({
   imports: [
     TypeOrmModule.forFeature([CampaignEntity, CampaignRecipientEntity, CampaignUnsubscribeEntity, CampaignSendClockEntity]),
-    SiteModule,
+    SettingsModule,
   ],
   controllers: [CampaignsController, UnsubscribeController],
   providers: [CampaignsService, CampaignQueue, CampaignSender, CampaignComposer, UnsubscribeLinks],

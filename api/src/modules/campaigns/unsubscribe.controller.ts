@@ -2,7 +2,7 @@ import { BadRequestException, Controller, Get, Post, Query, Req, Res } from '@ne
 import type { Request, Response } from 'express';
 import type { UnsubscribeResponse } from '@festival/contracts';
 import { Public } from '../auth/public.decorator.js';
-import { SiteService } from '../site/site.service.js';
+import { SiteService } from '../settings/site.service.js';
 import { CampaignQueue } from './campaign-queue.js';
 import { renderUnsubscribePage, UNSUBSCRIBE_PAGE_HEADERS, type UnsubscribePageState } from './unsubscribe-page.js';
 import { UnsubscribeLinks } from './unsubscribe-links.js';

@@ -24,7 +24,8 @@ import { PartyOrderAdmin } from '../tickets/party-order-admin.service.js';
 import { PartyOrderEntity } from '../tickets/party-order.entity.js';
 import { PartyQuoteService } from '../tickets/party-quote.service.js';
 import { TicketEmailService } from '../tickets/ticket-email.service.js';
-import { PARTY_LOCK, ticketsTaken } from '../tickets/tickets-taken.js';
+import { PARTY_LOCK } from '../settings/party-lock.js';
+import { ticketsTaken } from '../tickets/tickets-taken.js';
 
 /** `who` of a door sale without a buyer's name. */
 export const DOOR_SALE_NAME = 'Door sale';

@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { SiteConfig } from '@festival/contracts';
 import { PeriodicTask } from '../../common/periodic-task.js';
-import { SiteService } from '../site/site.service.js';
+import { SiteService } from '../settings/site.service.js';
 import { DrinkTabClosingService } from './drink-tab-closing.service.js';
 import type { DrinkTabEntity } from './drink-tab.entity.js';
 import { DrinksService } from './drinks.service.js';

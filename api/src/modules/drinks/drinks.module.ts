@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { SiteModule } from '../site/site.module.js';
+import { SettingsModule } from '../settings/settings.module.js';
 import { BarController } from './bar.controller.js';
 import { BarService } from './bar.service.js';
 import { DrinkMenuService } from './drink-menu.service.js';
@@ -21,7 +21,7 @@ import { DrinksService } from './drinks.service.js';
 
 /** Drinks at the party: the menu and its stock, pay-now orders, tabs, and the bar's queue. */
 @Module({
-  imports: [TypeOrmModule.forFeature([DrinkEntity, DrinkOrderEntity, DrinkTabEntity]), SiteModule],
+  imports: [TypeOrmModule.forFeature([DrinkEntity, DrinkOrderEntity, DrinkTabEntity]), SettingsModule],
   controllers: [DrinksController, BarController, DrinksMenuController, DrinksAdminController],
   providers: [
     DrinkMenuService,

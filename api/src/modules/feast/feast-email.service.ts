@@ -14,7 +14,7 @@ import { TicketCodes } from '../codes/ticket-codes.js';
 import { MailOutbox } from '../mail/mail-outbox.js';
 import { MailService, type MailMessage } from '../mail/mail.service.js';
 import { FeastOrderEntity } from './feast-order.entity.js';
-import { SiteService } from '../site/site.service.js';
+import { SiteService } from '../settings/site.service.js';
 import { calendarEvent } from '../mail/calendar-event.js';
 import { FeastPickupSlotEntity } from './feast-pickup-slot.entity.js';
 import { LATE_PREORDER_REASONS } from './late-payment-reasons.js';

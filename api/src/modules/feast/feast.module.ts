@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { CodesModule } from '../codes/codes.module.js';
 import { FeastOrderEntity } from './feast-order.entity.js';
-import { SiteModule } from '../site/site.module.js';
+import { SettingsModule } from '../settings/settings.module.js';
 import { FeastCatalogService } from './feast-catalog.service.js';
 import { FeastController, FeastOrderAdminController, FeastPickupsController, FeastSettingsController } from './feast.controller.js';
 import { FeastOrderAdmin } from './feast-order-admin.service.js';
@@ -17,7 +17,7 @@ import { FeastPickupsService } from './feast-pickups.service.js';
 
 /** Feast pack pre-orders: packs and pickup times, holds, payment, confirmation e-mail, the pickup desk. */
 @Module({
-  imports: [TypeOrmModule.forFeature([FeastOrderEntity, FeastPackEntity, FeastPickupSlotEntity]), SiteModule, AnalyticsModule, CodesModule],
+  imports: [TypeOrmModule.forFeature([FeastOrderEntity, FeastPackEntity, FeastPickupSlotEntity]), SettingsModule, AnalyticsModule, CodesModule],
   controllers: [FeastController, FeastOrdersListController, FeastSettingsController, FeastPickupsController, FeastOrderAdminController],
   providers: [FeastCatalogService, FeastOrdersService, FeastOrdersListService, FeastEmailService, FeastPickupsService, FeastOrderAdmin],
 })

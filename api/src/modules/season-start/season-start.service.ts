@@ -16,7 +16,7 @@ import { SiteSettingEntity } from '../site/site-setting.entity.js';
 import { SITE_KEY, storedSiteConfig } from '../site/stored-site-config.js';
 import { ActivityLog } from '../staff/activity-log.service.js';
 import type { StaffActor } from '../staff/staff-actor.js';
-import { PARTY_LOCK } from '../tickets/tickets-taken.js';
+import { PARTY_LOCK } from '../settings/party-lock.js';
 import { FestivalEventEntity, type EventSnapshot } from '../seasons/festival-event.entity.js';
 import { SeasonsService, toFestivalEvent } from '../seasons/seasons.service.js';
 

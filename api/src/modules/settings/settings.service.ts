@@ -14,12 +14,10 @@ import {
 } from '@festival/contracts';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
 import { FestivalEventEntity } from '../seasons/festival-event.entity.js';
-import { SeasonsService } from '../seasons/seasons.service.js';
 import { SiteSettingEntity } from '../site/site-setting.entity.js';
 import { SITE_KEY, storedSiteConfig } from '../site/stored-site-config.js';
 import { ActivityLog } from '../staff/activity-log.service.js';
 import type { StaffActor } from '../staff/staff-actor.js';
-import { ticketsTaken } from '../tickets/tickets-taken.js';
 import { SettingsChanges } from './settings-changes.js';
 import { TicketSettingsService } from './ticket-settings.service.js';
 
@@ -87,7 +85,7 @@ export function describeChanges<T extends object>(labels: Record<keyof T, string
 /**
  * The settings the manager changes, one source of truth (docs/settings.md): the settings page's
  * view, and the Restaurant and Event sections kept in the site configuration. The Tickets section
- * is TicketSettingsService's; the start of the next event is SeasonStartService's (seasons/).
+ * is TicketSettingsService's; the start of the next event is SeasonStartService's (season-start/).
  */
 @Injectable()
 export class SettingsService {
@@ -95,7 +93,6 @@ export class SettingsService {
     @InjectRepository(SiteSettingEntity) private readonly siteSettings: Repository<SiteSettingEntity>,
     private readonly exclusive: ExclusiveSection,
     private readonly activity: ActivityLog,
-    private readonly seasons: SeasonsService,
     private readonly ticketSettings: TicketSettingsService,
     private readonly changes: SettingsChanges,
   ) {}
@@ -108,7 +105,7 @@ export class SettingsService {
       restaurant: site.restaurant,
       event: eventOf(site.party),
       tickets: await this.ticketSettings.readTickets(manager),
-      ticketsSoldOrHeld: await ticketsTaken(manager, await this.seasons.readCurrentId(manager), new Date()),
+      ticketsSoldOrHeld: await this.ticketSettings.taken(manager, new Date()),
       timeZone: site.party.timeZone,
     };
   }

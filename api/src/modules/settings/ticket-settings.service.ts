@@ -11,7 +11,7 @@ import { SeasonsService } from '../seasons/seasons.service.js';
 import { storedSiteConfig } from '../site/stored-site-config.js';
 import { ActivityLog } from '../staff/activity-log.service.js';
 import type { StaffActor } from '../staff/staff-actor.js';
-import { PARTY_LOCK, ticketsTaken } from '../tickets/tickets-taken.js';
+import { PARTY_LOCK } from './party-lock.js';
 import { SettingsChanges } from './settings-changes.js';
 import { SettingEntity } from './setting.entity.js';
 
@@ -54,8 +54,14 @@ export function describeTicketChanges(before: TicketSettings, after: TicketSetti
  * is the one read for display and quotes (cached per replica for under a second); decisions that
  * hold tickets read it in their own transaction under PARTY_LOCK with `readTickets(manager)`.
  */
+/** Counts a season's tickets sold or held at `now`, read with `manager` (under PARTY_LOCK to act on it). */
+export type TicketsTakenCounter = (manager: EntityManager, eventId: number, now: Date) => Promise<number>;
+
 @Injectable()
 export class TicketSettingsService implements OnApplicationBootstrap {
+  /** The orders are the tickets module's: it tells how to count them (`countTakenWith`) as it starts. */
+  private takenCounter?: TicketsTakenCounter;
+
   private readonly ticketsRead = new HotRead<TicketSettings>(
     async () => ({ value: await this.readTickets(this.settings.manager) }),
     'no-store',
@@ -69,6 +75,17 @@ export class TicketSettingsService implements OnApplicationBootstrap {
     private readonly seasons: SeasonsService,
     private readonly changes: SettingsChanges,
   ) {}
+
+  /** The tickets module's count of tickets sold or held, which a capacity may not go below. */
+  countTakenWith(counter: TicketsTakenCounter): void {
+    this.takenCounter = counter;
+  }
+
+  /** The current season's tickets sold or held at `now`, read with `manager`. */
+  async taken(manager: EntityManager, now: Date): Promise<number> {
+    if (!this.takenCounter) throw new Error('The tickets module has not told how to count the tickets taken');
+    return this.takenCounter(manager, await this.seasons.readCurrentId(manager), now);
+  }
 
   /** Fills a missing Tickets section from the environment, once (replicas starting together insert it once). */
   async onApplicationBootstrap(): Promise<void> {
@@ -131,7 +148,7 @@ export class TicketSettingsService implements OnApplicationBootstrap {
       const now = new Date();
       const row = await manager.findOneBy(SettingEntity, TICKETS_ROW);
       const previous = row ? ticketSettingsSchema.parse(JSON.parse(row.value)) : await this.initialTickets();
-      const taken = await ticketsTaken(manager, await this.seasons.readCurrentId(manager), now);
+      const taken = await this.taken(manager, now);
       if (next.capacity < taken) {
         throw new ConflictException(`Capacity cannot be below the ${taken} ${taken === 1 ? 'ticket' : 'tickets'} already sold or held`);
       }

@@ -12,7 +12,7 @@ import { ConfirmationResendEntity } from './confirmation-resend.entity.js';
 import { PARTY_DETAIL_ACTIONS, toPartyOrderDetails } from './party-order-details.mapper.js';
 import { PartyOrderEntity } from './party-order.entity.js';
 import { PartyRefundEntity } from './party-refund.entity.js';
-import { PARTY_LOCK } from './tickets-taken.js';
+import { PARTY_LOCK } from '../settings/party-lock.js';
 
 const NOT_FOUND = 'Order not found';
 /** How the activity log names a party order: `Ticket 1A2B3C4D (Asha Raman)`. */

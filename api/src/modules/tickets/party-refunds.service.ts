@@ -23,7 +23,7 @@ import { PartyOrderEntity } from './party-order.entity.js';
 import { PartyRefundEntity } from './party-refund.entity.js';
 import { TicketEmailService } from './ticket-email.service.js';
 import { admittedCounts } from './ticket-redemptions.js';
-import { PARTY_LOCK } from './tickets-taken.js';
+import { PARTY_LOCK } from '../settings/party-lock.js';
 
 /** `who` of a refund made at the gateway (Stripe's dashboard) that arrived by webhook. */
 export const GATEWAY_WHO = 'Stripe';

@@ -15,11 +15,11 @@ import {
 import { ExclusiveSection } from '../../common/exclusive-section.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
-import { SiteService } from '../site/site.service.js';
+import { SiteService } from '../settings/site.service.js';
 import { ActivityLog } from '../staff/activity-log.service.js';
 import type { StaffActor } from '../staff/staff-actor.js';
 import { PartyOrderEntity } from './party-order.entity.js';
-import { PARTY_LOCK } from './tickets-taken.js';
+import { PARTY_LOCK } from '../settings/party-lock.js';
 import { PromoCodeEntity } from './promo-code.entity.js';
 
 /** A promo code as a price sees it: its status and the percent it takes off (0 unless valid). */

@@ -7,7 +7,7 @@ import { calendarEvent } from '../mail/calendar-event.js';
 import { TicketCodes } from '../codes/ticket-codes.js';
 import { MailOutbox } from '../mail/mail-outbox.js';
 import { MailService, type MailMessage } from '../mail/mail.service.js';
-import { SiteService } from '../site/site.service.js';
+import { SiteService } from '../settings/site.service.js';
 import { LATE_PAYMENT_REASONS } from './late-payment-reasons.js';
 import { PartyOrderEntity } from './party-order.entity.js';
 import { PartyRefundEntity } from './party-refund.entity.js';

@@ -1,9 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { PartyOrderEntity } from './party-order.entity.js';
 
-/** The lock every hold, payment completion and capacity change takes (docs/party-tickets.md). */
-export const PARTY_LOCK = 'party_tickets';
-
 /**
  * The sum of an event's tickets that count against its capacity (`taken`): paid ones not
  * refunded (docs/refunds.md) and live holds.

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { CodesModule } from '../codes/codes.module.js';
-import { SiteModule } from '../site/site.module.js';
+import { SettingsModule } from '../settings/settings.module.js';
 import { ConfirmationResends } from './confirmation-resends.service.js';
 import { PartyOrderAdmin } from './party-order-admin.service.js';
 import { PartyRefunds } from './party-refunds.service.js';
@@ -20,7 +20,7 @@ import { TicketsService } from './tickets.service.js';
 
 /** Party tickets: pricing, holds against capacity, payment completion, confirmation e-mails and their resends. */
 @Module({
-  imports: [TypeOrmModule.forFeature([PartyOrderEntity, PartyRefundEntity, PromoCodeEntity]), SiteModule, AnalyticsModule, CodesModule],
+  imports: [TypeOrmModule.forFeature([PartyOrderEntity, PartyRefundEntity, PromoCodeEntity]), SettingsModule, AnalyticsModule, CodesModule],
   controllers: [TicketsController, PartyOrdersController, PromoCodesController],
   providers: [
     PartyOrderAdmin,

@@ -27,13 +27,12 @@ import { toReceipt } from './party-order.mapper.js';
 import { PartyQuoteService } from './party-quote.service.js';
 import { TicketCodes } from '../codes/ticket-codes.js';
 import { TicketEmailService, ticketQrSvg } from './ticket-email.service.js';
-import { PARTY_LOCK, takenQuery, ticketsTaken } from './tickets-taken.js';
+import { PARTY_LOCK } from '../settings/party-lock.js';
+import { takenQuery, ticketsTaken } from './tickets-taken.js';
 import { PromoCodesService } from './promo-codes.service.js';
 import { TicketSettingsService } from '../settings/ticket-settings.service.js';
-import { SiteService } from '../site/site.service.js';
+import { SiteService } from '../settings/site.service.js';
 import { SeasonsService } from '../seasons/seasons.service.js';
-
-export { PARTY_LOCK } from './tickets-taken.js';
 
 const ORDER_TYPE = 'party_ticket';
 
@@ -78,6 +77,7 @@ export class TicketsService implements OnModuleInit {
     this.exclusive.afterEach(PARTY_LOCK, () => this.statsAnswer.invalidate());
     this.completion.completeOnPaymentEvents(this.kind);
     this.confirmations.register(ORDER_TYPE, (paymentIntentId, clientSecret) => this.confirmPayment(paymentIntentId, clientSecret));
+    this.settings.countTakenWith(ticketsTaken);
   }
 
   private async readStats(): Promise<HotLoad<PartyTicketStats>> {

@@ -3,10 +3,10 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { DEFAULT_SITE_CONFIG, siteConfigSchema, ticketAgeLabels, type SiteConfig } from '@festival/contracts';
 import { HotRead } from '../../common/hot-read.js';
-import { SettingsChanges } from '../settings/settings-changes.js';
-import { TicketSettingsService } from '../settings/ticket-settings.service.js';
-import { SiteSettingEntity } from './site-setting.entity.js';
-import { SITE_KEY } from './stored-site-config.js';
+import { SettingsChanges } from './settings-changes.js';
+import { TicketSettingsService } from './ticket-settings.service.js';
+import { SiteSettingEntity } from '../site/site-setting.entity.js';
+import { SITE_KEY } from '../site/stored-site-config.js';
 /** Browsers keep the configuration a minute, then revalidate it with its ETag. */
 export const SITE_CACHE_CONTROL = 'public, max-age=60';
 
