@@ -20,7 +20,12 @@ import { AnalyticsService } from '../analytics/analytics.service.js';
 import { MailOutbox } from '../mail/mail-outbox.js';
 import { FeastOrderEntity } from './feast-order.entity.js';
 import { PaymentDeclines, type PaymentClient } from '../payments/payment-declines.service.js';
-import { HeldOrderCompletion, holdIsLive, type ConfirmableOrderKind } from '../payments/order-lifecycle/held-order-completion.js';
+import {
+  HeldOrderCompletion,
+  heldFromAddress,
+  holdIsLive,
+  type ConfirmableOrderKind,
+} from '../payments/order-lifecycle/held-order-completion.js';
 import { PaymentConfirmations } from '../payments/order-lifecycle/payment-confirmations.js';
 import { FestivalEventEntity } from '../seasons/festival-event.entity.js';
 import { SeasonsService } from '../seasons/seasons.service.js';
@@ -96,7 +101,10 @@ export class FeastOrdersService implements OnModuleInit {
         await manager.update(FeastOrderEntity, { id: In(previous.map((o) => o.id)), status: 'pending' }, { status: 'cancelled' });
       }
       const packCount = lines.reduce((sum, line) => sum + line.quantity, 0);
-      if ((await this.heldFrom(manager, now, client.address)) + packCount > this.config.holdTicketsPerAddress) {
+      if (
+        (await heldFromAddress(manager, FeastOrderEntity, 'o.packCount', now, client.address)) + packCount >
+        this.config.holdTicketsPerAddress
+      ) {
         throw new HttpException(
           'Too many packs are waiting for payment from your network. Please complete or cancel those payments, or try again in a few minutes.',
           HttpStatus.TOO_MANY_REQUESTS,
@@ -144,16 +152,6 @@ export class FeastOrdersService implements OnModuleInit {
       released: () => this.catalog.catalogAnswer.invalidate(),
     });
     return { clientSecret: intent.clientSecret, orderId: order.id, holdExpiresAt: order.holdExpiresAt!.toISOString() };
-  }
-
-  /** Packs held unpaid (live holds) by pre-orders started from this client address. */
-  private async heldFrom(manager: EntityManager, now: Date, address: string): Promise<number> {
-    const row = await manager
-      .createQueryBuilder(FeastOrderEntity, 'o')
-      .select('COALESCE(SUM(o.packCount), 0)', 'held')
-      .where("o.status = 'pending' AND o.holdExpiresAt > :now AND o.clientAddress = :address", { now, address })
-      .getRawOne<{ held: string | number }>();
-    return Number(row?.held ?? 0);
   }
 
   /**

@@ -18,7 +18,12 @@ import { rawDateTime } from '../../database/raw-date-time.js';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
 import { AnalyticsService } from '../analytics/analytics.service.js';
 import { PaymentDeclines, type PaymentClient } from '../payments/payment-declines.service.js';
-import { HeldOrderCompletion, holdIsLive, type ConfirmableOrderKind } from '../payments/order-lifecycle/held-order-completion.js';
+import {
+  HeldOrderCompletion,
+  heldFromAddress,
+  holdIsLive,
+  type ConfirmableOrderKind,
+} from '../payments/order-lifecycle/held-order-completion.js';
 import { PaymentConfirmations } from '../payments/order-lifecycle/payment-confirmations.js';
 import { MailOutbox } from '../mail/mail-outbox.js';
 import { LATE_PAYMENT_REASONS } from './late-payment-reasons.js';
@@ -137,7 +142,7 @@ export class TicketsService implements OnModuleInit {
       }
       // The order keeps every amount of the price but the in-between discounted subtotal.
       const { discountedCents: _discounted, promoCodeStatus: _status, ...price } = held;
-      const heldHere = await this.heldFrom(manager, now, client.address);
+      const heldHere = await heldFromAddress(manager, PartyOrderEntity, 'o.adultTickets + o.childTickets', now, client.address);
       if (heldHere + wanted > this.config.holdTicketsPerAddress) {
         throw new HttpException(
           'Too many tickets are waiting for payment from your network. Please complete or cancel those payments, or try again in a few minutes.',
@@ -197,16 +202,6 @@ export class TicketsService implements OnModuleInit {
     if (held.length === 0) return [];
     await manager.update(PartyOrderEntity, { id: In(held.map((o) => o.id)), status: 'pending' }, { status: 'cancelled' });
     return held.map((o) => o.paymentIntentId);
-  }
-
-  /** Tickets held unpaid (live holds) by orders started from this client address. */
-  private async heldFrom(manager: EntityManager, now: Date, address: string): Promise<number> {
-    const row = await manager
-      .createQueryBuilder(PartyOrderEntity, 'o')
-      .select('COALESCE(SUM(o.adultTickets + o.childTickets), 0)', 'held')
-      .where("o.status = 'pending' AND o.holdExpiresAt > :now AND o.clientAddress = :address", { now, address })
-      .getRawOne<{ held: string | number }>();
-    return Number(row?.held ?? 0);
   }
 
   /**

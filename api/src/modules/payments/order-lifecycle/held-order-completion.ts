@@ -1,5 +1,5 @@
 import { ConflictException, Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
-import { DataSource, In, type EntityManager, type EntityTarget, type FindOptionsWhere } from 'typeorm';
+import { DataSource, In, type EntityManager, type EntityTarget, type FindOptionsWhere, type ObjectLiteral } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import { ExclusiveSection } from '../../../common/exclusive-section.js';
 import { secretHash } from '../../../common/secrets.js';
@@ -90,6 +90,26 @@ export interface PaymentStart {
 /** Whether an unpaid order still holds what it bought: pending, and its hold not lapsed. */
 export function holdIsLive(order: { status: string; holdExpiresAt: Date | null }, now: Date): boolean {
   return order.status === 'pending' && (order.holdExpiresAt?.getTime() ?? 0) > now.getTime();
+}
+
+/**
+ * What the live holds started from one client address hold, read with `manager`: the sum of
+ * `held` (an expression over the order's columns, alias `o`) over `entity`'s pending orders
+ * whose hold has not lapsed. The per-address cap of every kind that holds stock counts with it.
+ */
+export async function heldFromAddress(
+  manager: EntityManager,
+  entity: EntityTarget<ObjectLiteral>,
+  held: string,
+  now: Date,
+  address: string,
+): Promise<number> {
+  const row = await manager
+    .createQueryBuilder(entity, 'o')
+    .select(`COALESCE(SUM(${held}), 0)`, 'held')
+    .where("o.status = 'pending' AND o.holdExpiresAt > :now AND o.clientAddress = :address", { now, address })
+    .getRawOne<{ held: string | number }>();
+  return Number(row?.held ?? 0);
 }
 
 /**
