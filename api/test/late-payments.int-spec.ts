@@ -7,6 +7,7 @@ import {
 } from '@festival/contracts';
 import { startSmtpSink, type SmtpSink } from '@festival/test-kit';
 import { FeastOrderEntity } from '../src/modules/feast/feast-order.entity.js';
+import { LAPSED_HOLD_GRACE_MS, LapsedHolds } from '../src/modules/payments/order-lifecycle/lapsed-holds.js';
 import { SimulatedPaymentEntity } from '../src/modules/payments/simulated-payment.entity.js';
 import { PartyOrderEntity } from '../src/modules/tickets/party-order.entity.js';
 import { createPartyOrderRequest } from './support/factories.js';
@@ -81,6 +82,23 @@ describe(`late payments of released or lapsed holds, on ${TEST_DATABASE}`, () =>
     const refused = await payByCard(parked.body.clientSecret).expect(400);
     expect(refused.body.message).toBe('This payment was canceled');
     expect(await partyOrders().findOneByOrFail({ id: parked.body.orderId })).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('F1: a lapsed hold is released a minute after it ran out and its payment cancelled at the gateway, so its card form can no longer pay', async () => {
+    const lapsed = await startOrder('lapser@example.com').expect(200);
+    const justRunOut = await startOrder('just-run-out@example.com').expect(200);
+    await partyOrders().update({ id: lapsed.body.orderId }, { holdExpiresAt: new Date(Date.now() - LAPSED_HOLD_GRACE_MS - 5_000) });
+    await partyOrders().update({ id: justRunOut.body.orderId }, { holdExpiresAt: new Date(Date.now() - 5_000) });
+
+    const released = await t.app.get(LapsedHolds).release();
+    expect(released.Order).toBeGreaterThanOrEqual(1);
+    expect(await partyOrders().findOneByOrFail({ id: lapsed.body.orderId })).toMatchObject({ status: 'cancelled' });
+    const refused = await payByCard(lapsed.body.clientSecret).expect(400);
+    expect(refused.body.message).toBe('This payment was canceled');
+
+    // Within the grace minute, a buyer whose card is being checked is not cut off.
+    expect(await partyOrders().findOneByOrFail({ id: justRunOut.body.orderId })).toMatchObject({ status: 'pending' });
+    await payByCard(justRunOut.body.clientSecret).expect(200);
   });
 
   it('F1: a parked order paid late with a one-use promo code that was used meanwhile is refunded; the code is never used twice', async () => {

@@ -26,6 +26,7 @@ import {
   holdIsLive,
   type ConfirmableOrderKind,
 } from '../payments/order-lifecycle/held-order-completion.js';
+import { LapsedHolds } from '../payments/order-lifecycle/lapsed-holds.js';
 import { PaymentConfirmations } from '../payments/order-lifecycle/payment-confirmations.js';
 import { FestivalEventEntity } from '../seasons/festival-event.entity.js';
 import { SeasonsService } from '../seasons/seasons.service.js';
@@ -49,6 +50,7 @@ export class FeastOrdersService implements OnModuleInit {
     @InjectRepository(FeastOrderEntity) private readonly orders: Repository<FeastOrderEntity>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly completion: HeldOrderCompletion,
+    private readonly lapsedHolds: LapsedHolds,
     private readonly confirmations: PaymentConfirmations,
     private readonly exclusive: ExclusiveSection,
     private readonly analytics: AnalyticsService,
@@ -61,6 +63,7 @@ export class FeastOrdersService implements OnModuleInit {
 
   onModuleInit(): void {
     this.completion.completeOnPaymentEvents(this.kind);
+    this.lapsedHolds.register(this.kind);
     this.confirmations.register(FEAST_ORDER_TYPE, (paymentIntentId, clientSecret) => this.confirmPayment(paymentIntentId, clientSecret));
   }
 

@@ -11,6 +11,7 @@ import { PaymentEvents } from './payment-events.service.js';
 import { PaymentGateway } from './payment-gateway.js';
 import { GatewayRefundSync } from './order-lifecycle/gateway-refund-sync.js';
 import { HeldOrderCompletion } from './order-lifecycle/held-order-completion.js';
+import { LapsedHolds } from './order-lifecycle/lapsed-holds.js';
 import { PaymentConfirmations } from './order-lifecycle/payment-confirmations.js';
 import { StaffRefunds } from './order-lifecycle/staff-refunds.js';
 import { PaymentsController } from './payments.controller.js';
@@ -39,6 +40,7 @@ import { StripeGateway } from './stripe.gateway.js';
     PaymentDeclines,
     PaymentDisputes,
     HeldOrderCompletion,
+    LapsedHolds,
     GatewayRefundSync,
     PaymentConfirmations,
     StaffRefunds,
@@ -49,6 +51,7 @@ import { StripeGateway } from './stripe.gateway.js';
     PaymentDeclines,
     PaymentDisputes,
     HeldOrderCompletion,
+    LapsedHolds,
     GatewayRefundSync,
     PaymentConfirmations,
     StaffRefunds,

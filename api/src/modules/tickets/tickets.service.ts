@@ -24,6 +24,7 @@ import {
   holdIsLive,
   type ConfirmableOrderKind,
 } from '../payments/order-lifecycle/held-order-completion.js';
+import { LapsedHolds } from '../payments/order-lifecycle/lapsed-holds.js';
 import { PaymentConfirmations } from '../payments/order-lifecycle/payment-confirmations.js';
 import { MailOutbox } from '../mail/mail-outbox.js';
 import { LATE_PAYMENT_REASONS } from './late-payment-reasons.js';
@@ -66,6 +67,7 @@ export class TicketsService implements OnModuleInit {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly quotes: PartyQuoteService,
     private readonly completion: HeldOrderCompletion,
+    private readonly lapsedHolds: LapsedHolds,
     private readonly confirmations: PaymentConfirmations,
     private readonly exclusive: ExclusiveSection,
     private readonly email: TicketEmailService,
@@ -81,6 +83,7 @@ export class TicketsService implements OnModuleInit {
   onModuleInit(): void {
     this.exclusive.afterEach(PARTY_LOCK, () => this.statsAnswer.invalidate());
     this.completion.completeOnPaymentEvents(this.kind);
+    this.lapsedHolds.register(this.kind);
     this.confirmations.register(ORDER_TYPE, (paymentIntentId, clientSecret) => this.confirmPayment(paymentIntentId, clientSecret));
     this.settings.countTakenWith(ticketsTaken);
   }
