@@ -4,7 +4,7 @@ import { DrinkOrderEntity } from '../src/modules/drinks/drink-order.entity.js';
 import { DrinkTabEntity } from '../src/modules/drinks/drink-tab.entity.js';
 import { DrinksSweeper } from '../src/modules/drinks/drinks-sweeper.service.js';
 import { SimulatedPaymentEntity } from '../src/modules/payments/simulated-payment.entity.js';
-import { SiteService } from '../src/modules/site/site.service.js';
+import { SiteService } from '../src/modules/settings/site.service.js';
 import { createTabOrderRequest, DECLINE_LATER_CARD, MENU, openTab, staffCookie, TEST_CARD } from './support/drinks.js';
 import { createTestApp, TEST_DATABASE, type TestApp } from './support/test-app.js';
 

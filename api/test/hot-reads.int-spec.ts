@@ -1,5 +1,5 @@
 import { DEFAULT_SITE_CONFIG, type Drink } from '@festival/contracts';
-import { SiteService } from '../src/modules/site/site.service.js';
+import { SiteService } from '../src/modules/settings/site.service.js';
 import { PartyOrderEntity } from '../src/modules/tickets/party-order.entity.js';
 import { createDrinkPaymentRequest, MENU, payDrinks, staffCookie } from './support/drinks.js';
 import { createPartyOrderRequest } from './support/factories.js';

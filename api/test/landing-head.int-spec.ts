@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_SITE_CONFIG } from '@festival/contracts';
-import { SiteService } from '../src/modules/site/site.service.js';
+import { SiteService } from '../src/modules/settings/site.service.js';
 import { createTestApp, TEST_DATABASE, type TestApp } from './support/test-app.js';
 
 const SHELL_HTML = `<!doctype html>

@@ -1,5 +1,5 @@
 import { DEFAULT_SITE_CONFIG } from '@festival/contracts';
-import { SiteService } from '../src/modules/site/site.service.js';
+import { SiteService } from '../src/modules/settings/site.service.js';
 import { createTestApp, TEST_DATABASE } from './support/test-app.js';
 
 describe(`site configuration on ${TEST_DATABASE}`, () => {
