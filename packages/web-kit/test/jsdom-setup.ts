@@ -1,6 +1,6 @@
 // jsdom lacks a few globals the browser has and react-router relies on.
 import { TextDecoder, TextEncoder } from 'node:util';
-import { configure } from '@testing-library/react';
+import { configure } from '@testing-library/dom';
 
 if (typeof globalThis.TextEncoder === 'undefined') Object.assign(globalThis, { TextEncoder, TextDecoder });
 
