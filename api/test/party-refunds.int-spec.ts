@@ -305,7 +305,7 @@ describe(`refunds, cancels and edits of party orders by the manager, on ${TEST_D
       [{ adults: 0, children: 0, idempotencyKey: key() }, 'Choose at least one ticket to refund'],
       [{ adults: -1, children: 0, idempotencyKey: key() }, 'adults cannot be negative'],
       [{ adults: 1.5, children: 0, idempotencyKey: key() }, 'adults must be a whole number'],
-      [{ adults: 1, children: 0 }, 'idempotencyKey is required'],
+      [{ adults: 1, children: 0 }, 'idempotencyKey: Required'],
       [{ adults: 1, children: 0, idempotencyKey: 'x' }, 'idempotencyKey must be 8 to 64 characters'],
       [{ adults: 1, children: 0, idempotencyKey: key(), amountCents: 1 }, 'amountCents'],
     ];

@@ -133,11 +133,11 @@ describe(`promo codes on ${TEST_DATABASE}`, () => {
       [{ code: '  ' }, 'code: Promo code is required'],
       [{ code: 'X'.repeat(41) }, 'code: Promo code cannot be longer than 40 characters'],
       [{ code: 'FREE PARTY' }, 'code: Promo code can only have letters, digits, - and _'],
-      [{ code: 12 }, 'code: Promo code is required'],
+      [{ code: 12 }, 'code: Expected string, received number'],
       [{ percentOff: 0 }, 'percentOff: Percent off must be at least 1'],
       [{ percentOff: 101 }, 'percentOff: Percent off cannot be more than 100'],
       [{ percentOff: 12.5 }, 'percentOff: Percent off must be a whole number'],
-      [{ percentOff: '10' }, 'percentOff: Percent off must be a whole number'],
+      [{ percentOff: '10' }, 'percentOff: Expected number, received string'],
       [{ maxUses: 0 }, 'maxUses: Maximum uses must be at least 1'],
       [{ maxUses: 2.5 }, 'maxUses: Maximum uses must be a whole number, or null for no limit'],
       [{ maxUses: 1_000_001 }, 'maxUses: Maximum uses cannot be more than 1,000,000'],
@@ -149,7 +149,7 @@ describe(`promo codes on ${TEST_DATABASE}`, () => {
         { validUntil: '2026-11-01T23:59:00' },
         'validUntil: Valid until must be a date and time such as 2026-11-01T23:59:00-07:00, or null for no end',
       ],
-      [{ active: 'yes' }, 'active: Active must be true or false'],
+      [{ active: 'yes' }, 'active: Expected boolean, received string'],
       [{ uses: 0 }, 'Unrecognized key: "uses"'],
     ])('refuses %j with a 400 naming the field, on create and on update, and saves nothing', async (changes, message) => {
       const before = await listCodes(t, cookie);
@@ -167,9 +167,9 @@ describe(`promo codes on ${TEST_DATABASE}`, () => {
         .set('Cookie', cookie)
         .send({ code: 'DIWALI5', percentOff: 5, validUntil: null, active: true })
         .expect(400);
-      expect(res.body.message).toBe('maxUses: Maximum uses must be a whole number, or null for no limit');
+      expect(res.body.message).toBe('maxUses: Required');
       const created = await createCode(t, cookie, { code: 'NOPERCENT' }).expect(400);
-      expect(created.body.message).toBe('percentOff: Percent off must be a whole number');
+      expect(created.body.message).toBe('percentOff: Required');
       await t.http
         .put('/api/admin/promo-codes/00000000-0000-4000-8000-000000000000')
         .set('Cookie', cookie)

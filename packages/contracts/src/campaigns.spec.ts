@@ -25,11 +25,10 @@ describe('campaign contracts', () => {
       'Email content is required',
       'Add at least one email address',
     ]);
-    expect(messages({})).toEqual([
-      'Campaign name is required',
-      'Email subject is required',
-      'Email content is required',
-      'recipientEmails must be a list of e-mail addresses',
+    expect(messages({})).toEqual(['Required', 'Required', 'Required', 'Required']);
+    expect(messages({ ...valid, name: 7, recipientEmails: 'guest@example.com' })).toEqual([
+      'Expected string, received number',
+      'Expected array, received string',
     ]);
   });
 

@@ -29,22 +29,18 @@ export const recipientEmailSchema = z
   );
 
 const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} can have at most ${max} characters`);
+  z.string().trim().min(1, `${label} is required`).max(max, `${label} can have at most ${max} characters`);
 
 /** `POST /api/campaigns`. */
 export const createCampaignRequestSchema = z.strictObject({
   name: requiredText('Campaign name', CAMPAIGN_NAME_MAX_LENGTH),
   subject: requiredText('Email subject', CAMPAIGN_SUBJECT_MAX_LENGTH).refine((s) => !/[\r\n]/.test(s), 'Email subject must be one line'),
   content: z
-    .string({ error: 'Email content is required' })
+    .string()
     .max(CAMPAIGN_CONTENT_MAX_LENGTH, 'Email content is too large; use fewer or smaller images')
     .refine((s) => s.trim().length > 0, 'Email content is required'),
   recipientEmails: z
-    .array(recipientEmailSchema, { error: 'recipientEmails must be a list of e-mail addresses' })
+    .array(recipientEmailSchema)
     .min(1, 'Add at least one email address')
     .max(CAMPAIGN_MAX_RECIPIENTS, `A campaign can have at most ${CAMPAIGN_MAX_RECIPIENTS} recipients`),
 });

@@ -166,8 +166,7 @@ export const CHECK_IN_RESULT_TEXT: Record<CheckInResult, string> = {
   invalid: 'Not a valid ticket',
 };
 
-const ticketCodeField = () =>
-  z.string({ error: 'code is required' }).trim().min(1, 'code is required').max(300, 'code must be at most 300 characters');
+const ticketCodeField = () => z.string().trim().min(1, 'code is required').max(300, 'code must be at most 300 characters');
 
 /** A client's own id for one admission or redemption, so a retried upload is accepted once. */
 const clientIdField = (name: string) =>
@@ -183,7 +182,7 @@ export const checkInRequestSchema = /* @__PURE__ */ defineSchema(() =>
   z.strictObject({
     code: ticketCodeField(),
     guests: z
-      .number({ error: 'guests must be a whole number' })
+      .number()
       .int('guests must be a whole number')
       .min(1, 'guests must be at least 1')
       .max(MAX_TICKETS_PER_ORDER, `guests must be at most ${MAX_TICKETS_PER_ORDER}`)
@@ -227,7 +226,7 @@ export const complimentaryDrinksRequestSchema = /* @__PURE__ */ defineSchema(() 
   z.strictObject({
     code: ticketCodeField(),
     count: z
-      .number({ error: 'count must be a whole number' })
+      .number()
       .int('count must be a whole number')
       .min(0, 'count cannot be negative')
       .max(MAX_TICKETS_PER_ORDER, `count must be at most ${MAX_TICKETS_PER_ORDER}`),
@@ -303,11 +302,17 @@ export interface DoorSearchResponse {
   results: DoorSearchResult[];
 }
 
-/** One admission made by a door page while it was offline, uploaded when the network returned. */
+/**
+ * One admission made by a door page while it was offline, uploaded when the network returned.
+ * `code` is the ticket code the phone scanned or was typed (the server verifies its signature and
+ * that it is this order's); an admission made from `Search guests` without a scan has none and is
+ * identified by `orderId` alone (docs/door.md, "Offline").
+ */
 export const offlineAdmissionSchema = /* @__PURE__ */ defineSchema(() =>
   z.strictObject({
     admissionId: clientIdField('admissionId'),
     orderId: z.uuid({ error: valueMessage('orderId must be an order id') }),
+    code: ticketCodeField().optional(),
     guests: z
       .number()
       .int('guests must be a whole number')
@@ -329,8 +334,10 @@ export type OfflineCheckInsRequest = z.infer<typeof offlineCheckInsRequestSchema
 
 /**
  * What became of one uploaded admission: `recorded` (now, or by an earlier upload of the same
- * id), `conflict` (recorded, but the order now has more guests in than it admits, or it was no
- * longer paid: it is listed under `Check-in conflicts`), or `rejected` (no such order; nothing kept).
+ * id), `conflict` (recorded, but the order now has more guests in than it admits, or it was
+ * refunded since: it is listed under `Check-in conflicts`), or `rejected` (nothing kept: a code
+ * that is not a valid ticket or not this order's, no such order, an order never paid, an order of
+ * another event, or a time outside the party's hours; `message` says which).
  */
 export interface OfflineAdmissionResult {
   admissionId: string;

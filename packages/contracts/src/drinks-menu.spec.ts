@@ -33,17 +33,18 @@ describe('newMenuDrinkSchema', () => {
   it('refuses each impossible value with a message naming its field', () => {
     const refused = (changes: Partial<Record<keyof NewMenuDrink, unknown>>) => messagesOf(newMenuDrinkSchema, { ...COOLER, ...changes });
     expect(refused({ name: '' })).toEqual(['name: Name is required']);
-    expect(refused({ name: undefined })).toEqual(['name: Name is required']);
+    expect(refused({ name: undefined })).toEqual(['name: Required']);
     expect(refused({ name: 'x'.repeat(121) })).toEqual(['name: Name cannot be longer than 120 characters']);
     expect(refused({ name: 'Rose\tCooler' })).toEqual(['name: Name must be one line of text']);
     expect(refused({ category: ' ' })).toEqual(['category: Category is required']);
-    expect(refused({ description: 5 })).toEqual(['description: Description must be text']);
+    expect(refused({ description: 5 })).toEqual(['description: Expected string, received number']);
     expect(refused({ priceCents: -1 })).toEqual(['priceCents: Price cannot be negative']);
     expect(refused({ priceCents: 7.5 })).toEqual(['priceCents: Price must be a whole number of cents']);
     expect(refused({ priceCents: 0 })).toEqual(['priceCents: Price must be at least $0.01: the complimentary drink is claimed at the bar']);
     expect(refused({ priceCents: 100_001 })).toEqual(['priceCents: Price cannot be more than $1,000']);
     expect(refused({ available: -2 })).toEqual(['available: Stock cannot be negative']);
-    expect(refused({ available: undefined })).toEqual(['available: Stock must be a whole number']);
+    expect(refused({ available: undefined })).toEqual(['available: Required']);
+    expect(refused({ priceCents: '4.50' })).toEqual(['priceCents: Expected number, received string']);
     expect(messagesOf(newMenuDrinkSchema, { ...COOLER, hidden: true })).toEqual([': Unrecognized key: "hidden"']);
   });
 });
@@ -53,7 +54,8 @@ describe('menuDrinkUpdateSchema', () => {
     const { available: _available, ...withoutStock } = COOLER;
     expect(messagesOf(menuDrinkUpdateSchema, { ...withoutStock, hidden: true })).toEqual([]);
     expect(messagesOf(menuDrinkUpdateSchema, { ...COOLER, hidden: false })).toEqual([]);
-    expect(messagesOf(menuDrinkUpdateSchema, COOLER)).toEqual(['hidden: Hidden must be true or false']);
+    expect(messagesOf(menuDrinkUpdateSchema, COOLER)).toEqual(['hidden: Required']);
+    expect(messagesOf(menuDrinkUpdateSchema, { ...COOLER, hidden: 'yes' })).toEqual(['hidden: Expected boolean, received string']);
   });
 });
 
@@ -63,6 +65,8 @@ describe('drinksMenuOrderSchema', () => {
     expect(messagesOf(drinksMenuOrderSchema, { ids: [] })).toEqual(['ids: List every drink of the menu']);
     expect(messagesOf(drinksMenuOrderSchema, { ids: ['a', 'a'] })).toEqual(['ids: Each drink may be listed once']);
     expect(messagesOf(drinksMenuOrderSchema, { ids: [''] })).toEqual(['ids.0: An id cannot be empty']);
+    expect(messagesOf(drinksMenuOrderSchema, {})).toEqual(['ids: Required']);
+    expect(messagesOf(drinksMenuOrderSchema, { ids: 'mango-lassi' })).toEqual(['ids: Expected array, received string']);
   });
 });
 

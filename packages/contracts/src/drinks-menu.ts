@@ -20,7 +20,7 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 const text = (label: string, max: number, required: boolean) =>
   z
-    .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
+    .string()
     .trim()
     .min(required ? 1 : 0, `${label} is required`)
     .max(max, `${label} cannot be longer than ${max} characters`);
@@ -30,7 +30,7 @@ const line = (label: string, max: number) =>
 
 const priceCents = () =>
   z
-    .number({ error: 'Price must be a whole number of cents' })
+    .number()
     .int('Price must be a whole number of cents')
     .min(0, 'Price cannot be negative')
     .max(MAX_DRINK_PRICE_CENTS, 'Price cannot be more than $1,000')
@@ -39,7 +39,7 @@ const priceCents = () =>
 
 const stock = () =>
   z
-    .number({ error: 'Stock must be a whole number' })
+    .number()
     .int('Stock must be a whole number')
     .min(0, 'Stock cannot be negative')
     .max(MAX_DRINK_STOCK, `Stock cannot be more than ${MAX_DRINK_STOCK.toLocaleString('en-US')}`);
@@ -71,7 +71,7 @@ export const menuDrinkUpdateSchema = /* @__PURE__ */ defineSchema(() =>
   z.strictObject({
     ...menuFields(),
     available: stock().optional(),
-    hidden: z.boolean({ error: 'Hidden must be true or false' }),
+    hidden: z.boolean(),
   }),
 );
 export type MenuDrinkUpdate = z.infer<typeof menuDrinkUpdateSchema>;
@@ -80,9 +80,7 @@ export type MenuDrinkUpdate = z.infer<typeof menuDrinkUpdateSchema>;
 export const drinksMenuOrderSchema = /* @__PURE__ */ defineSchema(() =>
   z.strictObject({
     ids: z
-      .array(z.string().min(1, 'An id cannot be empty').max(64, 'An id is at most 64 characters'), {
-        error: 'ids must be a list of drink ids',
-      })
+      .array(z.string().min(1, 'An id cannot be empty').max(64, 'An id is at most 64 characters'))
       .min(1, 'List every drink of the menu')
       .max(MAX_MENU_DRINKS, `A menu has at most ${MAX_MENU_DRINKS} drinks`)
       .refine((ids) => new Set(ids).size === ids.length, 'Each drink may be listed once'),

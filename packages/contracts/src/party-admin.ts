@@ -22,7 +22,7 @@ export const partyRefundRequestSchema = /* @__PURE__ */ defineSchema(() =>
       adults: count('adults'),
       children: count('children'),
       idempotencyKey: z
-        .string({ error: 'idempotencyKey is required' })
+        .string()
         .trim()
         .min(8, 'idempotencyKey must be 8 to 64 characters')
         .max(64, 'idempotencyKey must be 8 to 64 characters')

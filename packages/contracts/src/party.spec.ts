@@ -131,7 +131,7 @@ describe('resending the confirmation', () => {
   it('needs the client secret and nothing else', () => {
     expect(resendConfirmationRequestSchema.safeParse({ clientSecret: 'pi_1_secret_2' }).success).toBe(true);
     const missing = resendConfirmationRequestSchema.safeParse({});
-    expect(missing.error?.issues.map((i) => i.message)).toEqual(['clientSecret is required']);
+    expect(missing.error?.issues.map((i) => i.message)).toEqual(['Required']);
     expect(resendConfirmationRequestSchema.safeParse({ clientSecret: ' ' }).success).toBe(false);
     expect(resendConfirmationRequestSchema.safeParse({ clientSecret: 'pi_1_secret_2', email: 'x@example.com' }).success).toBe(false);
   });

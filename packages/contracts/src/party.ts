@@ -236,7 +236,7 @@ export const CONFIRMATION_RESENDS_PER_HOUR = 3;
 /** `POST /api/party-orders/:orderId/resend-confirmation`: the guest proves it is their order. */
 export const resendConfirmationRequestSchema = /* @__PURE__ */ defineSchema(() =>
   z.strictObject({
-    clientSecret: z.string({ error: 'clientSecret is required' }).trim().min(1, 'clientSecret is required').max(255),
+    clientSecret: z.string().trim().min(1, 'clientSecret is required').max(255),
   }),
 );
 export type ResendConfirmationRequest = z.infer<typeof resendConfirmationRequestSchema>;

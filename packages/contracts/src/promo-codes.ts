@@ -15,7 +15,7 @@ export const normalizePromoCode = (code: string): string => code.trim().toUpperC
 
 const code = () =>
   z
-    .string({ error: 'Promo code is required' })
+    .string()
     .trim()
     .toUpperCase()
     .min(1, 'Promo code is required')
@@ -24,14 +24,14 @@ const code = () =>
 
 const percentOff = () =>
   z
-    .number({ error: 'Percent off must be a whole number' })
+    .number()
     .int('Percent off must be a whole number')
     .min(1, 'Percent off must be at least 1')
     .max(100, 'Percent off cannot be more than 100');
 
 const maxUses = () =>
   z
-    .number({ error: 'Maximum uses must be a whole number, or null for no limit' })
+    .number()
     .int('Maximum uses must be a whole number, or null for no limit')
     .min(1, 'Maximum uses must be at least 1')
     .max(MAX_PROMO_CODE_USES, `Maximum uses cannot be more than ${MAX_PROMO_CODE_USES.toLocaleString('en-US')}`)
@@ -45,7 +45,7 @@ const validUntil = () =>
     })
     .nullable();
 
-const active = () => z.boolean({ error: 'Active must be true or false' });
+const active = () => z.boolean();
 
 /** One code's text, checked as the settings check it (PROMO_CODES fills only codes that pass). */
 export const promoCodeTextSchema = /* @__PURE__ */ defineSchema(() => code());

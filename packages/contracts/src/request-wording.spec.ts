@@ -133,54 +133,12 @@ const NOT_SENT: Record<string, string> = {
 
 type OwnWords = Record<string, { missing?: string; wrongType?: string }>;
 
-/** The same text for a missing and a wrongly typed value. */
-const both = (message: string) => ({ missing: message, wrongType: message });
-
-/** The promo code settings' fields (docs/settings.md): the staff page shows these beside each field. */
-const PROMO_CODE_WORDS: OwnWords = {
-  code: both('Promo code is required'),
-  percentOff: both('Percent off must be a whole number'),
-  maxUses: both('Maximum uses must be a whole number, or null for no limit'),
-  active: both('Active must be true or false'),
-};
-
-/** The drinks menu editor's fields (docs/drinks.md, "Editing the menu"). */
-const MENU_DRINK_WORDS: OwnWords = {
-  name: { missing: 'Name is required', wrongType: 'Name must be text' },
-  description: { missing: 'Description is required', wrongType: 'Description must be text' },
-  category: { missing: 'Category is required', wrongType: 'Category must be text' },
-  priceCents: both('Price must be a whole number of cents'),
-  available: both('Stock must be a whole number'),
-};
-
 /**
- * Fields that word their own message for a missing or wrongly typed value instead of the
- * defaults: the API's and the staff pages' tests assert these texts (campaigns, check-ins,
- * confirmation resends, party refunds, promo codes, the drinks menu).
+ * Fields whose missing or wrongly typed value the product description words itself
+ * (docs/product.md): they keep that text instead of the defaults. Each entry names its section.
+ * Staff and door requests word none of their own; they answer with the defaults like the rest.
  */
-const OWN_WORDS: Record<string, OwnWords> = {
-  createCampaignRequestSchema: {
-    name: both('Campaign name is required'),
-    subject: both('Email subject is required'),
-    content: both('Email content is required'),
-    recipientEmails: both('recipientEmails must be a list of e-mail addresses'),
-  },
-  checkInRequestSchema: {
-    code: both('code is required'),
-    guests: both('guests must be a whole number'),
-  },
-  complimentaryDrinksRequestSchema: {
-    code: both('code is required'),
-    count: both('count must be a whole number'),
-  },
-  resendConfirmationRequestSchema: { clientSecret: both('clientSecret is required') },
-  partyRefundRequestSchema: { idempotencyKey: both('idempotencyKey is required') },
-  createPromoCodeSchema: PROMO_CODE_WORDS,
-  updatePromoCodeSchema: PROMO_CODE_WORDS,
-  newMenuDrinkSchema: MENU_DRINK_WORDS,
-  menuDrinkUpdateSchema: { ...MENU_DRINK_WORDS, hidden: both('Hidden must be true or false') },
-  drinksMenuOrderSchema: { ids: both('ids must be a list of drink ids') },
-};
+const OWN_WORDS: Record<string, OwnWords> = {};
 
 type Schema = z.core.$ZodType;
 
