@@ -7,6 +7,7 @@ import {
   type FeastCatalog,
   type FeastOrder,
   type FeastPacksSettings,
+  type FestivalEventsResponse,
   type FunnelEntry,
 } from '@festival/contracts';
 import { startSmtpSink, type SmtpSink } from '@festival/test-kit';
@@ -379,6 +380,39 @@ describe(`feast pack pre-orders on ${TEST_DATABASE}`, () => {
     expect(noRefund.body).toEqual({ message: 'Only a paid pre-order can be refunded; an unpaid one is cancelled' });
   });
 
+  it('F6: a pre-order the desk marked picked up is refunded only with confirmPickedUp: true, sent after the manager confirmed', async () => {
+    const { slot, total, orderId, paymentIntentId } = await paidPreorder('2026-11-11', '13:00', 3, 'picked.up@example.com');
+    const remaining = async () => (await catalog()).slots.find((s) => s.id === slot.id)?.remaining;
+    const desk = await deviceCookie(t, manager, 'Pickup desk', 'door');
+    const pickup = await t.http.post('/api/admin/pickups').set('Cookie', desk).send({ orderId }).expect(200);
+    expect(pickup.body.result).toBe('picked_up');
+    // Feast Pack Orders says so, for the confirmation to name it.
+    const listed = ((await t.http.get('/api/orders').set('Cookie', manager).expect(200)).body as FeastOrder[]).find(
+      (o) => o.id === orderId,
+    );
+    expect(listed).toMatchObject({ pickedUpAt: expect.any(String), pickedUpBy: 'Pickup desk' });
+
+    const refund = () => t.http.post(`/api/admin/feast-orders/${orderId}/refund`).set('Cookie', manager);
+    const refusal = `Pre-order ${orderId.slice(0, 8).toUpperCase()} was already picked up (marked by Pickup desk): refund it only after confirming that, with confirmPickedUp: true`;
+    expect((await refund().expect(409)).body).toEqual({ message: refusal });
+    expect((await refund().send({ confirmPickedUp: false }).expect(409)).body).toEqual({ message: refusal });
+    const notBoolean = await refund().send({ confirmPickedUp: 'yes' }).expect(400);
+    expect(notBoolean.body.message).toBe('confirmPickedUp: Expected boolean, received string');
+    // Nothing changed: still paid, no money back, no packs back.
+    expect((await t.dataSource.getRepository(FeastOrderEntity).findOneByOrFail({ id: orderId })).status).toBe('paid');
+    expect((await t.dataSource.getRepository(SimulatedPaymentEntity).findOneByOrFail({ id: paymentIntentId })).refundedCents).toBe(0);
+    expect(await remaining()).toBe(1);
+    expect(sink.messages.filter((mail) => /refunded/.test(mail.parsed.subject ?? ''))).toEqual([]);
+
+    const refunded = await refund().send({ confirmPickedUp: true }).expect(200);
+    expect(refunded.body).toMatchObject({ id: orderId, status: 'refunded', refundedCents: total });
+    expect((await t.dataSource.getRepository(SimulatedPaymentEntity).findOneByOrFail({ id: paymentIntentId })).refundedCents).toBe(total);
+    const [entry] = await t.dataSource
+      .getRepository(StaffActivityEntity)
+      .findBy({ action: 'feast.refund', object: `Pre-order ${orderId.slice(0, 8).toUpperCase()}` });
+    expect(entry.detail).toBe('$87.48 refunded, 2 packs back on sale; it had been picked up (Pickup desk)');
+  });
+
   it("reflects a refund made in the gateway's dashboard: part of it on the order, all of it refunds the order, packs back, the buyer e-mailed", async () => {
     const { slot, total, orderId, paymentIntentId } = await paidPreorder('2026-11-12', '12:00', 4, 'bank.refund@example.com');
     const row = () => t.dataSource.getRepository(FeastOrderEntity).findOneByOrFail({ id: orderId });
@@ -463,7 +497,13 @@ describe(`feast pack pre-orders on ${TEST_DATABASE}`, () => {
   });
 
   it('gives the next event the two packs of the template, closed', async () => {
-    await t.http.post('/api/admin/events').set('Cookie', manager).send({ name: 'Diwali Party 2027', date: '2027-10-30' }).expect(201);
+    const { events } = (await t.http.get('/api/admin/events').set('Cookie', manager).expect(200)).body as FestivalEventsResponse;
+    const closingEventName = events.find((event) => event.status === 'on-sale')!.name;
+    await t.http
+      .post('/api/admin/events')
+      .set('Cookie', manager)
+      .send({ name: 'Diwali Party 2027', date: '2027-10-30', closingEventName })
+      .expect(201);
     const next = await settings();
     expect(next.open).toBe(false);
     expect(next.slots).toEqual([]);

@@ -50,6 +50,8 @@ describe(`feast pack orders and demo data on ${TEST_DATABASE}`, () => {
       totalAmount: expect.any(Number),
       createdAt: expect.any(String),
       dispute: null,
+      pickedUpAt: null,
+      pickedUpBy: null,
     });
     const dates = orders.body.map((o: { createdAt: string }) => o.createdAt);
     expect([...dates].sort().reverse()).toEqual(dates);

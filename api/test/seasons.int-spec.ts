@@ -1,5 +1,7 @@
 import {
   isoToZonedWallTime,
+  nextCalendarDate,
+  type AdminSettings,
   type FestivalEventsResponse,
   type FunnelEntry,
   type PaidPartyTicketRow,
@@ -96,9 +98,14 @@ describe(`seasons on ${TEST_DATABASE}`, () => {
       const res = await t.http.post('/api/admin/events').set('Cookie', cookie).send(body).expect(status);
       expect(res.body.message).toBe(message);
     };
-    await refuse({ name: 'Again', date: current.date }, 400, `date: The next event must come after ${current.name} on ${current.date}`);
-    await refuse({ name: 'Again', date: '2027-02-30' }, 400, 'date: Date must be a date such as 2027-10-30');
-    await refuse({ name: '  ', date: '2027-10-30' }, 400, 'name: Title is required');
+    const closingEventName = current.name;
+    await refuse(
+      { name: 'Again', date: current.date, closingEventName },
+      400,
+      `date: The next event must come after ${current.name} on ${current.date}`,
+    );
+    await refuse({ name: 'Again', date: '2027-02-30', closingEventName }, 400, 'date: Date must be a date such as 2027-10-30');
+    await refuse({ name: '  ', date: '2027-10-30', closingEventName }, 400, 'name: Title is required');
     expect((await get<FestivalEventsResponse>('/api/admin/events')).events).toHaveLength(1);
 
     expect((await t.http.get('/api/party-tickets?eventId=99').set('Cookie', cookie).expect(404)).body.message).toBe('There is no event 99');
@@ -121,7 +128,7 @@ describe(`seasons on ${TEST_DATABASE}`, () => {
     const started = await t.http
       .post('/api/admin/events')
       .set('Cookie', cookie)
-      .send({ name: 'Diwali DJ Night 2027', date: '2027-10-30' })
+      .send({ name: 'Diwali DJ Night 2027', date: '2027-10-30', closingEventName: site.party.name })
       .expect(201);
     expect(started.body).toEqual({
       id: 2,
@@ -222,5 +229,80 @@ describe(`seasons on ${TEST_DATABASE}`, () => {
     expect(summary).toEqual({ eventType: 'party_page_view', totalEvents: 1, uniqueUsers: 1 });
     expect(await get<unknown[]>(`/api/analytics/events/party_page_view?to=${yesterday}`)).toEqual([]);
     expect(await get<unknown[]>(`/api/analytics/events/party_page_view?eventId=1&from=${today}`)).toHaveLength(2);
+  });
+
+  const startNext = (body: object) => t.http.post('/api/admin/events').set('Cookie', cookie).send(body);
+  /** The Event section saved with the party moved to these instants (ISO 8601, whole seconds). */
+  const moveParty = async (startsAtMs: number, endsAtMs: number) => {
+    const { event } = await get<AdminSettings>('/api/admin/settings');
+    const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    await t.http
+      .put('/api/admin/settings/event')
+      .set('Cookie', cookie)
+      .send({ ...event, startsAt: iso(startsAtMs), endsAt: iso(endsAtMs) })
+      .expect(200);
+  };
+  const HOUR = 3_600_000;
+
+  it('F4: refuses Start next event without the name of the event that ends typed as it is', async () => {
+    const missing = await startNext({ name: 'Diwali DJ Night 2028', date: '2028-10-28' }).expect(400);
+    expect(missing.body.message).toBe('closingEventName: Required');
+    for (const typed of ['Diwali DJ Night', 'diwali dj night 2027', 'Diwali DJ Night 2027 ', '']) {
+      const wrong = await startNext({ name: 'Diwali DJ Night 2028', date: '2028-10-28', closingEventName: typed }).expect(400);
+      expect(wrong.body.message).toBe('closingEventName: Type the name of the event that ends exactly as it is: Diwali DJ Night 2027');
+    }
+    const events = await get<FestivalEventsResponse>('/api/admin/events');
+    expect(events.current).toBe(2);
+    expect(events.events).toHaveLength(2);
+  });
+
+  it('F4: refuses Start next event until the party on sale has ended, naming its end in the party’s time zone; its tickets keep working', async () => {
+    const { event: before } = await get<AdminSettings>('/api/admin/settings');
+    const body = { name: 'Diwali DJ Night 2028', date: '2028-10-28', closingEventName: 'Diwali DJ Night 2027' };
+    // Before it starts: the party of October 30, 2027 (7 to 11 PM in Los Angeles).
+    const ahead = await startNext(body).expect(409);
+    expect(ahead.body.message).toBe(
+      'Diwali DJ Night 2027 runs until 11:00 PM on Saturday, October 30, 2027; start the next event after it ends',
+    );
+
+    // Tonight's party, on now: the refusal names when it ends.
+    const now = Date.now();
+    await moveParty(now - HOUR, now + 3 * HOUR);
+    const tonight = await startNext(body).expect(409);
+    const { timeZone, endsAt } = (await t.http.get('/api/site').expect(200)).body.party as { timeZone: string; endsAt: string };
+    const at = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', { timeZone, ...options }).format(new Date(endsAt));
+    const ends = `${at({ hour: 'numeric', minute: '2-digit' })} on ${at({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' })}`;
+    expect(tonight.body.message).toBe(`Diwali DJ Night 2027 runs until ${ends}; start the next event after it ends`);
+
+    // Nothing changed: the same event on sale, and its tickets still admitted at the door.
+    const events = await get<FestivalEventsResponse>('/api/admin/events');
+    expect(events.current).toBe(2);
+    expect(events.events).toHaveLength(2);
+    const guest = await paidOrder(t, 'Meera Tonight');
+    const door = await deviceCookie(t, cookie, 'Door 2', 'door');
+    const admitted = await t.http
+      .post('/api/admin/check-ins')
+      .set('Cookie', door)
+      .send({ code: t.app.get(TicketCodes).codeFor(guest) })
+      .expect(200);
+    expect(admitted.body).toMatchObject({ result: 'admitted', entering: 3 });
+    expect((await t.http.get('/api/admin/activity?action=event.start').set('Cookie', cookie).expect(200)).body.items).toHaveLength(1);
+
+    await t.http.put('/api/admin/settings/event').set('Cookie', cookie).send(before).expect(200);
+  });
+
+  it('F4: starts the next event once the party on sale has ended, with its name typed as it is', async () => {
+    const now = Date.now();
+    await moveParty(now - 5 * HOUR, now - 60_000);
+    const { party } = (await t.http.get('/api/site').expect(200)).body as { party: { timeZone: string; startsAt: string } };
+    const tomorrow = nextCalendarDate(isoToZonedWallTime(new Date(now).toISOString(), party.timeZone).slice(0, 10));
+    const started = await startNext({ name: 'Diwali DJ Night 2028', date: tomorrow, closingEventName: 'Diwali DJ Night 2027' }).expect(201);
+    expect(started.body).toEqual({ id: 3, name: 'Diwali DJ Night 2028', date: tomorrow, status: 'on-sale', createdAt: expect.any(String) });
+    const events = await get<FestivalEventsResponse>('/api/admin/events');
+    expect(events.events.map((e) => [e.name, e.status])).toEqual([
+      ['Diwali DJ Night 2028', 'on-sale'],
+      ['Diwali DJ Night 2027', 'past'],
+      [expect.any(String), 'past'],
+    ]);
   });
 });

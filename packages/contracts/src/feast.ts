@@ -130,3 +130,15 @@ export const pickupRequestSchema = /* @__PURE__ */ defineSchema(() =>
     .refine((value) => Boolean(value.code) !== Boolean(value.orderId), 'Send either a pickup code or an order id'),
 );
 export type PickupRequest = z.infer<typeof pickupRequestSchema>;
+
+/**
+ * `POST /api/admin/feast-orders/:orderId/refund` (the body may be left out): a pre-order the desk
+ * already marked picked up is refunded only with `confirmPickedUp: true`, sent after the manager
+ * confirmed it knowing so.
+ */
+export const feastRefundRequestSchema = /* @__PURE__ */ defineSchema(() =>
+  z.strictObject({
+    confirmPickedUp: z.boolean().optional(),
+  }),
+);
+export type FeastRefundRequest = z.infer<typeof feastRefundRequestSchema>;

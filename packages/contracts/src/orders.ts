@@ -14,6 +14,9 @@ export interface FeastOrder {
   createdAt: string;
   /** The card's bank disputing the payment (a chargeback): open, won or lost; null when never disputed. */
   dispute: PaymentDisputeStatus | null;
+  /** When the pickup desk handed the packs over, and who marked it (as on the activity log); null before. */
+  pickedUpAt: string | null;
+  pickedUpBy: string | null;
 }
 
 /** A feast pre-order's state, as the staff's order actions answer it. */

@@ -48,13 +48,20 @@ describe('seasons', () => {
     expect(dashboardFilterQuery({ eventId: 2, to: '2026-10-31' })).toBe('?eventId=2&to=2026-10-31');
   });
 
-  it('takes a next event with a title and a date', () => {
-    expect(startEventRequestSchema.parse({ name: ' Diwali DJ Night 2027 ', date: '2027-10-30' })).toEqual({
+  it('takes a next event with a title and a date, and the closing event’s name as typed', () => {
+    expect(
+      startEventRequestSchema.parse({ name: ' Diwali DJ Night 2027 ', date: '2027-10-30', closingEventName: ' Diwali DJ Night ' }),
+    ).toEqual({
       name: 'Diwali DJ Night 2027',
       date: '2027-10-30',
+      closingEventName: ' Diwali DJ Night ',
     });
-    expect(startEventRequestSchema.safeParse({ name: 'x', date: 'tomorrow' }).error?.issues[0].message).toBe(
+    expect(startEventRequestSchema.safeParse({ name: 'x', date: 'tomorrow', closingEventName: 'x' }).error?.issues[0].message).toBe(
       'Date must be a date such as 2027-10-30',
     );
+    expect(startEventRequestSchema.safeParse({ name: 'x', date: '2027-10-30' }).error?.issues[0]).toMatchObject({
+      path: ['closingEventName'],
+      message: 'Required',
+    });
   });
 });

@@ -36,10 +36,14 @@ export function isCalendarDate(value: string): boolean {
 
 const calendarDate = (label: string) => z.string().refine(isCalendarDate, `${label} must be a date such as 2027-10-30`);
 
-/** `POST /api/admin/events` (`Start next event`): the new event's title and date. */
+/**
+ * `POST /api/admin/events` (`Start next event`): the new event's title and date, and the name of
+ * the event on sale typed out by the manager to confirm that it ends (the API compares it exactly).
+ */
 export const startEventRequestSchema = z.strictObject({
   name: z.string().trim().min(1, 'Title is required').max(80, 'Title cannot be longer than 80 characters'),
   date: calendarDate('Date'),
+  closingEventName: z.string(),
 });
 export type StartEventRequest = z.infer<typeof startEventRequestSchema>;
 

@@ -1,7 +1,7 @@
 import { ConflictException, Injectable, Logger, NotFoundException, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { formatCents, orderReference, type FeastOrderActionResult } from '@festival/contracts';
+import { formatCents, orderReference, type FeastOrderActionResult, type FeastRefundRequest } from '@festival/contracts';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
 import { MailOutbox } from '../mail/mail-outbox.js';
 import { FeastOrderEntity } from './feast-order.entity.js';
@@ -15,6 +15,11 @@ import { FeastEmailService } from './feast-email.service.js';
 import { isUuid } from '../../common/uuid.js';
 
 const preOrder = (order: FeastOrderEntity): string => `Pre-order ${orderReference(order.id)}`;
+
+/** The 409 of a refund, without the confirmation, of a pre-order whose packs were handed over. */
+export const pickedUpRefusal = (order: FeastOrderEntity): string =>
+  `${preOrder(order)} was already picked up (marked by ${order.pickedUpBy ?? 'Unknown'}): ` +
+  'refund it only after confirming that, with confirmPickedUp: true';
 
 /**
  * The manager's actions on a feast pre-order (docs/feast-packs.md, "Refunds and cancelling"):
@@ -59,9 +64,10 @@ export class FeastOrderAdmin implements OnModuleInit {
    * marked `refunding` under the lock (so a second click, or a payment event, finds it taken),
    * the gateway is asked outside it with one idempotency key per order, then it is `refunded`
    * and the buyer e-mailed. A refund the gateway refuses puts the order back as it was; one the
-   * gateway did not answer stays `refunding` and the same request again settles it.
+   * gateway did not answer stays `refunding` and the same request again settles it. A pre-order
+   * the desk already marked picked up is refunded only with `confirmPickedUp` (a 409 without).
    */
-  async refund(orderId: string, actor: StaffActor): Promise<FeastOrderActionResult> {
+  async refund(orderId: string, actor: StaffActor, { confirmPickedUp = false }: FeastRefundRequest = {}): Promise<FeastOrderActionResult> {
     const order = await this.find(orderId);
     let refunded: FeastOrderEntity | null = null;
     await this.staffRefunds.refund<ReservedRefund & { order: FeastOrderEntity }>({
@@ -73,6 +79,7 @@ export class FeastOrderAdmin implements OnModuleInit {
           if (current.status !== 'paid' || !current.paymentIntentId) {
             throw new ConflictException('Only a paid pre-order can be refunded; an unpaid one is cancelled');
           }
+          if (current.pickedUpAt && !confirmPickedUp) throw new ConflictException(pickedUpRefusal(current));
           await manager.update(FeastOrderEntity, { id: current.id, status: 'paid' }, { status: 'refunding' });
         }
         return {
@@ -102,7 +109,9 @@ export class FeastOrderAdmin implements OnModuleInit {
         await this.activity.record(manager, actor, {
           action: 'feast.refund',
           object: preOrder(current),
-          detail: `${formatCents(current.totalCents)} refunded, ${current.packCount} pack${current.packCount === 1 ? '' : 's'} back on sale`,
+          detail:
+            `${formatCents(current.totalCents)} refunded, ${current.packCount} pack${current.packCount === 1 ? '' : 's'} back on sale` +
+            (current.pickedUpAt ? `; it had been picked up (${current.pickedUpBy ?? 'Unknown'})` : ''),
           subjectId: current.id,
         });
         refunded = current;

@@ -36,5 +36,7 @@ export function toFeastOrder(row: FeastOrderEntity, dispute: FeastOrder['dispute
     totalAmount: row.totalCents,
     createdAt: row.createdAt.toISOString(),
     dispute,
+    pickedUpAt: row.pickedUpAt?.toISOString() ?? null,
+    pickedUpBy: row.pickedUpBy,
   };
 }

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import {
   feastOrderIntentSchema,
   feastPacksUpdateSchema,
+  feastRefundRequestSchema,
   pickupRequestSchema,
   pickupSearchQuerySchema,
   type FeastCatalog,
@@ -128,13 +129,15 @@ export class FeastOrderAdminController {
   @Post('refund')
   @ApiRoute({
     tag: 'feast',
-    summary: 'Refund a paid pre-order in full; its packs go back on sale (safe to repeat)',
+    summary: 'Refund a paid pre-order in full; its packs go back on sale (safe to repeat; a picked-up one needs confirmPickedUp)',
+    body: { schema: feastRefundRequestSchema, name: 'FeastRefundRequest' },
     response: { type: 'FeastOrderActionResult' },
   })
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
-  refund(@Param('orderId') orderId: string, @CurrentStaff() actor: StaffActor): Promise<FeastOrderActionResult> {
-    return this.admin.refund(orderId, actor);
+  refund(@Param('orderId') orderId: string, @Body() body: unknown, @CurrentStaff() actor: StaffActor): Promise<FeastOrderActionResult> {
+    // The body may be left out: no confirmation.
+    return this.admin.refund(orderId, actor, new ZodValidationPipe(feastRefundRequestSchema).transform(body ?? {}));
   }
 
   @Post('cancel')

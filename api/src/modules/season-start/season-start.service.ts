@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
 import {
   eventLabels,
   isoToZonedWallTime,
@@ -6,6 +6,7 @@ import {
   startEventRequestSchema,
   zonedWallTimeToIso,
   type FestivalEvent,
+  type SiteConfig,
   type StartEventRequest,
 } from '@festival/contracts';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
@@ -19,6 +20,17 @@ import type { StaffActor } from '../staff/staff-actor.js';
 import { PARTY_LOCK } from '../settings/party-lock.js';
 import { FestivalEventEntity, type EventSnapshot } from '../seasons/festival-event.entity.js';
 import { SeasonsService, toFestivalEvent } from '../seasons/seasons.service.js';
+
+/**
+ * The 409 of `Start next event` before the party on sale has ended: its end in its time zone
+ * (`Diwali DJ Night runs until 11:00 PM on Saturday, October 24, 2026; start the next event after it ends`).
+ */
+export function partyNotOverRefusal({ name, endsAt, timeZone }: Pick<SiteConfig['party'], 'name' | 'endsAt' | 'timeZone'>): string {
+  const end = new Date(endsAt);
+  const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(end);
+  const date = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(end);
+  return `${name} runs until ${time} on ${date}; start the next event after it ends`;
+}
 
 /**
  * `Start next event` (docs/settings.md, Seasons): the one write that spans the event on sale,
@@ -38,18 +50,23 @@ export class SeasonStartService {
    * event on sale becomes past (keeping its site configuration and Tickets section as they are
    * now, for its read-only views), and a new one goes on sale with the same settings, the title
    * and date given, the same hours on that date and no sale window. Its tickets start at 0 sold:
-   * every count is per event.
+   * every count is per event. Refused unless `closingEventName` is the event on sale's name as it
+   * is (400), and until its party has ended (409): its tickets stop working at the door at once.
    */
   async startNextEvent(input: StartEventRequest, actor: StaffActor): Promise<FestivalEvent> {
-    const { name, date } = startEventRequestSchema.parse(input);
+    const { name, date, closingEventName } = startEventRequestSchema.parse(input);
     const started = await this.exclusive.run(PARTY_LOCK, async (manager) => {
       await holdSettingsLockToo(manager);
       const now = new Date();
       const current = await manager.findOneByOrFail(FestivalEventEntity, { status: 'on-sale' });
+      if (closingEventName !== current.name) {
+        throw new BadRequestException(`closingEventName: Type the name of the event that ends exactly as it is: ${current.name}`);
+      }
       if (date <= current.date) {
         throw new BadRequestException(`date: The next event must come after ${current.name} on ${current.date}`);
       }
       const site = await storedSiteConfig(manager);
+      if (now.getTime() < Date.parse(site.party.endsAt)) throw new ConflictException(partyNotOverRefusal(site.party));
       const tickets = await this.ticketSettings.readTickets(manager);
       const snapshot: EventSnapshot = { party: site.party, tickets };
       await manager.update(FestivalEventEntity, { id: current.id }, { status: 'past', snapshot: JSON.stringify(snapshot) });
