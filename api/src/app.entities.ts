@@ -23,7 +23,7 @@ import { ConfirmationResendEntity } from './modules/tickets/confirmation-resend.
 import { SettingEntity } from './modules/settings/setting.entity.js';
 import { PromoCodeEntity } from './modules/tickets/promo-code.entity.js';
 import { PartyRefundEntity } from './modules/tickets/party-refund.entity.js';
-import { FestivalEventEntity } from './modules/seasons/festival-event.entity.js';
+import { SeasonEntity } from './modules/seasons/season.entity.js';
 
 /** Every entity of the API, registered once with the data source. */
 export const ENTITIES = [
@@ -50,7 +50,7 @@ export const ENTITIES = [
   ConfirmationResendEntity,
   SettingEntity,
   PromoCodeEntity,
-  FestivalEventEntity,
+  SeasonEntity,
   PartyRefundEntity,
   PaymentDisputeEntity,
 ];

@@ -7,7 +7,7 @@ import {
   type FeastCatalog,
   type FeastOrder,
   type FeastPacksSettings,
-  type FestivalEventsResponse,
+  type SeasonsResponse,
   type FunnelEntry,
 } from '@festival/contracts';
 import { startSmtpSink, type SmtpSink } from '@festival/test-kit';
@@ -497,12 +497,12 @@ describe(`feast pack pre-orders on ${TEST_DATABASE}`, () => {
   });
 
   it('gives the next event the two packs of the template, closed', async () => {
-    const { events } = (await t.http.get('/api/admin/events').set('Cookie', manager).expect(200)).body as FestivalEventsResponse;
-    const closingEventName = events.find((event) => event.status === 'on-sale')!.name;
+    const { events } = (await t.http.get('/api/admin/events').set('Cookie', manager).expect(200)).body as SeasonsResponse;
+    const closingSeasonName = events.find((event) => event.status === 'on-sale')!.name;
     await t.http
       .post('/api/admin/events')
       .set('Cookie', manager)
-      .send({ name: 'Diwali Party 2027', date: '2027-10-30', closingEventName })
+      .send({ name: 'Diwali Party 2027', date: '2027-10-30', closingSeasonName })
       .expect(201);
     const next = await settings();
     expect(next.open).toBe(false);

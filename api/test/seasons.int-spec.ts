@@ -2,7 +2,7 @@ import {
   isoToZonedWallTime,
   nextCalendarDate,
   type AdminSettings,
-  type FestivalEventsResponse,
+  type SeasonsResponse,
   type FunnelEntry,
   type PaidPartyTicketRow,
   type PartyOrderRequest,
@@ -76,7 +76,7 @@ describe(`seasons on ${TEST_DATABASE}`, () => {
 
   it('starts with one event on sale, made from the site configuration', async () => {
     const site = (await t.http.get('/api/site').expect(200)).body;
-    const events = await get<FestivalEventsResponse>('/api/admin/events');
+    const events = await get<SeasonsResponse>('/api/admin/events');
     expect(events).toEqual({
       current: 1,
       events: [
@@ -92,21 +92,21 @@ describe(`seasons on ${TEST_DATABASE}`, () => {
   });
 
   it('refuses a next event that is not after the current one, a bad date or title, and unknown events or dates in a filter', async () => {
-    const { events } = await get<FestivalEventsResponse>('/api/admin/events');
+    const { events } = await get<SeasonsResponse>('/api/admin/events');
     const [current] = events;
     const refuse = async (body: object, status: number, message: string) => {
       const res = await t.http.post('/api/admin/events').set('Cookie', cookie).send(body).expect(status);
       expect(res.body.message).toBe(message);
     };
-    const closingEventName = current.name;
+    const closingSeasonName = current.name;
     await refuse(
-      { name: 'Again', date: current.date, closingEventName },
+      { name: 'Again', date: current.date, closingSeasonName },
       400,
       `date: The next event must come after ${current.name} on ${current.date}`,
     );
-    await refuse({ name: 'Again', date: '2027-02-30', closingEventName }, 400, 'date: Date must be a date such as 2027-10-30');
-    await refuse({ name: '  ', date: '2027-10-30', closingEventName }, 400, 'name: Title is required');
-    expect((await get<FestivalEventsResponse>('/api/admin/events')).events).toHaveLength(1);
+    await refuse({ name: 'Again', date: '2027-02-30', closingSeasonName }, 400, 'date: Date must be a date such as 2027-10-30');
+    await refuse({ name: '  ', date: '2027-10-30', closingSeasonName }, 400, 'name: Title is required');
+    expect((await get<SeasonsResponse>('/api/admin/events')).events).toHaveLength(1);
 
     expect((await t.http.get('/api/party-tickets?eventId=99').set('Cookie', cookie).expect(404)).body.message).toBe('There is no event 99');
     const backwards = await t.http.get('/api/analytics/funnel?from=2026-10-02&to=2026-10-01').set('Cookie', cookie).expect(400);
@@ -128,7 +128,7 @@ describe(`seasons on ${TEST_DATABASE}`, () => {
     const started = await t.http
       .post('/api/admin/events')
       .set('Cookie', cookie)
-      .send({ name: 'Diwali DJ Night 2027', date: '2027-10-30', closingEventName: site.party.name })
+      .send({ name: 'Diwali DJ Night 2027', date: '2027-10-30', closingSeasonName: site.party.name })
       .expect(201);
     expect(started.body).toEqual({
       id: 2,
@@ -138,7 +138,7 @@ describe(`seasons on ${TEST_DATABASE}`, () => {
       createdAt: expect.any(String),
     });
 
-    const events = await get<FestivalEventsResponse>('/api/admin/events');
+    const events = await get<SeasonsResponse>('/api/admin/events');
     expect(events.current).toBe(2);
     expect(events.events.map((e) => [e.id, e.status])).toEqual([
       [2, 'on-sale'],
@@ -246,19 +246,19 @@ describe(`seasons on ${TEST_DATABASE}`, () => {
 
   it('F4: refuses Start next event without the name of the event that ends typed as it is', async () => {
     const missing = await startNext({ name: 'Diwali DJ Night 2028', date: '2028-10-28' }).expect(400);
-    expect(missing.body.message).toBe('closingEventName: Required');
+    expect(missing.body.message).toBe('closingSeasonName: Required');
     for (const typed of ['Diwali DJ Night', 'diwali dj night 2027', 'Diwali DJ Night 2027 ', '']) {
-      const wrong = await startNext({ name: 'Diwali DJ Night 2028', date: '2028-10-28', closingEventName: typed }).expect(400);
-      expect(wrong.body.message).toBe('closingEventName: Type the name of the event that ends exactly as it is: Diwali DJ Night 2027');
+      const wrong = await startNext({ name: 'Diwali DJ Night 2028', date: '2028-10-28', closingSeasonName: typed }).expect(400);
+      expect(wrong.body.message).toBe('closingSeasonName: Type the name of the event that ends exactly as it is: Diwali DJ Night 2027');
     }
-    const events = await get<FestivalEventsResponse>('/api/admin/events');
+    const events = await get<SeasonsResponse>('/api/admin/events');
     expect(events.current).toBe(2);
     expect(events.events).toHaveLength(2);
   });
 
   it('F4: refuses Start next event until the party on sale has ended, naming its end in the party’s time zone; its tickets keep working', async () => {
     const { event: before } = await get<AdminSettings>('/api/admin/settings');
-    const body = { name: 'Diwali DJ Night 2028', date: '2028-10-28', closingEventName: 'Diwali DJ Night 2027' };
+    const body = { name: 'Diwali DJ Night 2028', date: '2028-10-28', closingSeasonName: 'Diwali DJ Night 2027' };
     // Before it starts: the party of October 30, 2027 (7 to 11 PM in Los Angeles).
     const ahead = await startNext(body).expect(409);
     expect(ahead.body.message).toBe(
@@ -275,7 +275,7 @@ describe(`seasons on ${TEST_DATABASE}`, () => {
     expect(tonight.body.message).toBe(`Diwali DJ Night 2027 runs until ${ends}; start the next event after it ends`);
 
     // Nothing changed: the same event on sale, and its tickets still admitted at the door.
-    const events = await get<FestivalEventsResponse>('/api/admin/events');
+    const events = await get<SeasonsResponse>('/api/admin/events');
     expect(events.current).toBe(2);
     expect(events.events).toHaveLength(2);
     const guest = await paidOrder(t, 'Meera Tonight');
@@ -296,9 +296,11 @@ describe(`seasons on ${TEST_DATABASE}`, () => {
     await moveParty(now - 5 * HOUR, now - 60_000);
     const { party } = (await t.http.get('/api/site').expect(200)).body as { party: { timeZone: string; startsAt: string } };
     const tomorrow = nextCalendarDate(isoToZonedWallTime(new Date(now).toISOString(), party.timeZone).slice(0, 10));
-    const started = await startNext({ name: 'Diwali DJ Night 2028', date: tomorrow, closingEventName: 'Diwali DJ Night 2027' }).expect(201);
+    const started = await startNext({ name: 'Diwali DJ Night 2028', date: tomorrow, closingSeasonName: 'Diwali DJ Night 2027' }).expect(
+      201,
+    );
     expect(started.body).toEqual({ id: 3, name: 'Diwali DJ Night 2028', date: tomorrow, status: 'on-sale', createdAt: expect.any(String) });
-    const events = await get<FestivalEventsResponse>('/api/admin/events');
+    const events = await get<SeasonsResponse>('/api/admin/events');
     expect(events.events.map((e) => [e.name, e.status])).toEqual([
       ['Diwali DJ Night 2028', 'on-sale'],
       ['Diwali DJ Night 2027', 'past'],

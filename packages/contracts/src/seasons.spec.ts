@@ -4,7 +4,7 @@ import {
   filterInstants,
   isCalendarDate,
   nextCalendarDate,
-  startEventRequestSchema,
+  startSeasonRequestSchema,
 } from './seasons.js';
 
 describe('seasons', () => {
@@ -50,17 +50,17 @@ describe('seasons', () => {
 
   it('takes a next event with a title and a date, and the closing event’s name as typed', () => {
     expect(
-      startEventRequestSchema.parse({ name: ' Diwali DJ Night 2027 ', date: '2027-10-30', closingEventName: ' Diwali DJ Night ' }),
+      startSeasonRequestSchema.parse({ name: ' Diwali DJ Night 2027 ', date: '2027-10-30', closingSeasonName: ' Diwali DJ Night ' }),
     ).toEqual({
       name: 'Diwali DJ Night 2027',
       date: '2027-10-30',
-      closingEventName: ' Diwali DJ Night ',
+      closingSeasonName: ' Diwali DJ Night ',
     });
-    expect(startEventRequestSchema.safeParse({ name: 'x', date: 'tomorrow', closingEventName: 'x' }).error?.issues[0].message).toBe(
+    expect(startSeasonRequestSchema.safeParse({ name: 'x', date: 'tomorrow', closingSeasonName: 'x' }).error?.issues[0].message).toBe(
       'Date must be a date such as 2027-10-30',
     );
-    expect(startEventRequestSchema.safeParse({ name: 'x', date: '2027-10-30' }).error?.issues[0]).toMatchObject({
-      path: ['closingEventName'],
+    expect(startSeasonRequestSchema.safeParse({ name: 'x', date: '2027-10-30' }).error?.issues[0]).toMatchObject({
+      path: ['closingSeasonName'],
       message: 'Required',
     });
   });

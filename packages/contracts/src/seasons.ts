@@ -3,23 +3,25 @@ import { z } from 'zod';
 import { isoToZonedWallTime, zonedWallTimeToIso } from './settings.js';
 
 /**
- * Seasons (docs/settings.md): each party is an event. One is on sale (the guest pages, new
- * orders, tabs and visits belong to it); the earlier ones are past and read-only.
+ * Seasons (docs/settings.md): each year's party is a season. One is on sale (the guest pages,
+ * new orders, tabs and visits belong to it); the earlier ones are past and read-only. On the wire
+ * they keep their first name (`/api/admin/events`, `events`, `eventId`); the staff pages say
+ * `Event` and `Start next event`.
  */
-export type FestivalEventStatus = 'on-sale' | 'past';
+export type SeasonStatus = 'on-sale' | 'past';
 
-export interface FestivalEvent {
+export interface Season {
   id: number;
   name: string;
   /** The party's date, `YYYY-MM-DD` in its time zone. */
   date: string;
-  status: FestivalEventStatus;
+  status: SeasonStatus;
   createdAt: string;
 }
 
 /** `GET /api/admin/events`: newest first; `current` is the one on sale. */
-export interface FestivalEventsResponse {
-  events: FestivalEvent[];
+export interface SeasonsResponse {
+  events: Season[];
   current: number;
 }
 
@@ -37,15 +39,15 @@ export function isCalendarDate(value: string): boolean {
 const calendarDate = (label: string) => z.string().refine(isCalendarDate, `${label} must be a date such as 2027-10-30`);
 
 /**
- * `POST /api/admin/events` (`Start next event`): the new event's title and date, and the name of
- * the event on sale typed out by the manager to confirm that it ends (the API compares it exactly).
+ * `POST /api/admin/events` (`Start next event`): the new season's title and date, and the name
+ * of the season on sale typed out by the manager to confirm that it ends (the API compares it exactly).
  */
-export const startEventRequestSchema = z.strictObject({
+export const startSeasonRequestSchema = z.strictObject({
   name: z.string().trim().min(1, 'Title is required').max(80, 'Title cannot be longer than 80 characters'),
   date: calendarDate('Date'),
-  closingEventName: z.string(),
+  closingSeasonName: z.string(),
 });
-export type StartEventRequest = z.infer<typeof startEventRequestSchema>;
+export type StartSeasonRequest = z.infer<typeof startSeasonRequestSchema>;
 
 /**
  * The dashboard's filter, on every staff report: which event (the one on sale without one) and

@@ -14,7 +14,7 @@ import { ExclusiveSection } from '../../common/exclusive-section.js';
 import { HotRead, type HotLoad } from '../../common/hot-read.js';
 import { rawDateTime } from '../../database/raw-date-time.js';
 import { FeastOrderEntity } from './feast-order.entity.js';
-import { FestivalEventEntity } from '../seasons/festival-event.entity.js';
+import { SeasonEntity } from '../seasons/season.entity.js';
 import { SeasonsService } from '../seasons/seasons.service.js';
 import { TicketSettingsService } from '../settings/ticket-settings.service.js';
 import { ActivityLog } from '../staff/activity-log.service.js';
@@ -95,7 +95,7 @@ export class FeastCatalogService implements OnModuleInit {
   }
 
   private async settingsOf(manager: EntityManager, eventId: number, now: Date): Promise<FeastPacksSettings & { eventId: number }> {
-    const event = await manager.findOneByOrFail(FestivalEventEntity, { id: eventId });
+    const event = await manager.findOneByOrFail(SeasonEntity, { id: eventId });
     const packs = await manager.find(FeastPackEntity, { where: { eventId }, order: { position: 'ASC' } });
     const slots = await manager.find(FeastPickupSlotEntity, { where: { eventId }, order: { date: 'ASC', time: 'ASC' } });
     const taken = await packsTakenBySlot(
@@ -184,7 +184,7 @@ export class FeastCatalogService implements OnModuleInit {
         if (slot.id) await manager.update(FeastPickupSlotEntity, { id: slot.id, eventId }, row);
         else await manager.insert(FeastPickupSlotEntity, { id: randomUUID(), ...row });
       }
-      await manager.update(FestivalEventEntity, { id: eventId }, { feastPreordersOpen: update.open });
+      await manager.update(SeasonEntity, { id: eventId }, { feastPreordersOpen: update.open });
       await this.activity.record(
         manager,
         actor,

@@ -28,7 +28,7 @@ import {
 } from '../payments/order-lifecycle/held-order-completion.js';
 import { LapsedHolds } from '../payments/order-lifecycle/lapsed-holds.js';
 import { PaymentConfirmations } from '../payments/order-lifecycle/payment-confirmations.js';
-import { FestivalEventEntity } from '../seasons/festival-event.entity.js';
+import { SeasonEntity } from '../seasons/season.entity.js';
 import { SeasonsService } from '../seasons/seasons.service.js';
 import { TicketSettingsService } from '../settings/ticket-settings.service.js';
 import { FeastCatalogService, FEAST_LOCK, packsTakenBySlot } from './feast-catalog.service.js';
@@ -81,7 +81,7 @@ export class FeastOrdersService implements OnModuleInit {
     const now = new Date();
     const { order, released } = await this.exclusive.run(FEAST_LOCK, async (manager) => {
       const eventId = await this.seasons.readCurrentId(manager);
-      const event = await manager.findOneByOrFail(FestivalEventEntity, { id: eventId });
+      const event = await manager.findOneByOrFail(SeasonEntity, { id: eventId });
       if (!event.feastPreordersOpen) throw new ConflictException(FEAST_REFUSALS.closed);
       const slot = await manager.findOneBy(FeastPickupSlotEntity, { id: request.slotId, eventId });
       if (!slot) throw new ConflictException('This pickup time is no longer offered — please choose another');
@@ -189,7 +189,7 @@ export class FeastOrdersService implements OnModuleInit {
   private async latePaymentRefusal(manager: EntityManager, order: FeastOrderEntity, now: Date): Promise<string | null> {
     if (holdIsLive(order, now)) return null;
     const eventId = await this.seasons.readCurrentId(manager);
-    const event = await manager.findOneBy(FestivalEventEntity, { id: eventId });
+    const event = await manager.findOneBy(SeasonEntity, { id: eventId });
     if (order.eventId !== eventId || !event?.feastPreordersOpen) return LATE_PREORDER_REASONS.closed;
     const slot = order.slotId ? await manager.findOneBy(FeastPickupSlotEntity, { id: order.slotId, eventId }) : null;
     if (!slot || slot.capacity - ((await packsTakenBySlot(manager, [slot.id], now)).get(slot.id) ?? 0) < order.packCount) {

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { SettingsModule } from '../settings/settings.module.js';
-import { EventsController } from './events.controller.js';
+import { SeasonsController } from './seasons.controller.js';
 import { SeasonStartService } from './season-start.service.js';
 
 /**
@@ -10,7 +10,7 @@ import { SeasonStartService } from './season-start.service.js';
  */
 @Module({
   imports: [SettingsModule],
-  controllers: [EventsController],
+  controllers: [SeasonsController],
   providers: [SeasonStartService],
 })
 export class SeasonStartModule {}

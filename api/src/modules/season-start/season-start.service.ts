@@ -3,11 +3,11 @@ import {
   eventLabels,
   isoToZonedWallTime,
   siteConfigSchema,
-  startEventRequestSchema,
+  startSeasonRequestSchema,
   zonedWallTimeToIso,
-  type FestivalEvent,
+  type Season,
   type SiteConfig,
-  type StartEventRequest,
+  type StartSeasonRequest,
 } from '@festival/contracts';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
 import { insertDefaultFeastPacks } from '../feast/feast-defaults.js';
@@ -18,8 +18,8 @@ import { SITE_KEY, storedSiteConfig } from '../site/stored-site-config.js';
 import { ActivityLog } from '../staff/activity-log.service.js';
 import type { StaffActor } from '../staff/staff-actor.js';
 import { PARTY_LOCK } from '../settings/party-lock.js';
-import { FestivalEventEntity, type EventSnapshot } from '../seasons/festival-event.entity.js';
-import { SeasonsService, toFestivalEvent } from '../seasons/seasons.service.js';
+import { SeasonEntity, type SeasonSnapshot } from '../seasons/season.entity.js';
+import { SeasonsService, toSeason } from '../seasons/seasons.service.js';
 
 /**
  * The 409 of `Start next event` before the party on sale has ended: its end in its time zone
@@ -50,17 +50,17 @@ export class SeasonStartService {
    * event on sale becomes past (keeping its site configuration and Tickets section as they are
    * now, for its read-only views), and a new one goes on sale with the same settings, the title
    * and date given, the same hours on that date and no sale window. Its tickets start at 0 sold:
-   * every count is per event. Refused unless `closingEventName` is the event on sale's name as it
+   * every count is per event. Refused unless `closingSeasonName` is the event on sale's name as it
    * is (400), and until its party has ended (409): its tickets stop working at the door at once.
    */
-  async startNextEvent(input: StartEventRequest, actor: StaffActor): Promise<FestivalEvent> {
-    const { name, date, closingEventName } = startEventRequestSchema.parse(input);
+  async startNextSeason(input: StartSeasonRequest, actor: StaffActor): Promise<Season> {
+    const { name, date, closingSeasonName } = startSeasonRequestSchema.parse(input);
     const started = await this.exclusive.run(PARTY_LOCK, async (manager) => {
       await holdSettingsLockToo(manager);
       const now = new Date();
-      const current = await manager.findOneByOrFail(FestivalEventEntity, { status: 'on-sale' });
-      if (closingEventName !== current.name) {
-        throw new BadRequestException(`closingEventName: Type the name of the event that ends exactly as it is: ${current.name}`);
+      const current = await manager.findOneByOrFail(SeasonEntity, { status: 'on-sale' });
+      if (closingSeasonName !== current.name) {
+        throw new BadRequestException(`closingSeasonName: Type the name of the event that ends exactly as it is: ${current.name}`);
       }
       if (date <= current.date) {
         throw new BadRequestException(`date: The next event must come after ${current.name} on ${current.date}`);
@@ -68,10 +68,10 @@ export class SeasonStartService {
       const site = await storedSiteConfig(manager);
       if (now.getTime() < Date.parse(site.party.endsAt)) throw new ConflictException(partyNotOverRefusal(site.party));
       const tickets = await this.ticketSettings.readTickets(manager);
-      const snapshot: EventSnapshot = { party: site.party, tickets };
-      await manager.update(FestivalEventEntity, { id: current.id }, { status: 'past', snapshot: JSON.stringify(snapshot) });
-      const event = manager.create(FestivalEventEntity, { name, date, status: 'on-sale', createdAt: now, snapshot: null });
-      await manager.insert(FestivalEventEntity, event);
+      const snapshot: SeasonSnapshot = { party: site.party, tickets };
+      await manager.update(SeasonEntity, { id: current.id }, { status: 'past', snapshot: JSON.stringify(snapshot) });
+      const event = manager.create(SeasonEntity, { name, date, status: 'on-sale', createdAt: now, snapshot: null });
+      await manager.insert(SeasonEntity, event);
       await insertDefaultFeastPacks(manager, event.id);
 
       const { timeZone } = site.party;
@@ -85,7 +85,7 @@ export class SeasonStartService {
         { key: SITE_KEY, value: JSON.stringify(siteConfigSchema.parse({ ...site, party })), updatedAt: now },
         ['key'],
       );
-      await this.ticketSettings.carryIntoNextEvent(manager, tickets, now);
+      await this.ticketSettings.carryIntoNextSeason(manager, tickets, now);
       await this.activity.record(
         manager,
         actor,
@@ -96,6 +96,6 @@ export class SeasonStartService {
     });
     this.seasons.invalidate();
     this.ticketSettings.changed();
-    return toFestivalEvent(started);
+    return toSeason(started);
   }
 }

@@ -1,19 +1,21 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { FestivalEventStatus, SiteConfig, TicketSettings } from '@festival/contracts';
+import type { SeasonStatus, SiteConfig, TicketSettings } from '@festival/contracts';
 
-/** What a past event keeps of its settings (`events.snapshot`). */
-export interface EventSnapshot {
+/** What a past season keeps of its settings (`events.snapshot`). */
+export interface SeasonSnapshot {
   party: SiteConfig['party'];
   tickets: TicketSettings;
 }
 
 /**
- * One party (a season, docs/settings.md). One event is `on-sale`: the guest pages, new orders,
- * tabs and visits are its. A `past` event is read-only and keeps, in `snapshot`, the site
- * configuration and Tickets section it had when the next one started.
+ * One season: one year's party (docs/settings.md, Seasons). One season is `on-sale`: the guest
+ * pages, new orders, tabs and visits are its. A `past` season is read-only and keeps, in
+ * `snapshot`, the site configuration and Tickets section it had when the next one started. The
+ * table (`events`), the routes (`/api/admin/events`) and the `eventId` columns and fields keep
+ * their first name; in code a season is never called an event (an event is an analytics event).
  */
 @Entity('events')
-export class FestivalEventEntity {
+export class SeasonEntity {
   @PrimaryGeneratedColumn('increment', { type: 'integer' })
   id!: number;
 
@@ -25,7 +27,7 @@ export class FestivalEventEntity {
   date!: string;
 
   @Column({ type: 'varchar', length: 16 })
-  status!: FestivalEventStatus;
+  status!: SeasonStatus;
 
   @Column({ type: 'datetime' })
   createdAt!: Date;
@@ -34,7 +36,7 @@ export class FestivalEventEntity {
   @Column({ type: 'boolean', default: false })
   feastPreordersOpen!: boolean;
 
-  /** A past event's settings as they were (JSON `{ party, tickets }`); null while on sale. */
+  /** A past season's settings as they were (JSON `{ party, tickets }`); null while on sale. */
   @Column({ type: 'text', nullable: true })
   snapshot!: string | null;
 }

@@ -1,10 +1,10 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { And, LessThan, MoreThanOrEqual, Repository, type EntityManager, type FindOperator } from 'typeorm';
-import { filterInstants, type DashboardFilter, type FestivalEvent } from '@festival/contracts';
+import { filterInstants, type DashboardFilter, type Season } from '@festival/contracts';
 import { HotRead } from '../../common/hot-read.js';
 import { storedSiteConfig } from '../site/stored-site-config.js';
-import { FestivalEventEntity } from './festival-event.entity.js';
+import { SeasonEntity } from './season.entity.js';
 
 /**
  * A dashboard filter made ready for the queries: the event, and the instants (and the counters'
@@ -28,7 +28,7 @@ export function withinFilter(filter: ReportFilter, column: string): Record<strin
   return where;
 }
 
-export const toFestivalEvent = (row: FestivalEventEntity): FestivalEvent => ({
+export const toSeason = (row: SeasonEntity): Season => ({
   id: row.id,
   name: row.name,
   date: row.date,
@@ -46,7 +46,7 @@ export const toFestivalEvent = (row: FestivalEventEntity): FestivalEvent => ({
 export class SeasonsService {
   private readonly current = new HotRead<number>(async () => ({ value: await this.readCurrentId(this.events.manager) }), 'no-store');
 
-  constructor(@InjectRepository(FestivalEventEntity) private readonly events: Repository<FestivalEventEntity>) {}
+  constructor(@InjectRepository(SeasonEntity) private readonly events: Repository<SeasonEntity>) {}
 
   /** The id of the event on sale, from this replica's cache. */
   currentId(): Promise<number> {
@@ -55,18 +55,18 @@ export class SeasonsService {
 
   /** The id of the event on sale, read with `manager` (in a transaction: as of it). */
   async readCurrentId(manager: EntityManager): Promise<number> {
-    const row = await manager.findOne(FestivalEventEntity, { where: { status: 'on-sale' }, select: { id: true } });
+    const row = await manager.findOne(SeasonEntity, { where: { status: 'on-sale' }, select: { id: true } });
     if (!row) throw new Error('No event is on sale: the seasons migration makes the first one');
     return row.id;
   }
 
   /** Every event, newest first. */
-  async list(): Promise<FestivalEventEntity[]> {
+  async list(): Promise<SeasonEntity[]> {
     return this.events.find({ order: { id: 'DESC' } });
   }
 
   /** The event `id`, or the one on sale without one; 404 for an unknown id. */
-  async resolve(id: number | undefined): Promise<FestivalEventEntity> {
+  async resolve(id: number | undefined): Promise<SeasonEntity> {
     const row = id === undefined ? await this.events.findOneBy({ status: 'on-sale' }) : await this.events.findOneBy({ id });
     if (!row) throw new NotFoundException(`There is no event ${id}`);
     return row;

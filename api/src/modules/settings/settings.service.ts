@@ -13,7 +13,7 @@ import {
   type SiteConfig,
 } from '@festival/contracts';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
-import { FestivalEventEntity } from '../seasons/festival-event.entity.js';
+import { SeasonEntity } from '../seasons/season.entity.js';
 import { SiteSettingEntity } from '../site/site-setting.entity.js';
 import { SITE_KEY, storedSiteConfig } from '../site/stored-site-config.js';
 import { ActivityLog } from '../staff/activity-log.service.js';
@@ -131,7 +131,7 @@ export class SettingsService {
         return { site: { ...site, party: { ...site.party, ...next, ...eventLabels(next) } }, detail };
       },
       // The event on sale is listed under its title and date.
-      (manager) => manager.update(FestivalEventEntity, { status: 'on-sale' }, { name: next.name, date: partyDateOf(next) }),
+      (manager) => manager.update(SeasonEntity, { status: 'on-sale' }, { name: next.name, date: partyDateOf(next) }),
     );
     return next;
   }

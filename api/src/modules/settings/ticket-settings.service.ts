@@ -6,7 +6,7 @@ import { ExclusiveSection } from '../../common/exclusive-section.js';
 import { HotRead } from '../../common/hot-read.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
-import { FestivalEventEntity, type EventSnapshot } from '../seasons/festival-event.entity.js';
+import { SeasonEntity, type SeasonSnapshot } from '../seasons/season.entity.js';
 import { SeasonsService } from '../seasons/seasons.service.js';
 import { storedSiteConfig } from '../site/stored-site-config.js';
 import { ActivityLog } from '../staff/activity-log.service.js';
@@ -131,9 +131,9 @@ export class TicketSettingsService implements OnApplicationBootstrap {
    * event on sale, the one kept when it ended for a past event.
    */
   async readTicketsOf(manager: EntityManager, eventId: number): Promise<TicketSettings> {
-    const event = await manager.findOneBy(FestivalEventEntity, { id: eventId });
+    const event = await manager.findOneBy(SeasonEntity, { id: eventId });
     if (event?.status === 'past' && event.snapshot)
-      return ticketSettingsSchema.parse((JSON.parse(event.snapshot) as EventSnapshot).tickets);
+      return ticketSettingsSchema.parse((JSON.parse(event.snapshot) as SeasonSnapshot).tickets);
     return this.readTickets(manager);
   }
 
@@ -175,7 +175,7 @@ export class TicketSettingsService implements OnApplicationBootstrap {
    * season start, under the party lock): `tickets` without a sale window. Call `changed()` once
    * that transaction has committed.
    */
-  async carryIntoNextEvent(manager: EntityManager, tickets: TicketSettings, now: Date): Promise<void> {
+  async carryIntoNextSeason(manager: EntityManager, tickets: TicketSettings, now: Date): Promise<void> {
     const next = { ...tickets, saleOpensAt: null, saleClosesAt: null };
     await manager.update(SettingEntity, TICKETS_ROW, { value: JSON.stringify(next), updatedAt: now });
   }
