@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -12,12 +13,13 @@ const ESLINT = join(ROOT, 'node_modules', '.bin', 'eslint');
 interface LintMessage {
   ruleId: string | null;
   message: string;
+  line: number;
 }
 
-function wallMessages(path: string, source: string): LintMessage[] {
+function wallMessages(path: string, source: string, ruleId = 'import-x/no-restricted-paths'): LintMessage[] {
   let output: string;
   try {
-    output = execFileSync(ESLINT, ['--format', 'json', '--stdin', '--stdin-filename', path], {
+    output = execFileSync(ESLINT, ['--format', 'json', '--rule', `${ruleId}: error`, '--stdin', '--stdin-filename', path], {
       cwd: ROOT,
       input: source,
       encoding: 'utf8',
@@ -27,8 +29,11 @@ function wallMessages(path: string, source: string): LintMessage[] {
     output = String((error as { stdout?: string }).stdout ?? '');
   }
   const [result] = JSON.parse(output) as { messages: LintMessage[] }[];
-  return result.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths');
+  return result.messages.filter((m) => m.ruleId === ruleId);
 }
+
+/** The imports of a file, as if it stood at `path`, that resolve to no file. */
+const unresolved = (path: string, source: string) => wallMessages(path, source, 'import-x/no-unresolved');
 
 describe('the walls between features, in npm run lint', () => {
   jest.setTimeout(60_000);
@@ -57,6 +62,25 @@ describe('the walls between features, in npm run lint', () => {
     expect(messages[0].message).toMatch(/shared\/ never imports a feature/);
   });
 
+  it("resolves #shared/ to the importing remote's own shared/ folder, and nowhere outside it", () => {
+    const source = [
+      "import { SectionError } from '#shared/components/section-error.tsx';",
+      // Each remote's #shared/ is its own: the guest site's icons are not the staff app's.
+      "import { BagIcon } from '#shared/components/icons.tsx';",
+      // The alias cannot climb out of shared/ into a feature.
+      "import { DoorPage } from '#shared/../features/door/components/door-page.tsx';",
+      'export const parts = [SectionError, BagIcon, DoorPage];',
+    ].join('\n');
+    const staff = unresolved('admin-app/src/shared/components/wall-check.tsx', source);
+    expect(staff.map((m) => m.line)).toEqual([2, 3]);
+
+    const guest = unresolved(
+      'public-site/src/features/feast/components/wall-check.tsx',
+      "import { BagIcon } from '#shared/components/icons.tsx';\nexport const icon = BagIcon;\n",
+    );
+    expect(guest).toEqual([]);
+  });
+
   it("refuses a guest feature importing another feature's internals", () => {
     const messages = wallMessages(
       'public-site/src/features/landing/components/wall-check.tsx',
@@ -80,5 +104,25 @@ describe('the walls between features, in npm run lint', () => {
         "import { TicketsService } from '../tickets/tickets.service.js';\nexport const service = TicketsService;\n",
       ),
     ).toEqual([]);
+  });
+
+  it('finds no two API modules importing each other', () => {
+    const modulesDir = join(ROOT, 'api/src/modules');
+    const imports = new Map<string, Set<string>>();
+    for (const module of readdirSync(modulesDir)) {
+      const targets = new Set<string>();
+      for (const file of readdirSync(join(modulesDir, module), { recursive: true, encoding: 'utf8' })) {
+        if (!file.endsWith('.ts') || file.endsWith('.spec.ts')) continue;
+        const source = readFileSync(join(modulesDir, module, file), 'utf8');
+        for (const [, other] of source.matchAll(/from '(?:\.\.\/)+([a-z-]+)\//g)) if (other !== module) targets.add(other);
+      }
+      imports.set(module, targets);
+    }
+    const pairs = [...imports].flatMap(([module, targets]) =>
+      [...targets].filter((other) => module < other && imports.get(other)?.has(module)).map((other) => `${module} <-> ${other}`),
+    );
+    // The walk sees the modules' imports: the season start sits above settings, tickets and feast.
+    expect([...imports.get('season-start')!]).toEqual(expect.arrayContaining(['settings', 'seasons', 'feast']));
+    expect(pairs).toEqual([]);
   });
 });

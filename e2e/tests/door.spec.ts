@@ -2,11 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, expect, test, type Browser, type BrowserContext, type Dialog, type Page } from '@playwright/test';
 import { BASE_URL, CHROMIUM_ARGS, E2E_ADMIN_PASSWORD } from '../support/environment';
 import { waitForMails, type DeliveredMail } from '../support/mailbox';
 import { buyPartyTickets } from '../support/party-orders';
 import { staffApi } from '../support/staff-api';
+import { devicePage } from '../support/staff-pages';
 
 const CARD = { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' };
 /** The code as the e-mail prints it under the QR: 32 groups of four base32 characters. */
@@ -90,6 +91,27 @@ const editOneCharacter = (code: string): string =>
   code[40] === 'Q' ? `${code.slice(0, 40)}R${code.slice(41)}` : `${code.slice(0, 40)}Q${code.slice(41)}`;
 
 test.describe('the door', () => {
+  // Offline admissions count only in the party's hours: the party is on while these run, and the
+  // Event section goes back as it was afterwards (every other spec sees the defaults).
+  let eventBefore: unknown;
+  test.beforeAll(async () => {
+    const api = await staffApi();
+    eventBefore = ((await (await api.get('/api/admin/settings')).json()) as { event: unknown }).event;
+    const hour = 3_600_000;
+    const event = {
+      ...(eventBefore as object),
+      startsAt: new Date(Date.now() - hour).toISOString(),
+      endsAt: new Date(Date.now() + 4 * hour).toISOString(),
+    };
+    expect((await api.put('/api/admin/settings/event', { data: event })).ok()).toBe(true);
+    await api.dispose();
+  });
+  test.afterAll(async () => {
+    const api = await staffApi();
+    expect((await api.put('/api/admin/settings/event', { data: eventBefore })).ok()).toBe(true);
+    await api.dispose();
+  });
+
   test('admits an e-mailed ticket typed, shown to the camera and found by name, then refuses it used or edited', async ({
     page,
     browser,
@@ -277,6 +299,80 @@ test.describe('the door', () => {
 
     await context.close();
     for (const c of doors) await c.close();
+    await api.dispose();
+  });
+
+  test('F10: a door phone signing out sends its check-ins made offline first, then keeps no guest list', async ({ browser }) => {
+    test.slow();
+    const stamp = Date.now();
+    const email = `signout.${stamp}@example.com`;
+    await paidOrder(browser, 'Signout Guest', email, 2);
+    const { code } = await ticketMail(email);
+    const api = await staffApi();
+    const arrived = async () => ((await (await api.get('/api/admin/check-ins/stats')).json()) as { arrived: number }).arrived;
+    const before = await arrived();
+
+    const door = await devicePage(browser, `Door Signout ${stamp}`, 'door');
+    await waitForOfflineReady(door);
+    // The uploads cannot get through until the sign-out.
+    let uploadsBlocked = true;
+    await door.route('**/api/admin/check-ins/offline', (route) => (uploadsBlocked ? route.abort() : route.continue()));
+    await door.context().setOffline(true);
+    await typeCode(door, code);
+    await expect(result(door)).toContainText('Admitted: 2 guests');
+    await expect(door.getByText('Offline — 1 check-in waiting to sync')).toBeVisible();
+    await door.context().setOffline(false);
+
+    // What cannot be sent is not discarded without asking.
+    const asked = (answer: (dialog: Dialog) => Promise<void>) =>
+      new Promise<string>((resolve) => {
+        door.once('dialog', (dialog) => {
+          resolve(dialog.message());
+          void answer(dialog);
+        });
+      });
+    const QUESTION =
+      '1 check-in made offline could not be sent (no connection to the server). Signing out removes it from this phone for good. Sign out anyway?';
+    let question = asked((dialog) => dialog.dismiss());
+    await door.getByRole('button', { name: 'Logout' }).click();
+    expect(await question).toBe(QUESTION);
+    await expect(door.getByRole('heading', { name: 'Door Check-in' })).toBeVisible();
+    await expect(door.getByText(/1 check-in (waiting to sync|made offline)/)).toBeVisible();
+    expect(await arrived()).toBe(before);
+
+    // Asked again, the connection is back by the time the staff member agrees: the sign-out sends
+    // the queue before it clears the phone.
+    question = asked(async (dialog) => {
+      uploadsBlocked = false;
+      await dialog.accept();
+    });
+    await door.getByRole('button', { name: 'Logout' }).click();
+    expect(await question).toBe(QUESTION);
+    await expect(door).toHaveURL(/\/admin\/login$/);
+    await expect(door.getByRole('status').filter({ hasText: 'Signed out' })).toContainText(
+      'The door’s guest list was removed from this phone. 1 check-in made offline was sent first.',
+    );
+    expect(await arrived()).toBe(before + 2);
+
+    // Nothing of the door is left in the browser: no database, no kept files, no service worker.
+    await expect
+      .poll(() =>
+        door.evaluate(async () => ({
+          databases: (await indexedDB.databases()).map((d) => d.name).filter((name) => name?.startsWith('festival-door')),
+          caches: (await caches.keys()).filter((name) => name.startsWith('festival-door')),
+          workers: (await navigator.serviceWorker.getRegistrations()).length,
+          session: localStorage.getItem('festival-staff-session'),
+        })),
+      )
+      .toEqual({ databases: [], caches: [], workers: 0, session: null });
+    // With the network cut, the door page no longer opens on this phone; with it, it asks to sign in.
+    await door.context().setOffline(true);
+    await expect(door.goto('/admin/door')).rejects.toThrow();
+    await door.context().setOffline(false);
+    await door.goto('/admin/door');
+    await expect(door).toHaveURL(/\/admin\/login$/);
+    await expect(door.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+    await door.context().close();
     await api.dispose();
   });
 });

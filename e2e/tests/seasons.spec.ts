@@ -1,11 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { AdminSettings } from '../../packages/contracts/src/settings';
-import type { FestivalEventsResponse } from '../../packages/contracts/src/seasons';
+import type { SeasonsResponse } from '../../packages/contracts/src/seasons';
 import { BASE_URL, E2E_ADMIN_PASSWORD } from '../support/environment';
 import { seedDemoData } from '../support/seed-demo';
 
 // Starting the next event puts a new party on sale for the whole server: it runs after every
 // other spec, the sold-out one included (its own Playwright project, e2e/playwright.config.ts).
+
+const HOUR = 3_600_000;
 
 const partyFunnel = (page: Page) => page.getByRole('list', { name: 'Party Ticket Conversion Funnel steps' });
 const feastFunnel = (page: Page) => page.getByRole('list', { name: 'Feast Pack Conversion Funnel steps' });
@@ -26,7 +28,7 @@ test.describe('seasons', () => {
     // The demo's orders and visits (once per server: the dashboard spec has usually seeded them).
     seedDemoData();
     expect((await page.request.post('/api/admin/login', { data: { password: E2E_ADMIN_PASSWORD } })).ok()).toBe(true);
-    const { events: before } = (await (await page.request.get('/api/admin/events')).json()) as FestivalEventsResponse;
+    const { events: before } = (await (await page.request.get('/api/admin/events')).json()) as SeasonsResponse;
     const last = before.find((event) => event.status === 'on-sale')!;
 
     // The event on sale, as the dashboard shows it before.
@@ -39,7 +41,15 @@ test.describe('seasons', () => {
     const partySteps = (await partyFunnel(page).textContent())!;
     const feastSteps = (await feastFunnel(page).textContent())!;
 
-    // The manager starts the next one.
+    // The party on sale is moved to tonight, running now (3 more hours), and back afterwards: the
+    // next event cannot start while it is on.
+    const { event: asItWas } = (await (await page.request.get('/api/admin/settings')).json()) as AdminSettings;
+    const now = Date.now();
+    const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const tonight = { ...asItWas, startsAt: iso(now - HOUR), endsAt: iso(now + 3 * HOUR) };
+    expect((await page.request.put('/api/admin/settings/event', { data: tonight })).ok()).toBe(true);
+
+    // The manager starts the next one: the confirmation wants the name of the event that ends.
     await page.goto('/admin/settings');
     const seasons = page.getByRole('region', { name: 'Seasons' });
     await expect(seasons).toBeVisible({ timeout: 30_000 });
@@ -49,7 +59,26 @@ test.describe('seasons', () => {
     await seasons.getByRole('button', { name: 'Start next event' }).click();
     const confirm = page.getByRole('dialog', { name: 'Start Diwali DJ Night 2027 on 2027-10-30?' });
     await expect(confirm).toContainText(`${last.name} becomes a past event`);
-    await confirm.getByRole('button', { name: 'Start next event' }).click();
+    const startIt = confirm.getByRole('button', { name: 'Start next event' });
+    await expect(startIt).toBeDisabled();
+    const typedName = confirm.getByLabel(`Type ${last.name} to end it`);
+    await typedName.fill(last.name.toUpperCase());
+    await expect(startIt).toBeDisabled();
+    await typedName.fill(last.name);
+    await expect(startIt).toBeEnabled();
+
+    // Tonight's party is on: the API refuses, naming when it ends; nothing changed.
+    await startIt.click();
+    const at = (options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat('en-US', { timeZone: tonight.timeZone, ...options }).format(new Date(tonight.endsAt));
+    const ends = `${at({ hour: 'numeric', minute: '2-digit' })} on ${at({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' })}`;
+    await expect(confirm.getByRole('alert')).toHaveText(`${tonight.name} runs until ${ends}; start the next event after it ends`);
+    const { events: during } = (await (await page.request.get('/api/admin/events')).json()) as SeasonsResponse;
+    expect(during.map((event) => event.status)).toEqual(before.map((event) => event.status));
+
+    // Once it is over (the party back where it was), the same confirmation starts the next event.
+    expect((await page.request.put('/api/admin/settings/event', { data: asItWas })).ok()).toBe(true);
+    await startIt.click();
     await expect(page.getByText('Next event started')).toBeVisible();
     await expect(seasons.getByRole('row', { name: /Diwali DJ Night 2027 2027-10-30 On sale/ })).toBeVisible({ timeout: 30_000 });
     await expect(seasons.getByRole('row', { name: new RegExp(`${last.date} Past`) })).toBeVisible();

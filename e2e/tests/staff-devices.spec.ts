@@ -173,4 +173,34 @@ test.describe('staff devices', () => {
     await door.context().close();
     await bar.context().close();
   });
+
+  test('the manager unlocks sign-ins after passes that were not valid, and is told what was unlocked', async ({ page, request }) => {
+    // A pass that is not valid, from the network every browser of the suite shares.
+    expect((await request.post('/api/admin/device-pass', { data: { pass: 'not-a-pass-of-this-venue' } })).status()).toBe(404);
+    await logIn(page);
+    await page.goto('/admin/devices');
+    await expect(page.getByRole('heading', { name: 'Devices' })).toBeVisible({ timeout: 30_000 });
+
+    const unlock = async () => {
+      await page.getByRole('button', { name: 'Unlock sign-ins', exact: true }).click();
+      const confirm = page.locator('.ant-popconfirm').filter({ hasText: 'Unlock sign-ins?' });
+      await expect(confirm).toContainText('Phones on a network that sent too many passes that were not valid may sign in again at once.');
+      await confirm.getByRole('button', { name: 'Unlock', exact: true }).click();
+    };
+    const toast = (detail: string) =>
+      page.locator('.ant-notification-notice').filter({ hasText: 'Sign-ins unlocked' }).filter({ hasText: detail });
+    await unlock();
+    await expect(toast('Refused passes forgotten for 1 network: door and bar phones there can sign in again.')).toBeVisible();
+    // Later, nothing is left to forget.
+    await page.reload();
+    await unlock();
+    await expect(toast('No network had refused passes: nothing was locked.')).toBeVisible();
+
+    const log = await page.request.get('/api/admin/activity?action=device.unlock');
+    const { items } = (await log.json()) as { items: { who: string; detail: string }[] };
+    expect(items.slice(0, 2)).toEqual([
+      expect.objectContaining({ who: 'Manager', detail: '0 networks unlocked' }),
+      expect.objectContaining({ who: 'Manager', detail: '1 network unlocked' }),
+    ]);
+  });
 });

@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes } from '@festival/router';
 import { apiGet, apiPost } from '@festival/web-kit/api-client';
 import { createQueryClient } from '@festival/web-kit/query-client';
 import { RequireStaff } from '../features/auth/components/require-staff';
-import { prepareJsdomForAntd } from '../shared/testing/antd-in-jsdom';
+import { prepareJsdomForAntd } from '#shared/testing/antd-in-jsdom.ts';
 import App from './app';
 
 beforeAll(async () => {

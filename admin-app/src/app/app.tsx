@@ -6,8 +6,13 @@ import { LogoutButton } from '../features/auth/components/logout-button';
 import { RequireStaff } from '../features/auth/components/require-staff';
 import { DEVICE_PASS_FRAGMENT } from '../features/auth/lib/device-pass-fragment';
 import { DashboardSkeleton } from '../features/dashboard/components/dashboard-skeleton';
-import { useNoindex } from '../shared/seo/use-noindex';
-import { AdminThemeProvider } from '../shared/theme/admin-theme-provider';
+import { useNoindex } from '#shared/seo/use-noindex.ts';
+import { AdminThemeProvider } from '#shared/theme/admin-theme-provider.tsx';
+import { provideDeviceData } from '#shared/api/device-data.ts';
+
+// What the door keeps on the phone for working offline, sent and removed when the session ends;
+// its code loads only then.
+provideDeviceData(() => import('../features/door/lib/door-sign-out').then((m) => m.doorDeviceData));
 
 // Every staff page loads only when opened (the dashboard's charts later still), so the login
 // page stays light.

@@ -22,10 +22,10 @@ import { usePartyTickets } from '../../features/party-orders/api/get-party-ticke
 import { AbandonedCartsSection } from '../../features/party-orders/components/abandoned-carts-section';
 import { PartyTicketsSection } from '../../features/party-orders/components/party-tickets-section';
 import { partyEventSubtitle } from '../../features/party-orders/lib/party-event';
-import { useEvents } from '../../features/seasons/api/events';
-import { EventFilterBar } from '../../shared/components/event-filter-bar';
-import { SectionError } from '../../shared/components/section-error';
-import { useDashboardFilter } from '../../shared/stores/dashboard-filter-store';
+import { useSeasons } from '../../features/seasons/api/seasons';
+import { EventFilterBar } from '#shared/components/event-filter-bar.tsx';
+import { SectionError } from '#shared/components/section-error.tsx';
+import { useDashboardFilter } from '#shared/stores/dashboard-filter-store.ts';
 
 interface QueryState {
   data: unknown;
@@ -52,7 +52,7 @@ export function DashboardPage({ headerActions }: { headerActions?: ReactNode }) 
   const funnel = useFunnel();
   const attribution = useAttribution();
   const site = useSiteConfig();
-  const events = useEvents();
+  const events = useSeasons();
   const { eventId } = useDashboardFilter();
   // A past event is read-only; its tickets' subtitle is its own name and date.
   const pastEvent = events.data?.events.find((event) => event.id === eventId && event.status === 'past');

@@ -1,10 +1,10 @@
 import { QueryClientProvider } from '@festival/query';
 import { configure, fireEvent, render, screen, within } from '@testing-library/react';
-import type { DrinkTabDetails, FestivalEventsResponse, ReconciliationReport, RevenueReport } from '@festival/contracts';
+import type { DrinkTabDetails, SeasonsResponse, ReconciliationReport, RevenueReport } from '@festival/contracts';
 import { MemoryRouter } from '@festival/router';
 import { createQueryClient } from '@festival/web-kit/query-client';
-import { prepareJsdomForAntd } from '../../shared/testing/antd-in-jsdom';
-import { AdminThemeProvider } from '../../shared/theme/admin-theme-provider';
+import { prepareJsdomForAntd } from '#shared/testing/antd-in-jsdom.ts';
+import { AdminThemeProvider } from '#shared/theme/admin-theme-provider.tsx';
 import { ReportsPage } from './reports-page';
 
 // The charts draw on a canvas jsdom does not have; the page's tables are what these specs read.
@@ -13,7 +13,7 @@ jest.mock('../../features/reports/components/revenue-charts', () => ({ RevenueBy
 beforeAll(prepareJsdomForAntd);
 configure({ asyncUtilTimeout: 10_000 });
 
-const EVENTS: FestivalEventsResponse = {
+const EVENTS: SeasonsResponse = {
   events: [{ id: 3, name: 'Diwali DJ Night', date: '2026-10-24', status: 'on-sale', createdAt: '2026-01-01T00:00:00.000Z' }],
   current: 3,
 };

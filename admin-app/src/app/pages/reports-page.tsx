@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { DrinkDetailsDrawer, type DrinkDetailsTarget } from '../../features/drink-orders/components/drink-details-drawer';
 import { ReportsView } from '../../features/reports/components/reports-view';
-import { useEvents } from '../../features/seasons/api/events';
-import { EventFilterBar } from '../../shared/components/event-filter-bar';
+import { useSeasons } from '../../features/seasons/api/seasons';
+import { EventFilterBar } from '#shared/components/event-filter-bar.tsx';
 
 /** /admin/reports (manager only): the money of the dashboard's event and dates (docs/reports.md), a tab's details in the drinks drawer. */
 export function ReportsPage() {
   const [tab, setTab] = useState<DrinkDetailsTarget | null>(null);
-  const events = useEvents();
+  const events = useSeasons();
   return (
     <ReportsView
       filterBar={<EventFilterBar events={events.data?.events} current={events.data?.current} />}

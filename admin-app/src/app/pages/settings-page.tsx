@@ -1,5 +1,5 @@
 import { Flex, Layout, Skeleton } from 'antd';
-import { StartNextEventSection } from '../../features/seasons/components/start-next-event-section';
+import { StartNextSeasonSection } from '../../features/seasons/components/start-next-season-section';
 import { useSettings } from '../../features/settings/api/settings';
 import { DrinksMenuSection } from '../../features/settings/components/drinks-menu-section';
 import { EventSection } from '../../features/settings/components/event-section';
@@ -7,8 +7,8 @@ import { FeastPacksSection } from '../../features/settings/components/feast-pack
 import { PromoCodesSection } from '../../features/settings/components/promo-codes-section';
 import { RestaurantSection } from '../../features/settings/components/restaurant-section';
 import { TicketsSection } from '../../features/settings/components/tickets-section';
-import { AdminPageHeader } from '../../shared/components/admin-page-header';
-import { SectionError } from '../../shared/components/section-error';
+import { AdminPageHeader } from '#shared/components/admin-page-header.tsx';
+import { SectionError } from '#shared/components/section-error.tsx';
 
 const WIDTH = 1000;
 
@@ -35,7 +35,7 @@ export function SettingsPage() {
               <FeastPacksSection />
               <DrinksMenuSection />
               <RestaurantSection restaurant={settings.data.restaurant} />
-              <StartNextEventSection currentTitle={settings.data.event.name} />
+              <StartNextSeasonSection currentTitle={settings.data.event.name} />
             </>
           ) : (
             <Skeleton active paragraph={{ rows: 8 }} />

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@festival/query';
 import { DEVICE_SIGNED_OUT_MESSAGE, type AdminCheckResponse } from '@festival/contracts';
 import { ApiError, apiGet, isUnreachable } from '@festival/web-kit/api-client';
+import { clearDeviceData, forgetSignOutNotice } from './device-data';
 
 /** The last session the server confirmed in this browser, for a staff page opened while offline. */
 const REMEMBERED_SESSION = 'festival-staff-session';
@@ -56,6 +57,7 @@ export const isUnauthorized = (error: unknown): boolean => error instanceof ApiE
 /** After a login or an opened device pass: the session check knows who this is without asking again. */
 export function startStaffSession(queryClient: QueryClient, session: AdminCheckResponse): void {
   remember(session);
+  forgetSignOutNotice();
   queryClient.setQueryData(adminSessionQuery.queryKey, session);
 }
 
@@ -63,10 +65,12 @@ export function startStaffSession(queryClient: QueryClient, session: AdminCheckR
  * The session has ended (logout, expiry, or logged out elsewhere): the session check knows, so
  * the staff pages give way to the login (or, for a revoked device, to the page that says it was
  * signed out: `ended`), and nothing the staff read stays in this browser's cache (dropped once
- * the pages have gone, so nothing refetches).
+ * the pages have gone, so nothing refetches). What a page kept on the device for working offline
+ * (the door's guest list and queue) is removed too (docs/RELIABILITY.md, "Door sign-out").
  */
 export function endStaffSession(queryClient: QueryClient, ended?: string): void {
   remember(null);
+  void clearDeviceData();
   queryClient.setQueryData(adminSessionQuery.queryKey, ended ? { authenticated: false, ended } : { authenticated: false });
   setTimeout(() =>
     queryClient.removeQueries({ predicate: ({ queryKey: [scope, name] }) => scope !== SESSION_SCOPE || name !== SESSION_NAME }),

@@ -1,16 +1,16 @@
 import { Alert, Button, DatePicker, Flex, Select, Typography } from 'antd';
 import dayjs from 'dayjs';
-import type { FestivalEvent } from '@festival/contracts';
+import type { Season } from '@festival/contracts';
 import { useDashboardFilterStore } from '../stores/dashboard-filter-store';
 
-const label = (event: FestivalEvent) => `${event.name} — ${event.date}${event.status === 'on-sale' ? ' (on sale)' : ''}`;
+const label = (event: Season) => `${event.name} — ${event.date}${event.status === 'on-sale' ? ' (on sale)' : ''}`;
 
 /**
  * The dashboard's filter: which event (the one on sale by default) and which days (`From`, `To`,
  * in the party's time zone). Every section below shows that event and those days; a past event
  * is read-only.
  */
-export function EventFilterBar({ events, current }: { events: FestivalEvent[] | undefined; current: number | undefined }) {
+export function EventFilterBar({ events, current }: { events: Season[] | undefined; current: number | undefined }) {
   const { eventId, from, to, setEvent, setDates } = useDashboardFilterStore();
   const selected = eventId ?? current;
   const past = events?.find((event) => event.id === selected && event.status === 'past');

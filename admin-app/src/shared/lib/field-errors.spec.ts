@@ -6,10 +6,10 @@ describe('errorsByField', () => {
   it('puts each part beside its field, the first text of each', () => {
     expect(
       errorsByField(
-        'code: Promo code is required; percentOff: Percent off must be at least 1; code: Promo code can only have letters',
+        'code: Promo code is required; percentOff: Expected number, received string; code: Promo code can only have letters',
         FIELDS,
       ),
-    ).toEqual({ byField: { code: 'Promo code is required', percentOff: 'Percent off must be at least 1' }, other: [] });
+    ).toEqual({ byField: { code: 'Promo code is required', percentOff: 'Expected number, received string' }, other: [] });
   });
 
   it('keeps what names no known field whole', () => {

@@ -16,6 +16,8 @@ export function createFeastOrder(overrides: Partial<FeastOrder> = {}): FeastOrde
     totalAmount: 10388,
     createdAt: '2025-10-12T21:03:00.000Z',
     dispute: null,
+    pickedUpAt: null,
+    pickedUpBy: null,
     ...overrides,
   };
 }

@@ -1,8 +1,8 @@
 import { Card, Flex, Layout, Select, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { STAFF_ACTIONS, type ActivityEntry, type StaffAction } from '@festival/contracts';
-import { AdminPageHeader } from '../../../shared/components/admin-page-header';
-import { SectionError } from '../../../shared/components/section-error';
+import { AdminPageHeader } from '#shared/components/admin-page-header.tsx';
+import { SectionError } from '#shared/components/section-error.tsx';
 import { useActivity, type ActivityFilter } from '../api/get-activity';
 import { ACTION_LABELS } from '../lib/action-labels';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@festival/query';
 import { dashboardFilterQuery, type AnalyticsEventsSummary } from '@festival/contracts';
 import { apiGet } from '@festival/web-kit/api-client';
-import { useDashboardFilter, type DashboardFilterValue } from '../../../shared/stores/dashboard-filter-store';
+import { useDashboardFilter, type DashboardFilterValue } from '#shared/stores/dashboard-filter-store.ts';
 
 export const fetchFunnelEventSummary = (eventType: string, filter: DashboardFilterValue = {}): Promise<AnalyticsEventsSummary> =>
   apiGet<AnalyticsEventsSummary>(`/api/analytics/events/${encodeURIComponent(eventType)}/summary${dashboardFilterQuery(filter)}`);

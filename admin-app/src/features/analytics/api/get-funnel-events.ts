@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@festival/query';
 import { ANALYTICS_EVENTS_PAGE_SIZE, type AnalyticsEvent } from '@festival/contracts';
 import { apiGet } from '@festival/web-kit/api-client';
-import { useDashboardFilter, type DashboardFilterValue } from '../../../shared/stores/dashboard-filter-store';
+import { useDashboardFilter, type DashboardFilterValue } from '#shared/stores/dashboard-filter-store.ts';
 
 /** One page of a step's events in the filter's event and dates, newest first; `before` is the last id of the previous page. */
 export function fetchFunnelEvents(eventType: string, before?: string, filter: DashboardFilterValue = {}): Promise<AnalyticsEvent[]> {

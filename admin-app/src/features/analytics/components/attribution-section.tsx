@@ -1,9 +1,9 @@
 import { Card, Skeleton, Table, Tag, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import type { AttributionRow } from '@festival/contracts';
-import { ScrollRegion } from '../../../shared/components/scroll-region';
-import { SectionTitle } from '../../../shared/components/section-title';
-import { formatCount } from '../../../shared/lib/format';
+import { ScrollRegion } from '#shared/components/scroll-region.tsx';
+import { SectionTitle } from '#shared/components/section-title.tsx';
+import { formatCount } from '#shared/lib/format.ts';
 import { conversionRate, isHighRate } from '../lib/attribution';
 
 const EMPTY = 'No attribution data yet. Share the links above to track marketing performance!';

@@ -2,9 +2,9 @@ import { Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import type { FunnelEntry } from '@festival/contracts';
 import { staffColors } from '@festival/web-kit/tokens';
-import { SectionTitle } from '../../../shared/components/section-title';
-import { formatCount } from '../../../shared/lib/format';
-import { palette } from '../../../shared/theme/admin-theme';
+import { SectionTitle } from '#shared/components/section-title.tsx';
+import { formatCount } from '#shared/lib/format.ts';
+import { palette } from '#shared/theme/admin-theme.ts';
 import { dropOff, type DropOff } from '../lib/funnel';
 
 function Figure({ label, hint, value, tone }: { label: string; hint: string; value: number; tone: 'warn' | 'done' }) {

@@ -3,9 +3,9 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { MemoryRouter } from '@festival/router';
 import type { AnalyticsEvent } from '@festival/contracts';
 import { createQueryClient } from '@festival/web-kit/query-client';
-import { prepareJsdomForAntd } from '../../../shared/testing/antd-in-jsdom';
-import { createAnalyticsEvent } from '../../../shared/testing/factories';
-import { AdminThemeProvider } from '../../../shared/theme/admin-theme-provider';
+import { prepareJsdomForAntd } from '#shared/testing/antd-in-jsdom.ts';
+import { createAnalyticsEvent } from '#shared/testing/factories.ts';
+import { AdminThemeProvider } from '#shared/theme/admin-theme-provider.tsx';
 import { useEventDialogStore } from '../stores/event-dialog-store';
 import { EventDetailDialog } from './event-detail-dialog';
 

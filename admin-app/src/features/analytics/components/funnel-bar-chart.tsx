@@ -1,7 +1,7 @@
 import { Bar } from '@ant-design/charts';
 import { useMemo } from 'react';
-import { formatCount } from '../../../shared/lib/format';
-import { palette } from '../../../shared/theme/admin-theme';
+import { formatCount } from '#shared/lib/format.ts';
+import { palette } from '#shared/theme/admin-theme.ts';
 import type { FunnelBar } from '../lib/funnel';
 
 interface FunnelBarChartProps {

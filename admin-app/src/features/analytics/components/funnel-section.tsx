@@ -1,9 +1,9 @@
 import { Button, Card, Flex, Skeleton, Typography } from 'antd';
 import { lazy, memo, Suspense, useMemo, type ReactNode } from 'react';
 import type { FunnelEntry } from '@festival/contracts';
-import { SectionTitle } from '../../../shared/components/section-title';
-import { formatCount } from '../../../shared/lib/format';
-import { palette } from '../../../shared/theme/admin-theme';
+import { SectionTitle } from '#shared/components/section-title.tsx';
+import { formatCount } from '#shared/lib/format.ts';
+import { palette } from '#shared/theme/admin-theme.ts';
 import { funnelBars, type FunnelStep } from '../lib/funnel';
 
 const FunnelBarChart = lazy(() => import('./funnel-bar-chart'));

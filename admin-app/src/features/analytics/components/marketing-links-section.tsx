@@ -1,8 +1,8 @@
 import { Button, Card, Flex, Typography } from 'antd';
 import { useMemo } from 'react';
-import { SectionTitle } from '../../../shared/components/section-title';
-import { palette } from '../../../shared/theme/admin-theme';
-import { useToast } from '../../../shared/toast/use-toast';
+import { SectionTitle } from '#shared/components/section-title.tsx';
+import { palette } from '#shared/theme/admin-theme.ts';
+import { useToast } from '#shared/toast/use-toast.ts';
 import { marketingLinks, type MarketingLink } from '../lib/marketing-links';
 
 /** Copies text, with the older fallback for browsers without the async clipboard (plain http). */

@@ -1,6 +1,6 @@
-import { createAnalyticsEvent as event } from '../../../shared/testing/factories';
+import { createAnalyticsEvent as event } from '#shared/testing/factories.ts';
 import { eventBehaviour, eventLocation, eventSource } from './event-details';
-import { formatDuration } from '../../../shared/lib/format';
+import { formatDuration } from '#shared/lib/format.ts';
 
 describe('event table cells', () => {
   it('location: place and coordinates to 4 decimals, or Unknown', () => {

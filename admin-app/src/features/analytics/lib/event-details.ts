@@ -1,5 +1,5 @@
 import type { AnalyticsEvent } from '@festival/contracts';
-import { formatDuration } from '../../../shared/lib/format';
+import { formatDuration } from '#shared/lib/format.ts';
 
 /** City, region and country, and the coordinates to 4 decimals; `Unknown` with neither. */
 export function eventLocation(event: AnalyticsEvent): { place: string | null; coordinates: string | null } | 'Unknown' {

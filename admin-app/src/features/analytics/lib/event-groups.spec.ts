@@ -1,4 +1,4 @@
-import { createAnalyticsEvent as event } from '../../../shared/testing/factories';
+import { createAnalyticsEvent as event } from '#shared/testing/factories.ts';
 import { groupEvents } from './event-groups';
 
 describe('event groups', () => {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@festival/query';
 import type { AdminCheckResponse, AdminLoginRequest } from '@festival/contracts';
 import { apiPost } from '@festival/web-kit/api-client';
-import { startStaffSession } from '../../../shared/api/admin-session';
+import { startStaffSession } from '#shared/api/admin-session.ts';
 
 export const login = (body: AdminLoginRequest): Promise<AdminCheckResponse> => apiPost<AdminCheckResponse>('/api/admin/login', body);
 

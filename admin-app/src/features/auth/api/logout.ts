@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@festival/query';
 import type { AdminCheckResponse } from '@festival/contracts';
 import { apiPost } from '@festival/web-kit/api-client';
-import { endStaffSession } from '../../../shared/api/admin-session';
+import { endStaffSession } from '#shared/api/admin-session.ts';
 
 export const logout = (): Promise<AdminCheckResponse> => apiPost<AdminCheckResponse>('/api/admin/logout');
 

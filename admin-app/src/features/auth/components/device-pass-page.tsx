@@ -3,11 +3,11 @@ import { useEffect, useState } from 'react';
 import type { StaffSessionView } from '@festival/contracts';
 import { useQueryClient } from '@festival/query';
 import { useNavigate } from '@festival/router';
-import { errorMessage } from '../../../shared/api/error-message';
-import { startStaffSession } from '../../../shared/api/admin-session';
-import { Diya } from '../../../shared/components/diya';
-import { STAFF_HOME } from '../../../shared/lib/staff-home';
-import { palette } from '../../../shared/theme/admin-theme';
+import { errorMessage } from '#shared/api/error-message.ts';
+import { startStaffSession } from '#shared/api/admin-session.ts';
+import { Diya } from '#shared/components/diya.tsx';
+import { STAFF_HOME } from '#shared/lib/staff-home.ts';
+import { palette } from '#shared/theme/admin-theme.ts';
 import { redeemOnce } from '../api/redeem-device-pass';
 
 export { DEVICE_PASS_FRAGMENT } from '../lib/device-pass-fragment';

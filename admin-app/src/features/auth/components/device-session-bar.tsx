@@ -1,6 +1,6 @@
 import { Flex } from 'antd';
 import type { StaffSessionView } from '@festival/contracts';
-import { palette } from '../../../shared/theme/admin-theme';
+import { palette } from '#shared/theme/admin-theme.ts';
 import { LogoutButton } from './logout-button';
 
 /** The strip above a device's pages: which device this is (the manager's pages need none). */

@@ -2,8 +2,8 @@ import { QueryClientProvider } from '@festival/query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from '@festival/router';
 import { createQueryClient } from '@festival/web-kit/query-client';
-import { prepareJsdomForAntd } from '../../../shared/testing/antd-in-jsdom';
-import { AdminThemeProvider } from '../../../shared/theme/admin-theme-provider';
+import { prepareJsdomForAntd } from '#shared/testing/antd-in-jsdom.ts';
+import { AdminThemeProvider } from '#shared/theme/admin-theme-provider.tsx';
 import { LoginPage } from './login-page';
 
 beforeAll(prepareJsdomForAntd);

@@ -2,12 +2,13 @@ import { Button, Flex, Input } from 'antd';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from '@festival/router';
 import { ApiError } from '@festival/web-kit/api-client';
-import { isUnauthorized } from '../../../shared/api/admin-session';
-import { Panel } from '../../../shared/components/panel';
-import { palette } from '../../../shared/theme/admin-theme';
-import { useToast } from '../../../shared/toast/use-toast';
+import { isUnauthorized } from '#shared/api/admin-session.ts';
+import { Panel } from '#shared/components/panel.tsx';
+import { palette } from '#shared/theme/admin-theme.ts';
+import { useToast } from '#shared/toast/use-toast.ts';
 import { useLogin } from '../api/login';
-import { Diya } from '../../../shared/components/diya';
+import { Diya } from '#shared/components/diya.tsx';
+import { SignOutNotice } from '#shared/components/sign-out-notice.tsx';
 
 /** /admin/login: the staff's shared password. */
 export function LoginPage() {
@@ -42,6 +43,7 @@ export function LoginPage() {
       <Panel style={{ width: '100%', maxWidth: 400, borderTop: `4px solid ${palette.marigold}` }}>
         <form onSubmit={submit} aria-labelledby="admin-login-title">
           <Flex vertical gap={16}>
+            <SignOutNotice />
             <Flex vertical align="center" gap={4}>
               <Diya size={44} />
               <h1 id="admin-login-title" style={{ margin: 0, fontSize: 26, fontWeight: 600, color: palette.aubergine }}>

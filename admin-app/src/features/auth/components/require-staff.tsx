@@ -2,8 +2,8 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import type { DeviceRole } from '@festival/contracts';
 import { useQueryClient } from '@festival/query';
 import { Navigate, Outlet } from '@festival/router';
-import { endSessionOnUnauthorized, useAdminSession } from '../../../shared/api/admin-session';
-import { StaffNavigation } from '../../../shared/components/staff-navigation';
+import { endSessionOnUnauthorized, useAdminSession } from '#shared/api/admin-session.ts';
+import { StaffNavigation } from '#shared/components/staff-navigation.tsx';
 import { DeviceSessionBar } from './device-session-bar';
 
 // Seen only by a device on a page not for its role, or one the manager signed out: loaded then

@@ -1,7 +1,8 @@
 import { Button, Result } from 'antd';
 import type { StaffSessionView } from '@festival/contracts';
 import { useNavigate } from '@festival/router';
-import { STAFF_HOME } from '../../../shared/lib/staff-home';
+import { SignOutNotice } from '#shared/components/sign-out-notice.tsx';
+import { STAFF_HOME } from '#shared/lib/staff-home.ts';
 
 const PAGE = { minHeight: '70vh', display: 'grid', placeItems: 'center', padding: 16 } as const;
 
@@ -31,7 +32,12 @@ export function NotAllowedPage({ staff }: { staff: StaffSessionView }) {
 export function SignedOutPage({ message }: { message: string }) {
   return (
     <main style={PAGE}>
-      <Result status="warning" title={message} subTitle="Ask the manager for a new device pass to use this screen again." />
+      <Result
+        status="warning"
+        title={message}
+        subTitle="Ask the manager for a new device pass to use this screen again."
+        extra={<SignOutNotice />}
+      />
     </main>
   );
 }

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Space, Switch, Tabs, Typography } from 'antd';
 import { Link } from '@festival/router';
 import { colors, staffColors } from '@festival/web-kit/tokens';
-import { ManagerOnly } from '../../../shared/components/manager-only';
+import { ManagerOnly } from '#shared/components/manager-only.tsx';
 import { BAR_POLL_MS, useBarOrders } from '../api/bar-orders';
 import { useDrinkTabs } from '../api/drink-tabs';
 import { useDrinksStock } from '../api/drinks-stock';

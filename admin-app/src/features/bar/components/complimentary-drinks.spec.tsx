@@ -2,9 +2,9 @@ import { QueryClientProvider } from '@festival/query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { buildTicketCode, formatTicketCode, type ComplimentaryDrinksRequest } from '@festival/contracts';
 import { createQueryClient } from '@festival/web-kit/query-client';
-import type { TicketScanner } from '../../../shared/lib/ticket-scanner';
-import { prepareJsdomForAntd } from '../../../shared/testing/antd-in-jsdom';
-import { AdminThemeProvider } from '../../../shared/theme/admin-theme-provider';
+import type { TicketScanner } from '#shared/lib/ticket-scanner.ts';
+import { prepareJsdomForAntd } from '#shared/testing/antd-in-jsdom.ts';
+import { AdminThemeProvider } from '#shared/theme/admin-theme-provider.tsx';
 import { ComplimentaryDrinks } from './complimentary-drinks';
 
 beforeAll(prepareJsdomForAntd);

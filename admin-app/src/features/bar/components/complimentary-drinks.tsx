@@ -9,8 +9,8 @@ import {
   parseTicketCode,
 } from '@festival/contracts';
 import { ApiError } from '@festival/web-kit/api-client';
-import type { TicketScanner } from '../../../shared/lib/ticket-scanner';
-import { CameraTicketScanner } from '../../../shared/scanner/qr-scanner';
+import type { TicketScanner } from '#shared/lib/ticket-scanner.ts';
+import { CameraTicketScanner } from '#shared/scanner/qr-scanner.tsx';
 import { newRedemptionId, useRedeemComplimentaryDrinks } from '../api/redeem-complimentary-drinks';
 
 /** `3 complimentary drinks left`, `1 complimentary drink left`. */

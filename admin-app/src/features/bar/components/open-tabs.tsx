@@ -5,7 +5,7 @@ import { ApiError } from '@festival/web-kit/api-client';
 import { useApproveDrinkTab } from '../api/approve-drink-tab';
 import { useCloseDrinkTab } from '../api/close-drink-tab';
 import { useSettleDrinkTab } from '../api/settle-drink-tab';
-import { useToast } from '../../../shared/toast/use-toast';
+import { useToast } from '#shared/toast/use-toast.ts';
 
 interface Problem {
   tab: StaffDrinkTab;

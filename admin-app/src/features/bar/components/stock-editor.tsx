@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { formatCents, type Drink } from '@festival/contracts';
 import { ApiError } from '@festival/web-kit/api-client';
 import { useUpdateDrinkStock } from '../api/update-drink-stock';
-import { useToast } from '../../../shared/toast/use-toast';
+import { useToast } from '#shared/toast/use-toast.ts';
 
 /** How many of each drink are left; 0 shows Out of Stock on the guests' menu. */
 export function StockEditor({ drinks, loading }: { drinks: Drink[]; loading: boolean }) {

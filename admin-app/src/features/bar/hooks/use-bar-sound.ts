@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { staffAudio } from '../../../shared/lib/audio';
+import { staffAudio } from '#shared/lib/audio.ts';
 import { playChime } from '../lib/chime';
 
 /**

@@ -1,4 +1,4 @@
-import { playTones, staffAudio } from '../../../shared/lib/audio';
+import { playTones, staffAudio } from '#shared/lib/audio.ts';
 
 /** Two short rising notes (A5 then E6, about half a second): the bar's new-order chime. */
 export function playChime(ctx: AudioContext | undefined = staffAudio()): void {

@@ -1,7 +1,7 @@
 import { Button, Flex, Popconfirm } from 'antd';
 import type { Campaign } from '@festival/contracts';
-import { errorMessage } from '../../../shared/api/error-message';
-import { useToast } from '../../../shared/toast/use-toast';
+import { errorMessage } from '#shared/api/error-message.ts';
+import { useToast } from '#shared/toast/use-toast.ts';
 import { useDeleteCampaign } from '../api/delete-campaign';
 import { useSendCampaign } from '../api/send-campaign';
 import { plural } from '../lib/plural';

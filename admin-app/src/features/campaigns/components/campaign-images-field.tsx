@@ -1,7 +1,7 @@
 import { Button, Flex, Typography } from 'antd';
 import { useRef } from 'react';
-import { palette } from '../../../shared/theme/admin-theme';
-import { useToast } from '../../../shared/toast/use-toast';
+import { palette } from '#shared/theme/admin-theme.ts';
+import { useToast } from '#shared/toast/use-toast.ts';
 import { formatFileSize } from '../lib/file-size';
 import { imageTag } from '../lib/image-tag';
 import { readAsDataUrl } from '../lib/read-file';

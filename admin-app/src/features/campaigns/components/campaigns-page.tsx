@@ -1,9 +1,9 @@
 import { Button, Card, ConfigProvider, Layout } from 'antd';
 import { useState } from 'react';
 import type { Campaign } from '@festival/contracts';
-import { AdminPageHeader } from '../../../shared/components/admin-page-header';
-import { SectionError } from '../../../shared/components/section-error';
-import { palette } from '../../../shared/theme/admin-theme';
+import { AdminPageHeader } from '#shared/components/admin-page-header.tsx';
+import { SectionError } from '#shared/components/section-error.tsx';
+import { palette } from '#shared/theme/admin-theme.ts';
 import { useLiveCampaigns } from '../hooks/use-live-campaigns';
 import { useCampaignDraftStore } from '../stores/campaign-draft-store';
 import { CampaignsTable } from './campaigns-table';

@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@festival/query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createQueryClient } from '@festival/web-kit/query-client';
-import { prepareJsdomForAntd } from '../../../shared/testing/antd-in-jsdom';
-import { AdminThemeProvider } from '../../../shared/theme/admin-theme-provider';
+import { prepareJsdomForAntd } from '#shared/testing/antd-in-jsdom.ts';
+import { AdminThemeProvider } from '#shared/theme/admin-theme-provider.tsx';
 import { FESTIVAL_TEMPLATE } from '../lib/festival-template';
 import { useCampaignDraftStore } from '../stores/campaign-draft-store';
 import { CreateCampaignDialog } from './create-campaign-dialog';

@@ -1,6 +1,6 @@
 import { Button, Col, Form, Input, Modal, Row, Typography } from 'antd';
-import { errorMessage } from '../../../shared/api/error-message';
-import { useToast } from '../../../shared/toast/use-toast';
+import { errorMessage } from '#shared/api/error-message.ts';
+import { useToast } from '#shared/toast/use-toast.ts';
 import { useCreateCampaign } from '../api/create-campaign';
 import { plural } from '../lib/plural';
 import { parseRecipientLines, uniqueAddresses } from '../lib/recipients';

@@ -1,6 +1,6 @@
 import { useSiteConfig } from '@festival/web-kit/site';
 import { useDeferredValue, useMemo } from 'react';
-import { palette } from '../../../shared/theme/admin-theme';
+import { palette } from '#shared/theme/admin-theme.ts';
 import { previewDocument } from '../lib/preview-document';
 
 /**

@@ -1,6 +1,6 @@
 import { Button, Flex, Input, Typography } from 'antd';
 import { useRef } from 'react';
-import { useToast } from '../../../shared/toast/use-toast';
+import { useToast } from '#shared/toast/use-toast.ts';
 import { plural } from '../lib/plural';
 import { parseRecipientFile, parseRecipientLines, uniqueAddresses } from '../lib/recipients';
 import { useCampaignDraftStore } from '../stores/campaign-draft-store';

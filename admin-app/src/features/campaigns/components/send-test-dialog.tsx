@@ -1,8 +1,8 @@
 import { Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import type { Campaign } from '@festival/contracts';
-import { errorMessage } from '../../../shared/api/error-message';
-import { useToast } from '../../../shared/toast/use-toast';
+import { errorMessage } from '#shared/api/error-message.ts';
+import { useToast } from '#shared/toast/use-toast.ts';
 import { useSendTestCampaign } from '../api/send-test-campaign';
 
 /** Sends one copy of a campaign to one address (the campaign's status stays as it is). */

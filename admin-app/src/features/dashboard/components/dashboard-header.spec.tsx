@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from '@festival/router';
-import { prepareJsdomForAntd } from '../../../shared/testing/antd-in-jsdom';
-import { AdminThemeProvider } from '../../../shared/theme/admin-theme-provider';
+import { prepareJsdomForAntd } from '#shared/testing/antd-in-jsdom.ts';
+import { AdminThemeProvider } from '#shared/theme/admin-theme-provider.tsx';
 import { DashboardHeader } from './dashboard-header';
 
 beforeAll(prepareJsdomForAntd);

@@ -1,8 +1,8 @@
 import { Button, Flex } from 'antd';
 import type { ReactNode } from 'react';
-import { AdminPageHeader } from '../../../shared/components/admin-page-header';
-import { formatCount } from '../../../shared/lib/format';
-import { palette } from '../../../shared/theme/admin-theme';
+import { AdminPageHeader } from '#shared/components/admin-page-header.tsx';
+import { formatCount } from '#shared/lib/format.ts';
+import { palette } from '#shared/theme/admin-theme.ts';
 
 /** A count on the header: its label, and the number in a marigold pill (… while loading). */
 function CountBadge({ label, count }: { label: string; count: number | undefined }) {

@@ -1,5 +1,5 @@
-import { Panel } from '../../../shared/components/panel';
-import { palette } from '../../../shared/theme/admin-theme';
+import { Panel } from '#shared/components/panel.tsx';
+import { palette } from '#shared/theme/admin-theme.ts';
 import './dashboard-skeleton.css';
 
 /** A title bar and `rows` text lines, shimmering while the page loads. */

@@ -1,8 +1,8 @@
 import { Button, Flex, Input, Modal, Radio } from 'antd';
 import { useState, type FormEvent } from 'react';
 import type { CreatedStaffDevice, DeviceRole } from '@festival/contracts';
-import { errorMessage } from '../../../shared/api/error-message';
-import { useToast } from '../../../shared/toast/use-toast';
+import { errorMessage } from '#shared/api/error-message.ts';
+import { useToast } from '#shared/toast/use-toast.ts';
 import { useAddDevice } from '../api/add-device';
 import { DevicePassCard } from './device-pass-card';
 

@@ -2,7 +2,7 @@ import { Button, Flex, Input, Typography } from 'antd';
 import { toDataURL } from 'qrcode';
 import { useEffect, useState } from 'react';
 import { DEVICE_PASS_TTL_HOURS, type CreatedStaffDevice } from '@festival/contracts';
-import { useToast } from '../../../shared/toast/use-toast';
+import { useToast } from '#shared/toast/use-toast.ts';
 
 /** A new device's pass: the link and its QR code, to open on the phone. Shown once. */
 export function DevicePassCard({ created }: { created: CreatedStaffDevice }) {

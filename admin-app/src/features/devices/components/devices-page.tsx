@@ -1,13 +1,14 @@
-import { Button, Card, ConfigProvider, Layout, Popconfirm, Table, Tag } from 'antd';
+import { Button, Card, ConfigProvider, Flex, Layout, Popconfirm, Table, Tag } from 'antd';
 import { useState } from 'react';
 import type { StaffDevice, StaffDeviceStatus } from '@festival/contracts';
-import { errorMessage } from '../../../shared/api/error-message';
-import { AdminPageHeader } from '../../../shared/components/admin-page-header';
-import { SectionError } from '../../../shared/components/section-error';
-import { palette } from '../../../shared/theme/admin-theme';
-import { useToast } from '../../../shared/toast/use-toast';
+import { errorMessage } from '#shared/api/error-message.ts';
+import { AdminPageHeader } from '#shared/components/admin-page-header.tsx';
+import { SectionError } from '#shared/components/section-error.tsx';
+import { palette } from '#shared/theme/admin-theme.ts';
+import { useToast } from '#shared/toast/use-toast.ts';
 import { useDevices } from '../api/get-devices';
 import { useRevokeDevice } from '../api/revoke-device';
+import { useUnlockSignIns } from '../api/unlock-sign-ins';
 import { AddDeviceDialog } from './add-device-dialog';
 
 const MARIGOLD_BUTTON = { token: { colorPrimary: palette.marigold, colorTextLightSolid: palette.ink } };
@@ -19,13 +20,20 @@ const STATUS: Record<StaffDeviceStatus, { label: string; color: string }> = {
   revoked: { label: 'Revoked', color: 'red' },
 };
 
+/** What `Unlock sign-ins` did, from the count of networks it answers. */
+const unlockedDetail = (cleared: number): string =>
+  cleared === 0
+    ? 'No network had refused passes: nothing was locked.'
+    : `Refused passes forgotten for ${cleared} ${cleared === 1 ? 'network' : 'networks'}: door and bar phones there can sign in again.`;
+
 const formatTime = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }) : 'Never';
 
-/** /admin/devices (manager only): door and bar phones, their passes, and Revoke. */
+/** /admin/devices (manager only): door and bar phones, their passes, Revoke, and Unlock sign-ins. */
 export function DevicesPage() {
   const devices = useDevices();
   const revoke = useRevokeDevice();
+  const unlock = useUnlockSignIns();
   const toast = useToast();
   const [adding, setAdding] = useState(false);
 
@@ -37,11 +45,30 @@ export function DevicesPage() {
         maxWidth={1200}
         backToDashboard
         extra={
-          <ConfigProvider theme={MARIGOLD_BUTTON}>
-            <Button type="primary" size="large" onClick={() => setAdding(true)}>
-              Add device
-            </Button>
-          </ConfigProvider>
+          <Flex gap={8} wrap>
+            <Popconfirm
+              title="Unlock sign-ins?"
+              description="Phones on a network that sent too many passes that were not valid may sign in again at once."
+              okText="Unlock"
+              cancelText="Cancel"
+              onConfirm={() =>
+                unlock.mutateAsync().then(
+                  ({ cleared }) => toast.success('Sign-ins unlocked', unlockedDetail(cleared)),
+                  (error: unknown) => toast.error('Sign-ins not unlocked', errorMessage(error, 'Try again in a moment.')),
+                )
+              }
+            >
+              {/* The confirmation's `Unlock` shows the call on its way (it waits on the promise). */}
+              <Button ghost size="large">
+                Unlock sign-ins
+              </Button>
+            </Popconfirm>
+            <ConfigProvider theme={MARIGOLD_BUTTON}>
+              <Button type="primary" size="large" onClick={() => setAdding(true)}>
+                Add device
+              </Button>
+            </ConfigProvider>
+          </Flex>
         }
       />
       <Layout.Content style={{ maxWidth: 1200, width: '100%', margin: '0 auto', padding: '24px 16px 48px' }}>

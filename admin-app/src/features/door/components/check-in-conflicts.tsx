@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Panel } from '../../../shared/components/panel';
+import { Panel } from '#shared/components/panel.tsx';
 import { useCheckInConflicts } from '../api/door-api';
 import { timeOf } from './scan-result-panel';
 

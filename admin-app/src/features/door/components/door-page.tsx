@@ -1,9 +1,9 @@
 import { Button, Flex, Input } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from '@festival/router';
-import { ManagerOnly } from '../../../shared/components/manager-only';
-import { Notice, Panel } from '../../../shared/components/panel';
-import { QrScanner } from '../../../shared/scanner/qr-scanner';
+import { ManagerOnly } from '#shared/components/manager-only.tsx';
+import { Notice, Panel } from '#shared/components/panel.tsx';
+import { QrScanner } from '#shared/scanner/qr-scanner.tsx';
 import { useArrivals } from '../api/door-api';
 import { useDoor } from '../hooks/use-door';
 import { playScanSound } from '../lib/beep';

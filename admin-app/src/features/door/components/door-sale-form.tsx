@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { formatCents, ticketLines, type DoorSaleResponse } from '@festival/contracts';
-import { errorMessage } from '../../../shared/api/error-message';
+import { errorMessage } from '#shared/api/error-message.ts';
 import { PaymentForm } from '@festival/web-kit/payments';
 import { useConfirmDoorSale, useDoorSale, useDoorSaleQuote } from '../api/door-sale';
 

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { DoorSearchResult } from '@festival/contracts';
-import { prepareJsdomForAntd } from '../../../shared/testing/antd-in-jsdom';
+import { prepareJsdomForAntd } from '#shared/testing/antd-in-jsdom.ts';
 import type { DoorEngine } from '../lib/door-engine';
 import { GuestSearch, SEARCH_AS_YOU_TYPE_MS } from './guest-search';
 

@@ -1,8 +1,8 @@
 import { Button, Input } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { DOOR_SEARCH_MIN_LENGTH, ticketLines, type DoorSearchResult } from '@festival/contracts';
-import { errorMessage } from '../../../shared/api/error-message';
-import { Panel } from '../../../shared/components/panel';
+import { errorMessage } from '#shared/api/error-message.ts';
+import { Panel } from '#shared/components/panel.tsx';
 import { searchGuests } from '../api/door-api';
 import type { DoorEngine } from '../lib/door-engine';
 import type { ScanEntry } from '../lib/door-types';

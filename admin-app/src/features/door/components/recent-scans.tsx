@@ -1,4 +1,4 @@
-import { Panel } from '../../../shared/components/panel';
+import { Panel } from '#shared/components/panel.tsx';
 import type { ScanEntry } from '../lib/door-types';
 import { timeOf } from './scan-result-panel';
 

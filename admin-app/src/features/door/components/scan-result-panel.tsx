@@ -1,5 +1,5 @@
 import { ticketLines } from '@festival/contracts';
-import { deskResult } from '../../../shared/components/desk-result';
+import { deskResult } from '#shared/components/desk-result.ts';
 import type { ScanEntry } from '../lib/door-types';
 
 export const timeOf = (iso: string): string => new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });

@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { DEVICE_SIGNED_OUT_MESSAGE } from '@festival/contracts';
 import { useQueryClient } from '@festival/query';
-import { endStaffSession } from '../../../shared/api/admin-session';
+import { endStaffSession } from '#shared/api/admin-session.ts';
 import { doorApi } from '../api/door-api';
 import { DoorEngine, type DoorState } from '../lib/door-engine';
+import { setActiveDoorEngine } from '../lib/door-sign-out';
 import { memoryDoorStore, openDoorStore } from '../lib/door-store';
 
 /** While online, the queue is uploaded and the snapshot refreshed this often. */
@@ -24,6 +25,7 @@ export function useDoor(): { engine: DoorEngine; state: DoorState } {
   const state = useStore(engine.state);
 
   useEffect(() => {
+    setActiveDoorEngine(engine);
     void engine.start();
     let lastSnapshot = Date.now();
     const sync = () => {
@@ -38,6 +40,7 @@ export function useDoor(): { engine: DoorEngine; state: DoorState } {
     window.addEventListener('online', sync);
     window.addEventListener('offline', wentOffline);
     return () => {
+      setActiveDoorEngine(null);
       clearInterval(timer);
       window.removeEventListener('online', sync);
       window.removeEventListener('offline', wentOffline);

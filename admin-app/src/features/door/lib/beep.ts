@@ -1,4 +1,4 @@
-import { playTones } from '../../../shared/lib/audio';
+import { playTones } from '#shared/lib/audio.ts';
 
 /** A scan's sound: one high beep when guests may enter, a low double buzz when they may not. */
 export function playScanSound(admitted: boolean): void {

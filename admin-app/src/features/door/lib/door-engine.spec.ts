@@ -136,3 +136,76 @@ describe('the door offline', () => {
     expect(fake.uploads).toHaveLength(1);
   });
 });
+
+describe('the door’s queue', () => {
+  it('F7: an admission made offline is sent with the code the phone scanned; one found by name carries none', async () => {
+    const { engine, fake, online } = await startedEngine({ online: false });
+    const code = codeOf(family.orderId);
+    await engine.scan(` ${code} `, 1);
+    await engine.admitFound({ orderId: couple.orderId, code: null }, 2);
+    online.value = true;
+    fake.state.reachable = true;
+    await engine.sync();
+    expect(fake.uploads).toHaveLength(1);
+    expect(fake.uploads[0].map((a) => ({ orderId: a.orderId, code: a.code, guests: a.guests }))).toEqual([
+      { orderId: family.orderId, code, guests: 1 },
+      { orderId: couple.orderId, code: undefined, guests: 2 },
+    ]);
+  });
+});
+
+describe('the door at sign-out', () => {
+  it('F10: sends the queue first, then clears the guest list, the queue and the last scans from the phone', async () => {
+    const { engine, fake, store, online } = await startedEngine({ online: false });
+    await engine.scan(codeOf(family.orderId));
+    await engine.scan(codeOf(couple.orderId), 1);
+    online.value = true;
+    fake.state.reachable = true;
+    expect(await engine.flush()).toEqual({ sent: 2, unsent: 0 });
+    expect(fake.uploads.flat().map((a) => a.orderId)).toEqual([family.orderId, couple.orderId]);
+    expect(await engine.clear()).toBe(0);
+    expect(await store.loadSnapshot()).toBeNull();
+    expect(await store.pending()).toEqual([]);
+    expect(await store.loadRecent()).toEqual([]);
+    expect(engine.searchLocal('Priya')).toEqual([]);
+    expect(engine.state.getState()).toMatchObject({ pending: 0, recent: [], snapshotAt: null, localStats: null });
+  });
+
+  it('F10: says how many check-ins could not be sent, and discards them when the phone is cleared', async () => {
+    const { engine, fake, store } = await startedEngine({ online: false });
+    await engine.scan(codeOf(family.orderId), 1);
+    await engine.scan(codeOf(couple.orderId), 1);
+    expect(await engine.flush()).toEqual({ sent: 0, unsent: 2 });
+    expect(await store.pending()).toHaveLength(2);
+    expect(await engine.clear()).toBe(2);
+    expect(await store.pending()).toEqual([]);
+    expect(await store.loadSnapshot()).toBeNull();
+    // Nothing is sent afterwards, by the next staff member's session or anyone's.
+    fake.state.reachable = true;
+    await engine.sync();
+    expect(fake.uploads).toHaveLength(0);
+  });
+
+  it('F10: after clearing, a scan keeps nothing on the phone and a late snapshot is not saved', async () => {
+    const { engine, store } = await startedEngine({ online: false });
+    await engine.clear();
+    expect(await engine.scan(codeOf(family.orderId))).toMatchObject({ result: 'invalid' });
+    expect(await store.pending()).toEqual([]);
+    expect(await store.loadRecent()).toEqual([]);
+    await engine.start();
+    expect(await store.loadSnapshot()).toBeNull();
+    expect(engine.state.getState().pending).toBe(0);
+  });
+
+  it('F10: a phone whose page is not open sends and clears what an earlier visit left', async () => {
+    const { engine, fake, store } = await startedEngine({ online: false });
+    await engine.scan(codeOf(family.orderId), 2);
+    // The page closed; at sign-out an engine is made for the phone's store alone.
+    const later = new DoorEngine(store, fake.api, { browserOnline: () => true });
+    fake.state.reachable = true;
+    expect(await later.flush()).toEqual({ sent: 1, unsent: 0 });
+    expect(fake.uploads.flat().map((a) => [a.orderId, a.guests])).toEqual([[family.orderId, 2]]);
+    expect(await later.clear()).toBe(0);
+    expect(await store.loadSnapshot()).toBeNull();
+  });
+});

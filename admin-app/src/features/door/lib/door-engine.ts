@@ -39,6 +39,12 @@ export interface DoorState {
   conflictsSeen: number;
 }
 
+/** What a sign-out's last upload did: admissions made offline sent, and those that could not be. */
+export interface FlushOutcome {
+  sent: number;
+  unsent: number;
+}
+
 export interface DoorEngineOptions {
   now?: () => Date;
   newId?: () => string;
@@ -72,6 +78,10 @@ export class DoorEngine {
   private verifier: TicketVerifier | null = null;
   private queue: OfflineAdmission[] = [];
   private syncing: Promise<void> | null = null;
+  /** The queue was read from the store (by `start`, or by a sign-out's `flush`). */
+  private loaded = false;
+  /** Cleared at sign-out: nothing more is kept on the phone, nothing more is sent. */
+  private closed = false;
   private readonly now: () => Date;
   private readonly newId: () => string;
   private readonly browserOnline: () => boolean;
@@ -100,7 +110,9 @@ export class DoorEngine {
   /** Loads what the phone holds, then (online) a fresh snapshot and the upload of the queue. */
   async start(): Promise<void> {
     const [snapshot, queue, recent] = await Promise.all([this.store.loadSnapshot(), this.store.pending(), this.store.loadRecent()]);
+    if (this.closed) return;
     this.queue = queue;
+    this.loaded = true;
     if (snapshot) await this.useSnapshot(snapshot, false);
     this.state.setState({ ready: true, recent, pending: queue.length });
     this.publishStats();
@@ -123,13 +135,16 @@ export class DoorEngine {
     }
     const orderId = await this.verify(code);
     if (!orderId) return this.record(this.blank(id, 'invalid'));
-    return this.admitOffline(id, orderId, guests);
+    return this.admitOffline(id, orderId, guests, code);
   }
 
-  /** Admits an order found by `Search guests`: with its code while online, by its id offline. */
+  /**
+   * Admits an order found by `Search guests`: with its code while online; offline by its id alone
+   * (the phone's list holds no codes), or with the code when the server's search had given one.
+   */
   async admitFound(found: Pick<DoorSearchResult, 'orderId' | 'code'>, guests?: number): Promise<ScanEntry> {
     if (found.code && this.browserOnline()) return this.scan(found.code, guests);
-    return this.admitOffline(this.newId(), found.orderId, guests);
+    return this.admitOffline(this.newId(), found.orderId, guests, found.code ?? undefined);
   }
 
   /** `Search guests` on the phone's snapshot (offline): by name or reference. */
@@ -154,6 +169,7 @@ export class DoorEngine {
 
   /** Uploads the queue (and refreshes the snapshot) when the API answers; safe to call any time. */
   sync(): Promise<void> {
+    if (this.closed) return Promise.resolve();
     this.syncing ??= this.runSync().finally(() => {
       this.syncing = null;
     });
@@ -162,18 +178,10 @@ export class DoorEngine {
 
   private async runSync(): Promise<void> {
     try {
-      while (this.queue.length > 0) {
-        const batch = this.queue.slice(0, UPLOAD_BATCH);
-        const { results } = await this.api.uploadOffline(batch, AbortSignal.timeout(this.timeoutMs * 2));
-        // Every outcome is final (recorded, conflict, or rejected): none is sent again.
-        const done = new Set(results.map((r) => r.admissionId));
-        await this.store.removePending([...done]);
-        this.queue = this.queue.filter((a) => !done.has(a.admissionId));
-        if (results.some((r) => r.outcome === 'conflict')) this.state.setState((s) => ({ conflictsSeen: s.conflictsSeen + 1 }));
-        this.state.setState({ pending: this.queue.length });
-        if (done.size === 0) break;
-      }
-      await this.useSnapshot(await this.api.snapshot(AbortSignal.timeout(this.timeoutMs * 2)), true);
+      await this.uploadQueue();
+      const snapshot = await this.api.snapshot(AbortSignal.timeout(this.timeoutMs * 2));
+      if (this.closed) return;
+      await this.useSnapshot(snapshot, true);
       this.markOnline(true);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) this.options.onUnauthorized?.(error);
@@ -182,7 +190,62 @@ export class DoorEngine {
     this.publishStats();
   }
 
+  /** Sends the queue, 200 at a time; each admission the server answered for is dropped. */
+  private async uploadQueue(): Promise<void> {
+    while (this.queue.length > 0 && !this.closed) {
+      const batch = this.queue.slice(0, UPLOAD_BATCH);
+      const { results } = await this.api.uploadOffline(batch, AbortSignal.timeout(this.timeoutMs * 2));
+      // Every outcome is final (recorded, conflict, or rejected): none is sent again.
+      const done = new Set(results.map((r) => r.admissionId));
+      await this.store.removePending([...done]);
+      this.queue = this.queue.filter((a) => !done.has(a.admissionId));
+      if (results.some((r) => r.outcome === 'conflict')) this.state.setState((s) => ({ conflictsSeen: s.conflictsSeen + 1 }));
+      this.state.setState({ pending: this.queue.length });
+      if (done.size === 0) break;
+    }
+  }
+
+  /**
+   * Before a voluntary sign-out: sends what the queue holds while the session lasts. Answers how
+   * many admissions were sent and how many could not be (no network, or the session already gone).
+   */
+  async flush(): Promise<FlushOutcome> {
+    if (this.closed) return { sent: 0, unsent: 0 };
+    if (!this.loaded) {
+      this.queue = await this.store.pending();
+      this.loaded = true;
+    }
+    // Counted first: an upload already under way when the staff member signed out is theirs too.
+    const before = this.queue.length;
+    await this.syncing?.catch(() => undefined);
+    try {
+      await this.uploadQueue();
+    } catch {
+      // Not sent: the caller says how many are left.
+    }
+    return { sent: before - this.queue.length, unsent: this.queue.length };
+  }
+
+  /**
+   * At sign-out, a revoked pass or an ended session: removes everything the door keeps on the
+   * phone (the guest list, the queue, the last scans) and stops; answers how many admissions made
+   * offline were still unsent, now discarded. The engine admits nothing afterwards.
+   */
+  async clear(): Promise<number> {
+    if (!this.loaded && !this.closed) this.queue = await this.store.pending().catch(() => []);
+    const discarded = this.closed ? 0 : this.queue.length;
+    this.closed = true;
+    this.loaded = true;
+    this.queue = [];
+    this.snapshot = null;
+    this.verifier = null;
+    await this.store.clear();
+    this.state.setState({ pending: 0, recent: [], snapshotAt: null, localStats: null });
+    return discarded;
+  }
+
   private async useSnapshot(snapshot: DoorSnapshot, save: boolean): Promise<void> {
+    if (this.closed) return;
     if (!this.verifier || this.snapshot?.publicKey !== snapshot.publicKey) this.verifier = await createTicketVerifier(snapshot.publicKey);
     this.snapshot = snapshot;
     if (save) await this.store.saveSnapshot(snapshot);
@@ -195,7 +258,8 @@ export class DoorEngine {
     return this.verifier(code);
   }
 
-  private async admitOffline(id: string, orderId: string, guests?: number): Promise<ScanEntry> {
+  private async admitOffline(id: string, orderId: string, guests?: number, code?: string): Promise<ScanEntry> {
+    if (this.closed) return { ...this.blank(id, 'refused'), headline: 'Signed out' };
     const order = this.snapshot?.orders.find((o) => o.orderId === orderId);
     if (!order) return this.record({ ...this.blank(id, 'unknown'), offline: true });
     const admitted = this.admittedOf(order);
@@ -214,7 +278,8 @@ export class DoorEngine {
       });
     }
     const at = this.now().toISOString();
-    const admission: OfflineAdmission = { admissionId: id, orderId, guests: entering, at };
+    // The code the phone scanned goes with it: the server checks it is this order's signed ticket.
+    const admission: OfflineAdmission = { admissionId: id, orderId, guests: entering, at, ...(code ? { code: code.trim() } : {}) };
     await this.store.addPending(admission);
     this.queue.push(admission);
     this.state.setState({ pending: this.queue.length });
@@ -326,6 +391,7 @@ export class DoorEngine {
   }
 
   private record(entry: ScanEntry): ScanEntry {
+    if (this.closed) return entry;
     const recent = [entry, ...this.state.getState().recent].slice(0, RECENT_SCANS);
     this.state.setState({ recent });
     void this.store.saveRecent(recent);

@@ -24,3 +24,22 @@ export async function registerDoorServiceWorker(): Promise<void> {
     // No service worker (private mode, an old browser): the page still works online and offline until reloaded.
   }
 }
+
+/**
+ * At sign-out: the door's service worker goes, with every file it kept (`festival-door-*`
+ * caches), so the page no longer opens on this phone without the network.
+ */
+export async function removeDoorServiceWorker(): Promise<void> {
+  try {
+    if ('serviceWorker' in navigator) {
+      const registrations = await navigator.serviceWorker.getRegistrations();
+      await Promise.all(registrations.filter((r) => new URL(r.scope).pathname.startsWith(DOOR_SW_SCOPE)).map((r) => r.unregister()));
+    }
+    if (typeof caches !== 'undefined') {
+      const names = await caches.keys();
+      await Promise.all(names.filter((name) => name.startsWith('festival-door-')).map((name) => caches.delete(name)));
+    }
+  } catch {
+    // Nothing registered, or storage unavailable: nothing kept.
+  }
+}

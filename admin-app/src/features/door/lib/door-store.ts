@@ -1,4 +1,4 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { DoorSnapshot, OfflineAdmission } from '@festival/contracts';
 import type { ScanEntry } from './door-types';
 
@@ -20,9 +20,12 @@ export interface DoorStore {
   removePending(admissionIds: string[]): Promise<void>;
   loadRecent(): Promise<ScanEntry[]>;
   saveRecent(scans: ScanEntry[]): Promise<void>;
+  /** Removes everything kept (at sign-out): the guest list, the queue and the last scans. */
+  clear(): Promise<void>;
 }
 
-const DB_NAME = 'festival-door';
+export const DOOR_DB_NAME = 'festival-door';
+const DB_NAME = DOOR_DB_NAME;
 
 /** The door's IndexedDB database (`festival-door`). */
 export function openDoorStore(): DoorStore {
@@ -33,6 +36,10 @@ export function openDoorStore(): DoorStore {
         database.createObjectStore('snapshot');
         database.createObjectStore('pending', { keyPath: 'admissionId' });
         database.createObjectStore('recent');
+      },
+      // Another tab deleting the database (a sign-out there): let it.
+      blocking(_current, _next, event) {
+        (event.target as IDBDatabase).close();
       },
     }));
   return {
@@ -51,6 +58,16 @@ export function openDoorStore(): DoorStore {
     loadRecent: async () => (await (await open()).get('recent', 'list')) ?? [],
     saveRecent: async (scans) => {
       await (await open()).put('recent', scans, 'list');
+    },
+    clear: async () => {
+      // Emptied first, so nothing is left even if another tab keeps the database open; then deleted.
+      const database = await open();
+      const tx = database.transaction(['snapshot', 'pending', 'recent'], 'readwrite');
+      await Promise.all([tx.objectStore('snapshot').clear(), tx.objectStore('pending').clear(), tx.objectStore('recent').clear(), tx.done]);
+      database.close();
+      db = null;
+      // A tab that does not let go must not hold up the sign-out: its data is already gone.
+      await Promise.race([deleteDB(DB_NAME).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 2_000))]);
     },
   };
 }
@@ -75,6 +92,11 @@ export function memoryDoorStore(): DoorStore {
     loadRecent: async () => recent,
     saveRecent: async (scans) => {
       recent = scans;
+    },
+    clear: async () => {
+      snapshot = null;
+      pending.clear();
+      recent = [];
     },
   };
 }

@@ -1,12 +1,12 @@
 import { Button, Descriptions, Divider, Drawer, Flex, Popconfirm, Skeleton, Table, Tag, Typography } from 'antd';
 import { BAR_ORDER_STATUS_LABELS, type DrinkOrderDetails, type DrinkTabDetails, type DrinkTabOrderView } from '@festival/contracts';
-import { errorMessage } from '../../../shared/api/error-message';
-import { DisputeDescription, DisputeTag } from '../../../shared/components/dispute-tag';
-import { OrderTimeline } from '../../../shared/components/order-timeline';
-import { PriceBreakdown, type PriceLine } from '../../../shared/components/price-breakdown';
-import { SectionError } from '../../../shared/components/section-error';
-import { formatDateTime, formatMoney } from '../../../shared/lib/format';
-import { useToast } from '../../../shared/toast/use-toast';
+import { errorMessage } from '#shared/api/error-message.ts';
+import { DisputeDescription, DisputeTag } from '#shared/components/dispute-tag.tsx';
+import { OrderTimeline } from '#shared/components/order-timeline.tsx';
+import { PriceBreakdown, type PriceLine } from '#shared/components/price-breakdown.tsx';
+import { SectionError } from '#shared/components/section-error.tsx';
+import { formatDateTime, formatMoney } from '#shared/lib/format.ts';
+import { useToast } from '#shared/toast/use-toast.ts';
 import { useDrinkOrderDetails, useDrinkTabDetails, useRefundDrinkOrder } from '../api/drink-details';
 import { DRINK_TIMELINE_LABELS, drinkOrderStatusLabel, TAB_STATUS_LABELS } from '../lib/drink-details';
 

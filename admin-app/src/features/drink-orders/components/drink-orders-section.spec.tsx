@@ -2,8 +2,8 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { AdminDrinkOrderRow, DrinkOrderDetails, DrinkTabDetails } from '@festival/contracts';
 import { QueryClientProvider } from '@festival/query';
 import { createQueryClient } from '@festival/web-kit/query-client';
-import { prepareJsdomForAntd } from '../../../shared/testing/antd-in-jsdom';
-import { AdminThemeProvider } from '../../../shared/theme/admin-theme-provider';
+import { prepareJsdomForAntd } from '#shared/testing/antd-in-jsdom.ts';
+import { AdminThemeProvider } from '#shared/theme/admin-theme-provider.tsx';
 import { DrinkOrdersSection } from './drink-orders-section';
 
 beforeAll(prepareJsdomForAntd);

@@ -1,12 +1,12 @@
 import { Button, Flex, Tag, Typography, type TableColumnsType } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { ADMIN_DRINK_ORDER_STATUS_LABELS, type AdminDrinkOrderRow } from '@festival/contracts';
-import { DashboardTableSection } from '../../../shared/components/dashboard-table-section';
-import { DisputeTag } from '../../../shared/components/dispute-tag';
-import { CustomerLink, dateColumn, moneyColumn, stopRowClick } from '../../../shared/components/order-columns';
-import { OrderItems } from '../../../shared/components/order-items';
-import { CountTag, SectionTitle } from '../../../shared/components/section-title';
-import { formatCount, formatMoney } from '../../../shared/lib/format';
+import { DashboardTableSection } from '#shared/components/dashboard-table-section.tsx';
+import { DisputeTag } from '#shared/components/dispute-tag.tsx';
+import { CustomerLink, dateColumn, moneyColumn, stopRowClick } from '#shared/components/order-columns.tsx';
+import { OrderItems } from '#shared/components/order-items.tsx';
+import { CountTag, SectionTitle } from '#shared/components/section-title.tsx';
+import { formatCount, formatMoney } from '#shared/lib/format.ts';
 import { DrinkDetailsDrawer, type DrinkDetailsTarget } from './drink-details-drawer';
 
 const columns = (open: (target: DrinkDetailsTarget) => void): TableColumnsType<AdminDrinkOrderRow> => [

@@ -1,11 +1,16 @@
 import { useMutation, useQueryClient } from '@festival/query';
-import type { FeastOrderActionResult } from '@festival/contracts';
+import type { FeastOrderActionResult, FeastRefundRequest } from '@festival/contracts';
 import { apiPost } from '@festival/web-kit/api-client';
 
 type FeastOrderAction = 'refund' | 'resend-confirmation';
 
-export const feastOrderAction = (orderId: string, action: FeastOrderAction): Promise<FeastOrderActionResult> =>
-  apiPost<FeastOrderActionResult>(`/api/admin/feast-orders/${encodeURIComponent(orderId)}/${action}`);
+/** One action on one pre-order; a refund of a pre-order already picked up carries `confirmPickedUp: true`. */
+export interface FeastOrderActionInput extends FeastRefundRequest {
+  orderId: string;
+}
+
+export const feastOrderAction = ({ orderId, ...body }: FeastOrderActionInput, action: FeastOrderAction): Promise<FeastOrderActionResult> =>
+  apiPost<FeastOrderActionResult>(`/api/admin/feast-orders/${encodeURIComponent(orderId)}/${action}`, body);
 
 /**
  * The manager's actions on a pre-order in `Feast Pack Orders` (`Refund`, `Resend`); a refund
@@ -14,7 +19,7 @@ export const feastOrderAction = (orderId: string, action: FeastOrderAction): Pro
 export function useFeastOrderAction(action: FeastOrderAction) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (orderId: string) => feastOrderAction(orderId, action),
+    mutationFn: (input: FeastOrderActionInput) => feastOrderAction(input, action),
     onSuccess: () => (action === 'refund' ? queryClient.invalidateQueries({ queryKey: ['dashboard'] }) : undefined),
   });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@festival/query';
 import { dashboardFilterQuery, type FeastOrder } from '@festival/contracts';
 import { apiGet } from '@festival/web-kit/api-client';
-import { useDashboardFilter, type DashboardFilterValue } from '../../../shared/stores/dashboard-filter-store';
+import { useDashboardFilter, type DashboardFilterValue } from '#shared/stores/dashboard-filter-store.ts';
 
 export const fetchFeastOrders = (filter: DashboardFilterValue = {}): Promise<FeastOrder[]> =>
   apiGet<FeastOrder[]>(`/api/orders${dashboardFilterQuery(filter)}`);

@@ -1,10 +1,11 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { FeastOrder } from '@festival/contracts';
 import { QueryClientProvider } from '@festival/query';
 import { createQueryClient } from '@festival/web-kit/query-client';
-import { prepareJsdomForAntd } from '../../../shared/testing/antd-in-jsdom';
-import { createFeastOrder } from '../../../shared/testing/factories';
-import { AdminThemeProvider } from '../../../shared/theme/admin-theme-provider';
+import { prepareJsdomForAntd } from '#shared/testing/antd-in-jsdom.ts';
+import { formatDateTime } from '#shared/lib/format.ts';
+import { createFeastOrder } from '#shared/testing/factories.ts';
+import { AdminThemeProvider } from '#shared/theme/admin-theme-provider.tsx';
 import { OrdersSection } from './orders-section';
 
 beforeAll(prepareJsdomForAntd);
@@ -37,6 +38,34 @@ describe('Feast Pack Orders', () => {
     expect(screen.getByRole('button', { name: 'Refund the pre-order of Ravi Iyer' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Resend the pre-order confirmation of Ravi Iyer' })).toBeTruthy();
     expect(screen.getAllByRole('button', { name: /^Refund the pre-order of / })).toHaveLength(2);
+  });
+
+  it('F6: names a pre-order already picked up in the refund confirmation, and sends its refund as confirmed', async () => {
+    const sent: { path: string; body: unknown }[] = [];
+    globalThis.fetch = jest.fn(async (path: string, init?: RequestInit) => {
+      sent.push({ path, body: JSON.parse(String(init?.body)) });
+      const body = { id: ravi.id, status: 'refunded', refundedCents: 10388, emailStatus: 'pending' };
+      return { ok: true, status: 200, statusText: '', text: async () => JSON.stringify(body) };
+    }) as unknown as typeof fetch;
+    const pickedUpAt = '2025-10-18T18:05:00.000Z';
+    renderOrders([asha, createFeastOrder({ ...ravi, pickedUpAt, pickedUpBy: 'Pickup desk' })]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Refund the pre-order of Ravi Iyer' }));
+    const confirm = (await screen.findByText('Refund $103.88 to Ravi Iyer?')).closest('.ant-popover') as HTMLElement;
+    expect(confirm.textContent).toContain(
+      `This pre-order was already picked up (${formatDateTime(pickedUpAt)}, marked by Pickup desk): the packs were handed over. Refund it anyway?`,
+    );
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Refund anyway' }));
+    expect(await screen.findByText('Pre-order refunded')).toBeTruthy();
+    expect(sent).toEqual([{ path: `/api/admin/feast-orders/${ravi.id}/refund`, body: { confirmPickedUp: true } }]);
+
+    // One not picked up: the usual confirmation, and no confirmation sent with it.
+    fireEvent.click(screen.getByRole('button', { name: 'Refund the pre-order of Asha Raman' }));
+    const plain = (await screen.findByText('Refund $103.88 to Asha Raman?')).closest('.ant-popover') as HTMLElement;
+    expect(plain.textContent).not.toContain('picked up');
+    fireEvent.click(within(plain).getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toEqual({ path: `/api/admin/feast-orders/${asha.id}/refund`, body: {} });
   });
 
   it("shows a past event's pre-orders without actions", () => {

@@ -1,4 +1,4 @@
-import { createFeastOrder as createOrder } from '../../../shared/testing/factories';
+import { createFeastOrder as createOrder } from '#shared/testing/factories.ts';
 import { itemsLine, ORDER_CSV_COLUMNS, ordersCsv, ordersCsvFileName, pickupSortKey, searchOrders } from './orders';
 
 describe('feast pack orders', () => {

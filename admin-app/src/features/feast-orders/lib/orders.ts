@@ -1,5 +1,5 @@
 import type { FeastOrder } from '@festival/contracts';
-import { csvDate, csvDateTime, toCsv } from '../../../shared/lib/csv';
+import { csvDate, csvDateTime, toCsv } from '#shared/lib/csv.ts';
 
 /** The items of an order as one line: `Vegetarian Feast Pack x 2; Sweets Box x 1`. */
 export const itemsLine = (order: FeastOrder, separator = '; '): string =>

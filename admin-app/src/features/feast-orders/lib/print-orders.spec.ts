@@ -1,4 +1,4 @@
-import { createFeastOrder } from '../../../shared/testing/factories';
+import { createFeastOrder } from '#shared/testing/factories.ts';
 import { renderPrintableOrders } from './print-orders';
 
 describe('the printable orders page', () => {

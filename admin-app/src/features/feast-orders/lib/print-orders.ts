@@ -1,7 +1,7 @@
 import type { FeastOrder } from '@festival/contracts';
 import { paperColors } from '@festival/web-kit/tokens';
-import { formatDateTime, formatMoney, shortId } from '../../../shared/lib/format';
-import { elementBuilder, printInNewWindow } from '../../../shared/lib/print-document';
+import { formatDateTime, formatMoney, shortId } from '#shared/lib/format.ts';
+import { elementBuilder, printInNewWindow } from '#shared/lib/print-document.ts';
 import { itemsLine } from './orders';
 
 /** Order ids on paper: long enough to find an order, short enough for a column. */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@festival/query';
 import { dashboardFilterQuery, type PartyTicketRow } from '@festival/contracts';
 import { apiGet } from '@festival/web-kit/api-client';
-import { useDashboardFilter, type DashboardFilterValue } from '../../../shared/stores/dashboard-filter-store';
+import { useDashboardFilter, type DashboardFilterValue } from '#shared/stores/dashboard-filter-store.ts';
 
 /** The abandoned carts are fetched again this often while the dashboard is open. */
 export const ABANDONED_CARTS_REFRESH_MS = 60_000;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@festival/query';
 import { dashboardFilterQuery, type PaidPartyTicketRow } from '@festival/contracts';
 import { apiGet } from '@festival/web-kit/api-client';
-import { useDashboardFilter, type DashboardFilterValue } from '../../../shared/stores/dashboard-filter-store';
+import { useDashboardFilter, type DashboardFilterValue } from '#shared/stores/dashboard-filter-store.ts';
 
 export const fetchPartyTickets = (filter: DashboardFilterValue = {}): Promise<PaidPartyTicketRow[]> =>
   apiGet<PaidPartyTicketRow[]>(`/api/party-tickets${dashboardFilterQuery(filter)}`);

@@ -1,9 +1,9 @@
 import { Flex, Typography, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import type { PartyTicketRow } from '@festival/contracts';
-import { DashboardTableSection } from '../../../shared/components/dashboard-table-section';
-import { CountTag, SectionTitle } from '../../../shared/components/section-title';
-import { formatDateTime, formatMoney } from '../../../shared/lib/format';
+import { DashboardTableSection } from '#shared/components/dashboard-table-section.tsx';
+import { CountTag, SectionTitle } from '#shared/components/section-title.tsx';
+import { formatDateTime, formatMoney } from '#shared/lib/format.ts';
 import { TicketCounts } from './ticket-counts';
 
 /** `tel:` wants digits (and a leading +) only. */

@@ -1,9 +1,9 @@
 import { Alert, Button, Flex, Form, Input, InputNumber, Modal } from 'antd';
 import { useState } from 'react';
 import type { AddGuestsRequest } from '@festival/contracts';
-import { errorMessage } from '../../../shared/api/error-message';
-import { plural } from '../../../shared/lib/format';
-import { useToast } from '../../../shared/toast/use-toast';
+import { errorMessage } from '#shared/api/error-message.ts';
+import { plural } from '#shared/lib/format.ts';
+import { useToast } from '#shared/toast/use-toast.ts';
 import { useAddGuests } from '../api/add-guests';
 import { newRefundKey } from '../lib/order-details';
 

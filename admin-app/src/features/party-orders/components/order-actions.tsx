@@ -1,9 +1,9 @@
 import { Alert, Button, Flex, Form, Input, InputNumber, Popconfirm, Typography } from 'antd';
 import { useState } from 'react';
 import type { EditGuestRequest, PartyOrderDetails } from '@festival/contracts';
-import { errorMessage } from '../../../shared/api/error-message';
-import { formatMoney } from '../../../shared/lib/format';
-import { useToast } from '../../../shared/toast/use-toast';
+import { errorMessage } from '#shared/api/error-message.ts';
+import { formatMoney } from '#shared/lib/format.ts';
+import { useToast } from '#shared/toast/use-toast.ts';
 import { useCancelOrder, useEditGuest, useRefundOrder, useResendConfirmation } from '../api/party-order-details';
 import { newRefundKey, refundPreviewCents } from '../lib/order-details';
 

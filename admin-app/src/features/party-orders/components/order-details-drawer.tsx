@@ -1,10 +1,10 @@
 import { Descriptions, Divider, Drawer, Flex, Skeleton, Tag, Typography } from 'antd';
 import type { PartyOrderDetails } from '@festival/contracts';
-import { DisputeDescription, DisputeTag } from '../../../shared/components/dispute-tag';
-import { OrderTimeline } from '../../../shared/components/order-timeline';
-import { PriceBreakdown, type PriceLine } from '../../../shared/components/price-breakdown';
-import { SectionError } from '../../../shared/components/section-error';
-import { formatMoney } from '../../../shared/lib/format';
+import { DisputeDescription, DisputeTag } from '#shared/components/dispute-tag.tsx';
+import { OrderTimeline } from '#shared/components/order-timeline.tsx';
+import { PriceBreakdown, type PriceLine } from '#shared/components/price-breakdown.tsx';
+import { SectionError } from '#shared/components/section-error.tsx';
+import { formatMoney } from '#shared/lib/format.ts';
 import { usePartyOrderDetails } from '../api/party-order-details';
 import { TIMELINE_LABELS } from '../lib/order-details';
 import { OrderActions } from './order-actions';

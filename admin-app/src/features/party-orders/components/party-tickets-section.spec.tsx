@@ -2,9 +2,9 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import type { PaidPartyTicketRow, PartyOrderDetails } from '@festival/contracts';
 import { QueryClientProvider } from '@festival/query';
 import { createQueryClient } from '@festival/web-kit/query-client';
-import { prepareJsdomForAntd } from '../../../shared/testing/antd-in-jsdom';
-import { createPaidTicketRow } from '../../../shared/testing/factories';
-import { AdminThemeProvider } from '../../../shared/theme/admin-theme-provider';
+import { prepareJsdomForAntd } from '#shared/testing/antd-in-jsdom.ts';
+import { createPaidTicketRow } from '#shared/testing/factories.ts';
+import { AdminThemeProvider } from '#shared/theme/admin-theme-provider.tsx';
 import { PartyTicketsSection } from './party-tickets-section';
 
 beforeAll(prepareJsdomForAntd);

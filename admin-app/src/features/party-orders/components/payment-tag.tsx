@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import type { PartyPaymentMethod } from '@festival/contracts';
-import { palette } from '../../../shared/theme/admin-theme';
+import { palette } from '#shared/theme/admin-theme.ts';
 
 // AA contrast: antd's cyan preset falls short on its own background.
 const CASH = { color: palette.success, background: palette.white, borderColor: palette.success };

@@ -1,7 +1,7 @@
 import { Button, Popconfirm } from 'antd';
 import type { PaidPartyTicketRow } from '@festival/contracts';
-import { errorMessage } from '../../../shared/api/error-message';
-import { useToast } from '../../../shared/toast/use-toast';
+import { errorMessage } from '#shared/api/error-message.ts';
+import { useToast } from '#shared/toast/use-toast.ts';
 import { useResendTickets } from '../api/resend-tickets';
 
 /** `Resend`: the order's ticket e-mail again, after the manager confirms the address. */

@@ -1,6 +1,6 @@
 import { Flex, Tag } from 'antd';
 import { staffColors } from '@festival/web-kit/tokens';
-import { palette } from '../../../shared/theme/admin-theme';
+import { palette } from '#shared/theme/admin-theme.ts';
 
 // Tag colours with AA contrast (antd's gold and orange presets fall short).
 const ADULT = { color: palette.maroon, background: staffColors.rose, borderColor: staffColors.roseLine };

@@ -1,4 +1,4 @@
-import { createPaidTicketRow } from '../../../shared/testing/factories';
+import { createPaidTicketRow } from '#shared/testing/factories.ts';
 import { byLastName, checkInState, partyTicketsCsv, partyTicketsCsvFileName, searchTickets, splitLastName } from './party-tickets';
 
 const asha = createPaidTicketRow({

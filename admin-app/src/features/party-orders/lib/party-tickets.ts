@@ -1,5 +1,5 @@
 import { orderReference, type PaidPartyTicketRow } from '@festival/contracts';
-import { csvDate, csvDateTime, toCsv } from '../../../shared/lib/csv';
+import { csvDate, csvDateTime, toCsv } from '#shared/lib/csv.ts';
 
 /** Guests an order admits: its adult and child tickets (children under 5 hold none). */
 export const guestsOf = (ticket: Pick<PaidPartyTicketRow, 'adultTickets' | 'childTickets'>): number =>

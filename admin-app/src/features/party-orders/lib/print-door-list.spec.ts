@@ -1,4 +1,4 @@
-import { createPaidTicketRow } from '../../../shared/testing/factories';
+import { createPaidTicketRow } from '#shared/testing/factories.ts';
 import { renderDoorList } from './print-door-list';
 
 const rowsOf = (doc: Document) =>

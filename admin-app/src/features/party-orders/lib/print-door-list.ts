@@ -1,7 +1,7 @@
 import { orderReference, ticketLines, type PaidPartyTicketRow } from '@festival/contracts';
 import { paperColors } from '@festival/web-kit/tokens';
-import { formatDateTime, plural } from '../../../shared/lib/format';
-import { elementBuilder, printInNewWindow } from '../../../shared/lib/print-document';
+import { formatDateTime, plural } from '#shared/lib/format.ts';
+import { elementBuilder, printInNewWindow } from '#shared/lib/print-document.ts';
 import { byLastName, checkInState, guestsOf, splitLastName } from './party-tickets';
 
 /**

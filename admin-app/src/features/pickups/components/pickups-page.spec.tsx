@@ -3,8 +3,8 @@ import { configure, fireEvent, render, screen, waitFor, within } from '@testing-
 import type { PickupOrder, PickupResponse } from '@festival/contracts';
 import { MemoryRouter } from '@festival/router';
 import { createQueryClient } from '@festival/web-kit/query-client';
-import { prepareJsdomForAntd } from '../../../shared/testing/antd-in-jsdom';
-import { AdminThemeProvider } from '../../../shared/theme/admin-theme-provider';
+import { prepareJsdomForAntd } from '#shared/testing/antd-in-jsdom.ts';
+import { AdminThemeProvider } from '#shared/theme/admin-theme-provider.tsx';
 import { clockOf } from '../lib/pickup-groups';
 import { PickupsPage } from './pickups-page';
 

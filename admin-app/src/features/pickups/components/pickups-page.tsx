@@ -2,11 +2,11 @@ import { Button, Card, Flex, Form, Input, Layout, Skeleton, Tag, Typography, typ
 import { useMemo, useRef, useState } from 'react';
 import type { PickupOrder, PickupResponse } from '@festival/contracts';
 import { Link } from '@festival/router';
-import { errorMessage } from '../../../shared/api/error-message';
-import { deskResult, type DeskResultTone } from '../../../shared/components/desk-result';
-import { ManagerOnly } from '../../../shared/components/manager-only';
-import { SectionError } from '../../../shared/components/section-error';
-import { QrScanner } from '../../../shared/scanner/qr-scanner';
+import { errorMessage } from '#shared/api/error-message.ts';
+import { deskResult, type DeskResultTone } from '#shared/components/desk-result.ts';
+import { ManagerOnly } from '#shared/components/manager-only.tsx';
+import { SectionError } from '#shared/components/section-error.tsx';
+import { QrScanner } from '#shared/scanner/qr-scanner.tsx';
 import { usePickUp, usePickups } from '../api/pickups';
 import './pickups.css';
 import { groupByPickupTime, itemsText, pickedUpDetail, type PickupGroup } from '../lib/pickup-groups';

@@ -3,9 +3,9 @@ import { useMemo } from 'react';
 import { createPortal } from 'react-dom';
 import { useSiteConfig } from '@festival/web-kit/site';
 import { paperColors } from '@festival/web-kit/tokens';
-import { AdminPageHeader } from '../../../shared/components/admin-page-header';
-import { downloadUrl } from '../../../shared/lib/download';
-import { palette } from '../../../shared/theme/admin-theme';
+import { AdminPageHeader } from '#shared/components/admin-page-header.tsx';
+import { downloadUrl } from '#shared/lib/download.ts';
+import { palette } from '#shared/theme/admin-theme.ts';
 import { drinksMenuUrl, QR_FILE_NAME, QR_SIZE, qrPngDataUrl } from '../lib/drinks-qr';
 
 const SHEET_ID = 'drinks-qr-sheet';

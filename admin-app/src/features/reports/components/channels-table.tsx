@@ -1,6 +1,6 @@
 import { Table } from 'antd';
 import type { ChannelRow } from '@festival/contracts';
-import { formatCount, formatMoney } from '../../../shared/lib/format';
+import { formatCount, formatMoney } from '#shared/lib/format.ts';
 
 /** `Revenue by channel`: visits, orders and revenue by the session's first touch. */
 export function ChannelsTable({ channels }: { channels: ChannelRow[] | undefined }) {

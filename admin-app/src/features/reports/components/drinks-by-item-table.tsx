@@ -1,6 +1,6 @@
 import { Table } from 'antd';
 import type { DrinkItemRow } from '@festival/contracts';
-import { formatCount, formatMoney } from '../../../shared/lib/format';
+import { formatCount, formatMoney } from '#shared/lib/format.ts';
 
 /** `Drinks by item`: each drink's quantity and revenue before tax. */
 export function DrinksByItemTable({ items }: { items: DrinkItemRow[] | undefined }) {

@@ -1,5 +1,5 @@
 import { Button, Flex, Typography } from 'antd';
-import { useDashboardFilter } from '../../../shared/stores/dashboard-filter-store';
+import { useDashboardFilter } from '#shared/stores/dashboard-filter-store.ts';
 import { exportHref, type REPORT_EXPORTS } from '../lib/export-links';
 
 /** One export's `CSV` and `XLSX` downloads, with the current filter. */

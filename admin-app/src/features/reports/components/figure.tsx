@@ -1,5 +1,5 @@
 import { Flex } from 'antd';
-import { palette } from '../../../shared/theme/admin-theme';
+import { palette } from '#shared/theme/admin-theme.ts';
 
 /** One headline figure: its label and value, named for screen readers and tests alike. */
 export function Figure({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {

@@ -1,10 +1,10 @@
 import { Alert, Button, Flex, Skeleton, Table, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import type { ReconciliationMismatch } from '@festival/contracts';
-import { SectionError } from '../../../shared/components/section-error';
+import { SectionError } from '#shared/components/section-error.tsx';
 import { useReconciliation } from '../api/get-reconciliation';
 import { ReportSection } from './report-section';
-import { formatCount, formatMoney } from '../../../shared/lib/format';
+import { formatCount, formatMoney } from '#shared/lib/format.ts';
 
 const MISMATCH_LABEL: Record<ReconciliationMismatch['kind'], string> = {
   'missing-at-gateway': 'Paid here, not at the gateway',

@@ -1,7 +1,7 @@
 import { Col, Flex, Layout, Row, Skeleton, Typography } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { AdminPageHeader } from '../../../shared/components/admin-page-header';
-import { SectionError } from '../../../shared/components/section-error';
+import { AdminPageHeader } from '#shared/components/admin-page-header.tsx';
+import { SectionError } from '#shared/components/section-error.tsx';
 import { useRevenueReport } from '../api/get-report';
 import { REPORT_EXPORTS } from '../lib/export-links';
 import { ChannelsTable } from './channels-table';

@@ -1,7 +1,7 @@
 import { Column } from '@ant-design/charts';
 import { formatCents, type DrinksHour, type RevenueDay } from '@festival/contracts';
 import { useMemo } from 'react';
-import { palette } from '../../../shared/theme/admin-theme';
+import { palette } from '#shared/theme/admin-theme.ts';
 
 const HEIGHT = 260;
 const dollars = (cents: number) => formatCents(Math.round(cents));

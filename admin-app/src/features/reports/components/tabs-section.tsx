@@ -1,6 +1,6 @@
 import { Button, Flex, Table, Tag } from 'antd';
 import type { ReportTab, TabsReport } from '@festival/contracts';
-import { formatCount, formatMoney } from '../../../shared/lib/format';
+import { formatCount, formatMoney } from '#shared/lib/format.ts';
 import { formatOptionalDateTime } from '../lib/report-format';
 import { Figure } from './figure';
 

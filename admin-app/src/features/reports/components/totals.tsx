@@ -1,6 +1,6 @@
 import { Flex } from 'antd';
 import { formatCents, type ReportTotals } from '@festival/contracts';
-import { formatCount } from '../../../shared/lib/format';
+import { formatCount } from '#shared/lib/format.ts';
 import { Figure } from './figure';
 
 /** The period's headline figures: revenue by kind, refunds, disputes, tax, tickets and comps. */

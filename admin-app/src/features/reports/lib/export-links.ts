@@ -1,5 +1,5 @@
 import { dashboardFilterQuery, type ReportExportFormat, type ReportExportTable } from '@festival/contracts';
-import type { DashboardFilterValue } from '../../../shared/stores/dashboard-filter-store';
+import type { DashboardFilterValue } from '#shared/stores/dashboard-filter-store.ts';
 
 /** The exports offered on `Reports`, with their labels. */
 export const REPORT_EXPORTS: readonly { table: ReportExportTable; label: string }[] = [

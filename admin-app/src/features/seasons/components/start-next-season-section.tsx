@@ -1,14 +1,21 @@
-import { Button, Card, DatePicker, Flex, Form, Input, Modal, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, DatePicker, Flex, Form, Input, Modal, Table, Tag, Typography } from 'antd';
+import { useId, useState } from 'react';
 import type { Dayjs } from 'dayjs';
-import { startEventRequestSchema, type FestivalEvent } from '@festival/contracts';
-import { showSaveError, zodFieldErrors, type FieldErrors } from '../../../shared/lib/field-errors';
-import { useToast } from '../../../shared/toast/use-toast';
-import { useEvents, useStartNextEvent } from '../api/events';
+import { startSeasonRequestSchema, type Season, type StartSeasonRequest } from '@festival/contracts';
+import { errorMessage } from '#shared/api/error-message.ts';
+import { fieldErrorsOf, zodFieldErrors, type FieldErrors } from '#shared/lib/field-errors.ts';
+import { useToast } from '#shared/toast/use-toast.ts';
+import { useSeasons, useStartNextSeason } from '../api/seasons';
 
 interface StartForm {
   name: string;
   date: Dayjs | null;
 }
+
+type NextSeason = Omit<StartSeasonRequest, 'closingSeasonName'>;
+
+/** The new event's title and date, checked as the API checks them, before the confirmation asks for the typed name. */
+const nextSeasonSchema = startSeasonRequestSchema.omit({ closingSeasonName: true });
 
 const columns = [
   { title: 'Event', dataIndex: 'name', key: 'name' },
@@ -17,7 +24,7 @@ const columns = [
     title: 'Status',
     dataIndex: 'status',
     key: 'status',
-    render: (status: FestivalEvent['status']) => (status === 'on-sale' ? <Tag color="green">On sale</Tag> : <Tag>Past</Tag>),
+    render: (status: Season['status']) => (status === 'on-sale' ? <Tag color="green">On sale</Tag> : <Tag>Past</Tag>),
   },
 ];
 
@@ -25,42 +32,46 @@ const columns = [
  * `Seasons`: every event, and `Start next event`, which puts a new one on sale with this one's
  * settings (docs/settings.md). The current event then becomes past: read-only, its figures kept.
  */
-export function StartNextEventSection({ currentTitle }: { currentTitle: string }) {
+export function StartNextSeasonSection({ currentTitle }: { currentTitle: string }) {
   const [form] = Form.useForm<StartForm>();
-  const events = useEvents();
-  const start = useStartNextEvent();
+  const events = useSeasons();
+  const start = useStartNextSeason();
   const toast = useToast();
   const current = events.data?.events.find((e) => e.status === 'on-sale');
+  const [next, setNext] = useState<NextSeason | null>(null);
   const showErrors = (errors: FieldErrors[]) => form.setFields(errors as Parameters<typeof form.setFields>[0]);
 
   function submit(values: StartForm) {
-    const parsed = startEventRequestSchema.safeParse({ name: values.name ?? '', date: values.date?.format('YYYY-MM-DD') ?? '' });
+    const parsed = nextSeasonSchema.safeParse({ name: values.name ?? '', date: values.date?.format('YYYY-MM-DD') ?? '' });
     if (!parsed.success) {
       showErrors(zodFieldErrors(parsed.error));
       return;
     }
-    Modal.confirm({
-      title: `Start ${parsed.data.name} on ${parsed.data.date}?`,
-      content: `${current?.name ?? 'The current event'} becomes a past event: its orders, tickets and figures stay viewable, read-only. The new event goes on sale with the same settings and no sale window.`,
-      okText: 'Start next event',
-      cancelText: 'Cancel',
-      // The dialog waits on the call itself (not on callbacks tied to this component's life).
-      onOk: async () => {
-        try {
-          await start.mutateAsync(parsed.data);
-          toast.success('Next event started');
-          form.resetFields();
-        } catch (error) {
-          showSaveError(error, showErrors, toast);
-        }
-      },
-    });
+    setNext(parsed.data);
+  }
+
+  /**
+   * Starts it; a refusal (the party is not over yet, the name differs) stays in the dialog, and
+   * a bad title or date shows beside its field too. Answers the refusal, or null once started.
+   */
+  async function confirm(request: StartSeasonRequest): Promise<string | null> {
+    try {
+      await start.mutateAsync(request);
+    } catch (error) {
+      const message = errorMessage(error, 'The next event could not be started. Please try again.');
+      showErrors(fieldErrorsOf(message).fields.filter((field) => field.name[0] === 'name' || field.name[0] === 'date'));
+      return message;
+    }
+    toast.success('Next event started');
+    form.resetFields();
+    setNext(null);
+    return null;
   }
 
   return (
     <Card title="Seasons" role="region" aria-label="Seasons">
       <Flex vertical gap={16}>
-        <Table<FestivalEvent>
+        <Table<Season>
           rowKey="id"
           size="small"
           pagination={false}
@@ -84,6 +95,63 @@ export function StartNextEventSection({ currentTitle }: { currentTitle: string }
           </Button>
         </Form>
       </Flex>
+      {next && (
+        <StartNextEventDialog
+          next={next}
+          closing={current?.name ?? currentTitle}
+          starting={start.isPending}
+          onConfirm={confirm}
+          onCancel={() => setNext(null)}
+        />
+      )}
     </Card>
+  );
+}
+
+/**
+ * The confirmation: the event on sale ends for good (its tickets stop opening the door), so the
+ * manager types its name, exactly, before `Start next event` is enabled. The API's refusal
+ * (its party has not ended yet, or the name differs) is shown here.
+ */
+function StartNextEventDialog({
+  next,
+  closing,
+  starting,
+  onConfirm,
+  onCancel,
+}: {
+  next: NextSeason;
+  closing: string;
+  starting: boolean;
+  onConfirm: (request: StartSeasonRequest) => Promise<string | null>;
+  onCancel: () => void;
+}) {
+  const [typed, setTyped] = useState('');
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const inputId = useId();
+  return (
+    <Modal
+      open
+      title={`Start ${next.name} on ${next.date}?`}
+      okText="Start next event"
+      cancelText="Cancel"
+      okButtonProps={{ danger: true, disabled: typed !== closing }}
+      confirmLoading={starting}
+      onOk={async () => setRefusal(await onConfirm({ ...next, closingSeasonName: typed }))}
+      onCancel={onCancel}
+      destroyOnHidden
+    >
+      <Flex vertical gap={12}>
+        <Typography.Paragraph style={{ margin: 0 }}>
+          {closing} becomes a past event: its orders, tickets and figures stay viewable, read-only, and its tickets no longer open the door.
+          The new event goes on sale with the same settings and no sale window. This cannot be undone.
+        </Typography.Paragraph>
+        <label htmlFor={inputId}>
+          Type <strong>{closing}</strong> to end it
+        </label>
+        <Input id={inputId} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" maxLength={80} />
+        {refusal && <Alert type="error" showIcon title={refusal} />}
+      </Flex>
+    </Modal>
   );
 }

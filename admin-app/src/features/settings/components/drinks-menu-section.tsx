@@ -2,8 +2,8 @@ import { AutoComplete, Button, Card, Flex, Form, Input, InputNumber, Modal, Spac
 import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { formatCents, menuDrinkUpdateSchema, newMenuDrinkSchema, type MenuDrink } from '@festival/contracts';
-import { errorMessage } from '../../../shared/api/error-message';
-import { useToast } from '../../../shared/toast/use-toast';
+import { errorMessage } from '#shared/api/error-message.ts';
+import { useToast } from '#shared/toast/use-toast.ts';
 import { useAddDrink, useDrinksMenu, useReorderDrinks, useUpdateDrink } from '../api/drinks-menu';
 import {
   categoriesOf,
@@ -15,8 +15,8 @@ import {
   visibilityUpdate,
   type DrinkForm,
 } from '../lib/drink-form';
-import { fieldErrorsOf, zodFieldErrors, type FieldErrors } from '../../../shared/lib/field-errors';
-import { SectionError } from '../../../shared/components/section-error';
+import { fieldErrorsOf, zodFieldErrors, type FieldErrors } from '#shared/lib/field-errors.ts';
+import { SectionError } from '#shared/components/section-error.tsx';
 
 type Dialog = { mode: 'add' } | { mode: 'edit'; drink: MenuDrink };
 

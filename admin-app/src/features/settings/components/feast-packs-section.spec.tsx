@@ -2,8 +2,8 @@ import { QueryClientProvider } from '@festival/query';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { FeastPacksSettings } from '@festival/contracts';
 import { createQueryClient } from '@festival/web-kit/query-client';
-import { prepareJsdomForAntd } from '../../../shared/testing/antd-in-jsdom';
-import { AdminThemeProvider } from '../../../shared/theme/admin-theme-provider';
+import { prepareJsdomForAntd } from '#shared/testing/antd-in-jsdom.ts';
+import { AdminThemeProvider } from '#shared/theme/admin-theme-provider.tsx';
 import { FeastPacksSection } from './feast-packs-section';
 
 beforeAll(prepareJsdomForAntd);

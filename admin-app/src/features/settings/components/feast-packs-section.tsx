@@ -1,10 +1,10 @@
 import { Button, Card, Flex, Form, Input, InputNumber, Skeleton, Space, Switch, Typography } from 'antd';
 import { useEffect } from 'react';
 import { feastPacksUpdateSchema, MAX_FEAST_PACKS, MAX_PICKUP_SLOTS, type FeastPacksSettings } from '@festival/contracts';
-import { errorMessage } from '../../../shared/api/error-message';
-import { SectionError } from '../../../shared/components/section-error';
-import { fieldErrorsOf, zodFieldErrors, type FieldErrors } from '../../../shared/lib/field-errors';
-import { useToast } from '../../../shared/toast/use-toast';
+import { errorMessage } from '#shared/api/error-message.ts';
+import { SectionError } from '#shared/components/section-error.tsx';
+import { fieldErrorsOf, zodFieldErrors, type FieldErrors } from '#shared/lib/field-errors.ts';
+import { useToast } from '#shared/toast/use-toast.ts';
 import { useFeastPacks, useSaveFeastPacks } from '../api/feast-packs';
 import { feastPacksForm, feastPacksUpdateOf, NEW_PACK, NEW_SLOT, type FeastPacksForm } from '../lib/feast-packs-form';
 

@@ -12,10 +12,10 @@ import {
 } from '@festival/contracts';
 import { ApiError } from '@festival/web-kit/api-client';
 import { useSiteConfig } from '@festival/web-kit/site';
-import { errorMessage } from '../../../shared/api/error-message';
-import { SectionError } from '../../../shared/components/section-error';
-import { errorsByField } from '../../../shared/lib/field-errors';
-import { useToast } from '../../../shared/toast/use-toast';
+import { errorMessage } from '#shared/api/error-message.ts';
+import { SectionError } from '#shared/components/section-error.tsx';
+import { errorsByField } from '#shared/lib/field-errors.ts';
+import { useToast } from '#shared/toast/use-toast.ts';
 import { useCreatePromoCode, usePromoCodes, useUpdatePromoCode } from '../api/promo-codes';
 
 type Field = keyof UpdatePromoCodeRequest;

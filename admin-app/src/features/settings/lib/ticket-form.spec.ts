@@ -1,5 +1,5 @@
 import { DEFAULT_TICKET_SETTINGS } from '@festival/contracts';
-import { fieldErrorsOf } from '../../../shared/lib/field-errors';
+import { fieldErrorsOf } from '#shared/lib/field-errors.ts';
 import { SALE_TIME_FORMAT, ticketForm, ticketSettingsOf } from './ticket-form';
 
 const ZONE = 'America/Los_Angeles';

@@ -1,7 +1,7 @@
 import type { FormInstance } from 'antd';
 import type { z } from 'zod';
-import { showSaveError, zodFieldErrors, type FieldErrors } from '../../../shared/lib/field-errors';
-import { useToast } from '../../../shared/toast/use-toast';
+import { showSaveError, zodFieldErrors, type FieldErrors } from '#shared/lib/field-errors.ts';
+import { useToast } from '#shared/toast/use-toast.ts';
 
 /**
  * The `Save` of a settings section: the form's values made into the section, checked with the

@@ -1,6 +1,6 @@
 import './guest-form.css';
 import { useId, useState, type ChangeEvent } from 'react';
-import type { GuestDetails } from '../../../shared/stores/cart-store';
+import type { GuestDetails } from '#shared/stores/cart-store.ts';
 
 interface GuestFormProps {
   guest: GuestDetails;

@@ -1,5 +1,5 @@
 import type { CartItem, DrinkPrice } from '@festival/contracts';
-import { LineItems } from '../../../shared/components/line-items';
+import { LineItems } from '#shared/components/line-items.tsx';
 
 /** What is being ordered, with subtotal, tax and total. */
 export function OrderSummary({ items, price }: { items: CartItem[]; price: DrinkPrice }) {

@@ -4,15 +4,15 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from '@festival/router';
 import { drinkTabReference, formatCents } from '@festival/contracts';
 import { ApiError } from '@festival/web-kit/api-client';
-import { useMyTab } from '../../../shared/api/drink-tab';
-import { useDrinkOrderStatus } from '../../../shared/api/drink-order-status';
-import { BarProgress } from '../../../shared/components/bar-progress';
-import { drinksMenuQuery } from '../../../shared/api/drinks-menu';
-import { DrinksPage } from '../../../shared/components/drinks-page';
-import { StatusPanel } from '../../../shared/components/status-panel';
-import { useCartStore } from '../../../shared/stores/cart-store';
+import { useMyTab } from '#shared/api/drink-tab.ts';
+import { useDrinkOrderStatus } from '#shared/api/drink-order-status.ts';
+import { BarProgress } from '#shared/components/bar-progress.tsx';
+import { drinksMenuQuery } from '#shared/api/drinks-menu.ts';
+import { DrinksPage } from '#shared/components/drinks-page.tsx';
+import { StatusPanel } from '#shared/components/status-panel.tsx';
+import { useCartStore } from '#shared/stores/cart-store.ts';
 import { useDrinkPaymentConfirmation } from '../api/confirm-drink-payment';
-import { LineItems } from '../../../shared/components/line-items';
+import { LineItems } from '#shared/components/line-items.tsx';
 
 /** `/drinks/confirmation`: a paid order (`payment_intent`, `redirect_status`) or an order put on the tab (`tab_order`). */
 export function ConfirmationPage() {

@@ -3,10 +3,10 @@ import { useQueryClient } from '@festival/query';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from '@festival/router';
 import { ApiError } from '@festival/web-kit/api-client';
-import { DrinksPage } from '../../../shared/components/drinks-page';
-import { StatusPanel } from '../../../shared/components/status-panel';
-import { selectCount, useCartStore } from '../../../shared/stores/cart-store';
-import { useTabStore } from '../../../shared/stores/tab-store';
+import { DrinksPage } from '#shared/components/drinks-page.tsx';
+import { StatusPanel } from '#shared/components/status-panel.tsx';
+import { selectCount, useCartStore } from '#shared/stores/cart-store.ts';
+import { useTabStore } from '#shared/stores/tab-store.ts';
 import { useTabSetupConfirmation } from '../api/confirm-tab-setup';
 
 /** `/drinks/tab-confirmation?tabId&setup_intent&redirect_status`: the saved card opens the tab. */

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from '@festival/router';
 import type { Drink } from '@festival/contracts';
-import { EMPTY_GUEST, useCartStore } from '../../../shared/stores/cart-store';
+import { EMPTY_GUEST, useCartStore } from '#shared/stores/cart-store.ts';
 import { CartPanel } from './cart-panel';
 
 const lassi: Drink = { id: 'mango-lassi', name: 'Mango Lassi', description: '', category: 'Lassis', price: 650, available: 80 };

@@ -2,8 +2,8 @@ import './cart-panel.css';
 import { useEffect, useRef } from 'react';
 import { Link } from '@festival/router';
 import { formatCents } from '@festival/contracts';
-import { PriceLines } from '../../../shared/components/money';
-import { cartPrice, maxQuantity, unavailableItems, useCartStore } from '../../../shared/stores/cart-store';
+import { PriceLines } from '#shared/components/money.tsx';
+import { cartPrice, maxQuantity, unavailableItems, useCartStore } from '#shared/stores/cart-store.ts';
 
 export const CART_PANEL_ID = 'drinks-cart-panel';
 

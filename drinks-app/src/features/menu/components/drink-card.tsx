@@ -1,7 +1,7 @@
 import './drink-card.css';
 import { useId } from 'react';
 import { formatCents, type Drink } from '@festival/contracts';
-import { maxQuantity } from '../../../shared/stores/cart-store';
+import { maxQuantity } from '#shared/stores/cart-store.ts';
 
 /** Few enough left to tell the guest. */
 const LOW_STOCK = 5;

@@ -1,8 +1,8 @@
 import './tab-banner.css';
 import { drinkTabReference, formatCents } from '@festival/contracts';
-import { useMyTab } from '../../../shared/api/drink-tab';
-import { GUEST_BAR_STATUS } from '../../../shared/components/bar-progress';
-import { useTabStore } from '../../../shared/stores/tab-store';
+import { useMyTab } from '#shared/api/drink-tab.ts';
+import { GUEST_BAR_STATUS } from '#shared/components/bar-progress.tsx';
+import { useTabStore } from '#shared/stores/tab-store.ts';
 
 /** The phone's tab: its running total while open, what was charged once it closed. */
 export function TabBanner() {

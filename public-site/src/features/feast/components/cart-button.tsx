@@ -1,7 +1,7 @@
 import './cart-button.css';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useHydrated } from '@festival/web-kit/hydration';
-import { BagIcon } from '../../../shared/components/icons';
+import { BagIcon } from '#shared/components/icons.tsx';
 import { useFeastCatalog } from '../api/feast-catalog';
 import { feastCartCount, useFeastCartStore } from '../stores/feast-cart-store';
 

@@ -3,7 +3,7 @@ import type { SiteConfig } from '@festival/contracts';
 import { useHydrated } from '@festival/web-kit/hydration';
 import { scrollToSection } from '../lib/scroll-to-section';
 import { Slot } from './placeholder';
-import { CalendarIcon } from '../../../shared/components/icons';
+import { CalendarIcon } from '#shared/components/icons.tsx';
 import { DiyaRow, Lantern, Rangoli } from './ornaments';
 
 export function HeroSection({ site, failed }: { site: SiteConfig | undefined; failed: boolean }) {

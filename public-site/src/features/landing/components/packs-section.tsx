@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { formatCents, type SiteConfig } from '@festival/contracts';
 import { trackEvent } from '@festival/web-kit/analytics';
 import { Link } from '@festival/router';
-import { CalendarIcon, ClockIcon, MusicIcon, PhoneIcon, PinIcon } from '../../../shared/components/icons';
+import { CalendarIcon, ClockIcon, MusicIcon, PhoneIcon, PinIcon } from '#shared/components/icons.tsx';
 import { telHref } from '../lib/contact';
 import { Slot } from './placeholder';
 
