@@ -17,7 +17,12 @@ import { FeastPickupsService } from './feast-pickups.service.js';
 
 /** Feast pack pre-orders: packs and pickup times, holds, payment, confirmation e-mail, the pickup desk. */
 @Module({
-  imports: [TypeOrmModule.forFeature([FeastOrderEntity, FeastPackEntity, FeastPickupSlotEntity]), SettingsModule, AnalyticsModule, CodesModule],
+  imports: [
+    TypeOrmModule.forFeature([FeastOrderEntity, FeastPackEntity, FeastPickupSlotEntity]),
+    SettingsModule,
+    AnalyticsModule,
+    CodesModule,
+  ],
   controllers: [FeastController, FeastOrdersListController, FeastSettingsController, FeastPickupsController, FeastOrderAdminController],
   providers: [FeastCatalogService, FeastOrdersService, FeastOrdersListService, FeastEmailService, FeastPickupsService, FeastOrderAdmin],
 })
