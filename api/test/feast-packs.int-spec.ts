@@ -12,6 +12,7 @@ import {
 } from '@festival/contracts';
 import { startSmtpSink, type SmtpSink } from '@festival/test-kit';
 import { TicketCodes } from '../src/modules/codes/ticket-codes.js';
+import { FeastEmailService } from '../src/modules/feast/feast-email.service.js';
 import { FeastOrderEntity } from '../src/modules/feast/feast-order.entity.js';
 import { PaymentGateway } from '../src/modules/payments/payment-gateway.js';
 import { SimulatedPaymentEntity } from '../src/modules/payments/simulated-payment.entity.js';
@@ -303,6 +304,19 @@ describe(`feast pack pre-orders on ${TEST_DATABASE}`, () => {
    * Opens one pickup time and buys 2 of the first pack there, paid and confirmed; its confirmation
    * e-mail has arrived and is cleared from the sink.
    */
+  /**
+   * The order's confirmation is recorded sent and no e-mail pass is under way: what the sink holds
+   * from here on was sent later (the sink hears a message before the outbox records it sent).
+   */
+  async function confirmationSettled(orderId: string): Promise<void> {
+    const deadline = Date.now() + 10_000;
+    while ((await t.dataSource.getRepository(FeastOrderEntity).findOneByOrFail({ id: orderId })).emailStatus !== 'sent') {
+      if (Date.now() > deadline) throw new Error(`The confirmation of ${orderId} was not recorded sent`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await t.app.get(FeastEmailService).idle();
+  }
+
   async function paidPreorder(date: string, time: string, capacity: number, customerEmail: string) {
     const opened = await reopen({ ...OPEN_SECTION, slots: [{ date, time, capacity }] });
     const slot = opened.slots.find((s) => s.date === date)!;
@@ -317,6 +331,7 @@ describe(`feast pack pre-orders on ${TEST_DATABASE}`, () => {
       .expect(200);
     await t.http.post('/api/confirm-payment').send({ paymentIntentId: paid.body.id, type: 'feast_order' }).expect(200);
     await sink.waitFor(1);
+    await confirmationSettled(String(held.body.orderId));
     sink.messages.length = 0;
     return { slot, pack, total, orderId: String(held.body.orderId), paymentIntentId: String(paid.body.id) };
   }
@@ -340,6 +355,7 @@ describe(`feast pack pre-orders on ${TEST_DATABASE}`, () => {
     const [again] = await sink.waitFor(1);
     expect(again.parsed.to?.[0]?.address ?? '').toBe('refund.me@example.com');
     expect(again.parsed.subject).toMatch(/feast pack pre-order/);
+    await confirmationSettled(orderId);
     sink.messages.length = 0;
 
     // Refund clicked twice at once: one gateway refund of the whole total, one e-mail, packs back.
