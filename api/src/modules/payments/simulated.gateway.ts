@@ -86,13 +86,19 @@ export class SimulatedGateway extends PaymentGateway implements SimulatedCardFor
    * the payment's cents refunded in all, like Stripe's webhook.
    */
   async refundPayment(paymentIntentId: string, idempotencyKey: string, amountCents?: number): Promise<GatewayRefund> {
-    const earlier = await this.intents.findOneBy({ idempotencyKey, kind: 'refund' });
+    const sameKey = () => this.intents.findOneBy({ idempotencyKey, kind: 'refund' });
+    const earlier = await sameKey();
     if (earlier) return this.settledRefund(earlier);
     const payment = await this.intents.findOneBy({ id: paymentIntentId, kind: 'payment' });
     if (!payment || payment.status !== 'succeeded') throw new RefundRefusedError('this payment has not succeeded');
     const left = payment.amountCents - payment.refundedCents;
     const amount = amountCents ?? left;
-    if (!Number.isInteger(amount) || amount <= 0) throw new RefundRefusedError('the amount must be a positive number of cents');
+    if (!Number.isInteger(amount) || amount <= 0) {
+      // The same refund asked at once may have taken it all since the first look: that one is the answer.
+      const winner = await sameKey();
+      if (winner) return this.settledRefund(winner);
+      throw new RefundRefusedError('the amount must be a positive number of cents');
+    }
     // The key is claimed first (a unique index): the same refund asked twice at once is one refund.
     const id = `re_sim_${token()}`;
     try {
@@ -111,7 +117,7 @@ export class SimulatedGateway extends PaymentGateway implements SimulatedCardFor
         refundedAt: null,
       });
     } catch (error) {
-      const winner = await this.intents.findOneBy({ idempotencyKey, kind: 'refund' });
+      const winner = await sameKey();
       if (winner) return this.settledRefund(winner);
       throw error;
     }
