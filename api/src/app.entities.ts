@@ -23,6 +23,7 @@ import { ConfirmationResendEntity } from './modules/tickets/confirmation-resend.
 import { SettingEntity } from './modules/settings/setting.entity.js';
 import { PromoCodeEntity } from './modules/tickets/promo-code.entity.js';
 import { PartyRefundEntity } from './modules/tickets/party-refund.entity.js';
+import { PartyOrderGuestEntity } from './modules/tickets/meals/party-order-guest.entity.js';
 import { SeasonEntity } from './modules/seasons/season.entity.js';
 
 /** Every entity of the API, registered once with the data source. */
@@ -53,4 +54,5 @@ export const ENTITIES = [
   SeasonEntity,
   PartyRefundEntity,
   PaymentDisputeEntity,
+  PartyOrderGuestEntity,
 ];

@@ -1,4 +1,5 @@
 import './zod-setup.js';
+import type { GuestMeal } from './meals.js';
 import { z } from 'zod';
 import { valueMessage } from './form-messages.js';
 import { MAX_TICKETS_PER_ORDER } from './party.js';
@@ -296,6 +297,8 @@ export interface DoorSearchResult {
   admitted: number;
   /** The ticket code of a paid order (what a scan would read); null otherwise. */
   code: string | null;
+  /** Each guest's meal and allergens (docs/meals.md), only when the order has meal rows. */
+  meals?: GuestMeal[];
 }
 
 export interface DoorSearchResponse {

@@ -11,6 +11,7 @@ export * from './seo.js';
 export * from './seo-html.js';
 export * from './site.js';
 export * from './party.js';
+export * from './meals.js';
 export * from './payments.js';
 export * from './orders.js';
 export * from './drinks.js';

@@ -1,4 +1,5 @@
 import './zod-setup.js';
+import type { GuestMeal } from './meals.js';
 import { z } from 'zod';
 import { valueMessage } from './form-messages.js';
 import type { Cents } from './money.js';
@@ -235,4 +236,6 @@ export interface PartyOrderDetails {
   dispute: PaymentDisputeView | null;
   refunds: PartyRefundView[];
   timeline: PartyOrderTimelineEntry[];
+  /** Each seat's meal row (docs/meals.md); empty when none was chosen. */
+  guests?: GuestMeal[];
 }

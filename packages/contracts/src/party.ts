@@ -1,6 +1,7 @@
 import './zod-setup.js';
 import { z } from 'zod';
 import { valueMessage } from './form-messages.js';
+import { partyGuestsField, type GuestMeal } from './meals.js';
 import { percentOfCents, TAX_RATE_BASIS_POINTS, type Cents } from './money.js';
 import type { PaymentDisputeStatus } from './payments.js';
 
@@ -185,6 +186,8 @@ export const partyOrderRequestSchema = /* @__PURE__ */ defineSchema(() =>
       promoCode: promoCodeField,
       /** The visitor's analytics session, so the completed order counts for its attribution. */
       sessionId: z.string().trim().max(64).optional(),
+      /** One meal row per seat when the season has meal options (docs/meals.md). */
+      guests: partyGuestsField,
     })
     .superRefine(atLeastOneTicket),
 );
@@ -228,6 +231,8 @@ export type PartyOrderReceipt = Omit<PartyPrice, 'discountedCents'> & {
    * matrix as the e-mail's), with `ticketCode` only.
    */
   ticketQrSvg?: string;
+  /** Each guest's meal (docs/meals.md), with `ticketCode` only, when meals were chosen. */
+  guests?: GuestMeal[];
 };
 
 /** Resends of an order's confirmation e-mail a guest may ask for in any hour (docs/door.md). */

@@ -57,6 +57,8 @@ export const siteConfigSchema = /* @__PURE__ */ defineSchema(() =>
       /** The Tickets settings' sale window (ISO 8601, null: no limit); the page says when it is closed. */
       saleOpensAt: z.string().nullable().optional(),
       saleClosesAt: z.string().nullable().optional(),
+      /** The Meals settings (docs/meals.md), only while the season has meal options. */
+      meals: z.object({ options: z.array(z.string()), allergens: z.array(z.string()), choicesCloseAt: z.string().nullable() }).optional(),
     }),
   }),
 );

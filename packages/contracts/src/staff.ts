@@ -105,6 +105,7 @@ export const STAFF_ACTIONS = [
   'ticket.edit',
   'ticket.comp',
   'ticket.door-sale',
+  'ticket.meal',
   'settings.change',
   'promo-code.create',
   'promo-code.update',

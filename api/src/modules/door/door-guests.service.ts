@@ -11,6 +11,7 @@ import {
   type DoorSnapshotOrder,
 } from '@festival/contracts';
 import { SeasonsService } from '../seasons/seasons.service.js';
+import { PartyMeals } from '../tickets/meals/party-meals.service.js';
 import { PartyOrderEntity } from '../tickets/party-order.entity.js';
 import { adultsOf, admittedCounts, childrenOf, REFUNDED, ticketsOf } from './admissions.js';
 import { TicketCodes } from '../codes/ticket-codes.js';
@@ -30,6 +31,7 @@ export class DoorGuestsService {
     @InjectRepository(PartyOrderEntity) private readonly orders: Repository<PartyOrderEntity>,
     @InjectRepository(TicketRedemptionEntity) private readonly redemptions: Repository<TicketRedemptionEntity>,
     private readonly seasons: SeasonsService,
+    private readonly meals: PartyMeals,
   ) {}
 
   /**
@@ -86,6 +88,10 @@ export class DoorGuestsService {
     }
     const orders = found.slice(0, DOOR_SEARCH_LIMIT);
     const admitted = await this.admittedByOrder(orders.map((o) => o.id));
+    const meals = await this.meals.guestsOfOrders(
+      orders.map((o) => o.id),
+      eventId,
+    );
     return orders.map((o) => ({
       orderId: o.id,
       reference: orderReference(o.id),
@@ -96,6 +102,8 @@ export class DoorGuestsService {
       total: ticketsOf(o),
       admitted: admitted.get(o.id)?.count ?? 0,
       code: o.status === 'paid' ? this.codes.codeFor(o.id) : null,
+      // Only orders with meal rows carry them (docs/meals.md): the kitchen's words at the door.
+      ...(meals.has(o.id) ? { meals: meals.get(o.id)!.filter((guest) => guest.seat <= ticketsOf(o)) } : {}),
     }));
   }
 

@@ -12,6 +12,7 @@ import {
 import { ExclusiveSection } from '../../common/exclusive-section.js';
 import { insertDefaultFeastPacks } from '../feast/feast-defaults.js';
 import { holdSettingsLockToo } from '../settings/settings.service.js';
+import { MealSettingsService } from '../settings/meal-settings.service.js';
 import { TicketSettingsService } from '../settings/ticket-settings.service.js';
 import { SiteSettingEntity } from '../site/site-setting.entity.js';
 import { SITE_KEY, storedSiteConfig } from '../site/stored-site-config.js';
@@ -43,6 +44,7 @@ export class SeasonStartService {
     private readonly activity: ActivityLog,
     private readonly seasons: SeasonsService,
     private readonly ticketSettings: TicketSettingsService,
+    private readonly mealSettings: MealSettingsService,
   ) {}
 
   /**
@@ -68,7 +70,8 @@ export class SeasonStartService {
       const site = await storedSiteConfig(manager);
       if (now.getTime() < Date.parse(site.party.endsAt)) throw new ConflictException(partyNotOverRefusal(site.party));
       const tickets = await this.ticketSettings.readTickets(manager);
-      const snapshot: SeasonSnapshot = { party: site.party, tickets };
+      const meals = await this.mealSettings.readMeals(manager);
+      const snapshot: SeasonSnapshot = { party: site.party, tickets, meals };
       await manager.update(SeasonEntity, { id: current.id }, { status: 'past', snapshot: JSON.stringify(snapshot) });
       const event = manager.create(SeasonEntity, { name, date, status: 'on-sale', createdAt: now, snapshot: null });
       await manager.insert(SeasonEntity, event);
@@ -86,6 +89,7 @@ export class SeasonStartService {
         ['key'],
       );
       await this.ticketSettings.carryIntoNextSeason(manager, tickets, now);
+      await this.mealSettings.carryIntoNextSeason(manager, meals, now);
       await this.activity.record(
         manager,
         actor,

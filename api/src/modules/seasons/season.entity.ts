@@ -1,10 +1,12 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { SeasonStatus, SiteConfig, TicketSettings } from '@festival/contracts';
+import type { MealSettings, SeasonStatus, SiteConfig, TicketSettings } from '@festival/contracts';
 
 /** What a past season keeps of its settings (`events.snapshot`). */
 export interface SeasonSnapshot {
   party: SiteConfig['party'];
   tickets: TicketSettings;
+  /** The Meals section (docs/meals.md); absent in snapshots taken before meals existed. */
+  meals?: MealSettings;
 }
 
 /**

@@ -1,16 +1,19 @@
 import { Body, Controller, Get, Header, Put } from '@nestjs/common';
 import {
   eventSettingsSchema,
+  mealSettingsSchema,
   restaurantSettingsSchema,
   ticketSettingsSchema,
   type AdminSettings,
   type EventSettings,
+  type MealSettings,
   type RestaurantSettings,
   type TicketSettings,
 } from '@festival/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { CurrentStaff, type StaffActor } from '../staff/staff-actor.js';
 import { SettingsService } from './settings.service.js';
+import { MealSettingsService } from './meal-settings.service.js';
 import { TicketSettingsService } from './ticket-settings.service.js';
 import { ApiRoute } from '../../common/route-facts.js';
 
@@ -20,6 +23,7 @@ export class SettingsController {
   constructor(
     private readonly settings: SettingsService,
     private readonly ticketSettings: TicketSettingsService,
+    private readonly mealSettings: MealSettingsService,
   ) {}
 
   @Get()
@@ -75,5 +79,30 @@ export class SettingsController {
     @CurrentStaff() actor: StaffActor,
   ): Promise<EventSettings> {
     return this.settings.updateEvent(body, actor);
+  }
+
+  /** The Meals section (docs/meals.md), as the settings page edits it. */
+  @Get('meals')
+  @ApiRoute({
+    tag: 'settings',
+    summary: 'The meal options, allergens and when meal choices close',
+    response: { schema: mealSettingsSchema, name: 'MealSettings' },
+  })
+  @Header('Cache-Control', 'no-store')
+  getMeals(): Promise<MealSettings> {
+    return this.mealSettings.stored();
+  }
+
+  /** The whole Meals section (docs/meals.md); answers it as saved. */
+  @Put('meals')
+  @ApiRoute({
+    tag: 'settings',
+    summary: 'Change the meal options, allergens and when meal choices close',
+    body: { schema: mealSettingsSchema, name: 'MealSettings' },
+    response: { schema: mealSettingsSchema, name: 'MealSettings' },
+  })
+  @Header('Cache-Control', 'no-store')
+  saveMeals(@Body(new ZodValidationPipe(mealSettingsSchema)) body: MealSettings, @CurrentStaff() actor: StaffActor): Promise<MealSettings> {
+    return this.mealSettings.update(body, actor);
   }
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SiteSettingEntity } from '../site/site-setting.entity.js';
+import { MealSettingsService } from './meal-settings.service.js';
 import { SettingEntity } from './setting.entity.js';
 import { SettingsChanges } from './settings-changes.js';
 import { SettingsController } from './settings.controller.js';
@@ -17,7 +18,7 @@ import { TicketSettingsService } from './ticket-settings.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([SettingEntity, SiteSettingEntity])],
   controllers: [SettingsController, SiteController],
-  providers: [SettingsService, TicketSettingsService, SettingsChanges, SiteService],
-  exports: [SettingsService, TicketSettingsService, SettingsChanges, SiteService],
+  providers: [SettingsService, TicketSettingsService, MealSettingsService, SettingsChanges, SiteService],
+  exports: [SettingsService, TicketSettingsService, MealSettingsService, SettingsChanges, SiteService],
 })
 export class SettingsModule {}

@@ -4,6 +4,7 @@ import { Repository } from 'typeorm';
 import { DEFAULT_SITE_CONFIG, siteConfigSchema, ticketAgeLabels, type SiteConfig } from '@festival/contracts';
 import { HotRead } from '../../common/hot-read.js';
 import { SettingsChanges } from './settings-changes.js';
+import { MealSettingsService } from './meal-settings.service.js';
 import { TicketSettingsService } from './ticket-settings.service.js';
 import { SiteSettingEntity } from '../site/site-setting.entity.js';
 import { SITE_KEY } from '../site/stored-site-config.js';
@@ -22,6 +23,7 @@ export class SiteService implements OnApplicationBootstrap {
     @InjectRepository(SiteSettingEntity) private readonly settings: Repository<SiteSettingEntity>,
     private readonly ticketSettings: TicketSettingsService,
     changes: SettingsChanges,
+    private readonly mealSettings: MealSettingsService,
   ) {
     changes.onChange(() => this.answer.invalidate());
   }
@@ -47,6 +49,7 @@ export class SiteService implements OnApplicationBootstrap {
     const row = await this.settings.findOneBy({ key: SITE_KEY });
     const stored = row ? siteConfigSchema.parse(JSON.parse(row.value)) : DEFAULT_SITE_CONFIG;
     const tickets = await this.ticketSettings.tickets();
+    const meals = await this.mealSettings.meals();
     return {
       ...stored,
       party: {
@@ -58,6 +61,8 @@ export class SiteService implements OnApplicationBootstrap {
         taxRateBasisPoints: tickets.taxRateBasisPoints,
         saleOpensAt: tickets.saleOpensAt,
         saleClosesAt: tickets.saleClosesAt,
+        // Only while the season asks meals: without options the party page is as it always was.
+        ...(meals.options.length > 0 ? { meals } : {}),
       },
     };
   }

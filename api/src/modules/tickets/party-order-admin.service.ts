@@ -12,6 +12,7 @@ import { ConfirmationResendEntity } from './confirmation-resend.entity.js';
 import { PARTY_DETAIL_ACTIONS, toPartyOrderDetails } from './party-order-details.mapper.js';
 import { PartyOrderEntity } from './party-order.entity.js';
 import { PartyRefundEntity } from './party-refund.entity.js';
+import { PartyMeals } from './meals/party-meals.service.js';
 import { PARTY_LOCK } from '../settings/party-lock.js';
 
 const NOT_FOUND = 'Order not found';
@@ -33,6 +34,7 @@ export class PartyOrderAdmin {
     private readonly gateway: PaymentGateway,
     private readonly activity: ActivityLog,
     private readonly disputes: PaymentDisputes,
+    private readonly meals: PartyMeals,
   ) {}
 
   /** The order of an id from a URL, or 404. */
@@ -46,14 +48,15 @@ export class PartyOrderAdmin {
   async details(orderId: string): Promise<PartyOrderDetails> {
     const order = await this.find(orderId);
     const manager = this.orders.manager;
-    const [refunds, admissions, resends, activity, dispute] = await Promise.all([
+    const [refunds, admissions, resends, activity, dispute, guests] = await Promise.all([
       this.refunds.find({ where: { orderId: order.id }, order: { at: 'ASC' } }),
       manager.find(TicketRedemptionEntity, { where: { orderId: order.id, kind: 'entry' }, order: { at: 'ASC' } }),
       manager.find(ConfirmationResendEntity, { where: { orderId: order.id }, order: { at: 'ASC' } }),
       this.activity.forSubject(order.id, PARTY_DETAIL_ACTIONS, manager),
       this.disputes.viewOf(order.paymentIntentId),
+      this.meals.guestsOf(order, manager),
     ]);
-    return toPartyOrderDetails({ order, refunds, admissions, resends, activity, dispute });
+    return toPartyOrderDetails({ order, refunds, admissions, resends, activity, dispute, guests });
   }
 
   /**

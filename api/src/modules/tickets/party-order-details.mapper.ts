@@ -3,6 +3,7 @@ import {
   orderReference,
   ticketLines,
   type ActivityEntry,
+  type GuestMeal,
   type PartyOrderDetails,
   type PartyOrderTimelineEntry,
   type PaymentDisputeView,
@@ -16,7 +17,13 @@ import type { PartyRefundEntity } from './party-refund.entity.js';
 import type { TicketRedemptionEntity } from './ticket-redemption.entity.js';
 
 /** The activity-log entries an order's details read: who made a staff-made order, and its cancel and edits. */
-export const PARTY_DETAIL_ACTIONS: readonly StaffAction[] = ['ticket.cancel', 'ticket.edit', 'ticket.comp', 'ticket.door-sale'];
+export const PARTY_DETAIL_ACTIONS: readonly StaffAction[] = [
+  'ticket.cancel',
+  'ticket.edit',
+  'ticket.comp',
+  'ticket.door-sale',
+  'ticket.meal',
+];
 
 /** Everything an order's details are made of, each list oldest first. */
 export interface PartyOrderDetailRows {
@@ -28,10 +35,20 @@ export interface PartyOrderDetailRows {
   /** The order's entries of PARTY_DETAIL_ACTIONS. */
   activity: ActivityEntry[];
   dispute: PaymentDisputeView | null;
+  /** Each seat's meal row (docs/meals.md). */
+  guests?: GuestMeal[];
 }
 
 /** `Order details`: the buyer, the tickets and price, the refunds, and the timeline (oldest first). */
-export function toPartyOrderDetails({ order, refunds, admissions, resends, activity, dispute }: PartyOrderDetailRows): PartyOrderDetails {
+export function toPartyOrderDetails({
+  order,
+  refunds,
+  admissions,
+  resends,
+  activity,
+  dispute,
+  guests = [],
+}: PartyOrderDetailRows): PartyOrderDetails {
   const open = refunds.filter((r) => r.status !== 'failed');
   return {
     id: order.id,
@@ -79,6 +96,7 @@ export function toPartyOrderDetails({ order, refunds, admissions, resends, activ
       emailStatus: r.emailStatus,
     })),
     timeline: partyOrderTimeline({ order, refunds, admissions, resends, activity, dispute }),
+    guests,
   };
 }
 

@@ -2,7 +2,15 @@ import { Injectable, Logger, NotFoundException, type OnApplicationBootstrap, typ
 import { InjectRepository } from '@nestjs/typeorm';
 import QRCode from 'qrcode';
 import { Repository, type EntityManager } from 'typeorm';
-import { admitsLine, formatCents, formatTicketCode, orderReference, uuidToBytes, type SiteConfig } from '@festival/contracts';
+import {
+  admitsLine,
+  formatCents,
+  formatTicketCode,
+  orderReference,
+  uuidToBytes,
+  type GuestMeal,
+  type SiteConfig,
+} from '@festival/contracts';
 import { calendarEvent } from '../mail/calendar-event.js';
 import { TicketCodes } from '../codes/ticket-codes.js';
 import { MailOutbox } from '../mail/mail-outbox.js';
@@ -11,10 +19,17 @@ import { SiteService } from '../settings/site.service.js';
 import { LATE_PAYMENT_REASONS } from './late-payment-reasons.js';
 import { PartyOrderEntity } from './party-order.entity.js';
 import { PartyRefundEntity } from './party-refund.entity.js';
+import { PartyMeals } from './meals/party-meals.service.js';
 import { confirmationHtml, confirmationText, refundText, ticketRefundText } from './ticket-email.templates.js';
 
 /** The calendar file's name, in the e-mail and from `GET /api/party-orders/:orderId/calendar`. */
 export const CALENDAR_FILE_NAME = 'diwali-party.ics';
+
+/** One guest's meal as the e-mail lists it: `Guest 1, Asha: Jain (peanuts; no onion)`. */
+export function guestMealLine(guest: GuestMeal): string {
+  const needs = [guest.allergens.join(', '), guest.note ?? ''].filter(Boolean).join('; ');
+  return `Guest ${guest.seat}${guest.name ? `, ${guest.name}` : ''}: ${guest.meal}${needs ? ` (${needs})` : ''}`;
+}
 
 /**
  * The ticket code's QR code as an SVG document: the same library and options as the e-mail's
@@ -58,6 +73,7 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
     private readonly mail: MailService,
     private readonly site: SiteService,
     private readonly codes: TicketCodes,
+    private readonly meals: PartyMeals,
   ) {
     this.confirmations = new MailOutbox({
       name: 'Confirmation e-mails',
@@ -175,6 +191,7 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
       ticketCode: formatTicketCode(ticketCode),
       // Who the ticket admits now: a partly refunded order admits only its remaining guests.
       admits: admitsLine(order.adultTickets - order.refundedAdults, order.childTickets - order.refundedChildren),
+      meals: (await this.meals.guestsOf(order)).map(guestMealLine),
     };
     // The signed ticket code the door scans (docs/door.md); upper-case base32 fits the QR's
     // compact alphanumeric mode.

@@ -8,7 +8,10 @@ export const confirmationHtml = Handlebars.compile<ConfirmationView>(
     intro: 'Your tickets for {{partyName}} are confirmed.',
     details: `          <p style="margin:0 0 4px"><strong>{{dateLabel}}</strong>, {{timeLabel}}</p>
           <p style="margin:0 0 4px">{{venueName}}, {{venueAddress}}</p>
-          <p style="margin:0 0 20px">{{experience}}</p>`,
+          <p style="margin:0 0 20px">{{experience}}</p>{{#if meals}}
+          <p style="margin:0 0 4px"><strong>Meals</strong></p>{{#each meals}}
+          <p style="margin:0 0 4px">{{this}}</p>{{/each}}
+          <p style="margin:0 0 20px"></p>{{/if}}`,
     codePrompt: 'Show this code at the door:',
     codeImage: { cid: 'ticket-qr', alt: 'Ticket code' },
     afterImage: `          <p style="margin:12px 0 4px;font-weight:bold">{{admits}} (children under 5 come free)</p>
@@ -30,7 +33,10 @@ Order reference: {{reference}}
 
 {{#each lines}}{{label}}: {{amount}}
 {{/each}}Total paid: {{total}}
-
+{{#if meals}}
+Meals:
+{{#each meals}}{{this}}
+{{/each}}{{/if}}
 Show the QR code in this e-mail (or your order reference) at the door.
 {{admits}} (children under 5 come free).
 Ticket code, if the QR code cannot be scanned:
@@ -102,6 +108,8 @@ export interface ConfirmationView {
   ticketCode: string;
   /** `Admits 3 guests: 2 adults, 1 child`. */
   admits: string;
+  /** Each guest's meal (docs/meals.md): `Guest 1, Asha: Jain (peanuts; no onion)`; empty without meals. */
+  meals: string[];
 }
 
 export interface RefundView {

@@ -6,6 +6,10 @@ import { SettingsModule } from '../settings/settings.module.js';
 import { ConfirmationResends } from './confirmation-resends.service.js';
 import { PartyOrderAdmin } from './party-order-admin.service.js';
 import { PartyRefunds } from './party-refunds.service.js';
+import { KitchenController } from './meals/kitchen.controller.js';
+import { KitchenService } from './meals/kitchen.service.js';
+import { PartyOrderGuestEntity } from './meals/party-order-guest.entity.js';
+import { PartyMeals } from './meals/party-meals.service.js';
 import { PartyOrderEntity } from './party-order.entity.js';
 import { PromoCodeEntity } from './promo-code.entity.js';
 import { PromoCodesController } from './promo-codes.controller.js';
@@ -20,8 +24,13 @@ import { TicketsService } from './tickets.service.js';
 
 /** Party tickets: pricing, holds against capacity, payment completion, confirmation e-mails and their resends. */
 @Module({
-  imports: [TypeOrmModule.forFeature([PartyOrderEntity, PartyRefundEntity, PromoCodeEntity]), SettingsModule, AnalyticsModule, CodesModule],
-  controllers: [TicketsController, PartyOrdersController, PromoCodesController],
+  imports: [
+    TypeOrmModule.forFeature([PartyOrderEntity, PartyRefundEntity, PromoCodeEntity, PartyOrderGuestEntity]),
+    SettingsModule,
+    AnalyticsModule,
+    CodesModule,
+  ],
+  controllers: [TicketsController, PartyOrdersController, PromoCodesController, KitchenController],
   providers: [
     PartyOrderAdmin,
     PartyRefunds,
@@ -31,7 +40,9 @@ import { TicketsService } from './tickets.service.js';
     TicketEmailService,
     ConfirmationResends,
     PromoCodesService,
+    PartyMeals,
+    KitchenService,
   ],
-  exports: [TicketsService, TicketReportsService, PartyOrderAdmin, PartyQuoteService, TicketEmailService],
+  exports: [TicketsService, TicketReportsService, PartyOrderAdmin, PartyQuoteService, TicketEmailService, PartyMeals],
 })
 export class TicketsModule {}

@@ -39,6 +39,7 @@ import { PromoCodesService } from './promo-codes.service.js';
 import { TicketSettingsService } from '../settings/ticket-settings.service.js';
 import { SiteService } from '../settings/site.service.js';
 import { SeasonsService } from '../seasons/seasons.service.js';
+import { PartyMeals } from './meals/party-meals.service.js';
 
 const ORDER_TYPE = 'party_ticket';
 
@@ -78,6 +79,7 @@ export class TicketsService implements OnModuleInit {
     private readonly site: SiteService,
     private readonly promoCodes: PromoCodesService,
     private readonly seasons: SeasonsService,
+    private readonly meals: PartyMeals,
   ) {}
 
   onModuleInit(): void {
@@ -131,6 +133,8 @@ export class TicketsService implements OnModuleInit {
       const eventId = await this.seasons.readCurrentId(manager);
       const closed = saleWindowRefusal(tickets, now, timeZone);
       if (closed) throw new ConflictException(closed);
+      // One meal row per seat when the season asks meals (docs/meals.md); a 400 otherwise.
+      const guests = await this.meals.check(manager, request);
       // Released before the promo code is counted, so this buyer's own last hold does not use it
       // up (a refusal below rolls the release back with everything else).
       const released = await this.releasePreviousHolds(manager, email, client.previousOrderId);
@@ -175,6 +179,7 @@ export class TicketsService implements OnModuleInit {
         clientAddress: client.address,
       });
       await manager.insert(PartyOrderEntity, created);
+      await this.meals.store(manager, created, guests, now);
       return { order: created, released };
     });
     await this.completion.cancelPayments(released);
@@ -218,7 +223,8 @@ export class TicketsService implements OnModuleInit {
     const receipt = toReceipt(order);
     if (holdsSecret) {
       const ticketCode = this.codes.codeFor(order.id);
-      return { ...receipt, ticketCode, ticketQrSvg: await ticketQrSvg(ticketCode) };
+      const guests = await this.meals.guestsOf(order);
+      return { ...receipt, ticketCode, ticketQrSvg: await ticketQrSvg(ticketCode), ...(guests.length > 0 ? { guests } : {}) };
     }
     const { customerName: _name, customerEmail: _email, ...anonymous } = receipt;
     return anonymous;

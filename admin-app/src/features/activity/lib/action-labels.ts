@@ -27,6 +27,7 @@ export const ACTION_LABELS: Record<StaffAction, string> = {
   'ticket.edit': 'Guest details edited',
   'ticket.comp': 'Guests added (comp)',
   'ticket.door-sale': 'Tickets sold at the door',
+  'ticket.meal': 'Meal changed',
   'settings.change': 'Settings changed',
   'promo-code.create': 'Promo code added',
   'promo-code.update': 'Promo code changed',

@@ -1,0 +1,150 @@
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, Repository, type EntityManager } from 'typeorm';
+import {
+  guestsRefusal,
+  mealSeatsOf,
+  orderReference,
+  uuidToBytes,
+  type GuestMeal,
+  type GuestMealChange,
+  type MealSettings,
+  type PartyGuest,
+  type PartyOrderRequest,
+} from '@festival/contracts';
+import { ExclusiveSection } from '../../../common/exclusive-section.js';
+import { SeasonsService } from '../../seasons/seasons.service.js';
+import { MealSettingsService } from '../../settings/meal-settings.service.js';
+import { PARTY_LOCK } from '../../settings/party-lock.js';
+import { ActivityLog } from '../../staff/activity-log.service.js';
+import type { StaffActor } from '../../staff/staff-actor.js';
+import { PartyOrderEntity, validTicketsOf } from '../party-order.entity.js';
+import { PartyOrderGuestEntity } from './party-order-guest.entity.js';
+
+/** Whether a row chosen at `chosenAt` came after the season's `Meal choices close`. */
+export const chosenLate = (chosenAt: Date, meals: Pick<MealSettings, 'choicesCloseAt'>): boolean =>
+  meals.choicesCloseAt !== null && chosenAt.getTime() >= Date.parse(meals.choicesCloseAt);
+
+export function toGuestMeal(row: PartyOrderGuestEntity, meals: MealSettings): GuestMeal {
+  return {
+    seat: row.seat,
+    name: row.name,
+    meal: row.meal,
+    allergens: JSON.parse(row.allergens) as string[],
+    note: row.note,
+    late: chosenLate(row.chosenAt, meals),
+  };
+}
+
+const allergensText = (allergens: readonly string[]) => (allergens.length === 0 ? 'none' : allergens.join(', '));
+
+/**
+ * Each seat's meal and dietary needs (docs/meals.md): checked and stored with the order that asks
+ * them, read for the order's details, receipt and e-mail, and changed by the manager.
+ */
+@Injectable()
+export class PartyMeals {
+  constructor(
+    @InjectRepository(PartyOrderGuestEntity) private readonly guests: Repository<PartyOrderGuestEntity>,
+    private readonly mealSettings: MealSettingsService,
+    private readonly seasons: SeasonsService,
+    private readonly exclusive: ExclusiveSection,
+    private readonly activity: ActivityLog,
+  ) {}
+
+  /**
+   * Inside the order's transaction (under the party lock): the request's meal rows checked
+   * against the Meals section read there, one per seat when the season has options, none
+   * otherwise. A refusal is a 400 naming the field (`guests.1.meal: Choose a meal: …`); the
+   * transaction rolls back, so nothing is created.
+   */
+  async check(manager: EntityManager, request: PartyOrderRequest): Promise<PartyGuest[]> {
+    const meals = await this.mealSettings.readMeals(manager);
+    const refusal = guestsRefusal(request.guests, mealSeatsOf(request), meals);
+    if (refusal) throw new BadRequestException(refusal);
+    return request.guests ?? [];
+  }
+
+  /** Stores the checked rows of a new order, seats numbered from 1, in the order's transaction. */
+  async store(manager: EntityManager, order: Pick<PartyOrderEntity, 'id' | 'eventId'>, guests: readonly PartyGuest[], now: Date) {
+    if (guests.length === 0) return;
+    await manager.insert(
+      PartyOrderGuestEntity,
+      guests.map((guest, index) => this.rowOf(order, index + 1, guest, now)),
+    );
+  }
+
+  /** An order's meal rows, seat by seat, `late` by its season's `Meal choices close`. */
+  async guestsOf(order: Pick<PartyOrderEntity, 'id' | 'eventId'>, manager: EntityManager = this.guests.manager): Promise<GuestMeal[]> {
+    const rows = await manager.find(PartyOrderGuestEntity, { where: { orderId: order.id }, order: { seat: 'ASC' } });
+    if (rows.length === 0) return [];
+    const meals = await this.mealSettings.readMealsOf(manager, order.eventId);
+    return rows.map((row) => toGuestMeal(row, meals));
+  }
+
+  /** The meal rows of several orders of one season (the door's guest list), by order id. */
+  async guestsOfOrders(orderIds: readonly string[], eventId: number): Promise<Map<string, GuestMeal[]>> {
+    const byOrder = new Map<string, GuestMeal[]>();
+    if (orderIds.length === 0) return byOrder;
+    const rows = await this.guests.find({ where: { orderId: In([...orderIds]) }, order: { orderId: 'ASC', seat: 'ASC' } });
+    const meals = await this.mealSettings.readMealsOf(this.guests.manager, eventId);
+    for (const row of rows) byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), toGuestMeal(row, meals)]);
+    return byOrder;
+  }
+
+  /**
+   * The manager's change of one seat's meal row (made if the order had none: a comp, a door sale),
+   * under the party lock with its `ticket.meal` activity entry. Only a paid order of the season
+   * on sale, a seat among its valid tickets, and the season's options and allergens are taken.
+   * After `Meal choices close` the change is still made, marked late for the kitchen.
+   */
+  async change(orderId: string, seat: number, input: GuestMealChange, actor: StaffActor): Promise<GuestMeal[]> {
+    return this.exclusive.run(PARTY_LOCK, async (manager) => {
+      const now = new Date();
+      const order = uuidToBytes(orderId) ? await manager.findOneBy(PartyOrderEntity, { id: orderId.toLowerCase() }) : null;
+      if (!order) throw new NotFoundException('Order not found');
+      if (order.eventId !== (await this.seasons.readCurrentId(manager))) {
+        throw new ConflictException("A past event's meals cannot be changed");
+      }
+      if (order.status !== 'paid') throw new ConflictException("Only a paid order's meals can be changed");
+      const meals = await this.mealSettings.readMeals(manager);
+      if (meals.options.length === 0) throw new ConflictException('This event asks no meals: add meal options in Settings first');
+      const seats = validTicketsOf(order);
+      if (!Number.isInteger(seat) || seat < 1 || seat > seats) {
+        throw new BadRequestException(`seat: Seat must be from 1 to ${seats}, the order's valid tickets`);
+      }
+      const refusal = guestsRefusal([input], 1, meals);
+      if (refusal) throw new BadRequestException(refusal.replaceAll('guests.0.', ''));
+      const before = await manager.findOneBy(PartyOrderGuestEntity, { orderId: order.id, seat });
+      await manager.upsert(PartyOrderGuestEntity, this.rowOf(order, seat, input, now), ['orderId', 'seat']);
+      const was = before ? `${before.meal} (allergens ${allergensText(JSON.parse(before.allergens) as string[])})` : 'not chosen';
+      const late = chosenLate(now, meals) ? '; after meal choices closed' : '';
+      await this.activity.record(
+        manager,
+        actor,
+        {
+          action: 'ticket.meal',
+          // As the order's other entries name it (PartyOrderAdmin's ticketObject).
+          object: `Ticket ${orderReference(order.id)} (${order.customerName})`,
+          detail: `Seat ${seat}: ${was} → ${input.meal} (allergens ${allergensText(input.allergens)})${late}`,
+          subjectId: order.id,
+        },
+        now,
+      );
+      return this.guestsOf(order, manager);
+    });
+  }
+
+  private rowOf(order: Pick<PartyOrderEntity, 'id' | 'eventId'>, seat: number, guest: PartyGuest, now: Date): PartyOrderGuestEntity {
+    return {
+      orderId: order.id,
+      seat,
+      eventId: order.eventId,
+      name: guest.name?.trim() || null,
+      meal: guest.meal,
+      allergens: JSON.stringify(guest.allergens),
+      note: guest.note?.trim() || null,
+      chosenAt: now,
+    };
+  }
+}

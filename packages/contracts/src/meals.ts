@@ -1,0 +1,165 @@
+import './zod-setup.js';
+import { z } from 'zod';
+import { valueMessage } from './form-messages.js';
+
+const defineSchema = <T>(build: () => T): T => build();
+
+/** Meal options and allergens one season may have. */
+export const MAX_MEAL_OPTIONS = 12;
+export const MAX_ALLERGENS = 20;
+/** The longest meal option or allergen name. */
+export const MAX_MEAL_LABEL = 40;
+/** `Other dietary needs`: up to 200 characters. */
+export const MAX_DIETARY_NOTE = 200;
+export const MAX_GUEST_NAME = 80;
+/** Kitchen Counts' row for seats without a meal row (comps, door sales, orders placed before meals were asked). */
+export const NOT_CHOSEN_MEAL = 'Not chosen';
+
+const label = (what: string) =>
+  z.string().trim().min(1, `${what} cannot be empty`).max(MAX_MEAL_LABEL, `${what} cannot be longer than ${MAX_MEAL_LABEL} characters`);
+
+const noDuplicates = (values: string[], ctx: z.RefinementCtx, field: string, what: string) => {
+  const seen = new Set<string>();
+  values.forEach((value, index) => {
+    const key = value.toLowerCase();
+    if (seen.has(key)) ctx.addIssue({ code: 'custom', message: `${what} ${value} is listed twice`, path: [field, index] });
+    seen.add(key);
+  });
+};
+
+/**
+ * The `Meals` section of the settings (docs/meals.md): the season's meal options (none: the party
+ * asks no meals), the allergens each guest is asked about, and when meal choices close (ISO 8601
+ * with an offset, or null: never).
+ */
+export const mealSettingsSchema = /* @__PURE__ */ defineSchema(() =>
+  z
+    .strictObject({
+      options: z.array(label('Meal option')).max(MAX_MEAL_OPTIONS, `At most ${MAX_MEAL_OPTIONS} meal options`),
+      allergens: z.array(label('Allergen')).max(MAX_ALLERGENS, `At most ${MAX_ALLERGENS} allergens`),
+      choicesCloseAt: z.iso
+        .datetime({
+          offset: true,
+          error: valueMessage('Meal choices close must be a date and time such as 2026-10-20T18:00:00-07:00'),
+        })
+        .nullable(),
+    })
+    .superRefine((value, ctx) => {
+      noDuplicates(value.options, ctx, 'options', 'Meal option');
+      noDuplicates(value.allergens, ctx, 'allergens', 'Allergen');
+      value.options.forEach((option, index) => {
+        if (option.toLowerCase() === NOT_CHOSEN_MEAL.toLowerCase()) {
+          ctx.addIssue({ code: 'custom', message: `${NOT_CHOSEN_MEAL} is kept for guests without a meal`, path: ['options', index] });
+        }
+      });
+    }),
+);
+export type MealSettings = z.infer<typeof mealSettingsSchema>;
+
+/** A season without meals: the party asks none. */
+export const DEFAULT_MEAL_SETTINGS: MealSettings = { options: [], allergens: [], choicesCloseAt: null };
+
+/** One seat's meal row in the order request (`guests`): the meal must be one of the season's options. */
+export const partyGuestSchema = /* @__PURE__ */ defineSchema(() =>
+  z.strictObject({
+    name: z.string().trim().max(MAX_GUEST_NAME, `Guest name cannot be longer than ${MAX_GUEST_NAME} characters`).optional(),
+    meal: z.string().trim().min(1, 'Choose a meal').max(MAX_MEAL_LABEL, 'Choose a meal'),
+    allergens: z.array(z.string().trim().max(MAX_MEAL_LABEL, 'Unknown allergen')).max(MAX_ALLERGENS, 'Too many allergens'),
+    note: z.string().trim().max(MAX_DIETARY_NOTE, `Other dietary needs cannot be longer than ${MAX_DIETARY_NOTE} characters`).optional(),
+  }),
+);
+export type PartyGuest = z.infer<typeof partyGuestSchema>;
+
+/** The order request's `guests` field (one row per seat); the count is checked against the seats. */
+export const partyGuestsField = /* @__PURE__ */ defineSchema(() => z.array(partyGuestSchema).max(50, 'Too many guest rows').optional());
+
+/**
+ * The seats an order request admits, each of which is asked a meal: adult tickets plus child
+ * tickets (children under the youngest child age are free, take no ticket and are not asked).
+ * The one place a meal row count is decided.
+ */
+export function mealSeatsOf(request: { adultTickets: number; childTickets: number }): number {
+  return request.adultTickets + request.childTickets;
+}
+
+/** Whether meal choices have closed at `now` (rows chosen after it are `late` for the kitchen). */
+export function mealChoicesClosed(settings: Pick<MealSettings, 'choicesCloseAt'>, now: Date): boolean {
+  return settings.choicesCloseAt !== null && now.getTime() >= Date.parse(settings.choicesCloseAt);
+}
+
+const orList = (values: readonly string[]) =>
+  values.length <= 1 ? values.join('') : `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}`;
+
+/**
+ * Why an order's meal rows cannot be taken with the season's meal settings, as a 400's message
+ * (`guests.1.meal: Choose a meal: Vegetarian, Non-vegetarian or Jain`), or null. A season without
+ * meal options takes no rows (and needs none); with options every seat needs exactly one row.
+ */
+export function guestsRefusal(guests: readonly PartyGuest[] | undefined, seats: number, settings: MealSettings): string | null {
+  const rows = guests ?? [];
+  if (settings.options.length === 0) {
+    return rows.length > 0 ? 'guests: This party asks no meals; send no guest rows' : null;
+  }
+  if (rows.length !== seats) {
+    return `guests: Choose a meal for each of the ${seats} ${seats === 1 ? 'guest' : 'guests'} (${rows.length} given)`;
+  }
+  const problems: string[] = [];
+  rows.forEach((row, index) => {
+    if (!settings.options.includes(row.meal)) {
+      problems.push(`guests.${index}.meal: Choose a meal: ${orList(settings.options)}`);
+    }
+    const unknown = row.allergens.filter((allergen) => !settings.allergens.includes(allergen));
+    if (unknown.length > 0) problems.push(`guests.${index}.allergens: Unknown allergen ${unknown.join(', ')}`);
+    if (new Set(row.allergens).size !== row.allergens.length) problems.push(`guests.${index}.allergens: An allergen is listed twice`);
+  });
+  return problems.length > 0 ? problems.join('; ') : null;
+}
+
+/** What a guest page needs to ask the meals (`GET /api/site`'s `party.meals`, only when the season has options). */
+export interface MealChoices {
+  options: string[];
+  allergens: string[];
+  choicesCloseAt: string | null;
+}
+
+/** One seat's meal as staff and the guest's confirmation see it. */
+export interface GuestMeal {
+  /** 1-based seat number within the order. */
+  seat: number;
+  name: string | null;
+  meal: string;
+  allergens: string[];
+  note: string | null;
+  /** Chosen or changed after `Meal choices close`. */
+  late: boolean;
+}
+
+/** `PUT /api/admin/party-orders/:orderId/guests/:seat`: a staff change of one seat's meal row (made if missing). */
+export const guestMealChangeSchema = /* @__PURE__ */ defineSchema(() => partyGuestSchema);
+export type GuestMealChange = z.infer<typeof guestMealChangeSchema>;
+
+export interface KitchenMealCount {
+  option: string;
+  count: number;
+  /** Of them, chosen or changed after `Meal choices close`. */
+  late: number;
+}
+
+export interface KitchenAllergy {
+  orderId: string;
+  reference: string;
+  seat: number;
+  guest: string;
+  meal: string;
+  allergens: string[];
+  note: string | null;
+  late: boolean;
+}
+
+/** `GET /api/admin/kitchen`: the season on sale's paid, not refunded seats by meal, and the allergy list. */
+export interface KitchenCounts {
+  meals: KitchenMealCount[];
+  allergies: KitchenAllergy[];
+  seats: number;
+  choicesCloseAt: string | null;
+}
