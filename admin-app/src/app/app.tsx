@@ -25,6 +25,7 @@ const ActivityPage = lazy(() => import('../features/activity/components/activity
 const SettingsPage = lazy(() => import('./pages/settings-page').then((m) => ({ default: m.SettingsPage })));
 const DoorPage = lazy(() => import('../features/door/components/door-page').then((m) => ({ default: m.DoorPage })));
 const ReportsPage = lazy(() => import('./pages/reports-page').then((m) => ({ default: m.ReportsPage })));
+const KitchenPage = lazy(() => import('../features/kitchen/components/kitchen-page').then((m) => ({ default: m.KitchenPage })));
 const PickupsPage = lazy(() => import('../features/pickups/components/pickups-page').then((m) => ({ default: m.PickupsPage })));
 // A device pass is opened once per device: its page (and antd's Result) is not the login's weight.
 const DevicePassPage = lazy(() => import('../features/auth/components/device-pass-page').then((m) => ({ default: m.DevicePassPage })));
@@ -135,7 +136,7 @@ export default function App() {
             }
           />
         </Route>
-        {/* The door's pages (check-in and the feast pack pickup desk): the manager and door devices. */}
+        {/* The door's pages (check-in, the feast pack pickup desk, the kitchen counts): the manager and door devices. */}
         <Route element={<RequireStaff pending={<SessionPending />} roles={['door']} />}>
           <Route
             path="door"
@@ -150,6 +151,14 @@ export default function App() {
             element={
               <Suspense fallback={<PageLoading />}>
                 <PickupsPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="kitchen"
+            element={
+              <Suspense fallback={<PageLoading />}>
+                <KitchenPage />
               </Suspense>
             }
           />

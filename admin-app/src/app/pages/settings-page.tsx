@@ -4,6 +4,7 @@ import { useSettings } from '../../features/settings/api/settings';
 import { DrinksMenuSection } from '../../features/settings/components/drinks-menu-section';
 import { EventSection } from '../../features/settings/components/event-section';
 import { FeastPacksSection } from '../../features/settings/components/feast-packs-section';
+import { MealsSection } from '../../features/settings/components/meals-section';
 import { PromoCodesSection } from '../../features/settings/components/promo-codes-section';
 import { RestaurantSection } from '../../features/settings/components/restaurant-section';
 import { TicketsSection } from '../../features/settings/components/tickets-section';
@@ -31,6 +32,7 @@ export function SettingsPage() {
             <>
               <EventSection event={settings.data.event} />
               <TicketsSection settings={settings.data} />
+              <MealsSection timeZone={settings.data.timeZone} />
               <PromoCodesSection />
               <FeastPacksSection />
               <DrinksMenuSection />

@@ -63,6 +63,7 @@ export function DoorPage() {
             <Link to="/admin">← Dashboard</Link>
           </ManagerOnly>
           <Link to="/admin/pickups">Feast pack pickups</Link>
+          <Link to="/admin/kitchen">Kitchen Counts</Link>
         </Flex>
         <Flex justify="space-between" align="baseline" wrap gap={8}>
           <h1 className="door-page__title">Door Check-in</h1>

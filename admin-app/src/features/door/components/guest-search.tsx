@@ -143,6 +143,13 @@ export function GuestSearch({
                       <strong>{found.customerName}</strong>
                       <span className="door-list__reference">{`Ref ${found.reference}`}</span>
                       <span className="staff-muted">{`${ticketLines(found.adults, found.children)} · ${found.admitted} of ${found.total} in`}</span>
+                      {found.meals?.map((guest) => (
+                        <span key={guest.seat} className="door-list__meal">
+                          {`Guest ${guest.seat}${guest.name ? `, ${guest.name}` : ''}: ${guest.meal}`}
+                          {guest.allergens.length > 0 ? <strong>{` · Allergies: ${guest.allergens.join(', ')}`}</strong> : null}
+                          {guest.note ? ` · ${guest.note}` : ''}
+                        </span>
+                      ))}
                     </span>
                     {refusal ? (
                       <span className="staff-danger">{refusal}</span>

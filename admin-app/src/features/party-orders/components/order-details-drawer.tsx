@@ -8,6 +8,7 @@ import { formatMoney } from '#shared/lib/format.ts';
 import { usePartyOrderDetails } from '../api/party-order-details';
 import { TIMELINE_LABELS } from '../lib/order-details';
 import { OrderActions } from './order-actions';
+import { OrderMeals } from './order-meals';
 import { PaymentTag } from './payment-tag';
 
 const STATUS_COLORS: Record<PartyOrderDetails['status'], string> = {
@@ -96,6 +97,8 @@ function OrderDetailsBody({ order, readOnly }: { order: PartyOrderDetails; readO
       </Descriptions>
 
       <PriceBreakdown lines={lines} />
+
+      <OrderMeals order={order} readOnly={readOnly} />
 
       {readOnly ? null : <OrderActions order={order} />}
 

@@ -4,6 +4,7 @@ import { DiyaIcon } from '@festival/web-kit/diya-icon';
 import { ApiError } from '@festival/web-kit/api-client';
 import { calendarUrl, useResendConfirmation } from '../api/resend-confirmation';
 import { PriceBreakdown } from './price-breakdown';
+import './meals.css';
 
 const RESEND_FAILED = 'We could not e-mail your tickets just now. Please try again in a moment.';
 
@@ -47,6 +48,24 @@ export function ConfirmationStep({
       <a className="fk-btn fk-btn--secondary" href={calendarUrl(receipt.orderId)}>
         Add to calendar
       </a>
+      {receipt.guests && receipt.guests.length > 0 ? (
+        <section className="meals-section" aria-labelledby="confirmation-meals-heading">
+          <h3 id="confirmation-meals-heading" className="meals-section__title">
+            Meals
+          </h3>
+          <ul className="meals-section__list">
+            {receipt.guests.map((guest) => (
+              <li key={guest.seat}>
+                {`Guest ${guest.seat}${guest.name ? `, ${guest.name}` : ''}: `}
+                <strong>{guest.meal}</strong>
+                {guest.allergens.length > 0 || guest.note
+                  ? ` (${[guest.allergens.join(', '), guest.note ?? ''].filter(Boolean).join('; ')})`
+                  : ''}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <PriceBreakdown
         price={{ ...receipt, discountedCents: receipt.subtotalCents - receipt.groupDiscountCents - receipt.promoDiscountCents }}
         title="Your order"

@@ -1,5 +1,6 @@
-import { partyContactSchema, type PartyContact } from '@festival/contracts';
+import { partyContactSchema, type MealChoices, type PartyContact, type PartyGuest } from '@festival/contracts';
 import { useState, type FormEvent } from 'react';
+import { guestErrors, guestRows, MealsSection, toPartyGuests, type GuestDraft } from './meals-section';
 
 type Errors = Partial<Record<keyof PartyContact, string>>;
 
@@ -15,16 +16,24 @@ interface ContactStepProps {
   pending: boolean;
   error: string | null;
   onBack: (contact: PartyContact) => void;
-  onSubmit: (contact: PartyContact) => void;
+  /** `guests` only when the season asks meals (`meals`): one row per seat. */
+  onSubmit: (contact: PartyContact, guests?: PartyGuest[]) => void;
+  /** The season's meal choices, when it has meal options (docs/meals.md), and the seats to ask. */
+  meals?: MealChoices;
+  seats?: number;
 }
 
-export function ContactStep({ initial, pending, error, onBack, onSubmit }: ContactStepProps) {
+export function ContactStep({ initial, pending, error, onBack, onSubmit, meals, seats = 0 }: ContactStepProps) {
   const [values, setValues] = useState<PartyContact>(initial);
   const [errors, setErrors] = useState<Errors>({});
+  const [guests, setGuests] = useState<GuestDraft[]>(() => guestRows([], meals ? seats : 0));
+  const [guestProblems, setGuestProblems] = useState<Record<number, string>>({});
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const result = partyContactSchema.safeParse(values);
+    const mealProblems = meals ? guestErrors(guests) : {};
+    setGuestProblems(mealProblems);
     if (!result.success) {
       const found: Errors = {};
       for (const issue of result.error.issues) {
@@ -35,7 +44,9 @@ export function ContactStep({ initial, pending, error, onBack, onSubmit }: Conta
       return;
     }
     setErrors({});
-    onSubmit(result.data);
+    if (Object.keys(mealProblems).length > 0) return;
+    if (meals) onSubmit(result.data, toPartyGuests(guests));
+    else onSubmit(result.data);
   }
 
   return (
@@ -68,6 +79,17 @@ export function ContactStep({ initial, pending, error, onBack, onSubmit }: Conta
             ) : null}
           </label>
         ))}
+        {meals ? (
+          <MealsSection
+            meals={meals}
+            guests={guests}
+            errors={guestProblems}
+            onChange={(index, guest) => {
+              setGuests(guests.map((g, i) => (i === index ? guest : g)));
+              if (guestProblems[index]) setGuestProblems({ ...guestProblems, [index]: '' });
+            }}
+          />
+        ) : null}
         {error ? (
           <p className="fk-alert" role="alert">
             {error}

@@ -1,4 +1,11 @@
-import { priceParty, PROMO_CODE_REFUSALS, type PartyContact, type PromoCodeStatus } from '@festival/contracts';
+import {
+  mealSeatsOf,
+  priceParty,
+  PROMO_CODE_REFUSALS,
+  type PartyContact,
+  type PartyGuest,
+  type PromoCodeStatus,
+} from '@festival/contracts';
 import { useQueryClient } from '@festival/query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { useSearchParams } from '@festival/router';
@@ -114,7 +121,7 @@ export function PartyPage() {
     else dispatch({ type: 'payment-not-completed' });
   }, [returnedIntent, returnedStatus, returnedSecret, setSearchParams, finish]);
 
-  async function startPayment(details: PartyContact) {
+  async function startPayment(details: PartyContact, guests?: PartyGuest[]) {
     dispatch({ type: 'payment-requested', contact: details });
     const customerName = `${details.firstName} ${details.lastName}`;
     void trackEvent('party_checkout_started', {
@@ -133,6 +140,8 @@ export function PartyPage() {
         totalAmount: price.totalCents,
         promoCode: promo.status === 'valid' ? promo.code : undefined,
         sessionId: getAnalyticsSessionId(),
+        // Only when the season asks meals (docs/meals.md): without, the request is as it always was.
+        ...(guests ? { guests } : {}),
       });
       dispatch({ type: 'order-created', order: created });
       void queryClient.invalidateQueries(partyTicketStatsQuery);
@@ -235,6 +244,8 @@ export function PartyPage() {
                   showStep();
                 }}
                 onSubmit={startPayment}
+                meals={site.data.party.meals}
+                seats={mealSeatsOf({ adultTickets, childTickets })}
               />
             ) : null}
             {step === 'payment' && order ? (

@@ -1,0 +1,126 @@
+import { QueryClientProvider } from '@festival/query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from '@festival/router';
+import { DEFAULT_SITE_CONFIG, type MealChoices, type SiteConfig } from '@festival/contracts';
+import { createQueryClient } from '@festival/web-kit/query-client';
+import { PartyPage } from './party-page';
+
+interface Call {
+  url: string;
+  body?: Record<string, unknown>;
+}
+
+const MEALS: MealChoices = {
+  options: ['Vegetarian', 'Non-vegetarian', 'Jain'],
+  allergens: ['peanuts', 'tree nuts', 'dairy'],
+  choicesCloseAt: null,
+};
+
+let calls: Call[];
+let site: SiteConfig;
+
+const json = (status: number, body: unknown) => ({
+  ok: status < 400,
+  status,
+  statusText: String(status),
+  text: async () => JSON.stringify(body),
+});
+
+beforeEach(() => {
+  calls = [];
+  site = { ...DEFAULT_SITE_CONFIG, party: { ...DEFAULT_SITE_CONFIG.party, meals: MEALS } };
+  sessionStorage.clear();
+  window.scrollTo = jest.fn();
+  globalThis.fetch = jest.fn(async (url: string, init?: RequestInit) => {
+    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
+    calls.push({ url, body });
+    if (url === '/api/site') return json(200, site);
+    if (url === '/api/party-ticket-stats') return json(200, { remaining: 150 });
+    // The payment step is not what these tests are about: the hold is refused, so the contact step stays.
+    if (url === '/api/party-payment-intent')
+      return json(400, { message: 'guests.1.meal: Choose a meal: Vegetarian, Non-vegetarian or Jain' });
+    return { ok: true, status: 204, statusText: 'No Content', text: async () => '' };
+  }) as unknown as typeof fetch;
+});
+
+/** One adult and one child, on to the contact step, the buyer's details typed. */
+async function toContactStep() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={['/diwali-party']}>
+        <PartyPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  await screen.findByRole('heading', { name: 'Select your tickets' });
+  fireEvent.click(screen.getByRole('button', { name: 'Increase adult tickets' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Increase child tickets' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  fireEvent.change(await screen.findByLabelText('First name'), { target: { value: 'Asha' } });
+  fireEvent.change(screen.getByLabelText('Last name'), { target: { value: 'Raman' } });
+  fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'asha@example.com' } });
+  fireEvent.change(screen.getByLabelText('Phone'), { target: { value: '4085550101' } });
+}
+
+const submit = () => fireEvent.submit(screen.getByLabelText('Phone').closest('form')!);
+const intents = () => calls.filter((call) => call.url === '/api/party-payment-intent');
+
+describe('the contact step’s Meals section', () => {
+  it('asks one row per seat, children included: Guest name, Meal, the allergens and Other dietary needs', async () => {
+    await toContactStep();
+    const meals = screen.getByRole('region', { name: 'Meals' });
+    const rows = within(meals).getAllByRole('group', { name: /^Guest \d$/ });
+    expect(rows.map((row) => row.querySelector('legend')?.textContent)).toEqual(['Guest 1', 'Guest 2']);
+    const first = rows[0];
+    expect(within(first).getByLabelText('Guest name')).toBeTruthy();
+    const meal = within(first).getByLabelText('Meal') as HTMLSelectElement;
+    expect([...meal.options].map((option) => option.textContent)).toEqual(['Choose a meal', 'Vegetarian', 'Non-vegetarian', 'Jain']);
+    expect(
+      within(first)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent),
+    ).toEqual(['peanuts', 'tree nuts', 'dairy']);
+    expect((within(first).getByLabelText('Other dietary needs') as HTMLTextAreaElement).maxLength).toBe(200);
+  });
+
+  it('refuses to go on until every guest has a meal, saying so beside each row', async () => {
+    await toContactStep();
+    const rows = within(screen.getByRole('region', { name: 'Meals' })).getAllByRole('group', { name: /^Guest \d$/ });
+    fireEvent.change(within(rows[0]).getByLabelText('Meal'), { target: { value: 'Jain' } });
+    submit();
+    expect(await within(rows[1]).findByText('Choose a meal', { selector: '.contact-form__error' })).toBeTruthy();
+    expect(within(rows[0]).queryByText('Choose a meal', { selector: '.contact-form__error' })).toBeNull();
+    expect(intents()).toEqual([]);
+  });
+
+  it('sends each seat’s meal, allergens, name and note as guests, and shows a refusal of the server', async () => {
+    await toContactStep();
+    const rows = within(screen.getByRole('region', { name: 'Meals' })).getAllByRole('group', { name: /^Guest \d$/ });
+    fireEvent.change(within(rows[0]).getByLabelText('Guest name'), { target: { value: ' Asha ' } });
+    fireEvent.change(within(rows[0]).getByLabelText('Meal'), { target: { value: 'Jain' } });
+    fireEvent.click(within(rows[0]).getByLabelText('dairy'));
+    fireEvent.click(within(rows[0]).getByLabelText('peanuts'));
+    fireEvent.change(within(rows[0]).getByLabelText('Other dietary needs'), { target: { value: 'No onion' } });
+    fireEvent.change(within(rows[1]).getByLabelText('Meal'), { target: { value: 'Vegetarian' } });
+    submit();
+    await waitFor(() => expect(intents()).toHaveLength(1));
+    expect(intents()[0].body).toMatchObject({
+      adultTickets: 1,
+      childTickets: 1,
+      guests: [
+        { name: 'Asha', meal: 'Jain', allergens: ['peanuts', 'dairy'], note: 'No onion' },
+        { meal: 'Vegetarian', allergens: [] },
+      ],
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe('guests.1.meal: Choose a meal: Vegetarian, Non-vegetarian or Jain');
+  });
+
+  it('is not there, and the request carries no guests, when the season has no meal options', async () => {
+    site = DEFAULT_SITE_CONFIG;
+    await toContactStep();
+    expect(screen.queryByRole('region', { name: 'Meals' })).toBeNull();
+    submit();
+    await waitFor(() => expect(intents()).toHaveLength(1));
+    expect(intents()[0].body).not.toHaveProperty('guests');
+  });
+});

@@ -1,0 +1,135 @@
+import { MAX_DIETARY_NOTE, MAX_GUEST_NAME, type MealChoices, type PartyGuest } from '@festival/contracts';
+import './meals.css';
+
+/** One seat's row as typed: the meal is empty until chosen. */
+export interface GuestDraft {
+  name: string;
+  meal: string;
+  allergens: string[];
+  note: string;
+}
+
+export const emptyGuest = (): GuestDraft => ({ name: '', meal: '', allergens: [], note: '' });
+
+/** `seats` rows, keeping what was typed in the rows that stay. */
+export function guestRows(drafts: readonly GuestDraft[], seats: number): GuestDraft[] {
+  return Array.from({ length: seats }, (_, index) => drafts[index] ?? emptyGuest());
+}
+
+/** What each row lacks (`Choose a meal`), by row; empty when every row may be sent. */
+export function guestErrors(drafts: readonly GuestDraft[]): Record<number, string> {
+  const errors: Record<number, string> = {};
+  drafts.forEach((draft, index) => {
+    if (!draft.meal) errors[index] = 'Choose a meal';
+    else if (draft.note.trim().length > MAX_DIETARY_NOTE)
+      errors[index] = `Other dietary needs cannot be longer than ${MAX_DIETARY_NOTE} characters`;
+  });
+  return errors;
+}
+
+/** The order request's `guests`: the name and note only when typed. */
+export function toPartyGuests(drafts: readonly GuestDraft[]): PartyGuest[] {
+  return drafts.map((draft) => ({
+    ...(draft.name.trim() ? { name: draft.name.trim() } : {}),
+    meal: draft.meal,
+    allergens: draft.allergens,
+    ...(draft.note.trim() ? { note: draft.note.trim() } : {}),
+  }));
+}
+
+interface MealsSectionProps {
+  meals: MealChoices;
+  guests: GuestDraft[];
+  errors: Record<number, string>;
+  onChange: (index: number, guest: GuestDraft) => void;
+}
+
+/**
+ * The contact step's `Meals` (docs/meals.md): one row per seat (children included; under-5s who
+ * need no seat are not asked) with `Guest name` (optional), `Meal` (required), the season's
+ * allergens and `Other dietary needs`. Shown only when the season has meal options.
+ */
+export function MealsSection({ meals, guests, errors, onChange }: MealsSectionProps) {
+  return (
+    <section className="meals-section" aria-labelledby="meals-heading">
+      <h3 id="meals-heading" className="meals-section__title">
+        Meals
+      </h3>
+      <p className="party-hint">Choose a meal for each guest with a ticket.</p>
+      {guests.map((guest, index) => {
+        const id = `guest-${index}`;
+        const error = errors[index];
+        return (
+          <fieldset key={id} className="meals-section__guest">
+            <legend>{`Guest ${index + 1}`}</legend>
+            <label className="contact-form__field" htmlFor={`${id}-name`}>
+              <span>Guest name</span>
+              <input
+                id={`${id}-name`}
+                type="text"
+                autoComplete="off"
+                maxLength={MAX_GUEST_NAME}
+                value={guest.name}
+                onChange={(e) => onChange(index, { ...guest, name: e.target.value })}
+              />
+            </label>
+            <label className="contact-form__field" htmlFor={`${id}-meal`}>
+              <span>Meal</span>
+              <select
+                id={`${id}-meal`}
+                value={guest.meal}
+                required
+                aria-invalid={error === 'Choose a meal' ? true : undefined}
+                aria-describedby={error ? `${id}-error` : undefined}
+                onChange={(e) => onChange(index, { ...guest, meal: e.target.value })}
+              >
+                <option value="">Choose a meal</option>
+                {meals.options.map((option) => (
+                  <option key={option} value={option}>
+                    {option}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {meals.allergens.length > 0 ? (
+              <div className="meals-section__allergens" role="group" aria-label={`Allergies of guest ${index + 1}`}>
+                {meals.allergens.map((allergen) => (
+                  <label key={allergen} className="meals-section__allergen">
+                    <input
+                      type="checkbox"
+                      checked={guest.allergens.includes(allergen)}
+                      onChange={(e) =>
+                        onChange(index, {
+                          ...guest,
+                          allergens: e.target.checked
+                            ? meals.allergens.filter((a) => a === allergen || guest.allergens.includes(a))
+                            : guest.allergens.filter((a) => a !== allergen),
+                        })
+                      }
+                    />
+                    <span>{allergen}</span>
+                  </label>
+                ))}
+              </div>
+            ) : null}
+            <label className="contact-form__field" htmlFor={`${id}-note`}>
+              <span>Other dietary needs</span>
+              <textarea
+                id={`${id}-note`}
+                rows={2}
+                maxLength={MAX_DIETARY_NOTE}
+                value={guest.note}
+                onChange={(e) => onChange(index, { ...guest, note: e.target.value })}
+              />
+            </label>
+            {error ? (
+              <span className="contact-form__error" id={`${id}-error`}>
+                {error}
+              </span>
+            ) : null}
+          </fieldset>
+        );
+      })}
+    </section>
+  );
+}
