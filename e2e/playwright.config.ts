@@ -5,6 +5,7 @@ const PROJECT = VIA_NGINX ? 'chromium via nginx' : 'chromium';
 const SOLD_OUT = /sold-out\.spec\.ts$/;
 const SEASONS = /seasons\.spec\.ts$/;
 const FEAST = /feast-packs\.spec\.ts$/;
+const MEALS = /meals\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './tests',
@@ -32,14 +33,22 @@ export default defineConfig({
     {
       name: PROJECT,
       use: { ...devices['Desktop Chrome'] },
-      testIgnore: [SOLD_OUT, SEASONS, FEAST],
+      testIgnore: [SOLD_OUT, SEASONS, FEAST, MEALS],
+    },
+    // Meal options change the party's contact step: after the others (it clears them at its end),
+    // before the party sells out (it buys tickets).
+    {
+      name: `${PROJECT}, meals`,
+      use: { ...devices['Desktop Chrome'] },
+      testMatch: MEALS,
+      dependencies: [PROJECT],
     },
     // Selling the last tickets ends every purchase after it: it runs once all the others have.
     {
       name: `${PROJECT}, sold out last`,
       use: { ...devices['Desktop Chrome'] },
       testMatch: SOLD_OUT,
-      dependencies: [PROJECT],
+      dependencies: [`${PROJECT}, meals`],
     },
     // Opening feast pack pre-orders changes the landing page for every visitor: after the others.
     {
