@@ -24,6 +24,8 @@ import { SettingEntity } from './modules/settings/setting.entity.js';
 import { PromoCodeEntity } from './modules/tickets/promo-code.entity.js';
 import { PartyRefundEntity } from './modules/tickets/party-refund.entity.js';
 import { SeasonEntity } from './modules/seasons/season.entity.js';
+import { TicketTypeEntity } from './modules/tickets/ticket-types/ticket-type.entity.js';
+import { PartyOrderItemEntity } from './modules/tickets/party-order-item.entity.js';
 
 /** Every entity of the API, registered once with the data source. */
 export const ENTITIES = [
@@ -53,4 +55,6 @@ export const ENTITIES = [
   SeasonEntity,
   PartyRefundEntity,
   PaymentDisputeEntity,
+  TicketTypeEntity,
+  PartyOrderItemEntity,
 ];

@@ -139,16 +139,24 @@ export const orderReference = (orderId: string): string => orderId.slice(0, 8).t
  * `Admits 3 guests: 2 adults, 1 child`: what an order's ticket code lets in at the door, as the
  * confirmation e-mail and the confirmation step word it.
  */
-export function admitsLine(adults: number, children: number): string {
-  const total = adults + children;
-  return `Admits ${total} ${total === 1 ? 'guest' : 'guests'}: ${ticketLines(adults, children)}`;
+export function admitsLine(adults: number, children: number, others: readonly OtherTickets[] = []): string {
+  const total = adults + children + others.reduce((sum, line) => sum + line.quantity * line.seats, 0);
+  return `Admits ${total} ${total === 1 ? 'guest' : 'guests'}: ${ticketLines(adults, children, others)}`;
+}
+
+/** An order's tickets of another type (docs/ticket-types.md): `1 VIP Table`, each admitting `seats`. */
+export interface OtherTickets {
+  name: string;
+  quantity: number;
+  seats: number;
 }
 
 /** An order's tickets as the door, the dashboard and the e-mail write them: `2 adults, 1 child`, `3 children`. */
-export function ticketLines(adults: number, children: number): string {
+export function ticketLines(adults: number, children: number, others: readonly Pick<OtherTickets, 'name' | 'quantity'>[] = []): string {
   const parts = [
     adults > 0 && `${adults} ${adults === 1 ? 'adult' : 'adults'}`,
     children > 0 && `${children} ${children === 1 ? 'child' : 'children'}`,
+    ...others.filter((line) => line.quantity > 0).map((line) => `${line.quantity} ${line.name}`),
   ].filter(Boolean);
   return parts.join(', ');
 }

@@ -51,6 +51,7 @@ export class DoorGuestsService {
         'o.childTickets',
         'o.refundedAdults',
         'o.refundedChildren',
+        'o.extraSeats',
       ])
       .where('o.status IN (:...statuses)', { statuses: ['paid', ...REFUNDED] })
       .andWhere('o.eventId = :eventId', { eventId })
@@ -78,6 +79,7 @@ export class DoorGuestsService {
           childTickets: true,
           refundedAdults: true,
           refundedChildren: true,
+          extraSeats: true,
         },
       });
       for (const o of phones) {
@@ -141,7 +143,15 @@ export class DoorGuestsService {
   private async paidOrders(): Promise<PartyOrderEntity[]> {
     return this.orders.find({
       where: { eventId: await this.seasons.currentId(), status: 'paid' },
-      select: { id: true, customerName: true, adultTickets: true, childTickets: true, refundedAdults: true, refundedChildren: true },
+      select: {
+        id: true,
+        customerName: true,
+        adultTickets: true,
+        childTickets: true,
+        refundedAdults: true,
+        refundedChildren: true,
+        extraSeats: true,
+      },
     });
   }
 

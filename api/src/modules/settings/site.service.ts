@@ -10,6 +10,9 @@ import { SITE_KEY } from '../site/stored-site-config.js';
 /** Browsers keep the configuration a minute, then revalidate it with its ETag. */
 export const SITE_CACHE_CONTROL = 'public, max-age=60';
 
+/** More of the party's details, from a module that owns them (the tickets module's ticket types). */
+export type PartyDetails = () => Promise<Partial<SiteConfig['party']>>;
+
 @Injectable()
 export class SiteService implements OnApplicationBootstrap {
   /**
@@ -17,6 +20,7 @@ export class SiteService implements OnApplicationBootstrap {
    * prices, ages, group discounts and tax rate are the Tickets settings' (docs/settings.md).
    */
   readonly answer = new HotRead<SiteConfig>(async () => ({ value: await this.read() }), SITE_CACHE_CONTROL);
+  private readonly partyDetails: PartyDetails[] = [];
 
   constructor(
     @InjectRepository(SiteSettingEntity) private readonly settings: Repository<SiteSettingEntity>,
@@ -39,6 +43,11 @@ export class SiteService implements OnApplicationBootstrap {
     }
   }
 
+  /** Adds details to the party's part of the answer; a module that owns them registers as it starts. */
+  addPartyDetails(details: PartyDetails): void {
+    this.partyDetails.push(details);
+  }
+
   get(): Promise<SiteConfig> {
     return this.answer.value();
   }
@@ -47,6 +56,7 @@ export class SiteService implements OnApplicationBootstrap {
     const row = await this.settings.findOneBy({ key: SITE_KEY });
     const stored = row ? siteConfigSchema.parse(JSON.parse(row.value)) : DEFAULT_SITE_CONFIG;
     const tickets = await this.ticketSettings.tickets();
+    const details = await Promise.all(this.partyDetails.map((read) => read()));
     return {
       ...stored,
       party: {
@@ -58,6 +68,7 @@ export class SiteService implements OnApplicationBootstrap {
         taxRateBasisPoints: tickets.taxRateBasisPoints,
         saleOpensAt: tickets.saleOpensAt,
         saleClosesAt: tickets.saleClosesAt,
+        ...Object.assign({}, ...details),
       },
     };
   }

@@ -13,6 +13,7 @@ import { disputeTimeline } from '../payments/payment-disputes.service.js';
 import type { ConfirmationResendEntity } from './confirmation-resend.entity.js';
 import type { PartyOrderEntity } from './party-order.entity.js';
 import type { PartyRefundEntity } from './party-refund.entity.js';
+import type { PartyOrderItemEntity } from './party-order-item.entity.js';
 import type { TicketRedemptionEntity } from './ticket-redemption.entity.js';
 
 /** The activity-log entries an order's details read: who made a staff-made order, and its cancel and edits. */
@@ -28,10 +29,28 @@ export interface PartyOrderDetailRows {
   /** The order's entries of PARTY_DETAIL_ACTIONS. */
   activity: ActivityEntry[];
   dispute: PaymentDisputeView | null;
+  /** Its tickets of the season's other types (none for most orders). */
+  lines?: PartyOrderItemEntity[];
 }
 
+/** `1 VIP Table` for a refund's items, named by the order's lines. */
+const itemsOf = (r: Pick<PartyRefundEntity, 'items'>, lines: readonly PartyOrderItemEntity[]) =>
+  r.items.map((item) => ({
+    typeId: item.typeId,
+    name: lines.find((line) => line.typeId === item.typeId)?.name ?? `type ${item.typeId}`,
+    quantity: item.quantity,
+  }));
+
 /** `Order details`: the buyer, the tickets and price, the refunds, and the timeline (oldest first). */
-export function toPartyOrderDetails({ order, refunds, admissions, resends, activity, dispute }: PartyOrderDetailRows): PartyOrderDetails {
+export function toPartyOrderDetails({
+  order,
+  refunds,
+  admissions,
+  resends,
+  activity,
+  dispute,
+  lines = [],
+}: PartyOrderDetailRows): PartyOrderDetails {
   const open = refunds.filter((r) => r.status !== 'failed');
   return {
     id: order.id,
@@ -54,6 +73,14 @@ export function toPartyOrderDetails({ order, refunds, admissions, resends, activ
     totalCents: order.totalCents,
     validAdults: order.adultTickets - open.reduce((sum, r) => sum + r.adults, 0),
     validChildren: order.childTickets - open.reduce((sum, r) => sum + r.children, 0),
+    lines: lines.map((line) => ({
+      typeId: line.typeId,
+      name: line.name,
+      quantity: line.quantity,
+      valid: line.quantity - open.reduce((sum, r) => sum + (r.items.find((item) => item.typeId === line.typeId)?.quantity ?? 0), 0),
+      seats: line.seats,
+      unitPriceCents: line.unitPriceCents,
+    })),
     refundedCents: order.refundedCents,
     comp: order.comp,
     compReason: order.compReason,
@@ -69,6 +96,7 @@ export function toPartyOrderDetails({ order, refunds, admissions, resends, activ
       id: r.id,
       adults: r.adults,
       children: r.children,
+      items: itemsOf(r, lines),
       amountCents: r.amountCents,
       status: r.status,
       source: r.source,
@@ -78,7 +106,7 @@ export function toPartyOrderDetails({ order, refunds, admissions, resends, activ
       at: r.at.toISOString(),
       emailStatus: r.emailStatus,
     })),
-    timeline: partyOrderTimeline({ order, refunds, admissions, resends, activity, dispute }),
+    timeline: partyOrderTimeline({ order, refunds, admissions, resends, activity, dispute, lines }),
   };
 }
 
@@ -93,9 +121,10 @@ export function partyOrderTimeline({
   resends,
   activity,
   dispute,
+  lines = [],
 }: PartyOrderDetailRows): PartyOrderTimelineEntry[] {
   const staffMade = activity.find((a) => a.action === 'ticket.comp' || a.action === 'ticket.door-sale');
-  const tickets = ticketLines(order.adultTickets, order.childTickets);
+  const tickets = ticketLines(order.adultTickets, order.childTickets, lines);
   const timeline: PartyOrderTimelineEntry[] = [
     {
       kind: 'created',
@@ -133,7 +162,8 @@ export function partyOrderTimeline({
   }
   for (const r of refunds) {
     if (r.status === 'pending') continue;
-    const what = r.adults + r.children > 0 ? `${ticketLines(r.adults, r.children)} refunded, ` : 'refunded ';
+    const items = itemsOf(r, lines);
+    const what = r.adults + r.children + items.length > 0 ? `${ticketLines(r.adults, r.children, items)} refunded, ` : 'refunded ';
     timeline.push({
       kind: r.status === 'succeeded' ? 'refunded' : 'refund.failed',
       at: r.at.toISOString(),

@@ -17,11 +17,20 @@ import { TicketEmailService } from './ticket-email.service.js';
 import { TicketReportsService } from './ticket-reports.service.js';
 import { TicketsController } from './tickets.controller.js';
 import { TicketsService } from './tickets.service.js';
+import { PartyOrderItemEntity } from './party-order-item.entity.js';
+import { TicketTypeEntity } from './ticket-types/ticket-type.entity.js';
+import { TicketTypesController } from './ticket-types/ticket-types.controller.js';
+import { TicketTypesService } from './ticket-types/ticket-types.service.js';
 
 /** Party tickets: pricing, holds against capacity, payment completion, confirmation e-mails and their resends. */
 @Module({
-  imports: [TypeOrmModule.forFeature([PartyOrderEntity, PartyRefundEntity, PromoCodeEntity]), SettingsModule, AnalyticsModule, CodesModule],
-  controllers: [TicketsController, PartyOrdersController, PromoCodesController],
+  imports: [
+    TypeOrmModule.forFeature([PartyOrderEntity, PartyRefundEntity, PromoCodeEntity, TicketTypeEntity, PartyOrderItemEntity]),
+    SettingsModule,
+    AnalyticsModule,
+    CodesModule,
+  ],
+  controllers: [TicketsController, PartyOrdersController, PromoCodesController, TicketTypesController],
   providers: [
     PartyOrderAdmin,
     PartyRefunds,
@@ -31,7 +40,8 @@ import { TicketsService } from './tickets.service.js';
     TicketEmailService,
     ConfirmationResends,
     PromoCodesService,
+    TicketTypesService,
   ],
-  exports: [TicketsService, TicketReportsService, PartyOrderAdmin, PartyQuoteService, TicketEmailService],
+  exports: [TicketsService, TicketReportsService, PartyOrderAdmin, PartyQuoteService, TicketEmailService, TicketTypesService],
 })
 export class TicketsModule {}

@@ -39,6 +39,9 @@ import { PromoCodesService } from './promo-codes.service.js';
 import { TicketSettingsService } from '../settings/ticket-settings.service.js';
 import { SiteService } from '../settings/site.service.js';
 import { SeasonsService } from '../seasons/seasons.service.js';
+import { insertOrderLines, linesOf, requestOf } from './party-order-lines.js';
+import { seatsOf, selectTickets, TypeSoldOutError, type TicketSelection } from './ticket-types/ticket-selection.js';
+import { TicketTypesService } from './ticket-types/ticket-types.service.js';
 
 const ORDER_TYPE = 'party_ticket';
 
@@ -78,6 +81,7 @@ export class TicketsService implements OnModuleInit {
     private readonly site: SiteService,
     private readonly promoCodes: PromoCodesService,
     private readonly seasons: SeasonsService,
+    private readonly ticketTypes: TicketTypesService,
   ) {}
 
   onModuleInit(): void {
@@ -121,7 +125,6 @@ export class TicketsService implements OnModuleInit {
     await this.declines.assertMayStart({ address: client.address, email });
     // Without the lock first: an unknown code takes no lock (it is claimed again under it).
     if ((await this.promoCodes.check(request.promoCode)).status === 'invalid') throw new BadRequestException(PROMO_CODE_REFUSALS.invalid);
-    const wanted = request.adultTickets + request.childTickets;
     const { timeZone } = (await this.site.get()).party;
     const now = new Date();
     const { order, released } = await this.exclusive.run(PARTY_LOCK, async (manager) => {
@@ -135,8 +138,12 @@ export class TicketsService implements OnModuleInit {
       // up (a refusal below rolls the release back with everything else).
       const released = await this.releasePreviousHolds(manager, email, client.previousOrderId);
       const promo = await this.promoCodes.claim(manager, request.promoCode, now);
+      // Each type at its price now, within its own sale window and capacity (docs/ticket-types.md).
+      const types = await this.ticketTypes.typesOf(manager, eventId);
+      const selection = await selectTickets(manager, eventId, types, request, tickets, now, timeZone);
+      const wanted = seatsOf(selection);
       const held = this.quotes.price(
-        request,
+        selection,
         tickets,
         promo ? { status: 'valid', percentOff: promo.percentOff } : { status: 'none', percentOff: 0 },
       );
@@ -145,7 +152,13 @@ export class TicketsService implements OnModuleInit {
       }
       // The order keeps every amount of the price but the in-between discounted subtotal.
       const { discountedCents: _discounted, promoCodeStatus: _status, ...price } = held;
-      const heldHere = await heldFromAddress(manager, PartyOrderEntity, 'o.adultTickets + o.childTickets', now, client.address);
+      const heldHere = await heldFromAddress(
+        manager,
+        PartyOrderEntity,
+        'o.adultTickets + o.childTickets + o.extraSeats',
+        now,
+        client.address,
+      );
       if (heldHere + wanted > this.config.holdTicketsPerAddress) {
         throw new HttpException(
           'Too many tickets are waiting for payment from your network. Please complete or cancel those payments, or try again in a few minutes.',
@@ -166,6 +179,7 @@ export class TicketsService implements OnModuleInit {
         customerPhone: request.customerPhone,
         ...price,
         promoCode: promo?.code ?? null,
+        extraSeats: selection.extraSeats,
         paymentIntentId: null,
         holdExpiresAt: new Date(now.getTime() + tickets.holdSeconds * 1000),
         paidAt: null,
@@ -175,6 +189,7 @@ export class TicketsService implements OnModuleInit {
         clientAddress: client.address,
       });
       await manager.insert(PartyOrderEntity, created);
+      await insertOrderLines(manager, created.id, selection.lines);
       return { order: created, released };
     });
     await this.completion.cancelPayments(released);
@@ -215,7 +230,7 @@ export class TicketsService implements OnModuleInit {
    */
   async confirmPayment(paymentIntentId: string, clientSecret?: string): Promise<PartyOrderReceipt> {
     const { order, holdsSecret } = await this.completion.confirm(this.kind, paymentIntentId, clientSecret);
-    const receipt = toReceipt(order);
+    const receipt = toReceipt(order, order.extraSeats > 0 ? await linesOf(this.orders.manager, order.id) : []);
     if (holdsSecret) {
       const ticketCode = this.codes.codeFor(order.id);
       return { ...receipt, ticketCode, ticketQrSvg: await ticketQrSvg(ticketCode) };
@@ -239,11 +254,23 @@ export class TicketsService implements OnModuleInit {
     if (live) return null;
     if (order.eventId !== (await this.seasons.readCurrentId(manager))) return LATE_PAYMENT_REASONS.salesEnded;
     const tickets = await this.settings.readTicketsOf(manager, order.eventId);
-    if (saleWindowRefusal(tickets, now, (await this.site.get()).party.timeZone)) return LATE_PAYMENT_REASONS.salesEnded;
+    const { timeZone } = (await this.site.get()).party;
+    if (saleWindowRefusal(tickets, now, timeZone)) return LATE_PAYMENT_REASONS.salesEnded;
     if (tickets.capacity - (await ticketsTaken(manager, order.eventId, now, order.id)) < order.ticketCount)
       return LATE_PAYMENT_REASONS.soldOut;
+    // Each type as a new order would find it now: on sale, within its capacity, at today's price.
+    let selection: TicketSelection;
+    try {
+      const types = await this.ticketTypes.typesOf(manager, order.eventId);
+      selection = await selectTickets(manager, order.eventId, types, await requestOf(manager, order), tickets, now, timeZone, order.id);
+    } catch (refused) {
+      if (refused instanceof TypeSoldOutError) return LATE_PAYMENT_REASONS.soldOut;
+      // The type was hidden, deleted or taken off sale since.
+      if (refused instanceof HttpException) return LATE_PAYMENT_REASONS.salesEnded;
+      throw refused;
+    }
     const today = this.quotes.price(
-      order,
+      selection,
       tickets,
       promo ? { status: 'valid', percentOff: promo.percentOff } : { status: 'none', percentOff: 0 },
     );
