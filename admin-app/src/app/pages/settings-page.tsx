@@ -7,6 +7,7 @@ import { FeastPacksSection } from '../../features/settings/components/feast-pack
 import { PromoCodesSection } from '../../features/settings/components/promo-codes-section';
 import { RestaurantSection } from '../../features/settings/components/restaurant-section';
 import { TicketsSection } from '../../features/settings/components/tickets-section';
+import { TicketTypesSection } from '../../features/settings/components/ticket-types-section';
 import { AdminPageHeader } from '#shared/components/admin-page-header.tsx';
 import { SectionError } from '#shared/components/section-error.tsx';
 
@@ -19,7 +20,7 @@ export function SettingsPage() {
     <Layout style={{ minHeight: '100vh' }}>
       <AdminPageHeader
         title="Settings"
-        subtitle="The event, its tickets, promo codes, feast packs, the drinks menu, the restaurant and the next season. The guest pages follow within a minute."
+        subtitle="The event, its tickets and ticket types, promo codes, feast packs, the drinks menu, the restaurant and the next season. The guest pages follow within a minute."
         maxWidth={WIDTH}
         backToDashboard
       />
@@ -31,6 +32,7 @@ export function SettingsPage() {
             <>
               <EventSection event={settings.data.event} />
               <TicketsSection settings={settings.data} />
+              <TicketTypesSection />
               <PromoCodesSection />
               <FeastPacksSection />
               <DrinksMenuSection />
