@@ -213,8 +213,10 @@ export interface CheckInResponse {
   admitted: number;
   /** Guests this scan admitted: 0 unless the result is `admitted`. */
   entering: number;
-  /** Guests the order admits: adults plus children. */
+  /** Guests the order admits: adults plus children, plus the seats of its other tickets. */
   total: number;
+  /** Its valid tickets of other types (`1 VIP Table`, admitting 8); absent when it has none. */
+  others?: OtherTickets[];
   /** This admission's time, or, when everyone is in, the last admission's; null otherwise. */
   checkedInAt: string | null;
   /** Who admitted them (`Manager` or the door device's name), with `checkedInAt`. */
@@ -257,6 +259,8 @@ export interface DoorSnapshotOrder {
   customerName: string;
   adults: number;
   children: number;
+  /** Its valid tickets of other types; absent when it has none (and in a list cached before there were any). */
+  others?: OtherTickets[];
   total: number;
   admitted: number;
   /** The last admission's time and door, when there is one. */
@@ -300,6 +304,8 @@ export interface DoorSearchResult {
   status: 'paid' | 'refunded' | 'not_paid';
   adults: number;
   children: number;
+  /** Its valid tickets of other types; absent when it has none. */
+  others?: OtherTickets[];
   total: number;
   admitted: number;
   /** The ticket code of a paid order (what a scan would read); null otherwise. */

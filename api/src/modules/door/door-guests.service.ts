@@ -12,7 +12,7 @@ import {
 } from '@festival/contracts';
 import { SeasonsService } from '../seasons/seasons.service.js';
 import { PartyOrderEntity } from '../tickets/party-order.entity.js';
-import { adultsOf, admittedCounts, childrenOf, REFUNDED, ticketsOf } from './admissions.js';
+import { adultsOf, admittedCounts, childrenOf, linesByOrder, othersOf, REFUNDED, ticketsOf } from './admissions.js';
 import { TicketCodes } from '../codes/ticket-codes.js';
 import { TicketRedemptionEntity } from '../tickets/ticket-redemption.entity.js';
 
@@ -88,6 +88,7 @@ export class DoorGuestsService {
     }
     const orders = found.slice(0, DOOR_SEARCH_LIMIT);
     const admitted = await this.admittedByOrder(orders.map((o) => o.id));
+    const lines = await linesByOrder(this.orders.manager, orders);
     return orders.map((o) => ({
       orderId: o.id,
       reference: orderReference(o.id),
@@ -95,6 +96,7 @@ export class DoorGuestsService {
       status: o.status === 'paid' ? 'paid' : REFUNDED.includes(o.status) ? 'refunded' : 'not_paid',
       adults: adultsOf(o),
       children: childrenOf(o),
+      ...othersOf(lines.get(o.id) ?? []),
       total: ticketsOf(o),
       admitted: admitted.get(o.id)?.count ?? 0,
       code: o.status === 'paid' ? this.codes.codeFor(o.id) : null,
@@ -115,6 +117,7 @@ export class DoorGuestsService {
     const generatedAt = new Date();
     const paid = await this.paidOrders();
     const admitted = await this.admittedByOrder(paid.map((o) => o.id));
+    const lines = await linesByOrder(this.orders.manager, paid);
     const orders: DoorSnapshotOrder[] = paid.map((o) => {
       const entry = admitted.get(o.id);
       return {
@@ -123,6 +126,7 @@ export class DoorGuestsService {
         customerName: o.customerName,
         adults: adultsOf(o),
         children: childrenOf(o),
+        ...othersOf(lines.get(o.id) ?? []),
         total: ticketsOf(o),
         admitted: entry?.count ?? 0,
         lastCheckedInAt: entry?.last.at.toISOString() ?? null,
