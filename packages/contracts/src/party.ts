@@ -348,6 +348,8 @@ export interface PaidPartyTicketRow extends PartyTicketRow {
   paymentMethod: PartyPaymentMethod;
   /** A chargeback on its payment: `open` shows `Disputed` (docs/reports.md). */
   dispute: PaymentDisputeStatus | null;
+  /** Its tickets of the season's other types as bought, like the adult and child counts (`1 VIP Table`); empty for none. */
+  otherTickets?: string;
 }
 
 /** How a party order was paid (docs/door.md): card through the gateway, cash at the door, or a comp. */
