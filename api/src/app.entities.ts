@@ -25,6 +25,8 @@ import { PromoCodeEntity } from './modules/tickets/promo-code.entity.js';
 import { PartyRefundEntity } from './modules/tickets/party-refund.entity.js';
 import { PartyOrderGuestEntity } from './modules/tickets/meals/party-order-guest.entity.js';
 import { SeasonEntity } from './modules/seasons/season.entity.js';
+import { TicketTypeEntity } from './modules/tickets/ticket-types/ticket-type.entity.js';
+import { PartyOrderItemEntity } from './modules/tickets/party-order-item.entity.js';
 
 /** Every entity of the API, registered once with the data source. */
 export const ENTITIES = [
@@ -54,5 +56,7 @@ export const ENTITIES = [
   SeasonEntity,
   PartyRefundEntity,
   PaymentDisputeEntity,
+  TicketTypeEntity,
+  PartyOrderItemEntity,
   PartyOrderGuestEntity,
 ];

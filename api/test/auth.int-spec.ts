@@ -13,6 +13,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/payments/simulated/confirm-setup',
   'POST /api/webhooks/stripe',
   'GET /api/party-ticket-stats',
+  'GET /api/party-ticket-types',
   'POST /api/party-quote',
   'POST /api/party-payment-intent',
   'POST /api/confirm-payment',

@@ -242,6 +242,7 @@ test.describe('exports of the dashboard and Reports, read back', () => {
       'Total',
       'Order Date',
       'Dispute',
+      'Other tickets',
     ]);
     expect(ticketsExport.rows).toHaveLength(tickets.length);
     const orderDate = col(ticketsExport, 'Order Date');
@@ -267,6 +268,14 @@ test.describe('exports of the dashboard and Reports, read back', () => {
     expect(daysExport.rows.length).toBeGreaterThan(0);
     expect(daysExport.rows.every((r) => r[0] >= from && r[0] <= to)).toBe(true);
     expect(daysExport.rows.slice(0, daysShown.length)).toEqual(daysShown.map(([date, ...amounts]) => [date, ...amounts.map(money)]));
+
+    const typesShown = await screenRows(page.getByRole('table', { name: 'Tickets by type', exact: true }));
+    const typesExport = await exported(page, 'Tickets by type', 'tickets-by-type', ['Revenue']);
+    expect(typesExport.header).toEqual(['Type', 'Sold', 'Refunded', 'Seats', 'Revenue']);
+    expect(typesExport.rows.length).toBeGreaterThan(0);
+    expect(typesExport.rows).toEqual(
+      typesShown.map(([name, ...cells]) => [name, ...cells.slice(0, 3).map((n) => n.replace(/,/g, '')), money(cells[3])]),
+    );
 
     // Today: the drinks bought for this run, on tabs and paid at once.
     const todays = Promise.all([answerFor(page, '/api/admin/reports', today, today)]);

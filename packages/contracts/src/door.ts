@@ -140,16 +140,24 @@ export const orderReference = (orderId: string): string => orderId.slice(0, 8).t
  * `Admits 3 guests: 2 adults, 1 child`: what an order's ticket code lets in at the door, as the
  * confirmation e-mail and the confirmation step word it.
  */
-export function admitsLine(adults: number, children: number): string {
-  const total = adults + children;
-  return `Admits ${total} ${total === 1 ? 'guest' : 'guests'}: ${ticketLines(adults, children)}`;
+export function admitsLine(adults: number, children: number, others: readonly OtherTickets[] = []): string {
+  const total = adults + children + others.reduce((sum, line) => sum + line.quantity * line.seats, 0);
+  return `Admits ${total} ${total === 1 ? 'guest' : 'guests'}: ${ticketLines(adults, children, others)}`;
+}
+
+/** An order's tickets of another type (docs/ticket-types.md): `1 VIP Table`, each admitting `seats`. */
+export interface OtherTickets {
+  name: string;
+  quantity: number;
+  seats: number;
 }
 
 /** An order's tickets as the door, the dashboard and the e-mail write them: `2 adults, 1 child`, `3 children`. */
-export function ticketLines(adults: number, children: number): string {
+export function ticketLines(adults: number, children: number, others: readonly Pick<OtherTickets, 'name' | 'quantity'>[] = []): string {
   const parts = [
     adults > 0 && `${adults} ${adults === 1 ? 'adult' : 'adults'}`,
     children > 0 && `${children} ${children === 1 ? 'child' : 'children'}`,
+    ...others.filter((line) => line.quantity > 0).map((line) => `${line.quantity} ${line.name}`),
   ].filter(Boolean);
   return parts.join(', ');
 }
@@ -206,8 +214,10 @@ export interface CheckInResponse {
   admitted: number;
   /** Guests this scan admitted: 0 unless the result is `admitted`. */
   entering: number;
-  /** Guests the order admits: adults plus children. */
+  /** Guests the order admits: adults plus children, plus the seats of its other tickets. */
   total: number;
+  /** Its valid tickets of other types (`1 VIP Table`, admitting 8); absent when it has none. */
+  others?: OtherTickets[];
   /** This admission's time, or, when everyone is in, the last admission's; null otherwise. */
   checkedInAt: string | null;
   /** Who admitted them (`Manager` or the door device's name), with `checkedInAt`. */
@@ -250,6 +260,8 @@ export interface DoorSnapshotOrder {
   customerName: string;
   adults: number;
   children: number;
+  /** Its valid tickets of other types; absent when it has none (and in a list cached before there were any). */
+  others?: OtherTickets[];
   total: number;
   admitted: number;
   /** The last admission's time and door, when there is one. */
@@ -293,6 +305,8 @@ export interface DoorSearchResult {
   status: 'paid' | 'refunded' | 'not_paid';
   adults: number;
   children: number;
+  /** Its valid tickets of other types; absent when it has none. */
+  others?: OtherTickets[];
   total: number;
   admitted: number;
   /** The ticket code of a paid order (what a scan would read); null otherwise. */

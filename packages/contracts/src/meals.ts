@@ -12,6 +12,8 @@ export const MAX_MEAL_LABEL = 40;
 /** `Other dietary needs`: up to 200 characters. */
 export const MAX_DIETARY_NOTE = 200;
 export const MAX_GUEST_NAME = 80;
+/** Meal rows one order may carry: one per seat, and tables admit several (docs/ticket-types.md). */
+export const MAX_GUEST_ROWS = 200;
 /** Kitchen Counts' row for seats without a meal row (comps, door sales, orders placed before meals were asked). */
 export const NOT_CHOSEN_MEAL = 'Not chosen';
 
@@ -71,15 +73,18 @@ export const partyGuestSchema = /* @__PURE__ */ defineSchema(() =>
 export type PartyGuest = z.infer<typeof partyGuestSchema>;
 
 /** The order request's `guests` field (one row per seat); the count is checked against the seats. */
-export const partyGuestsField = /* @__PURE__ */ defineSchema(() => z.array(partyGuestSchema).max(50, 'Too many guest rows').optional());
+export const partyGuestsField = /* @__PURE__ */ defineSchema(() =>
+  z.array(partyGuestSchema).max(MAX_GUEST_ROWS, 'Too many guest rows').optional(),
+);
 
 /**
  * The seats an order request admits, each of which is asked a meal: adult tickets plus child
- * tickets (children under the youngest child age are free, take no ticket and are not asked).
+ * tickets (children under the youngest child age are free, take no ticket and are not asked),
+ * plus the seats of its tickets of other types (a table for 8 is 8, docs/ticket-types.md).
  * The one place a meal row count is decided.
  */
-export function mealSeatsOf(request: { adultTickets: number; childTickets: number }): number {
-  return request.adultTickets + request.childTickets;
+export function mealSeatsOf(request: { adultTickets: number; childTickets: number; extraSeats?: number }): number {
+  return request.adultTickets + request.childTickets + (request.extraSeats ?? 0);
 }
 
 /** Whether meal choices have closed at `now` (rows chosen after it are `late` for the kitchen). */

@@ -22,6 +22,16 @@ export const partyRefundRequestSchema = /* @__PURE__ */ defineSchema(() =>
     .strictObject({
       adults: count('adults'),
       children: count('children'),
+      /** Tickets of the order's other types (docs/ticket-types.md) to refund. */
+      items: z
+        .array(
+          z.strictObject({
+            typeId: z.number().int('typeId must be a whole number').positive('typeId must be a ticket type'),
+            quantity: count('quantity').min(1, 'quantity must be at least 1'),
+          }),
+        )
+        .max(20, 'At most 20 ticket types')
+        .optional(),
       idempotencyKey: z
         .string()
         .trim()
@@ -30,7 +40,7 @@ export const partyRefundRequestSchema = /* @__PURE__ */ defineSchema(() =>
         .regex(/^[A-Za-z0-9_-]+$/, 'idempotencyKey may hold only letters, digits, - and _'),
     })
     .superRefine((value, ctx) => {
-      if (value.adults + value.children === 0) {
+      if (value.adults + value.children + (value.items ?? []).reduce((sum, item) => sum + item.quantity, 0) === 0) {
         ctx.addIssue({ code: 'custom', message: 'Choose at least one ticket to refund', path: ['adults'] });
       }
     }),
@@ -135,6 +145,19 @@ export interface DoorSaleResponse {
   clientSecret: string | null;
 }
 
+/** Tickets of a refund: adults, children and the order's other types by type id. */
+export interface RefundTickets {
+  adults: number;
+  children: number;
+  items?: readonly { typeId: number; quantity: number }[];
+}
+
+/** The price one ticket of another type was sold at, for its share of a refund. */
+export interface RefundLinePrice {
+  typeId: number;
+  unitPriceCents: Cents;
+}
+
 /**
  * The cents a refund of some tickets returns (docs/refunds.md): the order's total (after its
  * discounts, with tax) shared by list price, counted cumulatively so rounding never drifts:
@@ -143,12 +166,16 @@ export interface DoorSaleResponse {
  * The refund of the last tickets takes exactly what is left, so the refunds add up to the total.
  */
 export function refundShareCents(
-  order: { adultPriceCents: Cents; childPriceCents: Cents; subtotalCents: Cents; totalCents: Cents },
-  before: { adults: number; children: number },
-  refunding: { adults: number; children: number },
+  order: { adultPriceCents: Cents; childPriceCents: Cents; subtotalCents: Cents; totalCents: Cents; lines?: readonly RefundLinePrice[] },
+  before: RefundTickets,
+  refunding: RefundTickets,
 ): Cents {
   if (order.subtotalCents <= 0) return 0;
-  const list = (t: { adults: number; children: number }) => t.adults * order.adultPriceCents + t.children * order.childPriceCents;
+  const unitOf = (typeId: number) => order.lines?.find((line) => line.typeId === typeId)?.unitPriceCents ?? 0;
+  const list = (t: RefundTickets) =>
+    t.adults * order.adultPriceCents +
+    t.children * order.childPriceCents +
+    (t.items ?? []).reduce((sum, item) => sum + item.quantity * unitOf(item.typeId), 0);
   const listBefore = list(before);
   const listAfter = listBefore + list(refunding);
   const share = (l: number) => Math.round((order.totalCents * Math.min(l, order.subtotalCents)) / order.subtotalCents);
@@ -162,6 +189,8 @@ export interface PartyRefundView {
   id: string;
   adults: number;
   children: number;
+  /** Tickets of the order's other types it refunded. */
+  items: { typeId: number; name: string; quantity: number }[];
   amountCents: Cents;
   status: 'pending' | 'succeeded' | 'failed';
   source: 'staff' | 'gateway';
@@ -221,6 +250,8 @@ export interface PartyOrderDetails {
   /** Tickets still valid (bought, not refunded or being refunded). */
   validAdults: number;
   validChildren: number;
+  /** Its tickets of the season's other types (docs/ticket-types.md): bought, still valid, people each admits. */
+  lines: { typeId: number; name: string; quantity: number; valid: number; seats: number; unitPriceCents: Cents }[];
   refundedCents: Cents;
   /** A complimentary order (`Comp`, $0) and why it was given. */
   comp: boolean;

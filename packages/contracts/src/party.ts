@@ -9,6 +9,8 @@ const defineSchema = <T>(build: () => T): T => build();
 
 /** The most tickets one order may hold; bigger groups call the restaurant. */
 export const MAX_TICKETS_PER_ORDER = 50;
+/** Ticket types one season may have, its two built-in ones included (docs/ticket-types.md). */
+export const MAX_TICKET_TYPES = 20;
 /** Group discount tiers on the total ticket count (adults plus children). */
 export const GROUP_DISCOUNT_TIERS = [
   { minTickets: 20, percent: 5 },
@@ -37,6 +39,11 @@ export interface PartyPriceInput {
   groupDiscountTiers?: readonly { minTickets: number; percent: number }[];
   /** The event's tax rate (the Tickets settings); TAX_RATE_BASIS_POINTS without. */
   taxRateBasisPoints?: number;
+  /**
+   * Tickets of the season's other types (docs/ticket-types.md), each at its price at the moment
+   * of the quote: in the subtotal, and each ticket counts once towards a group discount.
+   */
+  extraLines?: readonly { quantity: number; unitPriceCents: Cents }[];
 }
 
 export interface PartyPrice {
@@ -70,7 +77,8 @@ export function groupDiscountPercent(
  * The one price of a party order, used by the API (the only authority) and shown by the page.
  *
  * Order of operations, each step in integer cents, each rounding half away from zero:
- *   1. subtotal      = adults x adult price + children x child price          (exact)
+ *   1. subtotal      = adults x adult price + children x child price
+ *                      + each other type's tickets x its price                 (exact)
  *   2. group discount = round(subtotal x the tier's percent)  (default tiers: 10-19 tickets 3 %, 20+ 5 %)
  *   3. promo discount = round((subtotal - group discount) x the code's percent)   (valid code only)
  *   4. discounted     = subtotal - group discount - promo discount
@@ -79,8 +87,13 @@ export function groupDiscountPercent(
  */
 export function priceParty(input: PartyPriceInput): PartyPrice {
   const { adultTickets, childTickets, adultPriceCents, childPriceCents } = input;
-  const subtotalCents = adultTickets * adultPriceCents + childTickets * childPriceCents;
-  const groupPercent = groupDiscountPercent(adultTickets + childTickets, input.groupDiscountTiers);
+  const extra = input.extraLines ?? [];
+  const subtotalCents =
+    adultTickets * adultPriceCents +
+    childTickets * childPriceCents +
+    extra.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0);
+  const ticketCount = adultTickets + childTickets + extra.reduce((sum, line) => sum + line.quantity, 0);
+  const groupPercent = groupDiscountPercent(ticketCount, input.groupDiscountTiers);
   const groupDiscountCents = percentOfCents(subtotalCents, groupPercent * 100);
   const afterGroup = subtotalCents - groupDiscountCents;
   const promoPercent = input.promoPercent;
@@ -114,10 +127,35 @@ const ticketCount = (label: string) =>
 
 const promoCodeField = /* @__PURE__ */ defineSchema(() => z.string().trim().max(40, 'Promo code is too long').optional());
 
-type TicketCounts = { adultTickets: number; childTickets: number };
+/** One line of an order by type (`items` of `POST /api/party-payment-intent` and of the quote). */
+export const ticketItemSchema = /* @__PURE__ */ defineSchema(() =>
+  z.strictObject({
+    typeId: z.number().int('typeId must be a whole number').positive('typeId must be a ticket type'),
+    quantity: z
+      .number()
+      .int('quantity must be a whole number')
+      .min(1, 'quantity must be at least 1')
+      .max(MAX_TICKETS_PER_ORDER, `quantity cannot exceed ${MAX_TICKETS_PER_ORDER}`),
+  }),
+);
+export type TicketItem = z.infer<typeof ticketItemSchema>;
+
+type TicketCounts = { adultTickets: number; childTickets: number; items?: readonly { quantity: number }[] };
+
+/** The tickets of a request: the adult and child counts and every line by type. */
+export const requestedTickets = (value: TicketCounts): number =>
+  value.adultTickets + value.childTickets + (value.items ?? []).reduce((sum, item) => sum + item.quantity, 0);
+
+const ticketItemsField = /* @__PURE__ */ defineSchema(() =>
+  z
+    .array(ticketItemSchema)
+    .max(MAX_TICKET_TYPES, `At most ${MAX_TICKET_TYPES} ticket types`)
+    .refine((items) => new Set(items.map((item) => item.typeId)).size === items.length, 'A ticket type is listed twice')
+    .optional(),
+);
 
 const notTooManyTickets = (value: TicketCounts, ctx: z.RefinementCtx) => {
-  if (value.adultTickets + value.childTickets > MAX_TICKETS_PER_ORDER) {
+  if (requestedTickets(value) > MAX_TICKETS_PER_ORDER) {
     ctx.addIssue({
       code: 'custom',
       message: `One order can hold at most ${MAX_TICKETS_PER_ORDER} tickets; please call us for larger groups`,
@@ -127,7 +165,7 @@ const notTooManyTickets = (value: TicketCounts, ctx: z.RefinementCtx) => {
 };
 
 const atLeastOneTicket = (value: TicketCounts, ctx: z.RefinementCtx) => {
-  if (value.adultTickets + value.childTickets === 0) {
+  if (requestedTickets(value) === 0) {
     ctx.addIssue({ code: 'custom', message: 'Please select at least one ticket', path: ['adultTickets'] });
   }
   notTooManyTickets(value, ctx);
@@ -140,6 +178,7 @@ export const partyQuoteRequestSchema = /* @__PURE__ */ defineSchema(() =>
       adultTickets: ticketCount('adultTickets'),
       childTickets: ticketCount('childTickets'),
       promoCode: promoCodeField,
+      items: ticketItemsField,
     })
     .superRefine(notTooManyTickets),
 );
@@ -186,6 +225,8 @@ export const partyOrderRequestSchema = /* @__PURE__ */ defineSchema(() =>
       promoCode: promoCodeField,
       /** The visitor's analytics session, so the completed order counts for its attribution. */
       sessionId: z.string().trim().max(64).optional(),
+      /** Tickets by type (docs/ticket-types.md): adult and child here add to the counts above. */
+      items: ticketItemsField,
       /** One meal row per seat when the season has meal options (docs/meals.md). */
       guests: partyGuestsField,
     })
@@ -217,6 +258,8 @@ export type ConfirmPaymentRequest = z.infer<typeof confirmPaymentRequestSchema>;
  */
 export type PartyOrderReceipt = Omit<PartyPrice, 'discountedCents'> & {
   orderId: string;
+  /** Its tickets of the season's other types (docs/ticket-types.md), each at the price it was sold at. */
+  ticketLines?: ReceiptLine[];
   status: 'paid';
   customerName?: string;
   customerEmail?: string;
@@ -234,6 +277,15 @@ export type PartyOrderReceipt = Omit<PartyPrice, 'discountedCents'> & {
   /** Each guest's meal (docs/meals.md), with `ticketCode` only, when meals were chosen. */
   guests?: GuestMeal[];
 };
+
+/** A line of tickets of another type on a receipt: `VIP Table × 1`, $400.00 each. */
+export interface ReceiptLine {
+  name: string;
+  quantity: number;
+  /** People one ticket admits. */
+  seats: number;
+  unitPriceCents: Cents;
+}
 
 /** Resends of an order's confirmation e-mail a guest may ask for in any hour (docs/door.md). */
 export const CONFIRMATION_RESENDS_PER_HOUR = 3;
@@ -301,6 +353,8 @@ export interface PaidPartyTicketRow extends PartyTicketRow {
   paymentMethod: PartyPaymentMethod;
   /** A chargeback on its payment: `open` shows `Disputed` (docs/reports.md). */
   dispute: PaymentDisputeStatus | null;
+  /** Its tickets of the season's other types as bought, like the adult and child counts (`1 VIP Table`); empty for none. */
+  otherTickets?: string;
 }
 
 /** How a party order was paid (docs/door.md): card through the gateway, cash at the door, or a comp. */

@@ -72,6 +72,20 @@ export interface DrinkItemRow {
   revenueCents: Cents;
 }
 
+/**
+ * `Tickets by type`: Adult, Child, then each other type by the name it was sold under. `sold`:
+ * tickets of paid orders still valid (comps included); `refunded`: those refunded since; `seats`:
+ * the people the sold tickets admit; `revenueCents`: before discounts and tax, the list price on
+ * the order times the tickets sold (a comp's are $0).
+ */
+export interface TicketTypeRow {
+  name: string;
+  sold: number;
+  refunded: number;
+  seats: number;
+  revenueCents: Cents;
+}
+
 export type ReportTabStatus = 'open' | 'closed';
 
 export interface ReportTab {
@@ -103,6 +117,7 @@ export interface RevenueReport {
   drinksByHour: DrinksHour[];
   channels: ChannelRow[];
   drinksByItem: DrinkItemRow[];
+  ticketsByType: TicketTypeRow[];
   tabs: TabsReport;
 }
 
@@ -152,6 +167,7 @@ export const REPORT_EXPORT_TABLES = [
   'revenue-by-channel',
   'drinks-by-item',
   'revenue-by-day',
+  'tickets-by-type',
 ] as const;
 export type ReportExportTable = (typeof REPORT_EXPORT_TABLES)[number];
 export const REPORT_EXPORT_FORMATS = ['csv', 'xlsx'] as const;

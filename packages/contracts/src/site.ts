@@ -57,6 +57,12 @@ export const siteConfigSchema = /* @__PURE__ */ defineSchema(() =>
       /** The Tickets settings' sale window (ISO 8601, null: no limit); the page says when it is closed. */
       saleOpensAt: z.string().nullable().optional(),
       saleClosesAt: z.string().nullable().optional(),
+      /**
+       * The season sells more than adult and child tickets at the Tickets prices (another type,
+       * an early-bird price, a type's own capacity or sale window, a hidden type): the party page
+       * then lists `GET /api/party-ticket-types` (docs/ticket-types.md).
+       */
+      sellsTicketTypes: z.boolean().optional(),
       /** The Meals settings (docs/meals.md), only while the season has meal options. */
       meals: z.object({ options: z.array(z.string()), allergens: z.array(z.string()), choicesCloseAt: z.string().nullable() }).optional(),
     }),

@@ -48,6 +48,10 @@ function createReport(overrides: Partial<RevenueReport> = {}): RevenueReport {
       },
     ],
     drinksByItem: [{ name: 'Mango Lassi', quantity: 2, revenueCents: 1300 }],
+    ticketsByType: [
+      { name: 'Adult', sold: 5, refunded: 0, seats: 5, revenueCents: 19996 },
+      { name: 'VIP Table', sold: 1, refunded: 1, seats: 8, revenueCents: 40000 },
+    ],
     tabs: { open: { count: 0, totalCents: 0 }, closed: { count: 0, totalCents: 0 }, tabs: [] },
     ...overrides,
   };
@@ -133,6 +137,25 @@ describe('the Reports page', () => {
     ).toEqual(['facebook', 'social', 'diwali_party_fb', '2', '1', '$87.48', '$43.74']);
     expect(screen.getByRole('link', { name: 'Export Revenue by channel as XLSX' }).getAttribute('href')).toBe(
       '/api/admin/reports/exports/revenue-by-channel?format=xlsx',
+    );
+    // Read through the DOM: role queries over the whole page are slow in jsdom.
+    const types = screen.getByText('VIP Table').closest('table')!;
+    expect(types.getAttribute('aria-label')).toBe('Tickets by type');
+    expect([...types.querySelectorAll('thead th')].map((cell) => cell.textContent)).toEqual([
+      'Type',
+      'Sold',
+      'Refunded',
+      'Seats',
+      'Revenue (before discounts and tax)',
+    ]);
+    expect(
+      [...types.querySelectorAll('tbody tr.ant-table-row')].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent)),
+    ).toEqual([
+      ['Adult', '5', '0', '5', '$199.96'],
+      ['VIP Table', '1', '1', '8', '$400.00'],
+    ]);
+    expect(screen.getByLabelText('Export Tickets by type as CSV').getAttribute('href')).toBe(
+      '/api/admin/reports/exports/tickets-by-type?format=csv',
     );
     expect(await screen.findByText('All payments match')).toBeTruthy();
   });

@@ -8,6 +8,7 @@ import { MealsSection } from '../../features/settings/components/meals-section';
 import { PromoCodesSection } from '../../features/settings/components/promo-codes-section';
 import { RestaurantSection } from '../../features/settings/components/restaurant-section';
 import { TicketsSection } from '../../features/settings/components/tickets-section';
+import { TicketTypesSection } from '../../features/settings/components/ticket-types-section';
 import { AdminPageHeader } from '#shared/components/admin-page-header.tsx';
 import { SectionError } from '#shared/components/section-error.tsx';
 
@@ -20,7 +21,7 @@ export function SettingsPage() {
     <Layout style={{ minHeight: '100vh' }}>
       <AdminPageHeader
         title="Settings"
-        subtitle="The event, its tickets, promo codes, feast packs, the drinks menu, the restaurant and the next season. The guest pages follow within a minute."
+        subtitle="The event, its tickets and ticket types, promo codes, feast packs, the drinks menu, the restaurant and the next season. The guest pages follow within a minute."
         maxWidth={WIDTH}
         backToDashboard
       />
@@ -32,6 +33,7 @@ export function SettingsPage() {
             <>
               <EventSection event={settings.data.event} />
               <TicketsSection settings={settings.data} />
+              <TicketTypesSection />
               <MealsSection timeZone={settings.data.timeZone} />
               <PromoCodesSection />
               <FeastPacksSection />

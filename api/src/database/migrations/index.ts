@@ -29,6 +29,7 @@ import { OneOrderLifecycle1764000500000 } from './1764000500000-one-order-lifecy
 import { LatePaymentReasons1764000700000 } from './1764000700000-late-payment-reasons.js';
 import { PartyOrderGuests1764000900000 } from './1764000900000-party-order-guests.js';
 import { ActivitySubjectBackfill1764000600000 } from './1764000600000-activity-subject-backfill.js';
+import { TicketTypes1764000800000 } from './1764000800000-ticket-types.js';
 
 /** Every migration, oldest first. Never rewrite one that has been committed: add a new one. */
 export const MIGRATIONS = [
@@ -62,5 +63,6 @@ export const MIGRATIONS = [
   OneOrderLifecycle1764000500000,
   ActivitySubjectBackfill1764000600000,
   LatePaymentReasons1764000700000,
+  TicketTypes1764000800000,
   PartyOrderGuests1764000900000,
 ];

@@ -13,6 +13,7 @@ import {
   childrenOf,
   DOOR_LOCK,
   insertRedemption,
+  othersOf,
   REFUNDED,
   redemptionsOf,
   replayOf,
@@ -21,6 +22,7 @@ import {
   ticketsOf,
 } from './admissions.js';
 import { TicketCodes } from '../codes/ticket-codes.js';
+import { linesOf } from '../tickets/party-order-lines.js';
 import { TicketRedemptionEntity } from '../tickets/ticket-redemption.entity.js';
 
 const INVALID: CheckInResponse = {
@@ -72,12 +74,15 @@ export class CheckInsService {
       const entries = await redemptionsOf(manager, orderId, 'entry');
       const total = ticketsOf(order);
       const admitted = sumOf(entries);
+      // Tickets of other types (docs/ticket-types.md): only an order holding their seats has any valid.
+      const others = othersOf(order.extraSeats > 0 ? await linesOf(manager, order.id) : []);
       const answer = (result: CheckInResponse['result'], at: Date | null = null, door: string | null = null): CheckInResponse => ({
         result,
         customerName: order.customerName,
         reference: orderReference(order.id),
         adults: adultsOf(order),
         children: childrenOf(order),
+        ...others,
         admitted,
         entering: 0,
         total,

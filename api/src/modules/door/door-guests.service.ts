@@ -13,7 +13,7 @@ import {
 import { SeasonsService } from '../seasons/seasons.service.js';
 import { PartyMeals } from '../tickets/meals/party-meals.service.js';
 import { PartyOrderEntity } from '../tickets/party-order.entity.js';
-import { adultsOf, admittedCounts, childrenOf, REFUNDED, ticketsOf } from './admissions.js';
+import { adultsOf, admittedCounts, childrenOf, linesByOrder, othersOf, REFUNDED, ticketsOf } from './admissions.js';
 import { TicketCodes } from '../codes/ticket-codes.js';
 import { TicketRedemptionEntity } from '../tickets/ticket-redemption.entity.js';
 
@@ -53,6 +53,7 @@ export class DoorGuestsService {
         'o.childTickets',
         'o.refundedAdults',
         'o.refundedChildren',
+        'o.extraSeats',
       ])
       .where('o.status IN (:...statuses)', { statuses: ['paid', ...REFUNDED] })
       .andWhere('o.eventId = :eventId', { eventId })
@@ -80,6 +81,7 @@ export class DoorGuestsService {
           childTickets: true,
           refundedAdults: true,
           refundedChildren: true,
+          extraSeats: true,
         },
       });
       for (const o of phones) {
@@ -92,6 +94,7 @@ export class DoorGuestsService {
       orders.map((o) => o.id),
       eventId,
     );
+    const lines = await linesByOrder(this.orders.manager, orders);
     return orders.map((o) => ({
       orderId: o.id,
       reference: orderReference(o.id),
@@ -99,6 +102,7 @@ export class DoorGuestsService {
       status: o.status === 'paid' ? 'paid' : REFUNDED.includes(o.status) ? 'refunded' : 'not_paid',
       adults: adultsOf(o),
       children: childrenOf(o),
+      ...othersOf(lines.get(o.id) ?? []),
       total: ticketsOf(o),
       admitted: admitted.get(o.id)?.count ?? 0,
       code: o.status === 'paid' ? this.codes.codeFor(o.id) : null,
@@ -121,6 +125,7 @@ export class DoorGuestsService {
     const generatedAt = new Date();
     const paid = await this.paidOrders();
     const admitted = await this.admittedByOrder(paid.map((o) => o.id));
+    const lines = await linesByOrder(this.orders.manager, paid);
     const orders: DoorSnapshotOrder[] = paid.map((o) => {
       const entry = admitted.get(o.id);
       return {
@@ -129,6 +134,7 @@ export class DoorGuestsService {
         customerName: o.customerName,
         adults: adultsOf(o),
         children: childrenOf(o),
+        ...othersOf(lines.get(o.id) ?? []),
         total: ticketsOf(o),
         admitted: entry?.count ?? 0,
         lastCheckedInAt: entry?.last.at.toISOString() ?? null,
@@ -149,7 +155,15 @@ export class DoorGuestsService {
   private async paidOrders(): Promise<PartyOrderEntity[]> {
     return this.orders.find({
       where: { eventId: await this.seasons.currentId(), status: 'paid' },
-      select: { id: true, customerName: true, adultTickets: true, childTickets: true, refundedAdults: true, refundedChildren: true },
+      select: {
+        id: true,
+        customerName: true,
+        adultTickets: true,
+        childTickets: true,
+        refundedAdults: true,
+        refundedChildren: true,
+        extraSeats: true,
+      },
     });
   }
 

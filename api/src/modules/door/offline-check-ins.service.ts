@@ -162,6 +162,7 @@ export class OfflineCheckInsService {
           childTickets: true,
           refundedAdults: true,
           refundedChildren: true,
+          extraSeats: true,
         },
       })
     ).filter((o) => o.status !== 'paid' || (admitted.get(o.id) ?? 0) > ticketsOf(o));

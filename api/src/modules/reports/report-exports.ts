@@ -49,7 +49,7 @@ export async function exportXlsx(table: ExportTable): Promise<Buffer> {
 
 /** The tables of the revenue report itself, as on screen. */
 export function reportTable(
-  table: Extract<ReportExportTable, 'revenue-by-day' | 'revenue-by-channel' | 'drinks-by-item' | 'tabs'>,
+  table: Extract<ReportExportTable, 'revenue-by-day' | 'revenue-by-channel' | 'drinks-by-item' | 'tickets-by-type' | 'tabs'>,
   report: RevenueReport,
 ): ExportTable {
   switch (table) {
@@ -87,6 +87,18 @@ export function reportTable(
           { header: 'Revenue', kind: 'money' },
         ],
         rows: report.drinksByItem.map((d) => [d.name, d.quantity, d.revenueCents]),
+      };
+    case 'tickets-by-type':
+      return {
+        title: 'Tickets by type',
+        columns: [
+          { header: 'Type', kind: 'text' },
+          { header: 'Sold', kind: 'count' },
+          { header: 'Refunded', kind: 'count' },
+          { header: 'Seats', kind: 'count' },
+          { header: 'Revenue', kind: 'money' },
+        ],
+        rows: report.ticketsByType.map((t) => [t.name, t.sold, t.refunded, t.seats, t.revenueCents]),
       };
     case 'tabs':
       return {
@@ -154,10 +166,15 @@ export function drinkOrdersTable(orders: readonly AdminDrinkOrderRow[], timeZone
   };
 }
 
-/** Paid party tickets (`validTickets`, `admitted` and `dispute` given) or abandoned carts (without them). */
+/** Paid party tickets (`validTickets`, `admitted`, `dispute` and `otherTickets` given) or abandoned carts (without them). */
 export function ticketsTable(
   title: string,
-  rows: readonly (PartyTicketRow & { validTickets?: number; admitted?: number; dispute?: PaymentDisputeStatus | null })[],
+  rows: readonly (PartyTicketRow & {
+    validTickets?: number;
+    admitted?: number;
+    dispute?: PaymentDisputeStatus | null;
+    otherTickets?: string;
+  })[],
   timeZone: string,
   paid: boolean,
 ): ExportTable {
@@ -178,7 +195,12 @@ export function ticketsTable(
         : []),
       { header: 'Total', kind: 'money' },
       { header: paid ? 'Order Date' : 'Started', kind: 'text' },
-      ...(paid ? [{ header: 'Dispute', kind: 'text' as const }] : []),
+      ...(paid
+        ? [
+            { header: 'Dispute', kind: 'text' as const },
+            { header: 'Other tickets', kind: 'text' as const },
+          ]
+        : []),
     ],
     rows: rows.map((r) => [
       r.id,
@@ -190,7 +212,7 @@ export function ticketsTable(
       ...(paid ? [r.validTickets ?? 0, r.admitted ?? 0] : []),
       r.totalAmount,
       zonedDateTime(new Date(r.createdAt), timeZone),
-      ...(paid ? [disputeLabel(r.dispute)] : []),
+      ...(paid ? [disputeLabel(r.dispute), r.otherTickets || null] : []),
     ]),
   };
 }

@@ -12,11 +12,16 @@ import { FeastOrderEntity } from '../feast/feast-order.entity.js';
 import { PaymentDisputes } from '../payments/payment-disputes.service.js';
 import { withinFilter, type ReportFilter } from '../seasons/seasons.service.js';
 import { storedSiteConfig } from '../site/stored-site-config.js';
+import { PartyOrderItemEntity } from '../tickets/party-order-item.entity.js';
 import { PartyOrderEntity } from '../tickets/party-order.entity.js';
 import { TicketReportsService } from '../tickets/ticket-reports.service.js';
 import { drinkOrdersTable, reportTable, ticketsTable, type ExportTable } from './report-exports.js';
 import { PAID_STATUSES, type ReportSales } from './report-sales.js';
 import { drinksByHour, drinksByItem, reportTotals, revenueByChannel, revenueByDay, soldOrders, tabsReport } from './revenue-report.js';
+import { ticketsByType } from './tickets-by-type.js';
+
+/** Order ids per `IN (...)`: well under every database's limit of bound values. */
+const IDS_PER_QUERY = 500;
 
 /**
  * The manager's money reports (docs/reports.md): what was sold, refunded and taxed in the
@@ -68,6 +73,7 @@ export class ReportsService {
     const [sales, timeZone, visits] = await Promise.all([this.sales(filter), this.timeZone(), this.analytics.attribution(filter)]);
     const range = { since: filter.since, until: filter.until };
     const orders = soldOrders(sales);
+    const lines = await this.orderLines(sales.party.map((o) => o.id));
     const touches = await firstTouchOfSessions(
       this.data.manager,
       orders.map((o) => o.sessionId).filter((s): s is string => Boolean(s)),
@@ -87,8 +93,19 @@ export class ReportsService {
       drinksByHour: drinksByHour({ ...sales, drinks: sales.drinks.filter((o) => inFilter(o.createdAt, filter)) }, timeZone),
       channels: revenueByChannel(orders, firstTouch, visits),
       drinksByItem: drinksByItem({ ...sales, drinks: sales.drinks.filter((o) => inFilter(o.createdAt, filter)) }),
+      ticketsByType: ticketsByType(sales.party, lines),
       tabs: tabsReport(sales),
     };
+  }
+
+  /** The lines of tickets of the season's other types of these party orders (docs/ticket-types.md). */
+  private async orderLines(orderIds: readonly string[]): Promise<PartyOrderItemEntity[]> {
+    const lines: PartyOrderItemEntity[] = [];
+    for (let i = 0; i < orderIds.length; i += IDS_PER_QUERY) {
+      const ids = orderIds.slice(i, i + IDS_PER_QUERY);
+      lines.push(...(await this.data.manager.find(PartyOrderItemEntity, { where: { orderId: In(ids) }, order: { id: 'ASC' } })));
+    }
+    return lines;
   }
 
   /** One table of `Reports` or the dashboard, for an export (docs/reports.md, Exports). */

@@ -11,6 +11,7 @@ import {
 } from '@festival/contracts';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
 import { insertDefaultFeastPacks } from '../feast/feast-defaults.js';
+import { carryTicketTypes } from '../tickets/ticket-types/carry-ticket-types.js';
 import { holdSettingsLockToo } from '../settings/settings.service.js';
 import { MealSettingsService } from '../settings/meal-settings.service.js';
 import { TicketSettingsService } from '../settings/ticket-settings.service.js';
@@ -35,7 +36,7 @@ export function partyNotOverRefusal({ name, endsAt, timeZone }: Pick<SiteConfig[
 
 /**
  * `Start next event` (docs/settings.md, Seasons): the one write that spans the event on sale,
- * the site configuration, the Tickets section and the feast packs.
+ * the site configuration, the Tickets section, the ticket types and the feast packs.
  */
 @Injectable()
 export class SeasonStartService {
@@ -76,6 +77,7 @@ export class SeasonStartService {
       const event = manager.create(SeasonEntity, { name, date, status: 'on-sale', createdAt: now, snapshot: null });
       await manager.insert(SeasonEntity, event);
       await insertDefaultFeastPacks(manager, event.id);
+      await carryTicketTypes(manager, current.id, event.id);
 
       const { timeZone } = site.party;
       const startsAt = zonedWallTimeToIso(`${date}T${isoToZonedWallTime(site.party.startsAt, timeZone).slice(11, 16)}`, timeZone)!;

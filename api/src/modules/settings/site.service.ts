@@ -11,6 +11,9 @@ import { SITE_KEY } from '../site/stored-site-config.js';
 /** Browsers keep the configuration a minute, then revalidate it with its ETag. */
 export const SITE_CACHE_CONTROL = 'public, max-age=60';
 
+/** More of the party's details, from a module that owns them (the tickets module's ticket types). */
+export type PartyDetails = () => Promise<Partial<SiteConfig['party']>>;
+
 @Injectable()
 export class SiteService implements OnApplicationBootstrap {
   /**
@@ -18,6 +21,7 @@ export class SiteService implements OnApplicationBootstrap {
    * prices, ages, group discounts and tax rate are the Tickets settings' (docs/settings.md).
    */
   readonly answer = new HotRead<SiteConfig>(async () => ({ value: await this.read() }), SITE_CACHE_CONTROL);
+  private readonly partyDetails: PartyDetails[] = [];
 
   constructor(
     @InjectRepository(SiteSettingEntity) private readonly settings: Repository<SiteSettingEntity>,
@@ -41,6 +45,11 @@ export class SiteService implements OnApplicationBootstrap {
     }
   }
 
+  /** Adds details to the party's part of the answer; a module that owns them registers as it starts. */
+  addPartyDetails(details: PartyDetails): void {
+    this.partyDetails.push(details);
+  }
+
   get(): Promise<SiteConfig> {
     return this.answer.value();
   }
@@ -50,6 +59,7 @@ export class SiteService implements OnApplicationBootstrap {
     const stored = row ? siteConfigSchema.parse(JSON.parse(row.value)) : DEFAULT_SITE_CONFIG;
     const tickets = await this.ticketSettings.tickets();
     const meals = await this.mealSettings.meals();
+    const details = await Promise.all(this.partyDetails.map((read) => read()));
     return {
       ...stored,
       party: {
@@ -63,6 +73,7 @@ export class SiteService implements OnApplicationBootstrap {
         saleClosesAt: tickets.saleClosesAt,
         // Only while the season asks meals: without options the party page is as it always was.
         ...(meals.options.length > 0 ? { meals } : {}),
+        ...Object.assign({}, ...details),
       },
     };
   }

@@ -171,6 +171,18 @@ export class TicketSettingsService implements OnApplicationBootstrap {
   }
 
   /**
+   * Writes the Tickets section inside the caller's transaction under PARTY_LOCK (the ticket
+   * types' save sets the adult and child prices here); the caller logs it and calls `changed()`
+   * once that transaction has committed.
+   */
+  async writeTickets(manager: EntityManager, tickets: TicketSettings, now: Date): Promise<void> {
+    const row = await manager.findOneBy(SettingEntity, TICKETS_ROW);
+    const value = JSON.stringify(ticketSettingsSchema.parse(tickets));
+    if (row) await manager.update(SettingEntity, TICKETS_ROW, { value, version: row.version + 1, updatedAt: now });
+    else await manager.insert(SettingEntity, { ...TICKETS_ROW, value, version: 1, updatedAt: now });
+  }
+
+  /**
    * Writes the Tickets section the next event starts with, inside the caller's transaction (the
    * season start, under the party lock): `tickets` without a sale window. Call `changed()` once
    * that transaction has committed.

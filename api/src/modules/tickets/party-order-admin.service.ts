@@ -10,6 +10,7 @@ import { ActivityLog } from '../staff/activity-log.service.js';
 import type { StaffActor } from '../staff/staff-actor.js';
 import { ConfirmationResendEntity } from './confirmation-resend.entity.js';
 import { PARTY_DETAIL_ACTIONS, toPartyOrderDetails } from './party-order-details.mapper.js';
+import { linesOf } from './party-order-lines.js';
 import { PartyOrderEntity } from './party-order.entity.js';
 import { PartyRefundEntity } from './party-refund.entity.js';
 import { PartyMeals } from './meals/party-meals.service.js';
@@ -48,15 +49,16 @@ export class PartyOrderAdmin {
   async details(orderId: string): Promise<PartyOrderDetails> {
     const order = await this.find(orderId);
     const manager = this.orders.manager;
-    const [refunds, admissions, resends, activity, dispute, guests] = await Promise.all([
+    const [refunds, admissions, resends, activity, dispute, guests, lines] = await Promise.all([
       this.refunds.find({ where: { orderId: order.id }, order: { at: 'ASC' } }),
       manager.find(TicketRedemptionEntity, { where: { orderId: order.id, kind: 'entry' }, order: { at: 'ASC' } }),
       manager.find(ConfirmationResendEntity, { where: { orderId: order.id }, order: { at: 'ASC' } }),
       this.activity.forSubject(order.id, PARTY_DETAIL_ACTIONS, manager),
       this.disputes.viewOf(order.paymentIntentId),
       this.meals.guestsOf(order, manager),
+      linesOf(manager, order.id),
     ]);
-    return toPartyOrderDetails({ order, refunds, admissions, resends, activity, dispute, guests });
+    return toPartyOrderDetails({ order, refunds, admissions, resends, activity, dispute, guests, lines });
   }
 
   /**

@@ -143,6 +143,7 @@ describe('toPartyOrderDetails', () => {
         orderId: ID,
         adults: 1,
         children: 0,
+        items: [],
         amountCents: 2500,
         gatewayRefundId: null,
         idempotencyKey: `k${minute}`,

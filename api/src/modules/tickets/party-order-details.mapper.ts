@@ -14,6 +14,7 @@ import { disputeTimeline } from '../payments/payment-disputes.service.js';
 import type { ConfirmationResendEntity } from './confirmation-resend.entity.js';
 import type { PartyOrderEntity } from './party-order.entity.js';
 import type { PartyRefundEntity } from './party-refund.entity.js';
+import type { PartyOrderItemEntity } from './party-order-item.entity.js';
 import type { TicketRedemptionEntity } from './ticket-redemption.entity.js';
 
 /** The activity-log entries an order's details read: who made a staff-made order, and its cancel and edits. */
@@ -37,7 +38,17 @@ export interface PartyOrderDetailRows {
   dispute: PaymentDisputeView | null;
   /** Each seat's meal row (docs/meals.md). */
   guests?: GuestMeal[];
+  /** Its tickets of the season's other types (none for most orders). */
+  lines?: PartyOrderItemEntity[];
 }
+
+/** `1 VIP Table` for a refund's items, named by the order's lines. */
+const itemsOf = (r: Pick<PartyRefundEntity, 'items'>, lines: readonly PartyOrderItemEntity[]) =>
+  r.items.map((item) => ({
+    typeId: item.typeId,
+    name: lines.find((line) => line.typeId === item.typeId)?.name ?? `type ${item.typeId}`,
+    quantity: item.quantity,
+  }));
 
 /** `Order details`: the buyer, the tickets and price, the refunds, and the timeline (oldest first). */
 export function toPartyOrderDetails({
@@ -48,6 +59,7 @@ export function toPartyOrderDetails({
   activity,
   dispute,
   guests = [],
+  lines = [],
 }: PartyOrderDetailRows): PartyOrderDetails {
   const open = refunds.filter((r) => r.status !== 'failed');
   return {
@@ -71,6 +83,14 @@ export function toPartyOrderDetails({
     totalCents: order.totalCents,
     validAdults: order.adultTickets - open.reduce((sum, r) => sum + r.adults, 0),
     validChildren: order.childTickets - open.reduce((sum, r) => sum + r.children, 0),
+    lines: lines.map((line) => ({
+      typeId: line.typeId,
+      name: line.name,
+      quantity: line.quantity,
+      valid: line.quantity - open.reduce((sum, r) => sum + (r.items.find((item) => item.typeId === line.typeId)?.quantity ?? 0), 0),
+      seats: line.seats,
+      unitPriceCents: line.unitPriceCents,
+    })),
     refundedCents: order.refundedCents,
     comp: order.comp,
     compReason: order.compReason,
@@ -86,6 +106,7 @@ export function toPartyOrderDetails({
       id: r.id,
       adults: r.adults,
       children: r.children,
+      items: itemsOf(r, lines),
       amountCents: r.amountCents,
       status: r.status,
       source: r.source,
@@ -95,7 +116,7 @@ export function toPartyOrderDetails({
       at: r.at.toISOString(),
       emailStatus: r.emailStatus,
     })),
-    timeline: partyOrderTimeline({ order, refunds, admissions, resends, activity, dispute }),
+    timeline: partyOrderTimeline({ order, refunds, admissions, resends, activity, dispute, lines }),
     guests,
   };
 }
@@ -111,9 +132,10 @@ export function partyOrderTimeline({
   resends,
   activity,
   dispute,
+  lines = [],
 }: PartyOrderDetailRows): PartyOrderTimelineEntry[] {
   const staffMade = activity.find((a) => a.action === 'ticket.comp' || a.action === 'ticket.door-sale');
-  const tickets = ticketLines(order.adultTickets, order.childTickets);
+  const tickets = ticketLines(order.adultTickets, order.childTickets, lines);
   const timeline: PartyOrderTimelineEntry[] = [
     {
       kind: 'created',
@@ -151,7 +173,8 @@ export function partyOrderTimeline({
   }
   for (const r of refunds) {
     if (r.status === 'pending') continue;
-    const what = r.adults + r.children > 0 ? `${ticketLines(r.adults, r.children)} refunded, ` : 'refunded ';
+    const items = itemsOf(r, lines);
+    const what = r.adults + r.children + items.length > 0 ? `${ticketLines(r.adults, r.children, items)} refunded, ` : 'refunded ';
     timeline.push({
       kind: r.status === 'succeeded' ? 'refunded' : 'refund.failed',
       at: r.at.toISOString(),

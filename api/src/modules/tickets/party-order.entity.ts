@@ -11,8 +11,10 @@ export type PartyOrderStatus = 'pending' | 'paid' | 'cancelled' | 'refunding' | 
 
 /** Confirmation e-mail: `none` until paid, then `pending` -> `sending` -> `sent` (or `failed`). */
 /** The tickets of an order still valid: bought and not refunded (a row read with `select` may lack the refunded counts). */
-export function validTicketsOf(o: Pick<PartyOrderEntity, 'adultTickets' | 'childTickets' | 'refundedAdults' | 'refundedChildren'>): number {
-  return o.adultTickets - (o.refundedAdults ?? 0) + o.childTickets - (o.refundedChildren ?? 0);
+export function validTicketsOf(
+  o: Pick<PartyOrderEntity, 'adultTickets' | 'childTickets' | 'refundedAdults' | 'refundedChildren'> & { extraSeats?: number },
+): number {
+  return o.adultTickets - (o.refundedAdults ?? 0) + o.childTickets - (o.refundedChildren ?? 0) + (o.extraSeats ?? 0);
 }
 
 export type EmailStatus = 'none' | 'pending' | 'sending' | 'sent' | 'failed';
@@ -122,6 +124,14 @@ export class PartyOrderEntity {
   @Column({ type: 'integer', default: 0 })
   refundedCents!: number;
 
+  /**
+   * The seats its tickets of the season's other types still admit (docs/ticket-types.md: a table
+   * for 8 is 8), refunded ones not counted: with the adults and children, what capacity and the
+   * door count.
+   */
+  @Column({ type: 'integer', default: 0 })
+  extraSeats!: number;
+
   /** When the confirmation e-mail was last sent, or given up on (`failed`). */
   @Column({ type: 'datetime', nullable: true })
   emailSettledAt!: Date | null;
@@ -151,8 +161,9 @@ export class PartyOrderEntity {
   @UpdateDateColumn({ type: 'datetime' })
   updatedAt!: Date;
 
+  /** The seats it was held for: adults, children and its other types' seats (docs/ticket-types.md). */
   get ticketCount(): number {
-    return this.adultTickets + this.childTickets;
+    return this.adultTickets + this.childTickets + this.extraSeats;
   }
 
   /** The tickets still valid: bought and not refunded. */

@@ -1,5 +1,6 @@
 import type { PartyOrderReceipt, PartyPrice, PartyTicketRow } from '@festival/contracts';
 import type { PartyOrderEntity } from './party-order.entity.js';
+import type { PartyOrderItemEntity } from './party-order-item.entity.js';
 
 /** The price an order was sold at, as stored when its tickets were held. */
 export function storedPrice(order: PartyOrderEntity): PartyPrice {
@@ -19,8 +20,8 @@ export function storedPrice(order: PartyOrderEntity): PartyPrice {
   };
 }
 
-/** What the confirmation step shows: the buyer and the price paid. */
-export function toReceipt(order: PartyOrderEntity): PartyOrderReceipt {
+/** What the confirmation step shows: the buyer and the price paid, with its lines of other types. */
+export function toReceipt(order: PartyOrderEntity, lines: readonly PartyOrderItemEntity[] = []): PartyOrderReceipt {
   const { discountedCents: _discounted, ...price } = storedPrice(order);
   return {
     orderId: order.id,
@@ -28,6 +29,16 @@ export function toReceipt(order: PartyOrderEntity): PartyOrderReceipt {
     customerName: order.customerName,
     customerEmail: order.customerEmail,
     ...price,
+    ...(lines.length > 0
+      ? {
+          ticketLines: lines.map((line) => ({
+            name: line.name,
+            quantity: line.quantity,
+            seats: line.seats,
+            unitPriceCents: line.unitPriceCents,
+          })),
+        }
+      : {}),
     paidAt: (order.paidAt ?? order.updatedAt).toISOString(),
   };
 }

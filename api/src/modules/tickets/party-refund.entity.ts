@@ -2,6 +2,12 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { StaffRole } from '@festival/contracts';
 import type { EmailStatus } from '../mail/mail-outbox.js';
 
+/** Tickets of one of the order's other types in a refund. */
+export interface RefundItem {
+  typeId: number;
+  quantity: number;
+}
+
 /** `pending` while the gateway is asked, then `succeeded` or `failed` (the gateway refused: nothing changed). */
 export type PartyRefundStatus = 'pending' | 'succeeded' | 'failed';
 /** `staff`: a manager's refund; `gateway`: a refund made at the gateway (Stripe's dashboard) that arrived by webhook. */
@@ -27,6 +33,18 @@ export class PartyRefundEntity {
 
   @Column({ type: 'integer' })
   children!: number;
+
+  /** Tickets of the order's other types it refunds, `[{ typeId, quantity }]` as JSON (docs/ticket-types.md). */
+  @Column({
+    type: 'varchar',
+    length: 1000,
+    default: '[]',
+    transformer: {
+      to: (items: RefundItem[] | undefined) => JSON.stringify(items ?? []),
+      from: (raw: string | null) => (raw ? (JSON.parse(raw) as RefundItem[]) : []),
+    },
+  })
+  items!: RefundItem[];
 
   @Column({ type: 'integer' })
   amountCents!: number;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  BadRequestException,
   ConflictException,
   Injectable,
   Logger,
@@ -23,6 +24,7 @@ import { PartyOrderEntity } from './party-order.entity.js';
 import { PartyRefundEntity } from './party-refund.entity.js';
 import { TicketEmailService } from './ticket-email.service.js';
 import { admittedCounts } from './ticket-redemptions.js';
+import { itemsLeft, linesOf, namedItems, refundedByType, releaseLines } from './party-order-lines.js';
 import { PARTY_LOCK } from '../settings/party-lock.js';
 
 /** `who` of a refund made at the gateway (Stripe's dashboard) that arrived by webhook. */
@@ -140,7 +142,12 @@ export class PartyRefunds implements OnModuleInit, OnApplicationBootstrap, OnMod
     if (order.status !== 'paid' || !order.paymentIntentId)
       throw new ConflictException('This order is not paid, so there is nothing to refund');
     const open = await manager.find(PartyRefundEntity, { where: { orderId, status: In(['pending', 'succeeded']) } });
-    const before = { adults: open.reduce((s, r) => s + r.adults, 0), children: open.reduce((s, r) => s + r.children, 0) };
+    const refundedItems = refundedByType(open);
+    const before = {
+      adults: open.reduce((s, r) => s + r.adults, 0),
+      children: open.reduce((s, r) => s + r.children, 0),
+      items: [...refundedItems].map(([typeId, quantity]) => ({ typeId, quantity })),
+    };
     const leftAdults = order.adultTickets - before.adults;
     const leftChildren = order.childTickets - before.children;
     if (request.adults > leftAdults || request.children > leftChildren) {
@@ -148,10 +155,27 @@ export class PartyRefunds implements OnModuleInit, OnApplicationBootstrap, OnMod
         `Only ${leftAdults} adult and ${leftChildren} child ${leftAdults + leftChildren === 1 ? 'ticket is' : 'tickets are'} left to refund on this order`,
       );
     }
+    // Tickets of the order's other types (docs/ticket-types.md), each admitting its seats.
+    const lines = await linesOf(manager, orderId);
+    const left = itemsLeft(lines, refundedItems);
+    let seatsLeft = leftAdults + leftChildren;
+    let seatsAsked = request.adults + request.children;
+    for (const line of lines) seatsLeft += (left.find((item) => item.typeId === line.typeId)?.quantity ?? 0) * line.seats;
+    for (const item of request.items ?? []) {
+      const line = lines.find((candidate) => candidate.typeId === item.typeId);
+      if (!line) throw new BadRequestException(`This order has no tickets of type ${item.typeId}`);
+      const leftOfType = left.find((candidate) => candidate.typeId === item.typeId)?.quantity ?? 0;
+      if (item.quantity > leftOfType) {
+        throw new ConflictException(
+          `Only ${leftOfType} ${line.name} ${leftOfType === 1 ? 'ticket is' : 'tickets are'} left to refund on this order`,
+        );
+      }
+      seatsAsked += item.quantity * line.seats;
+    }
     // Guests already inside keep their seats: a refund never puts an admitted guest's ticket back on sale.
     const admitted = (await admittedCounts(manager, [orderId])).get(orderId) ?? 0;
-    const refundable = leftAdults + leftChildren - admitted;
-    if (request.adults + request.children > refundable) {
+    const refundable = seatsLeft - admitted;
+    if (seatsAsked > refundable) {
       throw new ConflictException(
         `${admitted} ${admitted === 1 ? 'guest of this order is' : 'guests of this order are'} already inside: ` +
           (refundable > 0
@@ -160,13 +184,18 @@ export class PartyRefunds implements OnModuleInit, OnApplicationBootstrap, OnMod
       );
     }
     const centsLeft = order.totalCents - open.reduce((s, r) => s + r.amountCents, 0);
-    const last = request.adults === leftAdults && request.children === leftChildren;
-    const amountCents = last ? centsLeft : Math.min(centsLeft, refundShareCents(order, before, request));
+    const last =
+      request.adults === leftAdults &&
+      request.children === leftChildren &&
+      left.every((item) => request.items?.find((asked) => asked.typeId === item.typeId)?.quantity === item.quantity);
+    const prices = { ...order, lines: lines.map((line) => ({ typeId: line.typeId, unitPriceCents: line.unitPriceCents })) };
+    const amountCents = last ? centsLeft : Math.min(centsLeft, refundShareCents(prices, before, request));
     const refund = manager.create(PartyRefundEntity, {
       id: randomUUID(),
       orderId,
       adults: request.adults,
       children: request.children,
+      items: request.items ?? [],
       amountCents,
       gatewayRefundId: null,
       idempotencyKey: request.idempotencyKey,
@@ -233,7 +262,7 @@ export class PartyRefunds implements OnModuleInit, OnApplicationBootstrap, OnMod
           action: 'ticket.refund',
           object: ticketObject(order),
           subjectId: order.id,
-          detail: `${ticketLines(refund.adults, refund.children)} refunded, ${formatCents(refund.amountCents)}${order.status === 'refunded' ? ' (the whole order)' : ''}`,
+          detail: `${ticketLines(refund.adults, refund.children, await namedItems(manager, refund))} refunded, ${formatCents(refund.amountCents)}${order.status === 'refunded' ? ' (the whole order)' : ''}`,
         });
       },
     };
@@ -245,6 +274,7 @@ export class PartyRefunds implements OnModuleInit, OnApplicationBootstrap, OnMod
     order.refundedAdults += refund.adults;
     order.refundedChildren += refund.children;
     order.refundedCents += refund.amountCents;
+    order.extraSeats -= await releaseLines(manager, order.id, refund.items);
     const whole = order.validTickets <= 0 || order.refundedCents >= order.totalCents;
     await manager.update(
       PartyOrderEntity,
@@ -253,6 +283,7 @@ export class PartyRefunds implements OnModuleInit, OnApplicationBootstrap, OnMod
         refundedAdults: order.refundedAdults,
         refundedChildren: order.refundedChildren,
         refundedCents: order.refundedCents,
+        extraSeats: order.extraSeats,
         ...(whole ? { status: 'refunded' as const, refundId: gatewayRefundId ?? order.refundId } : {}),
       },
     );
@@ -287,6 +318,7 @@ export class PartyRefunds implements OnModuleInit, OnApplicationBootstrap, OnMod
         orderId: order.id,
         adults: whole ? order.adultTickets - open.reduce((s, r) => s + r.adults, 0) : 0,
         children: whole ? order.childTickets - open.reduce((s, r) => s + r.children, 0) : 0,
+        items: whole ? itemsLeft(await linesOf(manager, order.id), refundedByType(open)) : [],
         amountCents: extraCents,
         gatewayRefundId: null,
         idempotencyKey: `evt-${event.id}`.slice(0, 80),

@@ -20,6 +20,8 @@ import { LATE_PAYMENT_REASONS } from './late-payment-reasons.js';
 import { PartyOrderEntity } from './party-order.entity.js';
 import { PartyRefundEntity } from './party-refund.entity.js';
 import { PartyMeals } from './meals/party-meals.service.js';
+import type { PartyOrderItemEntity } from './party-order-item.entity.js';
+import { linesOf, namedItems, validLinesOf } from './party-order-lines.js';
 import { confirmationHtml, confirmationText, refundText, ticketRefundText } from './ticket-email.templates.js';
 
 /** The calendar file's name, in the e-mail and from `GET /api/party-orders/:orderId/calendar`. */
@@ -41,15 +43,17 @@ export function ticketQrSvg(ticketCode: string): Promise<string> {
 
 function orderCalendarEvent(
   order: Pick<PartyOrderEntity, 'id' | 'adultTickets' | 'childTickets'>,
+  others: readonly PartyOrderItemEntity[],
   { restaurant, party }: Pick<SiteConfig, 'restaurant' | 'party'>,
 ): string {
+  const typed = others.map((line) => `, ${line.quantity} ${line.name}`).join('');
   return calendarEvent({
     uid: `${order.id}@festival`,
     startsAt: party.startsAt,
     endsAt: party.endsAt,
     summary: `${party.name} · ${restaurant.name}`,
     location: `${party.venue.name}, ${party.venue.address}`,
-    description: `Order ${orderReference(order.id)}: ${order.adultTickets} adult, ${order.childTickets} child. ${party.experience}.`,
+    description: `Order ${orderReference(order.id)}: ${order.adultTickets} adult, ${order.childTickets} child${typed}. ${party.experience}.`,
     organizerName: restaurant.name,
     organizerEmail: restaurant.email,
   });
@@ -129,9 +133,16 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
     const reference = orderReference(order.id);
     const adults = order.adultTickets - order.refundedAdults;
     const children = order.childTickets - order.refundedChildren;
-    const whole = order.status === 'refunded' || adults + children === 0;
-    const parts = [refund.adults > 0 && `${refund.adults} adult`, refund.children > 0 && `${refund.children} child`].filter(Boolean);
-    const tickets = parts.length ? `${parts.join(' and ')} ${refund.adults + refund.children === 1 ? 'ticket' : 'tickets'}` : '';
+    const whole = order.status === 'refunded' || adults + children + order.extraSeats === 0;
+    const items = await namedItems(this.orders.manager, refund);
+    const parts = [
+      refund.adults > 0 && `${refund.adults} adult`,
+      refund.children > 0 && `${refund.children} child`,
+      ...items.map((item) => `${item.quantity} ${item.name}`),
+    ].filter(Boolean);
+    const count = refund.adults + refund.children + items.reduce((sum, item) => sum + item.quantity, 0);
+    const tickets = parts.length ? `${parts.join(' and ')} ${count === 1 ? 'ticket' : 'tickets'}` : '';
+    const others = validLinesOf(await linesOf(this.orders.manager, order.id));
     return {
       to: order.customerEmail,
       subject: `Refund for your ${party.name} tickets · ${reference}`,
@@ -140,7 +151,7 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
         tickets,
         amount: formatCents(refund.amountCents),
         whole,
-        remaining: admitsLine(adults, children).replace(/^Admits /, ''),
+        remaining: admitsLine(adults, children, others).replace(/^Admits /, ''),
         partyName: party.name,
         reference,
         restaurantName: restaurant.name,
@@ -154,6 +165,7 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
     const reference = orderReference(order.id);
     const ticketCode = this.codes.codeFor(order.id);
     const address = `${restaurant.address.street}, ${restaurant.address.city}, ${restaurant.address.region} ${restaurant.address.postalCode}`;
+    const others = await linesOf(this.orders.manager, order.id);
     const lines = [
       order.adultTickets > 0 && {
         label: `Adult tickets × ${order.adultTickets}`,
@@ -163,6 +175,7 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
         label: `Child tickets × ${order.childTickets}`,
         amount: formatCents(order.childTickets * order.childPriceCents),
       },
+      ...others.map((line) => ({ label: `${line.name} × ${line.quantity}`, amount: formatCents(line.quantity * line.unitPriceCents) })),
       order.groupDiscountCents > 0 && {
         label: `Group discount (${order.groupDiscountPercent}%)`,
         amount: `-${formatCents(order.groupDiscountCents)}`,
@@ -190,7 +203,7 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
       address,
       ticketCode: formatTicketCode(ticketCode),
       // Who the ticket admits now: a partly refunded order admits only its remaining guests.
-      admits: admitsLine(order.adultTickets - order.refundedAdults, order.childTickets - order.refundedChildren),
+      admits: admitsLine(order.adultTickets - order.refundedAdults, order.childTickets - order.refundedChildren, validLinesOf(others)),
       meals: (await this.meals.guestsOf(order)).map(guestMealLine),
     };
     // The signed ticket code the door scans (docs/door.md); upper-case base32 fits the QR's
@@ -206,7 +219,7 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
         {
           filename: CALENDAR_FILE_NAME,
           contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-          content: orderCalendarEvent(order, { restaurant, party }),
+          content: orderCalendarEvent(order, others, { restaurant, party }),
         },
       ],
     };
@@ -219,7 +232,7 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
   async calendarOfPaidOrder(orderId: string): Promise<string> {
     const order = uuidToBytes(orderId) ? await this.orders.findOneBy({ id: orderId.toLowerCase(), status: 'paid' }) : null;
     if (!order) throw new NotFoundException('No paid ticket order with this id');
-    return orderCalendarEvent(order, await this.site.get());
+    return orderCalendarEvent(order, await linesOf(this.orders.manager, order.id), await this.site.get());
   }
 
   /**

@@ -4,11 +4,15 @@ import { And, In, LessThanOrEqual, Repository, type FindOperator } from 'typeorm
 import type { PaidPartyTicketRow, PartyTicketRow } from '@festival/contracts';
 import { PaymentDisputes } from '../payments/payment-disputes.service.js';
 import { withinFilter, type ReportFilter } from '../seasons/seasons.service.js';
+import { PartyOrderItemEntity } from './party-order-item.entity.js';
 import { PartyOrderEntity, validTicketsOf } from './party-order.entity.js';
 import { toTicketRow } from './party-order.mapper.js';
 import { admittedCounts } from './ticket-redemptions.js';
 
 export const ABANDONED_AFTER_MINUTES = 30;
+
+/** Order ids per `IN (...)`: well under every database's limit of bound values. */
+const IDS_PER_QUERY = 500;
 
 /** The staff dashboard's ticket tables: who paid, and who started and did not. */
 @Injectable()
@@ -24,7 +28,10 @@ export class TicketReportsService {
       this.orders.find({ where: { ...withinFilter(filter, 'createdAt'), status: 'paid' }, order: { createdAt: 'DESC', id: 'ASC' } }),
       admittedCounts(this.orders.manager),
     ]);
-    const disputes = await this.disputes.forPayments(rows.map((order) => order.paymentIntentId));
+    const [disputes, others] = await Promise.all([
+      this.disputes.forPayments(rows.map((order) => order.paymentIntentId)),
+      this.otherTickets(rows.map((order) => order.id)),
+    ]);
     return rows.map((order) => ({
       ...toTicketRow(order),
       admitted: admitted.get(order.id) ?? 0,
@@ -34,7 +41,24 @@ export class TicketReportsService {
       comp: order.comp,
       paymentMethod: order.paymentMethod,
       dispute: (order.paymentIntentId ? disputes.get(order.paymentIntentId)?.status : undefined) ?? null,
+      otherTickets: others.get(order.id) ?? '',
     }));
+  }
+
+  /** Each order's tickets of the season's other types as bought (`1 VIP Table, 2 Family Bundle`), by order id. */
+  private async otherTickets(orderIds: readonly string[]): Promise<Map<string, string>> {
+    const lines: PartyOrderItemEntity[] = [];
+    for (let i = 0; i < orderIds.length; i += IDS_PER_QUERY) {
+      const where = { orderId: In(orderIds.slice(i, i + IDS_PER_QUERY)) };
+      lines.push(...(await this.orders.manager.find(PartyOrderItemEntity, { where, order: { id: 'ASC' } })));
+    }
+    const described = new Map<string, string>();
+    for (const line of lines) {
+      const text = `${line.quantity} ${line.name}`;
+      const before = described.get(line.orderId);
+      described.set(line.orderId, before ? `${before}, ${text}` : text);
+    }
+    return described;
   }
 
   /**

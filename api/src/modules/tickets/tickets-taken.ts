@@ -2,13 +2,14 @@ import type { EntityManager } from 'typeorm';
 import { PartyOrderEntity } from './party-order.entity.js';
 
 /**
- * The sum of an event's tickets that count against its capacity (`taken`): paid ones not
- * refunded (docs/refunds.md) and live holds.
+ * The sum of an event's seats that count against its capacity (`taken`): paid tickets not
+ * refunded (docs/refunds.md) and live holds, each ticket of another type counting its seats
+ * (docs/ticket-types.md).
  */
 export function takenQuery(manager: EntityManager, eventId: number, now: Date) {
   return manager
     .createQueryBuilder(PartyOrderEntity, 'o')
-    .select('COALESCE(SUM(o.adultTickets + o.childTickets - o.refundedAdults - o.refundedChildren), 0)', 'taken')
+    .select('COALESCE(SUM(o.adultTickets + o.childTickets - o.refundedAdults - o.refundedChildren + o.extraSeats), 0)', 'taken')
     .where('o.eventId = :eventId', { eventId })
     .andWhere("(o.status = 'paid' OR (o.status = 'pending' AND o.holdExpiresAt > :now))", { now });
 }

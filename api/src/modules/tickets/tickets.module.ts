@@ -21,16 +21,27 @@ import { TicketEmailService } from './ticket-email.service.js';
 import { TicketReportsService } from './ticket-reports.service.js';
 import { TicketsController } from './tickets.controller.js';
 import { TicketsService } from './tickets.service.js';
+import { PartyOrderItemEntity } from './party-order-item.entity.js';
+import { TicketTypeEntity } from './ticket-types/ticket-type.entity.js';
+import { TicketTypesController } from './ticket-types/ticket-types.controller.js';
+import { TicketTypesService } from './ticket-types/ticket-types.service.js';
 
 /** Party tickets: pricing, holds against capacity, payment completion, confirmation e-mails and their resends. */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([PartyOrderEntity, PartyRefundEntity, PromoCodeEntity, PartyOrderGuestEntity]),
+    TypeOrmModule.forFeature([
+      PartyOrderEntity,
+      PartyRefundEntity,
+      PromoCodeEntity,
+      PartyOrderGuestEntity,
+      TicketTypeEntity,
+      PartyOrderItemEntity,
+    ]),
     SettingsModule,
     AnalyticsModule,
     CodesModule,
   ],
-  controllers: [TicketsController, PartyOrdersController, PromoCodesController, KitchenController],
+  controllers: [TicketsController, PartyOrdersController, PromoCodesController, KitchenController, TicketTypesController],
   providers: [
     PartyOrderAdmin,
     PartyRefunds,
@@ -42,7 +53,8 @@ import { TicketsService } from './tickets.service.js';
     PromoCodesService,
     PartyMeals,
     KitchenService,
+    TicketTypesService,
   ],
-  exports: [TicketsService, TicketReportsService, PartyOrderAdmin, PartyQuoteService, TicketEmailService, PartyMeals],
+  exports: [TicketsService, TicketReportsService, PartyOrderAdmin, PartyQuoteService, TicketEmailService, PartyMeals, TicketTypesService],
 })
 export class TicketsModule {}

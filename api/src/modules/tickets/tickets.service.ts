@@ -40,6 +40,9 @@ import { TicketSettingsService } from '../settings/ticket-settings.service.js';
 import { SiteService } from '../settings/site.service.js';
 import { SeasonsService } from '../seasons/seasons.service.js';
 import { PartyMeals } from './meals/party-meals.service.js';
+import { insertOrderLines, linesOf, requestOf } from './party-order-lines.js';
+import { seatsOf, selectTickets, TypeSoldOutError, type TicketSelection } from './ticket-types/ticket-selection.js';
+import { TicketTypesService } from './ticket-types/ticket-types.service.js';
 
 const ORDER_TYPE = 'party_ticket';
 
@@ -80,6 +83,7 @@ export class TicketsService implements OnModuleInit {
     private readonly promoCodes: PromoCodesService,
     private readonly seasons: SeasonsService,
     private readonly meals: PartyMeals,
+    private readonly ticketTypes: TicketTypesService,
   ) {}
 
   onModuleInit(): void {
@@ -123,7 +127,6 @@ export class TicketsService implements OnModuleInit {
     await this.declines.assertMayStart({ address: client.address, email });
     // Without the lock first: an unknown code takes no lock (it is claimed again under it).
     if ((await this.promoCodes.check(request.promoCode)).status === 'invalid') throw new BadRequestException(PROMO_CODE_REFUSALS.invalid);
-    const wanted = request.adultTickets + request.childTickets;
     const { timeZone } = (await this.site.get()).party;
     const now = new Date();
     const { order, released } = await this.exclusive.run(PARTY_LOCK, async (manager) => {
@@ -133,14 +136,18 @@ export class TicketsService implements OnModuleInit {
       const eventId = await this.seasons.readCurrentId(manager);
       const closed = saleWindowRefusal(tickets, now, timeZone);
       if (closed) throw new ConflictException(closed);
-      // One meal row per seat when the season asks meals (docs/meals.md); a 400 otherwise.
-      const guests = await this.meals.check(manager, request);
       // Released before the promo code is counted, so this buyer's own last hold does not use it
       // up (a refusal below rolls the release back with everything else).
       const released = await this.releasePreviousHolds(manager, email, client.previousOrderId);
       const promo = await this.promoCodes.claim(manager, request.promoCode, now);
+      // Each type at its price now, within its own sale window and capacity (docs/ticket-types.md).
+      const types = await this.ticketTypes.typesOf(manager, eventId);
+      const selection = await selectTickets(manager, eventId, types, request, tickets, now, timeZone);
+      const wanted = seatsOf(selection);
+      // One meal row per seat when the season asks meals (docs/meals.md); a 400 otherwise.
+      const guests = await this.meals.check(manager, request, wanted);
       const held = this.quotes.price(
-        request,
+        selection,
         tickets,
         promo ? { status: 'valid', percentOff: promo.percentOff } : { status: 'none', percentOff: 0 },
       );
@@ -149,7 +156,13 @@ export class TicketsService implements OnModuleInit {
       }
       // The order keeps every amount of the price but the in-between discounted subtotal.
       const { discountedCents: _discounted, promoCodeStatus: _status, ...price } = held;
-      const heldHere = await heldFromAddress(manager, PartyOrderEntity, 'o.adultTickets + o.childTickets', now, client.address);
+      const heldHere = await heldFromAddress(
+        manager,
+        PartyOrderEntity,
+        'o.adultTickets + o.childTickets + o.extraSeats',
+        now,
+        client.address,
+      );
       if (heldHere + wanted > this.config.holdTicketsPerAddress) {
         throw new HttpException(
           'Too many tickets are waiting for payment from your network. Please complete or cancel those payments, or try again in a few minutes.',
@@ -170,6 +183,7 @@ export class TicketsService implements OnModuleInit {
         customerPhone: request.customerPhone,
         ...price,
         promoCode: promo?.code ?? null,
+        extraSeats: selection.extraSeats,
         paymentIntentId: null,
         holdExpiresAt: new Date(now.getTime() + tickets.holdSeconds * 1000),
         paidAt: null,
@@ -180,6 +194,7 @@ export class TicketsService implements OnModuleInit {
       });
       await manager.insert(PartyOrderEntity, created);
       await this.meals.store(manager, created, guests, now);
+      await insertOrderLines(manager, created.id, selection.lines);
       return { order: created, released };
     });
     await this.completion.cancelPayments(released);
@@ -220,7 +235,7 @@ export class TicketsService implements OnModuleInit {
    */
   async confirmPayment(paymentIntentId: string, clientSecret?: string): Promise<PartyOrderReceipt> {
     const { order, holdsSecret } = await this.completion.confirm(this.kind, paymentIntentId, clientSecret);
-    const receipt = toReceipt(order);
+    const receipt = toReceipt(order, order.extraSeats > 0 ? await linesOf(this.orders.manager, order.id) : []);
     if (holdsSecret) {
       const ticketCode = this.codes.codeFor(order.id);
       const guests = await this.meals.guestsOf(order);
@@ -245,11 +260,23 @@ export class TicketsService implements OnModuleInit {
     if (live) return null;
     if (order.eventId !== (await this.seasons.readCurrentId(manager))) return LATE_PAYMENT_REASONS.salesEnded;
     const tickets = await this.settings.readTicketsOf(manager, order.eventId);
-    if (saleWindowRefusal(tickets, now, (await this.site.get()).party.timeZone)) return LATE_PAYMENT_REASONS.salesEnded;
+    const { timeZone } = (await this.site.get()).party;
+    if (saleWindowRefusal(tickets, now, timeZone)) return LATE_PAYMENT_REASONS.salesEnded;
     if (tickets.capacity - (await ticketsTaken(manager, order.eventId, now, order.id)) < order.ticketCount)
       return LATE_PAYMENT_REASONS.soldOut;
+    // Each type as a new order would find it now: on sale, within its capacity, at today's price.
+    let selection: TicketSelection;
+    try {
+      const types = await this.ticketTypes.typesOf(manager, order.eventId);
+      selection = await selectTickets(manager, order.eventId, types, await requestOf(manager, order), tickets, now, timeZone, order.id);
+    } catch (refused) {
+      if (refused instanceof TypeSoldOutError) return LATE_PAYMENT_REASONS.soldOut;
+      // The type was hidden, deleted or taken off sale since.
+      if (refused instanceof HttpException) return LATE_PAYMENT_REASONS.salesEnded;
+      throw refused;
+    }
     const today = this.quotes.price(
-      order,
+      selection,
       tickets,
       promo ? { status: 'valid', percentOff: promo.percentOff } : { status: 'none', percentOff: 0 },
     );

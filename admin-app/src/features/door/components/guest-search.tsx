@@ -142,7 +142,7 @@ export function GuestSearch({
                     <span className="door-list__text">
                       <strong>{found.customerName}</strong>
                       <span className="door-list__reference">{`Ref ${found.reference}`}</span>
-                      <span className="staff-muted">{`${ticketLines(found.adults, found.children)} · ${found.admitted} of ${found.total} in`}</span>
+                      <span className="staff-muted">{`${ticketLines(found.adults, found.children, found.others)} · ${found.admitted} of ${found.total} in`}</span>
                       {found.meals?.map((guest) => (
                         <span key={guest.seat} className="door-list__meal">
                           {`Guest ${guest.seat}${guest.name ? `, ${guest.name}` : ''}: ${guest.meal}`}

@@ -29,7 +29,7 @@ export function ScanResultPanel({ entry }: { entry: ScanEntry | null }) {
         <p className={deskResult.detail}>
           <strong>{entry.customerName}</strong> · {entry.reference}
           <br />
-          {ticketLines(entry.adults, entry.children)} · {entry.admitted} of {entry.total} in
+          {ticketLines(entry.adults, entry.children, entry.others)} · {entry.admitted} of {entry.total} in
           {entry.offline ? ' · offline' : ''}
         </p>
       ) : null}

@@ -161,6 +161,7 @@ export class DoorEngine {
         status: 'paid',
         adults: o.adults,
         children: o.children,
+        others: o.others,
         total: o.total,
         admitted: this.admittedOf(o),
         code: null,
@@ -332,23 +333,9 @@ export class DoorEngine {
     if (this.state.getState().online !== online) this.state.setState({ online });
   }
 
+  /** The server's answer as the page shows it (its tickets of other types with it, when it has some). */
   private entryFromServer(id: string, answer: CheckInResponse): ScanEntry {
-    return {
-      id,
-      scannedAt: this.now().toISOString(),
-      result: answer.result,
-      headline: headlineOf(answer.result),
-      customerName: answer.customerName,
-      reference: answer.reference,
-      adults: answer.adults,
-      children: answer.children,
-      admitted: answer.admitted,
-      total: answer.total,
-      entering: answer.entering,
-      checkedInAt: answer.checkedInAt,
-      door: answer.door,
-      offline: false,
-    };
+    return { ...answer, id, scannedAt: this.now().toISOString(), headline: headlineOf(answer.result), offline: false };
   }
 
   private entryFromOrder(id: string, order: DoorSnapshotOrder, admitted: number): ScanEntry {
@@ -358,6 +345,7 @@ export class DoorEngine {
       reference: order.reference,
       adults: order.adults,
       children: order.children,
+      others: order.others,
       admitted,
       total: order.total,
       offline: true,

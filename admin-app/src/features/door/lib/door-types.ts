@@ -1,4 +1,4 @@
-import type { CheckInResult } from '@festival/contracts';
+import type { CheckInResult, OtherTickets } from '@festival/contracts';
 
 /**
  * What one scan came to, as the page shows it: the server's result, or, offline, the page's
@@ -19,6 +19,8 @@ export interface ScanEntry {
   reference: string | null;
   adults: number;
   children: number;
+  /** Its valid tickets of other types (`1 VIP Table`); absent when it has none, and on scans kept from before there were any. */
+  others?: OtherTickets[];
   admitted: number;
   total: number;
   /** Guests this scan admitted (0 when it admitted nobody). */

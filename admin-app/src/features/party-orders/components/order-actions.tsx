@@ -5,15 +5,13 @@ import { errorMessage } from '#shared/api/error-message.ts';
 import { formatMoney } from '#shared/lib/format.ts';
 import { useToast } from '#shared/toast/use-toast.ts';
 import { useCancelOrder, useEditGuest, useRefundOrder, useResendConfirmation } from '../api/party-order-details';
-import { newRefundKey, refundPreviewCents } from '../lib/order-details';
+import { newRefundKey, refundItemsOf, refundPreviewCents, type RefundItems } from '../lib/order-details';
 
 /** The manager's actions on a party order, as its state allows them. */
 export function OrderActions({ order }: { order: PartyOrderDetails }) {
   return (
     <Flex vertical gap={12}>
-      {order.status === 'paid' && order.paymentMethod === 'card' && order.validAdults + order.validChildren > 0 ? (
-        <RefundForm order={order} />
-      ) : null}
+      {order.status === 'paid' && order.paymentMethod === 'card' && validTickets(order) > 0 ? <RefundForm order={order} /> : null}
       {order.status === 'pending' ? <CancelOrderButton order={order} /> : null}
       {order.comp && order.status === 'paid' && order.admitted === 0 ? <TakeBackCompButton order={order} /> : null}
       {order.status === 'paid' ? <ResendConfirmationForm order={order} /> : null}
@@ -22,30 +20,40 @@ export function OrderActions({ order }: { order: PartyOrderDetails }) {
   );
 }
 
+/** Tickets of the order still valid: adults, children and the tickets of its other types. */
+const validTickets = (order: PartyOrderDetails): number =>
+  order.validAdults + order.validChildren + order.lines.reduce((sum, line) => sum + line.valid, 0);
+
 /**
- * `Refund`: how many adult and child tickets, the amount they return, and one idempotency key
- * per choice, so a second click (or a retry) of the same refund refunds once.
+ * `Refund`: how many adult and child tickets and how many of each other type, the amount they
+ * return, and one idempotency key per choice, so a second click (or a retry) of the same refund
+ * refunds once.
  */
 function RefundForm({ order }: { order: PartyOrderDetails }) {
   const [adults, setAdults] = useState(0);
   const [children, setChildren] = useState(0);
+  const [items, setItems] = useState<RefundItems>({});
   const [key, setKey] = useState(newRefundKey);
   const [refusal, setRefusal] = useState<string | null>(null);
   const refund = useRefundOrder(order.id);
   const toast = useToast();
-  const count = adults + children;
+  const chosenItems = refundItemsOf(order, items);
+  const count = adults + children + chosenItems.reduce((sum, item) => sum + item.quantity, 0);
   const choose = (set: (n: number) => void) => (value: number | null) => {
     set(value ?? 0);
     setKey(newRefundKey());
     setRefusal(null);
   };
+  const chooseItem = (typeId: number) => choose((n) => setItems((chosen) => ({ ...chosen, [typeId]: n })));
   const submit = () => {
     if (count === 0 || refund.isPending) return;
-    refund.mutateAsync({ adults, children, idempotencyKey: key }).then(
+    const amount = refundPreviewCents(order, adults, children, items);
+    refund.mutateAsync({ adults, children, ...(chosenItems.length > 0 ? { items: chosenItems } : {}), idempotencyKey: key }).then(
       () => {
-        toast.success('Refunded', `${formatMoney(refundPreviewCents(order, adults, children))} refunded to the buyer's card`);
+        toast.success('Refunded', `${formatMoney(amount)} refunded to the buyer's card`);
         setAdults(0);
         setChildren(0);
+        setItems({});
         setKey(newRefundKey());
       },
       (error: unknown) => setRefusal(errorMessage(error, 'The refund could not be made. Try again in a moment.')),
@@ -76,10 +84,27 @@ function RefundForm({ order }: { order: PartyOrderDetails }) {
             onChange={choose(setChildren)}
           />
         </label>
+        {order.lines
+          .filter((line) => line.valid > 0)
+          .map((line) => (
+            <label key={line.typeId}>
+              <div>{`${line.name} to refund`}</div>
+              <InputNumber
+                aria-label={`${line.name} to refund`}
+                min={0}
+                max={line.valid}
+                precision={0}
+                value={items[line.typeId] ?? 0}
+                onChange={chooseItem(line.typeId)}
+              />
+            </label>
+          ))}
         <Button danger type="primary" disabled={count === 0} loading={refund.isPending} onClick={submit}>
           Refund
         </Button>
-        {count > 0 ? <Typography.Text>Refund amount: {formatMoney(refundPreviewCents(order, adults, children))}</Typography.Text> : null}
+        {count > 0 ? (
+          <Typography.Text>Refund amount: {formatMoney(refundPreviewCents(order, adults, children, items))}</Typography.Text>
+        ) : null}
       </Flex>
       {refusal ? <Alert style={{ marginTop: 8 }} type="error" showIcon title={refusal} /> : null}
     </section>

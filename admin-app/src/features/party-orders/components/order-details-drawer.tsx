@@ -6,7 +6,7 @@ import { PriceBreakdown, type PriceLine } from '#shared/components/price-breakdo
 import { SectionError } from '#shared/components/section-error.tsx';
 import { formatMoney } from '#shared/lib/format.ts';
 import { usePartyOrderDetails } from '../api/party-order-details';
-import { TIMELINE_LABELS } from '../lib/order-details';
+import { orderLineText, TIMELINE_LABELS } from '../lib/order-details';
 import { OrderActions } from './order-actions';
 import { OrderMeals } from './order-meals';
 import { PaymentTag } from './payment-tag';
@@ -56,6 +56,7 @@ function OrderDetailsBody({ order, readOnly }: { order: PartyOrderDetails; readO
     lines.push([`Adult tickets × ${order.adultTickets}`, formatMoney(order.adultTickets * order.adultPriceCents)]);
   if (order.childTickets > 0)
     lines.push([`Child tickets × ${order.childTickets}`, formatMoney(order.childTickets * order.childPriceCents)]);
+  for (const line of order.lines) lines.push([`${line.name} × ${line.quantity}`, formatMoney(line.quantity * line.unitPriceCents)]);
   lines.push(['Subtotal', formatMoney(order.subtotalCents)]);
   if (order.groupDiscountCents > 0)
     lines.push([`Group discount (${order.groupDiscountPercent}%)`, `−${formatMoney(order.groupDiscountCents)}`]);
@@ -85,6 +86,18 @@ function OrderDetailsBody({ order, readOnly }: { order: PartyOrderDetails; readO
         <Descriptions.Item label="Valid tickets">
           {order.validAdults} adult, {order.validChildren} child
         </Descriptions.Item>
+        {order.lines.length > 0 ? (
+          <Descriptions.Item label="Other tickets">
+            <Flex vertical>
+              {order.lines.map((line) => (
+                <span key={line.typeId}>
+                  {orderLineText(line)}
+                  {line.valid < line.quantity ? <Typography.Text type="secondary">{` · ${line.valid} valid`}</Typography.Text> : null}
+                </span>
+              ))}
+            </Flex>
+          </Descriptions.Item>
+        ) : null}
         <Descriptions.Item label="Payment reference">{paymentLabel(order)}</Descriptions.Item>
         {order.dispute ? (
           <Descriptions.Item label="Dispute">

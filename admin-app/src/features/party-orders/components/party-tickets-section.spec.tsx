@@ -229,6 +229,7 @@ describe('Diwali Party Tickets', () => {
       totalCents: 14216,
       validAdults: 2,
       validChildren: 1,
+      lines: [],
       refundedCents: 0,
       comp: false,
       compReason: null,

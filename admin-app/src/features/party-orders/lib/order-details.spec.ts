@@ -10,6 +10,7 @@ const order = {
   totalCents: 14216,
   validAdults: 2,
   validChildren: 1,
+  lines: [],
   refunds: [],
 } as unknown as PartyOrderDetails;
 
@@ -19,7 +20,7 @@ describe('refundPreviewCents', () => {
     const after = {
       ...order,
       validAdults: 1,
-      refunds: [{ adults: 1, children: 0, amountCents: 5468, status: 'succeeded' }],
+      refunds: [{ adults: 1, children: 0, amountCents: 5468, status: 'succeeded', items: [] }],
     } as unknown as PartyOrderDetails;
     expect(refundPreviewCents(after, 1, 1)).toBe(14216 - 5468);
   });
@@ -27,7 +28,7 @@ describe('refundPreviewCents', () => {
   it('ignores refused refunds', () => {
     const refused = {
       ...order,
-      refunds: [{ adults: 1, children: 0, amountCents: 5468, status: 'failed' }],
+      refunds: [{ adults: 1, children: 0, amountCents: 5468, status: 'failed', items: [] }],
     } as unknown as PartyOrderDetails;
     expect(refundPreviewCents(refused, 1, 0)).toBe(5468);
   });

@@ -55,15 +55,19 @@ describe('party ticket orders on the dashboard', () => {
     expect(splitLastName('Meena')).toEqual({ first: '', last: 'Meena' });
   });
 
-  it('exports the orders with their check-in state', () => {
+  it('exports the orders with their check-in state and their other tickets', () => {
     const lines = partyTicketsCsv([asha, ravi]).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      '"Reference","Order ID","Customer Name","Email","Phone","Adult Tickets","Child Tickets","Checked In","Total","Order Date"',
+      '"Reference","Order ID","Customer Name","Email","Phone","Adult Tickets","Child Tickets","Checked In","Total","Order Date","Other tickets"',
     );
     expect(lines[1]).toMatch(
-      /^"3F2B9C1E","3f2b9c1e-8a4d-4e6f-9b1a-2c3d4e5f6a7b","Asha Raman","asha.raman@example.com","\(408\) 555-0101","2","1","2 of 3","142.16","\d{4}-\d{2}-\d{2} \d{2}:\d{2}"$/,
+      /^"3F2B9C1E","3f2b9c1e-8a4d-4e6f-9b1a-2c3d4e5f6a7b","Asha Raman","asha.raman@example.com","\(408\) 555-0101","2","1","2 of 3","142.16","\d{4}-\d{2}-\d{2} \d{2}:\d{2}",""$/,
     );
     expect(lines[2]).toContain('"1","0","0 of 1"');
+    const table = partyTicketsCsv([createPaidTicketRow({ otherTickets: '1 VIP Table' })])
+      .trimEnd()
+      .split('\r\n');
+    expect(table[1]).toMatch(/,"1 VIP Table"$/);
     expect(partyTicketsCsvFileName(new Date(2025, 9, 24, 20, 0))).toBe('party-tickets-2025-10-24.csv');
   });
 });

@@ -61,6 +61,7 @@ export const PARTY_TICKET_CSV_COLUMNS = [
   'Checked In',
   'Total',
   'Order Date',
+  'Other tickets',
 ] as const;
 
 /** The export: one row per paid order, its check-in state as `2 of 3` (`0 of 3` before anyone is in). */
@@ -78,6 +79,7 @@ export function partyTicketsCsv(tickets: readonly PaidPartyTicketRow[]): string 
       `${t.admitted} of ${guestsOf(t)}`,
       (t.totalAmount / 100).toFixed(2),
       csvDateTime(new Date(t.createdAt)),
+      t.otherTickets ?? '',
     ]),
   ]);
 }

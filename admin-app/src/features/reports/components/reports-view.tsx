@@ -11,6 +11,7 @@ import { Reconciliation } from './reconciliation';
 import { ReportSection } from './report-section';
 import { RevenueByDayTable } from './revenue-by-day-table';
 import { TabsSection } from './tabs-section';
+import { TicketsByTypeTable } from './tickets-by-type-table';
 import { Totals } from './totals';
 
 const RevenueByDayChart = lazy(() => import('./revenue-charts').then((m) => ({ default: m.RevenueByDayChart })));
@@ -85,6 +86,9 @@ export function ReportsView({ filterBar, onOpenTab, tabDetails }: ReportsViewPro
             extra={<Typography.Text type="secondary">First touch of the visitor&apos;s session</Typography.Text>}
           >
             <ChannelsTable channels={data?.channels} />
+          </ReportSection>
+          <ReportSection title="Tickets by type" extra={<Typography.Text type="secondary">Comps count as sold at $0</Typography.Text>}>
+            <TicketsByTypeTable types={data?.ticketsByType} />
           </ReportSection>
           <Row gutter={[16, 16]}>
             <Col xs={24} xl={10}>

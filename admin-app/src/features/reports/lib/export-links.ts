@@ -10,6 +10,7 @@ export const REPORT_EXPORTS: readonly { table: ReportExportTable; label: string 
   { table: 'revenue-by-day', label: 'Revenue by day' },
   { table: 'revenue-by-channel', label: 'Revenue by channel' },
   { table: 'drinks-by-item', label: 'Drinks by item' },
+  { table: 'tickets-by-type', label: 'Tickets by type' },
 ];
 
 /** The address of an export of `table` in `format`, with the current filter. */

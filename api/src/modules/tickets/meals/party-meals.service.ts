@@ -58,9 +58,9 @@ export class PartyMeals {
    * otherwise. A refusal is a 400 naming the field (`guests.1.meal: Choose a meal: …`); the
    * transaction rolls back, so nothing is created.
    */
-  async check(manager: EntityManager, request: PartyOrderRequest): Promise<PartyGuest[]> {
+  async check(manager: EntityManager, request: PartyOrderRequest, seats: number): Promise<PartyGuest[]> {
     const meals = await this.mealSettings.readMeals(manager);
-    const refusal = guestsRefusal(request.guests, mealSeatsOf(request), meals);
+    const refusal = guestsRefusal(request.guests, seats, meals);
     if (refusal) throw new BadRequestException(refusal);
     return request.guests ?? [];
   }

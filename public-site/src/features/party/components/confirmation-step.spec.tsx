@@ -116,3 +116,20 @@ describe('the party confirmation step', () => {
     expect(screen.getByText('A confirmation e-mail with your tickets has been sent to your e-mail address.')).toBeTruthy();
   });
 });
+
+describe('a receipt with tickets of another type', () => {
+  it('lists the table in the order and says the ticket admits its 8 guests', () => {
+    renderStep({
+      ...RECEIPT,
+      adultTickets: 2,
+      childTickets: 0,
+      subtotalCents: 2 * 4999 + 40000,
+      ticketLines: [{ name: 'VIP Table', quantity: 1, seats: 8, unitPriceCents: 40000 }],
+    });
+    const order = screen.getByRole('region', { name: 'Your order' });
+    expect(order.textContent).toContain('VIP Table × 1$400.00');
+    expect(screen.getByText(/^Admits 10 guests: 2 adults, 1 VIP Table/).textContent).toBe(
+      'Admits 10 guests: 2 adults, 1 VIP Table (children under 5 come free)',
+    );
+  });
+});

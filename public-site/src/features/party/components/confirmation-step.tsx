@@ -69,6 +69,7 @@ export function ConfirmationStep({
       <PriceBreakdown
         price={{ ...receipt, discountedCents: receipt.subtotalCents - receipt.groupDiscountCents - receipt.promoDiscountCents }}
         title="Your order"
+        lines={receipt.ticketLines}
       />
       <p className="payment-total">
         Total paid: <strong>{formatCents(receipt.totalCents)}</strong>
@@ -98,7 +99,9 @@ function TicketCode({ receipt, ticketCode }: { receipt: PartyOrderReceipt; ticke
           alt={`QR code of ticket ${receipt.orderId.slice(0, 8).toUpperCase()}`}
         />
       ) : null}
-      <p className="party-ticket__admits">{admitsLine(receipt.adultTickets, receipt.childTickets)} (children under 5 come free)</p>
+      <p className="party-ticket__admits">
+        {admitsLine(receipt.adultTickets, receipt.childTickets, receipt.ticketLines)} (children under 5 come free)
+      </p>
       <p className="party-hint">Ticket code, if the QR code cannot be scanned:</p>
       <p className="party-ticket__code" data-testid="ticket-code">
         {formatTicketCode(ticketCode)}

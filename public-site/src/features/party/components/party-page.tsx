@@ -1,22 +1,17 @@
-import {
-  mealSeatsOf,
-  priceParty,
-  PROMO_CODE_REFUSALS,
-  type PartyContact,
-  type PartyGuest,
-  type PromoCodeStatus,
-} from '@festival/contracts';
+import { mealSeatsOf, PROMO_CODE_REFUSALS, type PartyContact, type PartyGuest, type PromoCodeStatus } from '@festival/contracts';
 import { useQueryClient } from '@festival/query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useReducer, useRef } from 'react';
 import { useSearchParams } from '@festival/router';
 import { getAnalyticsSessionId, trackEvent, usePageTracking } from '@festival/web-kit/analytics';
 import { ApiError } from '@festival/web-kit/api-client';
 import { siteConfigQuery, usePageMeta, useSiteConfig } from '@festival/web-kit/site';
 import { useConfirmPartyPayment } from '../api/confirm-party-payment';
 import { useCreatePartyOrder } from '../api/create-party-order';
-import { partyTicketStatsQuery, usePartyTicketStats } from '../api/party-ticket-stats';
+import { usePartyTicketStats } from '../api/party-ticket-stats';
+import { refreshTicketsLeft } from '../api/party-ticket-types';
 import { EventHero } from './event-hero';
 import { INITIAL_PARTY_STATE, partyReducer, type Step } from './party-state';
+import { orderItems, seatsChosen, ticketsChosen, usePartySelection } from './ticket-selection';
 import { TicketsStep } from './tickets-step';
 import '@festival/web-kit/palette.css';
 import '@festival/web-kit/button.css';
@@ -60,7 +55,7 @@ export function PartyPage() {
   const [searchParams, setSearchParams] = useSearchParams();
 
   const [state, dispatch] = useReducer(partyReducer, INITIAL_PARTY_STATE);
-  const { step, adultTickets, childTickets, promo, contact, order, receipt, paidSecret, notice, contactError, paymentError } = state;
+  const { step, adultTickets, childTickets, items, promo, contact, order, receipt, paidSecret, notice, contactError, paymentError } = state;
   const headingRef = useRef<HTMLDivElement>(null);
   const addedToCart = useRef(false);
   // The payment a redirect came back with, once handled: it is confirmed once, whatever re-renders.
@@ -73,19 +68,8 @@ export function PartyPage() {
     },
   );
 
-  const price = useMemo(
-    () =>
-      priceParty({
-        adultTickets,
-        childTickets,
-        adultPriceCents: site.data?.party.adultPriceCents ?? 0,
-        childPriceCents: site.data?.party.childPriceCents ?? 0,
-        promoPercent: promo.status === 'valid' ? promo.percent : 0,
-        groupDiscountTiers: site.data?.party.groupDiscountTiers,
-        taxRateBasisPoints: site.data?.party.taxRateBasisPoints,
-      }),
-    [adultTickets, childTickets, promo.status, promo.percent, site.data],
-  );
+  // The ticket types too, when the season sells them: never asked for otherwise.
+  const { price, typed } = usePartySelection(site.data, { adultTickets, childTickets, items, promo });
 
   /** Shows a new step from its top, keyboard focus on the steps. */
   const showStep = useCallback(() => {
@@ -99,7 +83,7 @@ export function PartyPage() {
       try {
         const paid = await confirmPayment({ paymentIntentId, clientSecret });
         dispatch({ type: 'paid', receipt: paid, clientSecret });
-        void queryClient.invalidateQueries(partyTicketStatsQuery);
+        refreshTicketsLeft(queryClient);
         showStep();
       } catch (error) {
         const message = error instanceof ApiError ? error.serverMessage : undefined;
@@ -140,11 +124,12 @@ export function PartyPage() {
         totalAmount: price.totalCents,
         promoCode: promo.status === 'valid' ? promo.code : undefined,
         sessionId: getAnalyticsSessionId(),
+        items: typed && typed.lines.length > 0 ? orderItems(typed.lines) : undefined,
         // Only when the season asks meals (docs/meals.md): without, the request is as it always was.
         ...(guests ? { guests } : {}),
       });
       dispatch({ type: 'order-created', order: created });
-      void queryClient.invalidateQueries(partyTicketStatsQuery);
+      refreshTicketsLeft(queryClient);
       showStep();
     } catch (error) {
       const message = (error instanceof ApiError && error.serverMessage) || 'Failed to initialize payment. Please try again.';
@@ -154,9 +139,9 @@ export function PartyPage() {
         // where the promo box says so beside the code and the price no longer takes it off.
         dispatch({ type: 'promo-refused', status: promoStatus });
         showStep();
-      } else if (/sold out|remaining|price has changed/i.test(message)) {
+      } else if (/sold out|remaining|price has changed|tickets (go|are not|are no longer) on sale/i.test(message)) {
         dispatch({ type: 'tickets-changed', notice: message });
-        void queryClient.invalidateQueries(partyTicketStatsQuery);
+        refreshTicketsLeft(queryClient);
         void queryClient.invalidateQueries(siteConfigQuery);
         showStep();
       } else {
@@ -215,14 +200,15 @@ export function PartyPage() {
             price={price}
             promo={promo}
             notice={notice}
-            onCounts={(adults, children) => {
-              if (!addedToCart.current && adults + children > adultTickets + childTickets) {
+            typed={typed}
+            onCounts={(adults, children, chosen = items) => {
+              if (!addedToCart.current && ticketsChosen(adults, children, chosen) > ticketsChosen(adultTickets, childTickets, items)) {
                 addedToCart.current = true;
                 void loadContactStep();
                 void loadPaymentStep();
                 void trackEvent('party_add_to_cart', { metadata: { adultTickets: adults, childTickets: children } });
               }
-              dispatch({ type: 'counts-changed', adultTickets: adults, childTickets: children });
+              dispatch({ type: 'counts-changed', adultTickets: adults, childTickets: children, items: chosen });
             }}
             onPromo={(applied) => dispatch({ type: 'promo-changed', promo: applied })}
             onContinue={() => {
@@ -245,7 +231,7 @@ export function PartyPage() {
                 }}
                 onSubmit={startPayment}
                 meals={site.data.party.meals}
-                seats={mealSeatsOf({ adultTickets, childTickets })}
+                seats={mealSeatsOf({ adultTickets, childTickets, extraSeats: seatsChosen(0, 0, typed?.lines ?? []) })}
               />
             ) : null}
             {step === 'payment' && order ? (

@@ -21,6 +21,15 @@ describe('the party page state', () => {
     expect(state).toMatchObject({ step: 'tickets', adultTickets: 2, childTickets: 1, notice: null });
   });
 
+  it('keeps the tickets of other types until new ones are chosen', () => {
+    const state = run([
+      { type: 'counts-changed', adultTickets: 1, childTickets: 0, items: { 7: 1 } },
+      { type: 'counts-changed', adultTickets: 2, childTickets: 0 },
+    ]);
+    expect(state).toMatchObject({ adultTickets: 2, items: { 7: 1 } });
+    expect(run([{ type: 'counts-changed', adultTickets: 0, childTickets: 0, items: {} }], state).items).toEqual({});
+  });
+
   it('goes tickets → contact → payment → confirmation', () => {
     const state = run([
       { type: 'counts-changed', adultTickets: 2, childTickets: 0 },

@@ -1,4 +1,5 @@
 import type { PartyContact, PartyOrderReceipt, PartyOrderResponse, PromoCodeStatus } from '@festival/contracts';
+import type { TypeCounts } from './ticket-selection';
 import type { AppliedPromo } from './tickets-step';
 
 /** The party page's four steps, in order. */
@@ -9,6 +10,8 @@ export interface PartyState {
   step: Step;
   adultTickets: number;
   childTickets: number;
+  /** Tickets of the season's other types, when it sells them (docs/ticket-types.md). */
+  items: TypeCounts;
   promo: AppliedPromo;
   /** What the guest typed on the contact step, kept when they go back to the tickets. */
   contact: PartyContact;
@@ -25,7 +28,7 @@ export interface PartyState {
 
 export type PartyAction =
   /** The guest changed the ticket counts: a notice about the previous counts no longer applies. */
-  | { type: 'counts-changed'; adultTickets: number; childTickets: number }
+  | { type: 'counts-changed'; adultTickets: number; childTickets: number; items?: TypeCounts }
   | { type: 'promo-changed'; promo: AppliedPromo }
   /** Continue from the tickets step. */
   | { type: 'contact-opened' }
@@ -51,6 +54,7 @@ export const INITIAL_PARTY_STATE: PartyState = {
   step: 'tickets',
   adultTickets: 0,
   childTickets: 0,
+  items: {},
   promo: NO_PROMO,
   contact: EMPTY_CONTACT,
   order: null,
@@ -65,7 +69,13 @@ export const INITIAL_PARTY_STATE: PartyState = {
 export function partyReducer(state: PartyState, action: PartyAction): PartyState {
   switch (action.type) {
     case 'counts-changed':
-      return { ...state, adultTickets: action.adultTickets, childTickets: action.childTickets, notice: null };
+      return {
+        ...state,
+        adultTickets: action.adultTickets,
+        childTickets: action.childTickets,
+        items: action.items ?? state.items,
+        notice: null,
+      };
     case 'promo-changed':
       return { ...state, promo: action.promo };
     case 'contact-opened':

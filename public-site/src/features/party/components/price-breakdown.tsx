@@ -1,7 +1,21 @@
 import { formatCents, type PartyPrice } from '@festival/contracts';
 
+/** A line of another ticket type (docs/ticket-types.md): `VIP Table × 1  $400.00`. */
+export interface BreakdownLine {
+  name: string;
+  quantity: number;
+  unitPriceCents: number;
+}
+
+interface PriceBreakdownProps {
+  price: PartyPrice;
+  title?: string;
+  /** The other types' lines, after adult and child; their amounts are in the price's subtotal. */
+  lines?: readonly BreakdownLine[];
+}
+
 /** The price lines of a selection: tickets, discounts, tax and total. */
-export function PriceBreakdown({ price, title = 'Price breakdown' }: { price: PartyPrice; title?: string }) {
+export function PriceBreakdown({ price, title = 'Price breakdown', lines = [] }: PriceBreakdownProps) {
   return (
     <section className="price-breakdown" aria-label={title}>
       <dl className="fk-price-lines">
@@ -17,6 +31,14 @@ export function PriceBreakdown({ price, title = 'Price breakdown' }: { price: Pa
             <dd>{formatCents(price.childTickets * price.childPriceCents)}</dd>
           </div>
         ) : null}
+        {lines.map((line) => (
+          <div key={line.name}>
+            <dt>
+              {line.name} × {line.quantity}
+            </dt>
+            <dd>{formatCents(line.quantity * line.unitPriceCents)}</dd>
+          </div>
+        ))}
         <div>
           <dt>Subtotal</dt>
           <dd>{formatCents(price.subtotalCents)}</dd>

@@ -1,8 +1,13 @@
 interface TicketCounterProps {
-  kind: 'adult' | 'child';
+  /** Names the counter's elements (`adult-tickets-label`, `adult-count`): `adult`, `child`, `type-12`. */
+  kind: string;
+  /** The buttons' word (`Increase VIP Table tickets`); the kind when not given. */
+  name?: string;
   label: string;
   detail: string;
   price: string;
+  /** A line under the price: an early-bird price, or why the type cannot be bought now. */
+  note?: string | null;
   value: number;
   canIncrease: boolean;
   /** False until the page is live (see useHydrated): the buttons wait for their script. */
@@ -11,7 +16,18 @@ interface TicketCounterProps {
 }
 
 /** A ticket count with - and + buttons (never below 0). */
-export function TicketCounter({ kind, label, detail, price, value, canIncrease, interactive, onChange }: TicketCounterProps) {
+export function TicketCounter({
+  kind,
+  name = kind,
+  label,
+  detail,
+  price,
+  note,
+  value,
+  canIncrease,
+  interactive,
+  onChange,
+}: TicketCounterProps) {
   return (
     <div className="ticket-counter">
       <div className="ticket-counter__text">
@@ -19,14 +35,16 @@ export function TicketCounter({ kind, label, detail, price, value, canIncrease, 
           {label}
         </span>
         <span className="ticket-counter__detail">
-          {detail} · {price}
+          {detail ? <>{detail} · </> : null}
+          {price}
         </span>
+        {note ? <span className="ticket-counter__note">{note}</span> : null}
       </div>
       <div className="ticket-counter__controls" role="group" aria-labelledby={`${kind}-tickets-label`}>
         <button
           type="button"
           className="ticket-counter__button"
-          aria-label={`Decrease ${kind} tickets`}
+          aria-label={`Decrease ${name} tickets`}
           disabled={!interactive || value <= 0}
           onClick={() => onChange(Math.max(0, value - 1))}
         >
@@ -38,7 +56,7 @@ export function TicketCounter({ kind, label, detail, price, value, canIncrease, 
         <button
           type="button"
           className="ticket-counter__button"
-          aria-label={`Increase ${kind} tickets`}
+          aria-label={`Increase ${name} tickets`}
           disabled={!interactive || !canIncrease}
           onClick={() => onChange(value + 1)}
         >

@@ -12,12 +12,18 @@ import {
   type PromoCodeStatus,
   type SiteConfig,
 } from '@festival/contracts';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { ApiError } from '@festival/web-kit/api-client';
 import { useHydrated } from '@festival/web-kit/hydration';
 import { usePartyQuote } from '../api/party-quote';
 import { PriceBreakdown } from './price-breakdown';
 import { TicketCounter } from './ticket-counter';
+import { orderItems, seatsChosen, ticketsChosen, typedSelectionProblem, type TypeCounts, type TypedTickets } from './ticket-selection';
+
+/** The counters by ticket type: only seasons that sell types load them (the seeded page never does). */
+const loadTypedCounters = () => import('./typed-counters');
+const TypedCounters = lazy(() => loadTypedCounters().then((m) => ({ default: m.TypedCounters })));
+const typesLoading = <p role="status">Loading the tickets…</p>;
 
 /** The code the buyer applied, as the quote answered it (`percent`: the code's own, when valid). */
 export interface AppliedPromo {
@@ -34,20 +40,28 @@ interface TicketsStepProps {
   price: PartyPrice;
   promo: AppliedPromo;
   notice: string | null;
-  onCounts: (adultTickets: number, childTickets: number) => void;
+  /** The season's ticket types and the ones chosen, when it sells them; the two counters otherwise. */
+  typed?: TypedTickets;
+  onCounts: (adultTickets: number, childTickets: number, items?: TypeCounts) => void;
   onPromo: (promo: AppliedPromo) => void;
   onContinue: () => void;
 }
 
 export function TicketsStep(props: TicketsStepProps) {
-  const { site, remaining, adultTickets, childTickets, price, promo, notice } = props;
+  const { site, remaining, adultTickets, childTickets, price, promo, notice, typed } = props;
   const [promoInput, setPromoInput] = useState(promo.code);
   const quote = usePartyQuote();
   const hydrated = useHydrated();
-  const count = adultTickets + childTickets;
+  const count = ticketsChosen(adultTickets, childTickets, typed?.items ?? {});
   const soldOut = remaining === 0;
   const limit = Math.min(MAX_TICKETS_PER_ORDER, remaining ?? MAX_TICKETS_PER_ORDER);
-  const tooMany = remaining !== undefined && count > remaining;
+  // The party's capacity counts seats: a table for 8 takes 8.
+  const tooMany = remaining !== undefined && seatsChosen(adultTickets, childTickets, typed?.lines ?? []) > remaining;
+  const typeProblem = typed ? typedSelectionProblem(typed, adultTickets, childTickets) : null;
+  const sellsTypes = typed !== undefined;
+  useEffect(() => {
+    if (sellsTypes) void loadTypedCounters();
+  }, [sellsTypes]);
   // The sale window by this phone's clock, once in the browser (the server's HTML has no "now";
   // the API refuses a payment outside the window whatever the phone says).
   const saleWindow = { saleOpensAt: site.party.saleOpensAt ?? null, saleClosesAt: site.party.saleClosesAt ?? null };
@@ -62,7 +76,8 @@ export function TicketsStep(props: TicketsStepProps) {
       return;
     }
     try {
-      const result = await quote.mutateAsync({ adultTickets, childTickets, promoCode: code });
+      const items = typed && typed.lines.length > 0 ? orderItems(typed.lines) : undefined;
+      const result = await quote.mutateAsync({ adultTickets, childTickets, promoCode: code, items });
       // The quote's promoDiscountPercent is the code's own percent when it is valid.
       props.onPromo({ code, status: result.promoCodeStatus, percent: result.promoDiscountPercent });
     } catch (error) {
@@ -101,26 +116,51 @@ export function TicketsStep(props: TicketsStepProps) {
         </p>
       ) : null}
 
-      <TicketCounter
-        kind="adult"
-        label="Adult tickets"
-        detail={site.party.adultAges}
-        price={formatCents(site.party.adultPriceCents)}
-        value={adultTickets}
-        canIncrease={!soldOut && count < limit}
-        interactive={hydrated}
-        onChange={(n) => props.onCounts(n, childTickets)}
-      />
-      <TicketCounter
-        kind="child"
-        label="Child tickets"
-        detail={`${site.party.childAges} (${site.party.freeUnder.toLowerCase()})`}
-        price={formatCents(site.party.childPriceCents)}
-        value={childTickets}
-        canIncrease={!soldOut && count < limit}
-        interactive={hydrated}
-        onChange={(n) => props.onCounts(adultTickets, n)}
-      />
+      {typed ? (
+        typed.types ? (
+          <Suspense fallback={typesLoading}>
+            <TypedCounters
+              site={site}
+              types={typed.types}
+              seatsLeft={remaining}
+              adultTickets={adultTickets}
+              childTickets={childTickets}
+              items={typed.items}
+              interactive={hydrated}
+              onCounts={props.onCounts}
+            />
+          </Suspense>
+        ) : typed.failed ? (
+          <p className="fk-alert" role="alert">
+            The tickets could not load. Check your connection and reload the page.
+          </p>
+        ) : (
+          typesLoading
+        )
+      ) : (
+        <>
+          <TicketCounter
+            kind="adult"
+            label="Adult tickets"
+            detail={site.party.adultAges}
+            price={formatCents(site.party.adultPriceCents)}
+            value={adultTickets}
+            canIncrease={!soldOut && count < limit}
+            interactive={hydrated}
+            onChange={(n) => props.onCounts(n, childTickets)}
+          />
+          <TicketCounter
+            kind="child"
+            label="Child tickets"
+            detail={`${site.party.childAges} (${site.party.freeUnder.toLowerCase()})`}
+            price={formatCents(site.party.childPriceCents)}
+            value={childTickets}
+            canIncrease={!soldOut && count < limit}
+            interactive={hydrated}
+            onChange={(n) => props.onCounts(adultTickets, n)}
+          />
+        </>
+      )}
       {discountHint ? <p className="party-hint">{discountHint}</p> : null}
 
       <form className="promo-box" onSubmit={applyPromo}>
@@ -149,12 +189,12 @@ export function TicketsStep(props: TicketsStepProps) {
         ) : null}
       </form>
 
-      <PriceBreakdown price={price} />
+      <PriceBreakdown price={price} lines={typed?.lines} />
 
       <button
         type="button"
         className="fk-btn fk-btn--large"
-        disabled={!hydrated || count === 0 || soldOut || tooMany || saleClosed !== null}
+        disabled={!hydrated || count === 0 || soldOut || tooMany || typeProblem !== null || saleClosed !== null}
         onClick={props.onContinue}
       >
         Continue
@@ -163,6 +203,10 @@ export function TicketsStep(props: TicketsStepProps) {
       {tooMany ? (
         <p className="party-hint party-hint--center" role="alert">
           Only {remaining} {remaining === 1 ? 'ticket' : 'tickets'} remaining
+        </p>
+      ) : typeProblem ? (
+        <p className="party-hint party-hint--center" role="alert">
+          {typeProblem}
         </p>
       ) : null}
     </section>

@@ -1,0 +1,94 @@
+import { BadRequestException, ConflictException } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { priceAt, typeSaleRefusal, type TicketItem, type TicketSettings } from '@festival/contracts';
+import { takenByType } from './ticket-type-counts.js';
+import type { TicketTypeEntity } from './ticket-type.entity.js';
+import { presentType } from './ticket-types.service.js';
+
+/** A type with fewer tickets left of its own capacity than asked: a 409 (a late payment's `the party sold out`). */
+export class TypeSoldOutError extends ConflictException {}
+
+/** An order's tickets of one of the season's other types, priced at the moment of the order. */
+export interface SelectedLine {
+  type: TicketTypeEntity;
+  name: string;
+  quantity: number;
+  unitPriceCents: number;
+}
+
+/** What an order request asks for, resolved against the season's types at one moment. */
+export interface TicketSelection {
+  adultTickets: number;
+  childTickets: number;
+  /** The adult and child prices now: the Tickets section's, or an early-bird step's. */
+  adultPriceCents: number;
+  childPriceCents: number;
+  lines: SelectedLine[];
+  /** The seats the other types' tickets admit (a table for 8 is 8). */
+  extraSeats: number;
+}
+
+/** The seats a selection admits and counts against the party's capacity. */
+export const seatsOf = (selection: Pick<TicketSelection, 'adultTickets' | 'childTickets' | 'extraSeats'>): number =>
+  selection.adultTickets + selection.childTickets + selection.extraSeats;
+
+/**
+ * Resolves `request` (its adult and child counts and its `items` by type) against the season's
+ * `types` at `now`, read with `manager` under the party lock: a type that is not the season's
+ * is a 400; a hidden type, one outside its sale window, or one with fewer tickets left of its
+ * own capacity than asked is a 409, and nothing is held. `excludeOrderId`: a late payment's own
+ * order, left out of the count.
+ */
+export async function selectTickets(
+  manager: EntityManager,
+  eventId: number,
+  types: readonly TicketTypeEntity[],
+  request: { adultTickets: number; childTickets: number; items?: readonly TicketItem[] },
+  tickets: TicketSettings,
+  now: Date,
+  timeZone: string,
+  excludeOrderId?: string,
+): Promise<TicketSelection> {
+  const wanted = new Map<TicketTypeEntity, number>();
+  const adult = types.find((type) => type.builtIn === 'adult');
+  const child = types.find((type) => type.builtIn === 'child');
+  if (adult && request.adultTickets > 0) wanted.set(adult, request.adultTickets);
+  if (child && request.childTickets > 0) wanted.set(child, request.childTickets);
+  for (const item of request.items ?? []) {
+    const type = types.find((candidate) => candidate.id === item.typeId);
+    if (!type) throw new BadRequestException(`Ticket type ${item.typeId} is not on sale for this party`);
+    wanted.set(type, (wanted.get(type) ?? 0) + item.quantity);
+  }
+  const limited = [...wanted.keys()].some((type) => type.capacity !== null);
+  const taken = limited ? await takenByType(manager, eventId, types, now, excludeOrderId) : new Map<number, number>();
+  const selection: TicketSelection = {
+    adultTickets: 0,
+    childTickets: 0,
+    adultPriceCents: adult ? priceAt({ price: tickets.adultPriceCents, priceSteps: adult.priceSteps }, now).price : tickets.adultPriceCents,
+    childPriceCents: child ? priceAt({ price: tickets.childPriceCents, priceSteps: child.priceSteps }, now).price : tickets.childPriceCents,
+    lines: [],
+    extraSeats: 0,
+  };
+  for (const [type, quantity] of wanted) {
+    const shown = presentType(type, tickets);
+    const closed = typeSaleRefusal({ ...type, name: shown.name }, now, timeZone);
+    if (closed) throw new ConflictException(closed);
+    if (type.capacity !== null) {
+      const left = Math.max(0, type.capacity - (taken.get(type.id) ?? 0));
+      if (left === 0) throw new TypeSoldOutError(`${shown.name} tickets are sold out`);
+      if (quantity > left) throw new TypeSoldOutError(`Only ${left} ${shown.name} ${left === 1 ? 'ticket' : 'tickets'} remaining`);
+    }
+    if (type.builtIn === 'adult') selection.adultTickets = quantity;
+    else if (type.builtIn === 'child') selection.childTickets = quantity;
+    else {
+      selection.lines.push({
+        type,
+        name: shown.name,
+        quantity,
+        unitPriceCents: priceAt({ price: type.priceCents, priceSteps: type.priceSteps }, now).price,
+      });
+      selection.extraSeats += quantity * type.seats;
+    }
+  }
+  return selection;
+}
