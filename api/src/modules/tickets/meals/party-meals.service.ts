@@ -3,7 +3,6 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository, type EntityManager } from 'typeorm';
 import {
   guestsRefusal,
-  mealSeatsOf,
   orderReference,
   uuidToBytes,
   type GuestMeal,
