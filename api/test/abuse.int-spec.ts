@@ -44,7 +44,7 @@ describe(`request bodies bounded before work on ${TEST_DATABASE}`, () => {
 
   it.each([
     ['/api/party-quote', '4 KB'],
-    ['/api/party-payment-intent', '4 KB'],
+    ['/api/party-payment-intent', '12 KB'],
     ['/api/analytics', '32 KB'],
     ['/api/admin/login', '16 KB'],
   ])('refuses the gzip bomb on %s with a 413 at its own limit (%s), inflating no further', async (path, limit) => {
@@ -69,10 +69,10 @@ describe(`request bodies bounded before work on ${TEST_DATABASE}`, () => {
     expect(compressed).toEqual({ status: 200, body: plain.body });
   });
 
-  it('gives a ticket intent no more than the 4 KB a selection and a contact need', async () => {
-    const order = { ...createPartyOrderRequest(), customerName: 'x'.repeat(5000) };
+  it('gives a ticket intent no more than the 12 KB a selection, a contact and a meal row per seat need', async () => {
+    const order = { ...createPartyOrderRequest(), customerName: 'x'.repeat(13_000) };
     const res = await t.http.post('/api/party-payment-intent').send(order).expect(413);
-    expect(res.body).toEqual({ message: 'Request body is too large (limit 4 KB)' });
+    expect(res.body).toEqual({ message: 'Request body is too large (limit 12 KB)' });
   });
 });
 

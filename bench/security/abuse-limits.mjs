@@ -42,7 +42,7 @@ const DEFAULT_BODY_BYTES = 16 * KB;
  */
 const LIMITED_ROUTES = [
   { path: '/api/analytics', limit: ANALYTICS_EVENTS_PER_MINUTE, bodyBytes: 32 * KB },
-  { path: '/api/party-payment-intent', limit: PAYMENT_STARTS_PER_10_MINUTES, bodyBytes: 4 * KB },
+  { path: '/api/party-payment-intent', limit: PAYMENT_STARTS_PER_10_MINUTES, bodyBytes: 12 * KB },
   { path: '/api/drink-payment-intent', limit: PAYMENT_STARTS_PER_10_MINUTES, bodyBytes: DEFAULT_BODY_BYTES },
   { path: '/api/drink-tab', limit: PAYMENT_STARTS_PER_10_MINUTES, bodyBytes: DEFAULT_BODY_BYTES },
   { path: '/api/feast-order-intent', limit: PAYMENT_STARTS_PER_10_MINUTES, bodyBytes: DEFAULT_BODY_BYTES },

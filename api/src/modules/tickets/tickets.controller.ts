@@ -70,7 +70,7 @@ export class TicketsController {
     body: { schema: partyOrderRequestSchema, name: 'PartyOrderRequest' },
     response: { type: 'PartyOrderResponse' },
   })
-  @BodyLimit(64 * KB, 'a ticket selection, a contact and a meal row per seat')
+  @BodyLimit(12 * KB, 'a ticket selection, a contact and a meal row per seat')
   @RateLimit('payment-start')
   @Public()
   @HttpCode(200)
