@@ -99,7 +99,7 @@ describe(`GET /api/docs on ${TEST_DATABASE}`, () => {
   it('describes requests with the zod contracts', () => {
     const quote = doc.paths['/api/party-quote'].post.requestBody!.content['application/json'].schema.$ref;
     const schema = doc.components.schemas[quote.replace('#/components/schemas/', '')];
-    expect(Object.keys(schema.properties ?? {}).sort()).toEqual(['adultTickets', 'childTickets', 'promoCode']);
+    expect(Object.keys(schema.properties ?? {}).sort()).toEqual(['adultTickets', 'childTickets', 'items', 'promoCode']);
     expect(doc.paths['/api/admin/check-ins/search'].get.parameters).toEqual([
       expect.objectContaining({ name: 'q', in: 'query', required: true }),
     ]);

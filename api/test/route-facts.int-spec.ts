@@ -69,7 +69,7 @@ describe(`route facts in the app on ${TEST_DATABASE}`, () => {
       [
         ['POST', '^\\/api\\/analytics$', 32 * KB],
         ['POST', '^\\/api\\/campaigns$', 2 * MB],
-        ['POST', '^\\/api\\/party-payment-intent$', 4 * KB],
+        ['POST', '^\\/api\\/party-payment-intent$', 12 * KB],
         ['POST', '^\\/api\\/party-quote$', 4 * KB],
         ['POST', '^\\/api\\/webhooks\\/stripe$', 256 * KB],
       ].sort(),
@@ -87,9 +87,9 @@ describe(`route facts in the app on ${TEST_DATABASE}`, () => {
 
   it('refuses a body over its route’s @BodyLimit ahead of the route’s guard', async () => {
     const over = await t.http
-      .post('/api/party-payment-intent')
+      .post('/api/party-quote')
       .set('Content-Type', 'application/json')
-      .send(JSON.stringify({ customerName: 'x'.repeat(5 * KB) }))
+      .send(JSON.stringify({ promoCode: 'x'.repeat(5 * KB) }))
       .expect(413);
     expect(over.body).toEqual({ message: 'Request body is too large (limit 4 KB)' });
     // A staff route: the limit answers before the session guard, then the guard.

@@ -60,7 +60,7 @@ export const siteConfigSchema = /* @__PURE__ */ defineSchema(() =>
       /**
        * The season sells more than adult and child tickets at the Tickets prices (another type,
        * an early-bird price, a type's own capacity or sale window, a hidden type): the party page
-       * then lists `GET /api/party-ticket-types` (docs/ticket-types.md).
+       * then lists `GET /api/party-ticket-types` (docs/ticket-types.md). Absent otherwise.
        */
       sellsTicketTypes: z.boolean().optional(),
       /** The Meals settings (docs/meals.md), only while the season has meal options. */

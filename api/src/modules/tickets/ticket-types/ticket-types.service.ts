@@ -77,7 +77,8 @@ export class TicketTypesService implements OnModuleInit {
     this.exclusive.afterEach(PARTY_LOCK, () => this.publicAnswer.invalidate());
     this.site.addPartyDetails(async () => {
       const manager = this.types.manager;
-      return { sellsTicketTypes: sellsTicketTypes(await this.typesOf(manager, await this.seasons.readCurrentId(manager))) };
+      // Only when it does: a season of adult and child tickets answers as it always has.
+      return sellsTicketTypes(await this.typesOf(manager, await this.seasons.readCurrentId(manager))) ? { sellsTicketTypes: true } : {};
     });
   }
 
