@@ -26,3 +26,4 @@ export * from './feast.js';
 export * from './party-admin.js';
 export * from './reports.js';
 export * from './csv.js';
+export * from './waitlist.js';

@@ -185,6 +185,8 @@ export const partyOrderRequestSchema = /* @__PURE__ */ defineSchema(() =>
       promoCode: promoCodeField,
       /** The visitor's analytics session, so the completed order counts for its attribution. */
       sessionId: z.string().trim().max(64).optional(),
+      /** The token of a waitlist offer's link (`/diwali-party?offer=<token>`, docs/waitlist.md). */
+      offerToken: z.string().trim().min(1).max(100).optional(),
     })
     .superRefine(atLeastOneTicket),
 );

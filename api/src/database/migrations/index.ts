@@ -27,6 +27,7 @@ import { SettingsLock1764000000000 } from './1764000000000-settings-lock.js';
 import { ActivitySubject1764000100000 } from './1764000100000-activity-subject.js';
 import { OneOrderLifecycle1764000500000 } from './1764000500000-one-order-lifecycle.js';
 import { LatePaymentReasons1764000700000 } from './1764000700000-late-payment-reasons.js';
+import { Waitlist1764002000000 } from './1764002000000-waitlist.js';
 import { ActivitySubjectBackfill1764000600000 } from './1764000600000-activity-subject-backfill.js';
 
 /** Every migration, oldest first. Never rewrite one that has been committed: add a new one. */
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   OneOrderLifecycle1764000500000,
   ActivitySubjectBackfill1764000600000,
   LatePaymentReasons1764000700000,
+  Waitlist1764002000000,
 ];

@@ -17,10 +17,17 @@ import { TicketEmailService } from './ticket-email.service.js';
 import { TicketReportsService } from './ticket-reports.service.js';
 import { TicketsController } from './tickets.controller.js';
 import { TicketsService } from './tickets.service.js';
+import { WaitlistModule } from './waitlist/waitlist.module.js';
 
 /** Party tickets: pricing, holds against capacity, payment completion, confirmation e-mails and their resends. */
 @Module({
-  imports: [TypeOrmModule.forFeature([PartyOrderEntity, PartyRefundEntity, PromoCodeEntity]), SettingsModule, AnalyticsModule, CodesModule],
+  imports: [
+    TypeOrmModule.forFeature([PartyOrderEntity, PartyRefundEntity, PromoCodeEntity]),
+    SettingsModule,
+    AnalyticsModule,
+    CodesModule,
+    WaitlistModule,
+  ],
   controllers: [TicketsController, PartyOrdersController, PromoCodesController],
   providers: [
     PartyOrderAdmin,
