@@ -54,11 +54,17 @@ describe(`the party waitlist, on ${TEST_DATABASE}`, () => {
   async function buy(email: string, adultTickets: number, childTickets = 0, offerToken?: string) {
     const held = await hold(email, adultTickets, childTickets, offerToken);
     expect(held.status).toBe(200);
-    await t.http
+    const paid = await t.http
       .post('/api/payments/simulated/confirm')
       .set('X-Forwarded-For', nextAddress())
       .send({ clientSecret: held.body.clientSecret, ...CARD })
       .expect(200);
+    // The browser's confirmation, as the party page sends it: the order is paid when it answers.
+    const confirmed = await t.http
+      .post('/api/confirm-payment')
+      .send({ paymentIntentId: paid.body.id, type: 'party_ticket', clientSecret: held.body.clientSecret })
+      .expect(200);
+    expect(confirmed.body.status).toBe('paid');
     return held.body.orderId as string;
   }
 

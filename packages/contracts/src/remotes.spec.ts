@@ -34,6 +34,7 @@ describe('the site routes', () => {
       '/admin/settings',
       '/admin/pickups',
       '/admin/reports',
+      '/admin/waitlist',
     ]);
   });
 

@@ -58,7 +58,7 @@ export const SITE_ROUTES = [
   {
     path: '/admin',
     remote: 'admin_app',
-    children: ['login', 'campaigns', 'drinks-qr', 'bar', 'door', 'devices', 'activity', 'settings', 'pickups', 'reports'],
+    children: ['login', 'campaigns', 'drinks-qr', 'bar', 'door', 'devices', 'activity', 'settings', 'pickups', 'reports', 'waitlist'],
   },
 ] as const satisfies readonly SiteRoute[];
 

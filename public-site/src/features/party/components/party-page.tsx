@@ -1,4 +1,11 @@
-import { priceParty, PROMO_CODE_REFUSALS, type PartyContact, type PromoCodeStatus } from '@festival/contracts';
+import {
+  formatSaleDate,
+  priceParty,
+  PROMO_CODE_REFUSALS,
+  WAITLIST_OFFER_EXPIRED,
+  type PartyContact,
+  type PromoCodeStatus,
+} from '@festival/contracts';
 import { useQueryClient } from '@festival/query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { useSearchParams } from '@festival/router';
@@ -8,6 +15,7 @@ import { siteConfigQuery, usePageMeta, useSiteConfig } from '@festival/web-kit/s
 import { useConfirmPartyPayment } from '../api/confirm-party-payment';
 import { useCreatePartyOrder } from '../api/create-party-order';
 import { partyTicketStatsQuery, usePartyTicketStats } from '../api/party-ticket-stats';
+import { useWaitlistOffer } from '../api/waitlist-offer';
 import { EventHero } from './event-hero';
 import { INITIAL_PARTY_STATE, partyReducer, type Step } from './party-state';
 import { TicketsStep } from './tickets-step';
@@ -27,6 +35,8 @@ const ContactStep = lazy(() => loadContactStep().then((m) => ({ default: m.Conta
 const PaymentStep = lazy(() => loadPaymentStep().then((m) => ({ default: m.PaymentStep })));
 const ConfirmationStep = lazy(() => import('./confirmation-step').then((m) => ({ default: m.ConfirmationStep })));
 const stepLoading = <p role="status">Loading…</p>;
+/** The waitlist form: its own chunk, fetched only when the party is sold out. */
+const WaitlistForm = lazy(() => import('./waitlist-form').then((m) => ({ default: m.WaitlistForm })));
 
 const STEPS: { id: Step; label: string }[] = [
   { id: 'tickets', label: 'Tickets' },
@@ -51,6 +61,10 @@ export function PartyPage() {
   const createOrder = useCreatePartyOrder();
   const { mutateAsync: confirmPayment } = useConfirmPartyPayment();
   const [searchParams, setSearchParams] = useSearchParams();
+  // A waitlist offer's personal link: its held tickets are this buyer's (docs/waitlist.md).
+  const offerToken = searchParams.get('offer');
+  const offer = useWaitlistOffer(offerToken);
+  const liveOffer = offer.data;
 
   const [state, dispatch] = useReducer(partyReducer, INITIAL_PARTY_STATE);
   const { step, adultTickets, childTickets, promo, contact, order, receipt, paidSecret, notice, contactError, paymentError } = state;
@@ -58,6 +72,13 @@ export function PartyPage() {
   const addedToCart = useRef(false);
   // The payment a redirect came back with, once handled: it is confirmed once, whatever re-renders.
   const returnHandled = useRef<string | null>(null);
+  // The offered tickets filled in once the offer is known, as adults (the buyer may split them).
+  const offerFilled = useRef(false);
+  useEffect(() => {
+    if (!liveOffer || offerFilled.current) return;
+    offerFilled.current = true;
+    dispatch({ type: 'counts-changed', adultTickets: liveOffer.tickets, childTickets: 0 });
+  }, [liveOffer]);
   usePageTracking('party_page_view');
   usePageMeta(
     site.data && {
@@ -133,6 +154,7 @@ export function PartyPage() {
         totalAmount: price.totalCents,
         promoCode: promo.status === 'valid' ? promo.code : undefined,
         sessionId: getAnalyticsSessionId(),
+        offerToken: liveOffer ? (offerToken ?? undefined) : undefined,
       });
       dispatch({ type: 'order-created', order: created });
       void queryClient.invalidateQueries(partyTicketStatsQuery);
@@ -176,6 +198,17 @@ export function PartyPage() {
   }
 
   const currentIndex = STEPS.findIndex((s) => s.id === step);
+  // With a live offer, the buyer's tickets are the offer's, whatever the party has left.
+  const remaining = liveOffer ? liveOffer.tickets : stats.data?.remaining;
+  const held = liveOffer ? (
+    <p className="party-held" role="status">
+      Tickets held for you until {formatSaleDate(liveOffer.expiresAt, site.data.party.timeZone)}
+    </p>
+  ) : offer.isError ? (
+    <p className="fk-alert" role="alert">
+      {WAITLIST_OFFER_EXPIRED}
+    </p>
+  ) : null;
   return (
     <main className="party-page">
       <EventHero site={site.data} />
@@ -200,7 +233,15 @@ export function PartyPage() {
         {step === 'tickets' ? (
           <TicketsStep
             site={site.data}
-            remaining={stats.data?.remaining}
+            remaining={remaining}
+            held={held}
+            waitlist={
+              remaining === 0 ? (
+                <Suspense fallback={null}>
+                  <WaitlistForm />
+                </Suspense>
+              ) : null
+            }
             adultTickets={adultTickets}
             childTickets={childTickets}
             price={price}

@@ -12,7 +12,7 @@ import {
   type PromoCodeStatus,
   type SiteConfig,
 } from '@festival/contracts';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError } from '@festival/web-kit/api-client';
 import { useHydrated } from '@festival/web-kit/hydration';
 import { usePartyQuote } from '../api/party-quote';
@@ -37,6 +37,10 @@ interface TicketsStepProps {
   onCounts: (adultTickets: number, childTickets: number) => void;
   onPromo: (promo: AppliedPromo) => void;
   onContinue: () => void;
+  /** A waitlist offer's held tickets, shown above the counters (docs/waitlist.md). */
+  held?: ReactNode;
+  /** Below Continue: the waitlist, when sold out. */
+  waitlist?: ReactNode;
 }
 
 export function TicketsStep(props: TicketsStepProps) {
@@ -95,6 +99,7 @@ export function TicketsStep(props: TicketsStepProps) {
           Only {remaining} {remaining === 1 ? 'ticket' : 'tickets'} remaining!
         </p>
       ) : null}
+      {props.held}
       {notice ? (
         <p className="fk-alert" role="alert">
           {notice}
@@ -165,6 +170,7 @@ export function TicketsStep(props: TicketsStepProps) {
           Only {remaining} {remaining === 1 ? 'ticket' : 'tickets'} remaining
         </p>
       ) : null}
+      {props.waitlist}
     </section>
   );
 }
