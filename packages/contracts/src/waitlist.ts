@@ -6,16 +6,25 @@ const defineSchema = <T>(build: () => T): T => build();
 /** The most tickets one waitlist entry may want. */
 export const WAITLIST_MAX_TICKETS = 10;
 
+/** The join form's messages, the same in the browser's check and the API's. */
+export const WAITLIST_JOIN_MESSAGES = {
+  nameRequired: 'Name is required',
+  email: 'Invalid email address',
+  ticketsWhole: 'Tickets wanted must be a whole number',
+  ticketsMin: 'Tickets wanted must be at least 1',
+  ticketsMax: `Tickets wanted cannot be more than ${WAITLIST_MAX_TICKETS}`,
+} as const;
+
 /** What a guest who found the party sold out sends (`POST /api/party-waitlist`, docs/waitlist.md). */
 export const waitlistJoinRequestSchema = /* @__PURE__ */ defineSchema(() =>
   z.strictObject({
-    name: z.string().trim().min(1, 'Name is required').max(160, 'Name is too long'),
-    email: z.string().trim().max(254, 'Invalid email address').pipe(z.email('Invalid email address')),
+    name: z.string().trim().min(1, WAITLIST_JOIN_MESSAGES.nameRequired).max(160, 'Name is too long'),
+    email: z.string().trim().max(254, WAITLIST_JOIN_MESSAGES.email).pipe(z.email(WAITLIST_JOIN_MESSAGES.email)),
     tickets: z
       .number({ error: 'Tickets wanted must be a number' })
-      .int('Tickets wanted must be a whole number')
-      .min(1, 'Tickets wanted must be at least 1')
-      .max(WAITLIST_MAX_TICKETS, `Tickets wanted cannot be more than ${WAITLIST_MAX_TICKETS}`),
+      .int(WAITLIST_JOIN_MESSAGES.ticketsWhole)
+      .min(1, WAITLIST_JOIN_MESSAGES.ticketsMin)
+      .max(WAITLIST_MAX_TICKETS, WAITLIST_JOIN_MESSAGES.ticketsMax),
   }),
 );
 export type WaitlistJoinRequest = z.infer<typeof waitlistJoinRequestSchema>;

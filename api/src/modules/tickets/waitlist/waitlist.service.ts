@@ -199,6 +199,8 @@ export class WaitlistService implements OnApplicationBootstrap, OnModuleDestroy 
    * Answers the entries offered.
    */
   async pass(now = new Date()): Promise<number> {
+    // Nobody in line: nothing to expire or offer, and the party lock is left alone.
+    if (!(await this.entries.existsBy({ status: In([...IN_LINE]) }))) return 0;
     const offered = await this.ownPass.run(true, () =>
       this.exclusive.run(PARTY_LOCK, async (manager) => {
         const eventId = await this.seasons.readCurrentId(manager);

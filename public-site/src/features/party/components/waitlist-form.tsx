@@ -1,9 +1,25 @@
-import { WAITLIST_MAX_TICKETS, waitlistJoinRequestSchema, type WaitlistJoinRequest } from '@festival/contracts';
+import { WAITLIST_JOIN_MESSAGES, WAITLIST_MAX_TICKETS, type WaitlistJoinRequest } from '@festival/contracts';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '@festival/web-kit/api-client';
 import { useJoinWaitlist } from '../api/join-waitlist';
 
 type Errors = Partial<Record<keyof WaitlistJoinRequest, string>>;
+
+/**
+ * The form's own check, in the contract's words, without the schema library: the page loads no
+ * schema code for it (the API checks the request again with the contract's schema).
+ */
+function check(name: string, email: string, tickets: string): { request?: WaitlistJoinRequest; errors: Errors } {
+  const errors: Errors = {};
+  const count = Number(tickets);
+  if (name.trim() === '') errors.name = WAITLIST_JOIN_MESSAGES.nameRequired;
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) errors.email = WAITLIST_JOIN_MESSAGES.email;
+  if (tickets.trim() === '' || !Number.isInteger(count)) errors.tickets = WAITLIST_JOIN_MESSAGES.ticketsWhole;
+  else if (count < 1) errors.tickets = WAITLIST_JOIN_MESSAGES.ticketsMin;
+  else if (count > WAITLIST_MAX_TICKETS) errors.tickets = WAITLIST_JOIN_MESSAGES.ticketsMax;
+  if (Object.keys(errors).length > 0) return { errors };
+  return { request: { name: name.trim(), email: email.trim(), tickets: count }, errors };
+}
 
 /**
  * `Join the waitlist`, below the SOLD OUT notice (docs/waitlist.md): loaded as its own chunk,
@@ -18,15 +34,9 @@ export function WaitlistForm() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const result = waitlistJoinRequestSchema.safeParse({ name, email, tickets: Number(tickets) });
-    if (!result.success) {
-      const found: Errors = {};
-      for (const issue of result.error.issues) found[issue.path[0] as keyof WaitlistJoinRequest] ??= issue.message;
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    join.mutate(result.data);
+    const { request, errors: found } = check(name, email, tickets);
+    setErrors(found);
+    if (request) join.mutate(request);
   }
 
   if (join.data) {
