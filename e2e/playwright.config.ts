@@ -5,6 +5,7 @@ const PROJECT = VIA_NGINX ? 'chromium via nginx' : 'chromium';
 const SOLD_OUT = /sold-out\.spec\.ts$/;
 const SEASONS = /seasons\.spec\.ts$/;
 const FEAST = /feast-packs\.spec\.ts$/;
+const WAITLIST = /waitlist\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './tests',
@@ -32,7 +33,7 @@ export default defineConfig({
     {
       name: PROJECT,
       use: { ...devices['Desktop Chrome'] },
-      testIgnore: [SOLD_OUT, SEASONS, FEAST],
+      testIgnore: [SOLD_OUT, SEASONS, FEAST, WAITLIST],
     },
     // Selling the last tickets ends every purchase after it: it runs once all the others have.
     {
@@ -41,12 +42,19 @@ export default defineConfig({
       testMatch: SOLD_OUT,
       dependencies: [PROJECT],
     },
+    // The waitlist needs the party sold out: right after, before the feast and next-event projects.
+    {
+      name: `${PROJECT}, waitlist after sold out`,
+      use: { ...devices['Desktop Chrome'] },
+      testMatch: WAITLIST,
+      dependencies: [`${PROJECT}, sold out last`],
+    },
     // Opening feast pack pre-orders changes the landing page for every visitor: after the others.
     {
       name: `${PROJECT}, feast pre-orders`,
       use: { ...devices['Desktop Chrome'] },
       testMatch: FEAST,
-      dependencies: [`${PROJECT}, sold out last`],
+      dependencies: [`${PROJECT}, waitlist after sold out`],
     },
     // Starting the next event changes the party on sale for every page: after all the others.
     {
