@@ -6,6 +6,7 @@ const SOLD_OUT = /sold-out\.spec\.ts$/;
 const SEASONS = /seasons\.spec\.ts$/;
 const FEAST = /feast-packs\.spec\.ts$/;
 const MEALS = /meals\.spec\.ts$/;
+const WAITLIST = /waitlist\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './tests',
@@ -33,7 +34,7 @@ export default defineConfig({
     {
       name: PROJECT,
       use: { ...devices['Desktop Chrome'] },
-      testIgnore: [SOLD_OUT, SEASONS, FEAST, MEALS],
+      testIgnore: [SOLD_OUT, SEASONS, FEAST, MEALS, WAITLIST],
     },
     // Meal options change the party's contact step: after the others (it clears them at its end),
     // before the party sells out (it buys tickets).
@@ -50,12 +51,19 @@ export default defineConfig({
       testMatch: SOLD_OUT,
       dependencies: [`${PROJECT}, meals`],
     },
+    // The waitlist needs the party sold out: right after, before the feast and next-event projects.
+    {
+      name: `${PROJECT}, waitlist after sold out`,
+      use: { ...devices['Desktop Chrome'] },
+      testMatch: WAITLIST,
+      dependencies: [`${PROJECT}, sold out last`],
+    },
     // Opening feast pack pre-orders changes the landing page for every visitor: after the others.
     {
       name: `${PROJECT}, feast pre-orders`,
       use: { ...devices['Desktop Chrome'] },
       testMatch: FEAST,
-      dependencies: [`${PROJECT}, sold out last`],
+      dependencies: [`${PROJECT}, waitlist after sold out`],
     },
     // Starting the next event changes the party on sale for every page: after all the others.
     {

@@ -55,6 +55,12 @@ export function routeTables(
       windowMs: 10 * 60_000,
       message: 'Too many payments started from this address. Please wait a few minutes and try again.',
     },
+    // Joining the waitlist: a public write, throttled as the payment starts are.
+    'waitlist-join': {
+      limit: config.paymentStarts.per10Minutes,
+      windowMs: 10 * 60_000,
+      message: 'Too many waitlist requests from this address. Please wait a few minutes and try again.',
+    },
   };
   return { bodyLimits: bodyLimitTable(routes), rateLimits: rateLimitTable(routes, kinds) };
 }

@@ -17,6 +17,9 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/party-quote',
   'POST /api/party-payment-intent',
   'POST /api/confirm-payment',
+  // The waitlist of a sold-out party: joining, and the offer a personal link opens.
+  'POST /api/party-waitlist',
+  'GET /api/party-waitlist/offers/:token',
   // Feast pack pre-orders: what is on offer, and a pre-order's hold and payment.
   'GET /api/feast-packs',
   'POST /api/feast-order-intent',

@@ -71,6 +71,7 @@ describe(`route facts in the app on ${TEST_DATABASE}`, () => {
         ['POST', '^\\/api\\/campaigns$', 2 * MB],
         ['POST', '^\\/api\\/party-payment-intent$', 12 * KB],
         ['POST', '^\\/api\\/party-quote$', 4 * KB],
+        ['POST', '^\\/api\\/party-waitlist$', 2 * KB],
         ['POST', '^\\/api\\/webhooks\\/stripe$', 256 * KB],
       ].sort(),
     );
@@ -81,6 +82,7 @@ describe(`route facts in the app on ${TEST_DATABASE}`, () => {
         ['POST', '^\\/api\\/drink-tab$', 2, 600_000],
         ['POST', '^\\/api\\/feast-order-intent$', 2, 600_000],
         ['POST', '^\\/api\\/party-payment-intent$', 2, 600_000],
+        ['POST', '^\\/api\\/party-waitlist$', 2, 600_000],
       ].sort(),
     );
   });

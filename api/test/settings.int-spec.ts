@@ -79,6 +79,7 @@ describe(`settings: the Tickets section on ${TEST_DATABASE}`, () => {
           ],
           taxRateBasisPoints: 938,
           holdSeconds: 600,
+          waitlistOfferHours: 24,
         },
         ticketsSoldOrHeld: 0,
         timeZone: 'America/Los_Angeles',

@@ -24,6 +24,7 @@ const PAGES = [
   { name: 'Bar', path: '/admin/bar', heading: 'Bar' },
   { name: 'Pickups', path: '/admin/pickups', heading: 'Feast Pack Pickups' },
   { name: 'Reports', path: '/admin/reports', heading: 'Reports' },
+  { name: 'Waitlist', path: '/admin/waitlist', heading: 'Waitlist' },
   { name: 'Email Campaigns', path: '/admin/campaigns', heading: 'Email Campaigns' },
   { name: 'Drinks QR Code', path: '/admin/drinks-qr', heading: 'Drinks QR Code' },
   { name: 'Settings', path: '/admin/settings', heading: 'Settings' },
@@ -49,7 +50,7 @@ test.describe('the staff navigation', () => {
     expect(await offered(page)).toEqual(PAGES.map((p) => p.name));
     for (const [group, names] of [
       ['The night', ['Door', 'Bar', 'Pickups']],
-      ['Money', ['Reports']],
+      ['Money', ['Reports', 'Waitlist']],
       ['Marketing', ['Email Campaigns', 'Drinks QR Code']],
       ['Set-up', ['Settings', 'Devices', 'Activity']],
     ] as const) {

@@ -21,6 +21,7 @@ const DashboardPage = lazy(() => loadDashboard().then((m) => ({ default: m.Dashb
 const CampaignsPage = lazy(() => import('../features/campaigns/components/campaigns-page').then((m) => ({ default: m.CampaignsPage })));
 const BarPage = lazy(() => import('../features/bar/components/bar-page').then((m) => ({ default: m.BarPage })));
 const DevicesPage = lazy(() => import('../features/devices/components/devices-page').then((m) => ({ default: m.DevicesPage })));
+const WaitlistPage = lazy(() => import('../features/waitlist/components/waitlist-page').then((m) => ({ default: m.WaitlistPage })));
 const ActivityPage = lazy(() => import('../features/activity/components/activity-page').then((m) => ({ default: m.ActivityPage })));
 const SettingsPage = lazy(() => import('./pages/settings-page').then((m) => ({ default: m.SettingsPage })));
 const DoorPage = lazy(() => import('../features/door/components/door-page').then((m) => ({ default: m.DoorPage })));
@@ -113,6 +114,14 @@ export default function App() {
             element={
               <Suspense fallback={<PageLoading />}>
                 <ReportsPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="waitlist"
+            element={
+              <Suspense fallback={<PageLoading />}>
+                <WaitlistPage />
               </Suspense>
             }
           />

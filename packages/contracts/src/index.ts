@@ -28,3 +28,4 @@ export * from './party-admin.js';
 export * from './reports.js';
 export * from './csv.js';
 export * from './ticket-types.js';
+export * from './waitlist.js';

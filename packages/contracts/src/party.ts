@@ -229,6 +229,8 @@ export const partyOrderRequestSchema = /* @__PURE__ */ defineSchema(() =>
       items: ticketItemsField,
       /** One meal row per seat when the season has meal options (docs/meals.md). */
       guests: partyGuestsField,
+      /** The token of a waitlist offer's link (`/diwali-party?offer=<token>`, docs/waitlist.md). */
+      offerToken: z.string().trim().min(1).max(100).optional(),
     })
     .superRefine(atLeastOneTicket),
 );

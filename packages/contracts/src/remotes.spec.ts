@@ -35,6 +35,7 @@ describe('the site routes', () => {
       '/admin/pickups',
       '/admin/reports',
       '/admin/kitchen',
+      '/admin/waitlist',
     ]);
   });
 

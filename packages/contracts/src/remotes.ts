@@ -58,7 +58,20 @@ export const SITE_ROUTES = [
   {
     path: '/admin',
     remote: 'admin_app',
-    children: ['login', 'campaigns', 'drinks-qr', 'bar', 'door', 'devices', 'activity', 'settings', 'pickups', 'reports', 'kitchen'],
+    children: [
+      'login',
+      'campaigns',
+      'drinks-qr',
+      'bar',
+      'door',
+      'devices',
+      'activity',
+      'settings',
+      'pickups',
+      'reports',
+      'kitchen',
+      'waitlist',
+    ],
   },
 ] as const satisfies readonly SiteRoute[];
 

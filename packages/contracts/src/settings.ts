@@ -13,6 +13,10 @@ export const MAX_TICKET_CAPACITY = 100_000;
 /** Hold times the settings accept (as `TICKET_HOLD_SECONDS` does): 5 seconds to a day. */
 export const MIN_HOLD_SECONDS = 5;
 export const MAX_HOLD_SECONDS = 24 * 60 * 60;
+/** `Waitlist offer hours` the settings accept: hundredths of an hour (36 seconds) to a week. */
+export const MIN_WAITLIST_OFFER_HOURS = 0.01;
+export const MAX_WAITLIST_OFFER_HOURS = 168;
+export const DEFAULT_WAITLIST_OFFER_HOURS = 24;
 /** Group discount tiers one event may have. */
 export const MAX_GROUP_DISCOUNT_TIERS = 10;
 
@@ -32,6 +36,13 @@ const price = (label: string) =>
 
 const saleTime = (label: string) =>
   z.iso.datetime({ offset: true, error: valueMessage(`${label} must be a date and time such as 2026-09-01T10:00:00-07:00`) }).nullable();
+
+const waitlistOfferHours = () =>
+  z
+    .number()
+    .min(MIN_WAITLIST_OFFER_HOURS, `Waitlist offer hours must be at least ${MIN_WAITLIST_OFFER_HOURS}`)
+    .max(MAX_WAITLIST_OFFER_HOURS, `Waitlist offer hours cannot be more than ${MAX_WAITLIST_OFFER_HOURS} (a week)`)
+    .refine((hours) => Math.abs(hours * 100 - Math.round(hours * 100)) < 1e-9, 'Waitlist offer hours can have at most two decimals');
 
 const groupDiscountTierSchema = /* @__PURE__ */ defineSchema(() =>
   z.strictObject({
@@ -78,6 +89,8 @@ export const ticketSettingsSchema = /* @__PURE__ */ defineSchema(() =>
         'Hold time cannot be more than a day (86400 seconds)',
         `Hold time must be at least ${MIN_HOLD_SECONDS} seconds`,
       ),
+      /** How long a waitlist offer holds its tickets (docs/waitlist.md); rows saved before it read 24. */
+      waitlistOfferHours: waitlistOfferHours().default(DEFAULT_WAITLIST_OFFER_HOURS),
     })
     .superRefine((value, ctx) => {
       if (value.childMinAge > value.childMaxAge) {
@@ -113,6 +126,7 @@ export const DEFAULT_TICKET_SETTINGS: TicketSettings = {
   groupDiscountTiers: GROUP_DISCOUNT_TIERS.map((tier) => ({ ...tier })),
   taxRateBasisPoints: TAX_RATE_BASIS_POINTS,
   holdSeconds: TICKET_HOLD_MINUTES * 60,
+  waitlistOfferHours: DEFAULT_WAITLIST_OFFER_HOURS,
 };
 
 /** The age labels the guest pages show for a child age range (5 to 9: docs/product.md's texts). */

@@ -116,6 +116,8 @@ export const STAFF_ACTIONS = [
   'feast.cancel',
   'feast.resend',
   'pickup',
+  'waitlist.offer',
+  'waitlist.remove',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 

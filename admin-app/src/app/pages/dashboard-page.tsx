@@ -23,6 +23,7 @@ import { AbandonedCartsSection } from '../../features/party-orders/components/ab
 import { PartyTicketsSection } from '../../features/party-orders/components/party-tickets-section';
 import { partyEventSubtitle } from '../../features/party-orders/lib/party-event';
 import { useSeasons } from '../../features/seasons/api/seasons';
+import { useWaitlistSummary } from '../../features/waitlist/api/waitlist';
 import { EventFilterBar } from '#shared/components/event-filter-bar.tsx';
 import { SectionError } from '#shared/components/section-error.tsx';
 import { useDashboardFilter } from '#shared/stores/dashboard-filter-store.ts';
@@ -53,6 +54,7 @@ export function DashboardPage({ headerActions }: { headerActions?: ReactNode }) 
   const attribution = useAttribution();
   const site = useSiteConfig();
   const events = useSeasons();
+  const waitlist = useWaitlistSummary();
   const { eventId } = useDashboardFilter();
   // A past event is read-only; its tickets' subtitle is its own name and date.
   const pastEvent = events.data?.events.find((event) => event.id === eventId && event.status === 'past');
@@ -78,6 +80,7 @@ export function DashboardPage({ headerActions }: { headerActions?: ReactNode }) 
         feastOrders={orders.data?.length}
         partyTickets={tickets.data?.length}
         failedEmails={tickets.data?.filter((order) => order.emailStatus === 'failed').length}
+        waitlist={waitlist.data?.waiting}
         refreshing={refreshing}
         onRefresh={() => void refresh()}
         actions={headerActions}

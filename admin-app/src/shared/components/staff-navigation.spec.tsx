@@ -42,6 +42,7 @@ describe('the staff navigation', () => {
       'Bar',
       'Pickups',
       'Reports',
+      'Waitlist',
       'Email Campaigns',
       'Drinks QR Code',
       'Settings',
@@ -94,6 +95,6 @@ describe('the staff navigation', () => {
     expect(currentStaffPage('/admin')).toBe('/admin');
     expect(currentStaffPage('/admin/')).toBe('/admin');
     expect(currentStaffPage('/admin/login')).toBeUndefined();
-    expect(new Set(STAFF_PAGE_GROUPS.flatMap((g) => g.pages.map((p) => p.path))).size).toBe(10);
+    expect(new Set(STAFF_PAGE_GROUPS.flatMap((g) => g.pages.map((p) => p.path))).size).toBe(11);
   });
 });

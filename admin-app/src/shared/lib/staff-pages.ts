@@ -31,7 +31,13 @@ export const STAFF_PAGE_GROUPS: readonly StaffPageGroup[] = [
       { path: '/admin/pickups', label: 'Pickups', roles: ['manager', 'door'] },
     ],
   },
-  { label: 'Money', pages: [{ path: '/admin/reports', label: 'Reports', roles: MANAGER }] },
+  {
+    label: 'Money',
+    pages: [
+      { path: '/admin/reports', label: 'Reports', roles: MANAGER },
+      { path: '/admin/waitlist', label: 'Waitlist', roles: MANAGER },
+    ],
+  },
   {
     label: 'Marketing',
     pages: [

@@ -36,6 +36,7 @@ const FIELDS: { [K in keyof TicketSettings]: [label: string, format: (value: Tic
   ],
   taxRateBasisPoints: ['Tax rate', percent],
   holdSeconds: ['Hold time', (seconds) => `${seconds} s`],
+  waitlistOfferHours: ['Waitlist offer hours', (hours) => `${hours} h`],
 };
 
 /** What a save changed, for the activity log: `Adult price $49.99 → $54.99; Capacity 200 → 210`. */

@@ -25,6 +25,7 @@ import { PartyOrderItemEntity } from './party-order-item.entity.js';
 import { TicketTypeEntity } from './ticket-types/ticket-type.entity.js';
 import { TicketTypesController } from './ticket-types/ticket-types.controller.js';
 import { TicketTypesService } from './ticket-types/ticket-types.service.js';
+import { WaitlistModule } from './waitlist/waitlist.module.js';
 
 /** Party tickets: pricing, holds against capacity, payment completion, confirmation e-mails and their resends. */
 @Module({
@@ -40,6 +41,7 @@ import { TicketTypesService } from './ticket-types/ticket-types.service.js';
     SettingsModule,
     AnalyticsModule,
     CodesModule,
+    WaitlistModule,
   ],
   controllers: [TicketsController, PartyOrdersController, PromoCodesController, KitchenController, TicketTypesController],
   providers: [

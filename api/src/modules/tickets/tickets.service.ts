@@ -34,7 +34,8 @@ import { PartyQuoteService } from './party-quote.service.js';
 import { TicketCodes } from '../codes/ticket-codes.js';
 import { TicketEmailService, ticketQrSvg } from './ticket-email.service.js';
 import { PARTY_LOCK } from '../settings/party-lock.js';
-import { takenQuery, ticketsTaken } from './tickets-taken.js';
+import { offeredSeats, takenQuery, ticketsTaken } from './tickets-taken.js';
+import { WaitlistService } from './waitlist/waitlist.service.js';
 import { PromoCodesService } from './promo-codes.service.js';
 import { TicketSettingsService } from '../settings/ticket-settings.service.js';
 import { SiteService } from '../settings/site.service.js';
@@ -84,6 +85,7 @@ export class TicketsService implements OnModuleInit {
     private readonly seasons: SeasonsService,
     private readonly meals: PartyMeals,
     private readonly ticketTypes: TicketTypesService,
+    private readonly waitlist: WaitlistService,
   ) {}
 
   onModuleInit(): void {
@@ -99,10 +101,13 @@ export class TicketsService implements OnModuleInit {
     // this answer, and the next load must see the new capacity.
     const manager = this.orders.manager;
     const { capacity } = await this.settings.readTickets(manager);
-    const row = await takenQuery(manager, await this.seasons.readCurrentId(manager), new Date())
+    const eventId = await this.seasons.readCurrentId(manager);
+    const now = new Date();
+    const row = await takenQuery(manager, eventId, now)
       .addSelect("MIN(CASE WHEN o.status = 'pending' THEN o.holdExpiresAt END)", 'nextLapse')
       .getRawOne<{ taken: string | number; nextLapse: string | Date | null }>();
-    const taken = Number(row?.taken ?? 0);
+    // Live waitlist offers hold their seats too (an offer's end passes under the party lock).
+    const taken = Number(row?.taken ?? 0) + (await offeredSeats(manager, eventId, now));
     const nextLapse = row?.nextLapse ? rawDateTime(row.nextLapse).getTime() : undefined;
     return { value: { remaining: Math.max(0, capacity - taken) }, validUntil: nextLapse };
   }
@@ -144,6 +149,8 @@ export class TicketsService implements OnModuleInit {
       const types = await this.ticketTypes.typesOf(manager, eventId);
       const selection = await selectTickets(manager, eventId, types, request, tickets, now, timeZone);
       const wanted = seatsOf(selection);
+      // A waitlist offer's link: its held seats are this buyer's (docs/waitlist.md).
+      const offer = request.offerToken ? await this.waitlist.claimOffer(manager, request.offerToken, wanted, now) : null;
       // One meal row per seat when the season asks meals (docs/meals.md); a 400 otherwise.
       const guests = await this.meals.check(manager, request, wanted);
       const held = this.quotes.price(
@@ -169,7 +176,7 @@ export class TicketsService implements OnModuleInit {
           HttpStatus.TOO_MANY_REQUESTS,
         );
       }
-      const remaining = tickets.capacity - (await ticketsTaken(manager, eventId, now));
+      const remaining = tickets.capacity - (await ticketsTaken(manager, eventId, now)) + (offer?.seats ?? 0);
       if (remaining <= 0) throw new ConflictException('Sorry, the party is sold out');
       if (wanted > remaining) {
         throw new ConflictException(`Only ${remaining} ${remaining === 1 ? 'ticket' : 'tickets'} remaining`);
@@ -195,7 +202,8 @@ export class TicketsService implements OnModuleInit {
       await manager.insert(PartyOrderEntity, created);
       await this.meals.store(manager, created, guests, now);
       await insertOrderLines(manager, created.id, selection.lines);
-      return { order: created, released };
+      if (offer) await this.waitlist.linkOrder(manager, offer, created.id);
+      return { order: created, released: [...released, ...(offer?.released ?? [])] };
     });
     await this.completion.cancelPayments(released);
 
@@ -302,7 +310,10 @@ export class TicketsService implements OnModuleInit {
       const reason = await this.latePaymentRefusal(manager, order, now);
       return reason ? { failureReason: reason } : null;
     },
-    pay: async (_manager, _order, now) => ({ paidAt: now, ...MailOutbox.queuedNow(now) }),
+    pay: async (manager, order, now) => {
+      await this.waitlist.orderPaid(manager, order.id);
+      return { paidAt: now, ...MailOutbox.queuedNow(now) };
+    },
     paid: async (order) => {
       this.email.sendSoon();
       // The funnel's last step, tied to the buyer's browsing session for attribution.

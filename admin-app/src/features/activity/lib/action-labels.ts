@@ -39,4 +39,6 @@ export const ACTION_LABELS: Record<StaffAction, string> = {
   'feast.cancel': 'Pre-order cancelled',
   'feast.resend': 'Pre-order confirmation resent',
   pickup: 'Pre-order picked up',
+  'waitlist.offer': 'Waitlist offer sent',
+  'waitlist.remove': 'Removed from the waitlist',
 };

@@ -33,4 +33,15 @@ describe('the dashboard header', () => {
     renderHeader(undefined);
     expect(screen.queryByRole('status', { name: /^Failed e-mails/ })).toBeNull();
   });
+
+  it('shows how many wait on the party’s waitlist', () => {
+    render(
+      <MemoryRouter>
+        <AdminThemeProvider>
+          <DashboardHeader feastOrders={3} partyTickets={12} waitlist={4} refreshing={false} onRefresh={() => {}} />
+        </AdminThemeProvider>
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('status', { name: 'Waitlist: 4' }).textContent).toBe('Waitlist4');
+  });
 });

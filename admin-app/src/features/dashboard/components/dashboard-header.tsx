@@ -38,6 +38,8 @@ interface DashboardHeaderProps {
   partyTickets: number | undefined;
   /** Paid ticket orders whose confirmation e-mail failed: shown only when there are any. */
   failedEmails?: number;
+  /** Guests on the party's waitlist (waiting or offered), once known. */
+  waitlist?: number;
   refreshing: boolean;
   onRefresh(): void;
   /** Session actions (Logout), from the auth feature. */
@@ -45,7 +47,15 @@ interface DashboardHeaderProps {
 }
 
 /** The dashboard's header: title, order counts, Refresh and the session's actions (the staff navigation is above it). */
-export function DashboardHeader({ feastOrders, partyTickets, failedEmails = 0, refreshing, onRefresh, actions }: DashboardHeaderProps) {
+export function DashboardHeader({
+  feastOrders,
+  partyTickets,
+  failedEmails = 0,
+  waitlist,
+  refreshing,
+  onRefresh,
+  actions,
+}: DashboardHeaderProps) {
   return (
     <AdminPageHeader
       title="Order Management"
@@ -56,6 +66,7 @@ export function DashboardHeader({ feastOrders, partyTickets, failedEmails = 0, r
           <CountBadge label="Feast Orders" count={feastOrders} />
           <CountBadge label="Party Tickets" count={partyTickets} />
           {failedEmails > 0 ? <CountBadge label="Failed e-mails" count={failedEmails} /> : null}
+          {waitlist !== undefined ? <CountBadge label="Waitlist" count={waitlist} /> : null}
         </Flex>
       }
     >

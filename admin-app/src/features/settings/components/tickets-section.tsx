@@ -7,7 +7,7 @@ import { useSectionSave } from '../lib/use-section-save';
 
 const required = (what: string) => [{ required: true, message: `Enter the ${what}` }];
 
-/** `Tickets`: prices, child ages, capacity, the sale window, group discounts, tax rate and hold time. */
+/** `Tickets`: prices, child ages, capacity, the sale window, group discounts, tax rate, hold time and waitlist offer hours. */
 export function TicketsSection({ settings }: { settings: AdminSettings }) {
   const [form] = Form.useForm<TicketForm>();
   const save = useSaveTickets();
@@ -103,6 +103,14 @@ export function TicketsSection({ settings }: { settings: AdminSettings }) {
             extra="How long tickets wait for a buyer's payment."
           >
             <InputNumber min={0.1} step={1} suffix="minutes" style={{ width: 180 }} />
+          </Form.Item>
+          <Form.Item
+            name="waitlistOfferHours"
+            label="Waitlist offer hours"
+            rules={required('waitlist offer hours')}
+            extra="How long tickets that came back stay held for the guest on the waitlist they were offered to."
+          >
+            <InputNumber min={0.01} max={168} step={1} precision={2} suffix="hours" style={{ width: 180 }} />
           </Form.Item>
         </Flex>
         <Button type="primary" htmlType="submit" size="large" loading={save.isPending}>

@@ -20,6 +20,7 @@ export interface TicketForm {
   groupDiscountTiers: { minTickets: number; percent: number }[];
   taxRateBasisPoints: number;
   holdSeconds: number;
+  waitlistOfferHours: number;
 }
 
 /** An instant as the same wall-clock time in the browser's zone (what the date picker shows). */
@@ -58,5 +59,6 @@ export function ticketSettingsOf(form: TicketForm, timeZone: string): TicketSett
     })),
     taxRateBasisPoints: Math.round(times(form.taxRateBasisPoints) * 100),
     holdSeconds: Math.round(times(form.holdSeconds) * 60),
+    waitlistOfferHours: times(form.waitlistOfferHours),
   };
 }

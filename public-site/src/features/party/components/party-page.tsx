@@ -1,4 +1,12 @@
-import { mealSeatsOf, PROMO_CODE_REFUSALS, type PartyContact, type PartyGuest, type PromoCodeStatus } from '@festival/contracts';
+import {
+  formatSaleDate,
+  mealSeatsOf,
+  PROMO_CODE_REFUSALS,
+  WAITLIST_OFFER_EXPIRED,
+  type PartyContact,
+  type PartyGuest,
+  type PromoCodeStatus,
+} from '@festival/contracts';
 import { useQueryClient } from '@festival/query';
 import { lazy, Suspense, useCallback, useEffect, useReducer, useRef } from 'react';
 import { useSearchParams } from '@festival/router';
@@ -9,6 +17,7 @@ import { useConfirmPartyPayment } from '../api/confirm-party-payment';
 import { useCreatePartyOrder } from '../api/create-party-order';
 import { usePartyTicketStats } from '../api/party-ticket-stats';
 import { refreshTicketsLeft } from '../api/party-ticket-types';
+import { useWaitlistOffer } from '../api/waitlist-offer';
 import { EventHero } from './event-hero';
 import { INITIAL_PARTY_STATE, partyReducer, type Step } from './party-state';
 import { orderItems, seatsChosen, ticketsChosen, usePartySelection } from './ticket-selection';
@@ -29,6 +38,8 @@ const ContactStep = lazy(() => loadContactStep().then((m) => ({ default: m.Conta
 const PaymentStep = lazy(() => loadPaymentStep().then((m) => ({ default: m.PaymentStep })));
 const ConfirmationStep = lazy(() => import('./confirmation-step').then((m) => ({ default: m.ConfirmationStep })));
 const stepLoading = <p role="status">Loading…</p>;
+/** The waitlist form: its own chunk, fetched only when the party is sold out. */
+const WaitlistForm = lazy(() => import('./waitlist-form').then((m) => ({ default: m.WaitlistForm })));
 
 const STEPS: { id: Step; label: string }[] = [
   { id: 'tickets', label: 'Tickets' },
@@ -53,6 +64,10 @@ export function PartyPage() {
   const createOrder = useCreatePartyOrder();
   const { mutateAsync: confirmPayment } = useConfirmPartyPayment();
   const [searchParams, setSearchParams] = useSearchParams();
+  // A waitlist offer's personal link: its held tickets are this buyer's (docs/waitlist.md).
+  const offerToken = searchParams.get('offer');
+  const offer = useWaitlistOffer(offerToken);
+  const liveOffer = offer.data;
 
   const [state, dispatch] = useReducer(partyReducer, INITIAL_PARTY_STATE);
   const { step, adultTickets, childTickets, items, promo, contact, order, receipt, paidSecret, notice, contactError, paymentError } = state;
@@ -60,6 +75,13 @@ export function PartyPage() {
   const addedToCart = useRef(false);
   // The payment a redirect came back with, once handled: it is confirmed once, whatever re-renders.
   const returnHandled = useRef<string | null>(null);
+  // The offered tickets filled in once the offer is known, as adults (the buyer may split them).
+  const offerFilled = useRef(false);
+  useEffect(() => {
+    if (!liveOffer || offerFilled.current) return;
+    offerFilled.current = true;
+    dispatch({ type: 'counts-changed', adultTickets: liveOffer.tickets, childTickets: 0 });
+  }, [liveOffer]);
   usePageTracking('party_page_view');
   usePageMeta(
     site.data && {
@@ -127,6 +149,7 @@ export function PartyPage() {
         items: typed && typed.lines.length > 0 ? orderItems(typed.lines) : undefined,
         // Only when the season asks meals (docs/meals.md): without, the request is as it always was.
         ...(guests ? { guests } : {}),
+        offerToken: liveOffer ? (offerToken ?? undefined) : undefined,
       });
       dispatch({ type: 'order-created', order: created });
       refreshTicketsLeft(queryClient);
@@ -170,6 +193,17 @@ export function PartyPage() {
   }
 
   const currentIndex = STEPS.findIndex((s) => s.id === step);
+  // With a live offer, the buyer's tickets are the offer's, whatever the party has left.
+  const remaining = liveOffer ? liveOffer.tickets : stats.data?.remaining;
+  const held = liveOffer ? (
+    <p className="party-held" role="status">
+      Tickets held for you until {formatSaleDate(liveOffer.expiresAt, site.data.party.timeZone)}
+    </p>
+  ) : offer.isError ? (
+    <p className="fk-alert" role="alert">
+      {WAITLIST_OFFER_EXPIRED}
+    </p>
+  ) : null;
   return (
     <main className="party-page">
       <EventHero site={site.data} />
@@ -194,7 +228,15 @@ export function PartyPage() {
         {step === 'tickets' ? (
           <TicketsStep
             site={site.data}
-            remaining={stats.data?.remaining}
+            remaining={remaining}
+            held={held}
+            waitlist={
+              remaining === 0 ? (
+                <Suspense fallback={null}>
+                  <WaitlistForm />
+                </Suspense>
+              ) : null
+            }
             adultTickets={adultTickets}
             childTickets={childTickets}
             price={price}

@@ -12,7 +12,7 @@ import {
   type PromoCodeStatus,
   type SiteConfig,
 } from '@festival/contracts';
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError } from '@festival/web-kit/api-client';
 import { useHydrated } from '@festival/web-kit/hydration';
 import { usePartyQuote } from '../api/party-quote';
@@ -45,6 +45,10 @@ interface TicketsStepProps {
   onCounts: (adultTickets: number, childTickets: number, items?: TypeCounts) => void;
   onPromo: (promo: AppliedPromo) => void;
   onContinue: () => void;
+  /** A waitlist offer's held tickets, shown above the counters (docs/waitlist.md). */
+  held?: ReactNode;
+  /** Below Continue: the waitlist, when sold out. */
+  waitlist?: ReactNode;
 }
 
 export function TicketsStep(props: TicketsStepProps) {
@@ -110,6 +114,7 @@ export function TicketsStep(props: TicketsStepProps) {
           Only {remaining} {remaining === 1 ? 'ticket' : 'tickets'} remaining!
         </p>
       ) : null}
+      {props.held}
       {notice ? (
         <p className="fk-alert" role="alert">
           {notice}
@@ -209,6 +214,7 @@ export function TicketsStep(props: TicketsStepProps) {
           {typeProblem}
         </p>
       ) : null}
+      {props.waitlist}
     </section>
   );
 }

@@ -1,0 +1,117 @@
+import { WAITLIST_JOIN_MESSAGES, WAITLIST_MAX_TICKETS, type WaitlistJoinRequest } from '@festival/contracts';
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '@festival/web-kit/api-client';
+import { useJoinWaitlist } from '../api/join-waitlist';
+
+type Errors = Partial<Record<keyof WaitlistJoinRequest, string>>;
+
+/**
+ * The form's own check, in the contract's words, without the schema library: the page loads no
+ * schema code for it (the API checks the request again with the contract's schema).
+ */
+function check(name: string, email: string, tickets: string): { request?: WaitlistJoinRequest; errors: Errors } {
+  const errors: Errors = {};
+  const count = Number(tickets);
+  if (name.trim() === '') errors.name = WAITLIST_JOIN_MESSAGES.nameRequired;
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) errors.email = WAITLIST_JOIN_MESSAGES.email;
+  if (tickets.trim() === '' || !Number.isInteger(count)) errors.tickets = WAITLIST_JOIN_MESSAGES.ticketsWhole;
+  else if (count < 1) errors.tickets = WAITLIST_JOIN_MESSAGES.ticketsMin;
+  else if (count > WAITLIST_MAX_TICKETS) errors.tickets = WAITLIST_JOIN_MESSAGES.ticketsMax;
+  if (Object.keys(errors).length > 0) return { errors };
+  return { request: { name: name.trim(), email: email.trim(), tickets: count }, errors };
+}
+
+/**
+ * `Join the waitlist`, below the SOLD OUT notice (docs/waitlist.md): loaded as its own chunk,
+ * only when the party is sold out. The same e-mail again updates its entry in its place.
+ */
+export function WaitlistForm() {
+  const join = useJoinWaitlist();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [tickets, setTickets] = useState('2');
+  const [errors, setErrors] = useState<Errors>({});
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const { request, errors: found } = check(name, email, tickets);
+    setErrors(found);
+    if (request) join.mutate(request);
+  }
+
+  if (join.data) {
+    return (
+      <section className="waitlist" aria-labelledby="waitlist-heading">
+        <h3 id="waitlist-heading" className="waitlist__title">
+          You're on the waitlist
+        </h3>
+        <p role="status">
+          Your place in line: <strong>{join.data.position}</strong>. When tickets come back we will e-mail you a link to buy them.
+        </p>
+      </section>
+    );
+  }
+
+  const failure =
+    join.error instanceof ApiError ? join.error.serverMessage : join.error ? 'Could not join the waitlist. Please try again.' : null;
+  const field = (key: keyof WaitlistJoinRequest) => ({
+    id: `waitlist-${key}`,
+    'aria-invalid': errors[key] ? true : undefined,
+    'aria-describedby': errors[key] ? `waitlist-${key}-error` : undefined,
+  });
+  const error = (key: keyof WaitlistJoinRequest) =>
+    errors[key] ? (
+      <span className="contact-form__error" id={`waitlist-${key}-error`}>
+        {errors[key]}
+      </span>
+    ) : null;
+
+  return (
+    <section className="waitlist" aria-labelledby="waitlist-heading">
+      <h3 id="waitlist-heading" className="waitlist__title">
+        Join the waitlist
+      </h3>
+      <p className="party-hint">Tickets that come back go to the waitlist first, by e-mail, in the order guests joined.</p>
+      <form className="contact-form" onSubmit={submit} noValidate>
+        <div className="contact-form__field">
+          <label htmlFor="waitlist-name">Name</label>
+          <input {...field('name')} autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+          {error('name')}
+        </div>
+        <div className="contact-form__field">
+          <label htmlFor="waitlist-email">Email</label>
+          <input
+            {...field('email')}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          {error('email')}
+        </div>
+        <div className="contact-form__field">
+          <label htmlFor="waitlist-tickets">Tickets wanted</label>
+          <input
+            {...field('tickets')}
+            type="number"
+            min={1}
+            max={WAITLIST_MAX_TICKETS}
+            step={1}
+            value={tickets}
+            onChange={(e) => setTickets(e.target.value)}
+          />
+          {error('tickets')}
+        </div>
+        {failure ? (
+          <p className="fk-alert" role="alert">
+            {failure}
+          </p>
+        ) : null}
+        <button type="submit" className="fk-btn fk-btn--large" disabled={join.isPending}>
+          Join the waitlist
+        </button>
+      </form>
+    </section>
+  );
+}
