@@ -74,13 +74,17 @@ const tableRefunded: PartyOrderDetails = {
   ],
 };
 
+const NO_MEALS = { options: [], allergens: [], choicesCloseAt: null };
+
 /** The order's API: its details, and a refund that answers `afterRefund`; returns the requests made. */
 function serveOrder(details: PartyOrderDetails, afterRefund: PartyOrderDetails) {
   const sent: { path: string; method: string; body: unknown }[] = [];
   globalThis.fetch = jest.fn(async (path: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
     sent.push({ path, method, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
-    return { ok: true, status: 200, statusText: 'OK', text: async () => JSON.stringify(method === 'POST' ? afterRefund : details) };
+    // The season asks no meals (the drawer's meal rows read the Meals section).
+    const answer = path.endsWith('/api/admin/settings/meals') ? NO_MEALS : method === 'POST' ? afterRefund : details;
+    return { ok: true, status: 200, statusText: 'OK', text: async () => JSON.stringify(answer) };
   }) as unknown as typeof fetch;
   return sent;
 }
