@@ -21,7 +21,7 @@ export const waitlistJoinRequestSchema = /* @__PURE__ */ defineSchema(() =>
     name: z.string().trim().min(1, WAITLIST_JOIN_MESSAGES.nameRequired).max(160, 'Name is too long'),
     email: z.string().trim().max(254, WAITLIST_JOIN_MESSAGES.email).pipe(z.email(WAITLIST_JOIN_MESSAGES.email)),
     tickets: z
-      .number({ error: 'Tickets wanted must be a number' })
+      .number()
       .int(WAITLIST_JOIN_MESSAGES.ticketsWhole)
       .min(1, WAITLIST_JOIN_MESSAGES.ticketsMin)
       .max(WAITLIST_MAX_TICKETS, WAITLIST_JOIN_MESSAGES.ticketsMax),
