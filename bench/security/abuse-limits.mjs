@@ -330,7 +330,7 @@ export async function pathVariants(ctx) {
   ctx.report(
     `${spellings} other spellings of the ${LIMITED_ROUTES.length} limited routes (trailing /, //, upper case, %2F)`,
     docs.status === 200 && missing.length === 0 && broken.length === 0,
-    `${JSON.stringify(answers.spellings)}; over a 4 KB limit: ${JSON.stringify(answers.oversize)} (the exact paths ${JSON.stringify(answers.exact)}); in ${((performance.now() - started) / 1000).toFixed(1)} s${missing.length ? `; not in /api/docs: ${missing.join(', ')}` : ''}${broken.length ? `; reached a handler: ${broken.join(', ')}` : ''}`,
+    `${JSON.stringify(answers.spellings)}; over their route's own limit: ${JSON.stringify(answers.oversize)} (the exact paths ${JSON.stringify(answers.exact)}); in ${((performance.now() - started) / 1000).toFixed(1)} s${missing.length ? `; not in /api/docs: ${missing.join(', ')}` : ''}${broken.length ? `; reached a handler: ${broken.join(', ')}` : ''}`,
     { answers, broken, missing },
   );
 }
