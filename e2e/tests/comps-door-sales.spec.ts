@@ -1,11 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { PaidPartyTicketRow } from '@festival/contracts';
+import { PRINTED_CODE } from '../support/door-codes';
 import { E2E_ADMIN_PASSWORD } from '../support/environment';
 import { waitForMails } from '../support/mailbox';
 import { staffApi } from '../support/staff-api';
 
-/** The code as the e-mail prints it under the QR: 32 groups of four base32 characters. */
-const PRINTED_CODE = /\b((?:[A-Z2-7]{4} ){31}[A-Z2-7]{4})\b/;
 const RUN = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 async function logIn(page: Page) {

@@ -4,14 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type Browser, type BrowserContext, type Dialog, type Page } from '@playwright/test';
 import { BASE_URL, CHROMIUM_ARGS, E2E_ADMIN_PASSWORD } from '../support/environment';
+import { PRINTED_CODE, typeCode } from '../support/door-codes';
 import { waitForMails, type DeliveredMail } from '../support/mailbox';
 import { buyPartyTickets } from '../support/party-orders';
 import { staffApi } from '../support/staff-api';
 import { devicePage } from '../support/staff-pages';
 
 const CARD = { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' };
-/** The code as the e-mail prints it under the QR: 32 groups of four base32 characters. */
-const PRINTED_CODE = /\b((?:[A-Z2-7]{4} ){31}[A-Z2-7]{4})\b/;
 
 /** The ticket e-mail sent to `email`: its printed code and its QR image (PNG). */
 async function ticketMail(email: string): Promise<{ code: string; qrPng: Buffer; mail: DeliveredMail }> {
@@ -67,12 +66,6 @@ async function openDoor(context: BrowserContext): Promise<Page> {
   await expect(page.getByRole('heading', { name: 'Door Check-in' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('arrived')).toHaveText(/^Arrived \d+ of \d+$/);
   return page;
-}
-
-async function typeCode(page: Page, code: string, guests?: number) {
-  if (guests) await page.getByLabel('Guests entering').fill(String(guests));
-  await page.getByLabel('Ticket code').fill(code);
-  await page.getByRole('button', { name: 'Check in' }).click();
 }
 
 const result = (page: Page) => page.getByLabel('Scan result');

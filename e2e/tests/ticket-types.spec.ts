@@ -1,19 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { isoToZonedWallTime, type AdminTicketTypesResponse, type TicketTypeInput } from '../../packages/contracts/src/index';
+import { PRINTED_CODE, typeCode } from '../support/door-codes';
 import { waitForMails } from '../support/mailbox';
 import { staffApi } from '../support/staff-api';
 import { managerPage } from '../support/staff-pages';
 
 const CARD = { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' };
-/** The code as the e-mail prints it under the QR: 32 groups of four base32 characters. */
-const PRINTED_CODE = /\b((?:[A-Z2-7]{4} ){31}[A-Z2-7]{4})\b/;
 const HOUR = 3_600_000;
-
-async function typeCode(door: Page, code: string, guests?: number) {
-  if (guests) await door.getByLabel('Guests entering').fill(String(guests));
-  await door.getByLabel('Ticket code').fill(code);
-  await door.getByRole('button', { name: 'Check in' }).click();
-}
 
 test.describe('ticket types', () => {
   // The door admits while the party is on; the Event section and the types go back as they were
