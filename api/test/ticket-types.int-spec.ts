@@ -7,6 +7,7 @@ import {
   type PublicTicketType,
   type TicketTypeInput,
 } from '@festival/contracts';
+import { BuiltInTicketTypes1764002100000 } from '../src/database/migrations/1764002100000-built-in-ticket-types.js';
 import { TicketCodes } from '../src/modules/codes/ticket-codes.js';
 import { SiteService } from '../src/modules/settings/site.service.js';
 import { PartyOrderEntity } from '../src/modules/tickets/party-order.entity.js';
@@ -70,6 +71,31 @@ describe(`ticket types on ${TEST_DATABASE}`, () => {
     await t.http.post('/api/confirm-payment').send({ paymentIntentId: paid.body.id, type: 'party_ticket' }).expect(200);
   }
   const remaining = async (): Promise<number> => (await t.http.get('/api/party-ticket-stats').expect(200)).body.remaining;
+
+  it('gives a season that lacks a built-in type its row in the migration, and leaves the rows there alone', async () => {
+    const builtIns = async () =>
+      (
+        (await t.dataSource.query('SELECT builtIn, name, position FROM ticket_types WHERE builtIn IS NOT NULL ORDER BY position')) as {
+          builtIn: string;
+          name: string;
+          position: number;
+        }[]
+      ).map((row) => ({ ...row, position: Number(row.position) }));
+    const made = [
+      { builtIn: 'adult', name: 'Adult', position: -2 },
+      { builtIn: 'child', name: 'Child', position: -1 },
+    ];
+    expect(await builtIns()).toEqual(made);
+    await t.dataSource.query("DELETE FROM ticket_types WHERE builtIn = 'child'");
+    const runner = t.dataSource.createQueryRunner();
+    try {
+      await new BuiltInTicketTypes1764002100000().up(runner);
+    } finally {
+      await runner.release();
+    }
+    expect(await builtIns()).toEqual(made);
+    expect((await publicTypes()).map((type) => type.name)).toEqual(['Adult', 'Child']);
+  });
 
   it('starts every season with Adult and Child at the Tickets prices, and the party page keeps its two counters', async () => {
     const { types } = await adminTypes();

@@ -28,6 +28,7 @@ import { ActivitySubject1764000100000 } from './1764000100000-activity-subject.j
 import { OneOrderLifecycle1764000500000 } from './1764000500000-one-order-lifecycle.js';
 import { LatePaymentReasons1764000700000 } from './1764000700000-late-payment-reasons.js';
 import { PartyOrderGuests1764000900000 } from './1764000900000-party-order-guests.js';
+import { BuiltInTicketTypes1764002100000 } from './1764002100000-built-in-ticket-types.js';
 import { Waitlist1764002000000 } from './1764002000000-waitlist.js';
 import { ActivitySubjectBackfill1764000600000 } from './1764000600000-activity-subject-backfill.js';
 import { TicketTypes1764000800000 } from './1764000800000-ticket-types.js';
@@ -67,4 +68,5 @@ export const MIGRATIONS = [
   TicketTypes1764000800000,
   PartyOrderGuests1764000900000,
   Waitlist1764002000000,
+  BuiltInTicketTypes1764002100000,
 ];

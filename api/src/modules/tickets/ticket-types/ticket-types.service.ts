@@ -24,9 +24,8 @@ import { ActivityLog } from '../../staff/activity-log.service.js';
 import type { StaffActor } from '../../staff/staff-actor.js';
 import { ticketsTaken } from '../tickets-taken.js';
 import { nextHoldLapse, takenByType } from './ticket-type-counts.js';
+import { BUILT_IN_NAMES } from './ticket-type-defaults.js';
 import { TicketTypeEntity } from './ticket-type.entity.js';
-
-const BUILT_IN_NAMES = { adult: 'Adult', child: 'Child' } as const;
 
 /** A type as the guest and the staff see it: the built-in ones named, described and priced by the Tickets section. */
 export function presentType(type: TicketTypeEntity, tickets: TicketSettings): { name: string; description: string; price: number } {
@@ -82,36 +81,9 @@ export class TicketTypesService implements OnModuleInit {
     });
   }
 
-  /** A season's types in their order, read with `manager`; its adult and child rows are made the first time. */
-  async typesOf(manager: EntityManager, eventId: number): Promise<TicketTypeEntity[]> {
-    const read = () => manager.find(TicketTypeEntity, { where: { eventId }, order: { position: 'ASC', id: 'ASC' } });
-    const found = await read();
-    const missing = (['adult', 'child'] as const).filter((builtIn) => !found.some((type) => type.builtIn === builtIn));
-    if (missing.length === 0) return found;
-    // Replicas reading a new season at once make each row once (unique per season and kind).
-    await manager
-      .createQueryBuilder()
-      .insert()
-      .into(TicketTypeEntity)
-      .values(
-        missing.map((builtIn) => ({
-          eventId,
-          builtIn,
-          name: BUILT_IN_NAMES[builtIn],
-          description: '',
-          priceCents: 0,
-          seats: 1,
-          capacity: null,
-          salesStart: null,
-          salesEnd: null,
-          priceSteps: [],
-          hidden: false,
-          position: builtIn === 'adult' ? -2 : -1,
-        })),
-      )
-      .orIgnore()
-      .execute();
-    return read();
+  /** A season's types in their order (its built-in adult and child rows first), read with `manager`. */
+  typesOf(manager: EntityManager, eventId: number): Promise<TicketTypeEntity[]> {
+    return manager.find(TicketTypeEntity, { where: { eventId }, order: { position: 'ASC', id: 'ASC' } });
   }
 
   /** The `Ticket types` section of the season on sale, with each type's tickets sold or held. */
