@@ -1,5 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { ActivityEntry, GuestMeal, KitchenCounts, MealSettings, PartyGuest, PartyOrderDetails, SiteConfig } from '@festival/contracts';
+import type {
+  ActivityEntry,
+  AdminTicketType,
+  AdminTicketTypesResponse,
+  GuestMeal,
+  KitchenCounts,
+  MealSettings,
+  PartyGuest,
+  PartyOrderDetails,
+  PublicTicketType,
+  SiteConfig,
+  TicketTypeInput,
+} from '@festival/contracts';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '@festival/test-kit';
 import { PartyOrderEntity } from '../src/modules/tickets/party-order.entity.js';
 import { PartyOrderGuestEntity } from '../src/modules/tickets/meals/party-order-guest.entity.js';
@@ -62,7 +74,7 @@ describe(`meals and dietary needs, on ${TEST_DATABASE}`, () => {
   }
 
   /** A paid order (2 adults, 1 child unless told) with these meal rows. */
-  async function buy(email: string, guests: PartyGuest[], tickets: { adultTickets?: number; childTickets?: number } = {}) {
+  async function buy(email: string, guests: PartyGuest[], tickets: Parameters<typeof createPartyOrderRequest>[0] = {}) {
     const held = await hold(email, { ...tickets, guests }).expect(200);
     const paid = await t.http
       .post('/api/payments/simulated/confirm')
@@ -169,7 +181,7 @@ describe(`meals and dietary needs, on ${TEST_DATABASE}`, () => {
     expect(after.seats).toBe(before.seats + 3);
   });
 
-  it('a comp has no meal rows and counts as Not chosen until the manager picks its meals; a refund takes the highest seats off', async () => {
+  it('a comp has no meal rows and counts as Not chosen until the manager picks its meals; a refunded child ticket takes its own seat off', async () => {
     const before = await kitchen();
     const comp = await t.http
       .post('/api/admin/party-orders/comps')
@@ -220,7 +232,7 @@ describe(`meals and dietary needs, on ${TEST_DATABASE}`, () => {
     const seat = (n: number | string, body: object, cookie = manager) =>
       t.http.put(`/api/admin/party-orders/${orderId}/guests/${n}`).set('Cookie', cookie).send(body);
 
-    expect((await seat(4, veg()).expect(400)).body.message).toBe("seat: Seat must be from 1 to 3, the order's valid tickets");
+    expect((await seat(4, veg()).expect(400)).body.message).toBe("seat: Seat must be from 1 to 3, the order's seats");
     expect((await seat(2, veg({ meal: 'Vegan' })).expect(400)).body.message).toBe(
       'meal: Choose a meal: Vegetarian, Non-vegetarian or Jain',
     );
@@ -262,6 +274,93 @@ describe(`meals and dietary needs, on ${TEST_DATABASE}`, () => {
     // Orders are still taken after the close, their rows late.
     const { receipt } = await buy('meals.late@example.com', [veg()], { adultTickets: 1, childTickets: 0 });
     expect(receipt.guests).toEqual([{ seat: 1, name: null, meal: 'Vegetarian', allergens: [], note: null, late: true }]);
+  });
+
+  it('lays out a table’s seats together after the adults and children: Kitchen Counts totals each table ticket, and a refund takes off the seats of the ticket refunded', async () => {
+    const { types } = (await t.http.get('/api/admin/ticket-types').set('Cookie', manager).expect(200)).body as AdminTicketTypesResponse;
+    const asInput = ({ taken: _taken, builtIn: _builtIn, ...type }: AdminTicketType): TicketTypeInput => type;
+    await t.http
+      .put('/api/admin/ticket-types')
+      .set('Cookie', manager)
+      .send({ types: [...types.map(asInput), { name: 'Family Table', description: 'Four seats together', price: 15000, seats: 4 }] })
+      .expect(200);
+    const table = ((await t.http.get('/api/party-ticket-types').expect(200)).body as { types: PublicTicketType[] }).types.find(
+      (type) => type.name === 'Family Table',
+    )!;
+    const tickets = { adultTickets: 1, childTickets: 0, items: [{ typeId: table.id, quantity: 2 }] };
+    const quote = (await t.http.post('/api/party-quote').send(tickets).expect(200)).body as { totalCents: number };
+    // Seat 1 is the adult; seats 2 to 5 the first table, 6 to 9 the second.
+    const guests = [
+      veg({ name: 'Priya' }),
+      veg(),
+      veg(),
+      veg({ meal: 'Non-vegetarian' }),
+      veg({ meal: 'Non-vegetarian', allergens: ['shellfish'] }),
+      ...Array.from({ length: 4 }, () => veg({ meal: 'Jain' })),
+    ];
+    const before = await kitchen();
+    const { orderId } = await buy('meals.tables@example.com', guests, { ...tickets, totalAmount: quote.totalCents });
+    const reference = orderId.slice(0, 8).toUpperCase();
+    const bought = await kitchen();
+    expect(bought.seats).toBe(before.seats + 9);
+    expect(bought.tables.filter((row) => row.orderId === orderId)).toEqual([
+      {
+        orderId,
+        reference,
+        buyer: 'Asha Raman',
+        ticket: 'Family Table 1',
+        seats: 4,
+        meals: [
+          { option: 'Vegetarian', count: 2 },
+          { option: 'Non-vegetarian', count: 2 },
+        ],
+      },
+      { orderId, reference, buyer: 'Asha Raman', ticket: 'Family Table 2', seats: 4, meals: [{ option: 'Jain', count: 4 }] },
+    ]);
+    expect(bought.allergies.filter((row) => row.orderId === orderId)).toEqual([
+      expect.objectContaining({ seat: 5, guest: 'Asha Raman, seat 5', meal: 'Non-vegetarian', allergens: ['shellfish'] }),
+    ]);
+
+    const refund = (body: object) =>
+      t.http
+        .post(`/api/admin/party-orders/${orderId}/refunds`)
+        .set('Cookie', manager)
+        .send({ adults: 0, children: 0, idempotencyKey: randomUUID(), ...body })
+        .expect(200);
+    // Refunding the adult takes seat 1 off, not a table's last seat.
+    await refund({ adults: 1 });
+    const noAdult = await kitchen();
+    expect(countOf(noAdult, 'Vegetarian')).toBe(countOf(bought, 'Vegetarian') - 1);
+    expect(noAdult.tables.filter((row) => row.orderId === orderId)).toEqual(bought.tables.filter((row) => row.orderId === orderId));
+    // Refunding one table takes the last table's four seats off.
+    await refund({ items: [{ typeId: table.id, quantity: 1 }] });
+    const oneTable = await kitchen();
+    expect(countOf(oneTable, 'Jain')).toBe(countOf(bought, 'Jain') - 4);
+    expect(oneTable.seats).toBe(before.seats + 4);
+    expect(oneTable.tables.filter((row) => row.orderId === orderId).map((row) => row.ticket)).toEqual(['Family Table 1']);
+
+    const seat = (n: number) => t.http.put(`/api/admin/party-orders/${orderId}/guests/${n}`).set('Cookie', manager).send(veg());
+    expect((await seat(1).expect(400)).body.message).toBe("seat: Seat 1's ticket was refunded");
+    expect((await seat(6).expect(400)).body.message).toBe("seat: Seat 6's ticket was refunded");
+    expect((await seat(10).expect(400)).body.message).toBe("seat: Seat must be from 1 to 9, the order's seats");
+    await t.http
+      .put(`/api/admin/party-orders/${orderId}/guests/4`)
+      .set('Cookie', manager)
+      .send(veg({ meal: 'Jain' }))
+      .expect(200);
+    expect((await kitchen()).tables.find((row) => row.orderId === orderId)!.meals).toEqual([
+      { option: 'Vegetarian', count: 2 },
+      { option: 'Non-vegetarian', count: 1 },
+      { option: 'Jain', count: 1 },
+    ]);
+
+    // The table type is hidden again, so the party after this sells adults and children only.
+    const saved = (await t.http.get('/api/admin/ticket-types').set('Cookie', manager).expect(200)).body as AdminTicketTypesResponse;
+    await t.http
+      .put('/api/admin/ticket-types')
+      .set('Cookie', manager)
+      .send({ types: saved.types.map((type) => ({ ...asInput(type), hidden: type.builtIn === null ? true : type.hidden })) })
+      .expect(200);
   });
 
   it('clearing the meal options gives back the party without meals', async () => {

@@ -87,6 +87,60 @@ export function mealSeatsOf(request: { adultTickets: number; childTickets: numbe
   return request.adultTickets + request.childTickets + (request.extraSeats ?? 0);
 }
 
+/** An order's tickets, as the seat layout reads them (refunded counts left out: none refunded). */
+export interface SeatedOrder {
+  adultTickets: number;
+  childTickets: number;
+  refundedAdults?: number;
+  refundedChildren?: number;
+  /** Its tickets of other types, in the order they were bought (the request's `items` order). */
+  lines?: readonly { name: string; seats: number; quantity: number; refundedQuantity?: number }[];
+}
+
+/** One seat of an order, numbered from 1 (docs/meals.md, "Seats and meal rows"). */
+export interface OrderSeat {
+  seat: number;
+  /** The ticket it belongs to: `Adult`, `Child` or its type's name, and which of the order's tickets of that kind (from 1). */
+  ticket: string;
+  ticketNumber: number;
+  /** The ticket as staff and guests name it: `VIP Table`, or `VIP Table 2` when the order has several. */
+  ticketLabel: string;
+  /** People that ticket admits: a table for 8 has 8 seats, numbered together. */
+  ticketSeats: number;
+  /** Which of its ticket's seats it is, from 1. */
+  place: number;
+  /** Its ticket is not refunded: a refund takes the last tickets of each kind. */
+  valid: boolean;
+}
+
+/**
+ * The seats of an order in seat order, the order its meal rows are sent and kept in: its adult
+ * tickets, then its child tickets, then each line's tickets, a ticket's seats one after another
+ * (a table for 8 bought after 2 adults is seats 3 to 10). The one place a seat is tied to its ticket.
+ */
+export function orderSeats(order: SeatedOrder): OrderSeat[] {
+  const seats: OrderSeat[] = [];
+  const add = (ticket: string, quantity: number, refunded: number, ticketSeats: number) => {
+    for (let ticketNumber = 1; ticketNumber <= quantity; ticketNumber += 1) {
+      for (let i = 0; i < ticketSeats; i += 1) {
+        seats.push({
+          seat: seats.length + 1,
+          ticket,
+          ticketNumber,
+          ticketLabel: quantity > 1 ? `${ticket} ${ticketNumber}` : ticket,
+          ticketSeats,
+          place: i + 1,
+          valid: ticketNumber <= quantity - refunded,
+        });
+      }
+    }
+  };
+  add('Adult', order.adultTickets, order.refundedAdults ?? 0, 1);
+  add('Child', order.childTickets, order.refundedChildren ?? 0, 1);
+  for (const line of order.lines ?? []) add(line.name, line.quantity, line.refundedQuantity ?? 0, line.seats);
+  return seats;
+}
+
 /** Whether meal choices have closed at `now` (rows chosen after it are `late` for the kitchen). */
 export function mealChoicesClosed(settings: Pick<MealSettings, 'choicesCloseAt'>, now: Date): boolean {
   return settings.choicesCloseAt !== null && now.getTime() >= Date.parse(settings.choicesCloseAt);
@@ -150,6 +204,18 @@ export interface KitchenMealCount {
   late: number;
 }
 
+/** One valid ticket of several seats (a table) and the meals of its seats, `Not chosen` for seats without a row. */
+export interface KitchenTable {
+  orderId: string;
+  reference: string;
+  /** The buyer's name. */
+  buyer: string;
+  /** `VIP Table`, or `VIP Table 2` when the order has several. */
+  ticket: string;
+  seats: number;
+  meals: { option: string; count: number }[];
+}
+
 export interface KitchenAllergy {
   orderId: string;
   reference: string;
@@ -165,6 +231,8 @@ export interface KitchenAllergy {
 export interface KitchenCounts {
   meals: KitchenMealCount[];
   allergies: KitchenAllergy[];
+  /** Each ticket of several seats, by order reference: the totals the kitchen plates a table by. */
+  tables: KitchenTable[];
   seats: number;
   choicesCloseAt: string | null;
 }

@@ -39,6 +39,20 @@ const COUNTS: KitchenCounts = {
       late: true,
     },
   ],
+  tables: [
+    {
+      orderId: '9c8b7a6f-5e4d-4c3b-8a2f-1e0d9c8b7a6f',
+      reference: '9C8B7A6F',
+      buyer: 'Ravi Iyer',
+      ticket: 'VIP Table',
+      seats: 8,
+      meals: [
+        { option: 'Vegetarian', count: 5 },
+        { option: 'Non-vegetarian', count: 2 },
+        { option: 'Not chosen', count: 1 },
+      ],
+    },
+  ],
   seats: 25,
   choicesCloseAt: null,
 };
@@ -100,6 +114,15 @@ describe('the Kitchen Counts page', () => {
     ]);
   });
 
+  it('totals the meals of each table sold: order, buyer, ticket, seats and its meals', async () => {
+    renderPage();
+    const tables = await screen.findByRole('region', { name: 'Tables' });
+    await within(tables).findByText('VIP Table');
+    expect(within(tables).getAllByRole('row').slice(1).map(cellsOf)).toEqual([
+      ['9C8B7A6F', 'Ravi Iyer', 'VIP Table', '8', '5 Vegetarian, 2 Non-vegetarian, 1 Not chosen'],
+    ]);
+  });
+
   it('prints for the kitchen', async () => {
     const print = jest.fn();
     window.print = print;
@@ -110,9 +133,11 @@ describe('the Kitchen Counts page', () => {
   });
 
   it('says when the event asks no meals', async () => {
-    answer = { status: 200, body: { meals: [], allergies: [], seats: 0, choicesCloseAt: null } satisfies KitchenCounts };
+    answer = { status: 200, body: { meals: [], allergies: [], tables: [], seats: 0, choicesCloseAt: null } satisfies KitchenCounts };
     renderPage();
     expect(await screen.findByText('This event asks no meals: the manager adds meal options in Settings.')).toBeTruthy();
+    // Without tables sold there is no Tables list.
+    expect(screen.queryByRole('region', { name: 'Tables' })).toBeNull();
   });
 
   it('shows an error when the counts cannot be read', async () => {

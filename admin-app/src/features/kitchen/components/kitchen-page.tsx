@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Flex, Layout, Skeleton, Table, Tag, Typography } from 'antd';
-import type { KitchenAllergy, KitchenCounts, KitchenMealCount } from '@festival/contracts';
+import type { KitchenAllergy, KitchenCounts, KitchenMealCount, KitchenTable } from '@festival/contracts';
 import { Link } from '@festival/router';
 import { ManagerOnly } from '#shared/components/manager-only.tsx';
 import { SectionError } from '#shared/components/section-error.tsx';
@@ -70,9 +70,31 @@ function AllergyList({ allergies }: { allergies: KitchenAllergy[] }) {
   );
 }
 
+/** Each table sold (a ticket of several seats) with its seats' meals, as the kitchen plates a table. */
+function TableTotals({ tables }: { tables: KitchenTable[] }) {
+  return (
+    <Card title="Tables" role="region" aria-label="Tables">
+      <Table<KitchenTable>
+        rowKey={(row) => `${row.orderId}-${row.ticket}`}
+        size="middle"
+        pagination={false}
+        dataSource={tables}
+        columns={[
+          { title: 'Order', dataIndex: 'reference' },
+          { title: 'Buyer', dataIndex: 'buyer' },
+          { title: 'Ticket', dataIndex: 'ticket' },
+          { title: 'Seats', dataIndex: 'seats', align: 'right' },
+          { title: 'Meals', key: 'meals', render: (_, row) => row.meals.map((meal) => `${meal.count} ${meal.option}`).join(', ') },
+        ]}
+      />
+    </Card>
+  );
+}
+
 /**
  * `/admin/kitchen` (manager; door staff read-only): `Kitchen Counts` over the season's paid, not
- * refunded seats, comps and door sales included (docs/meals.md), and `Print for the kitchen`.
+ * refunded seats, comps and door sales included (docs/meals.md), the meals of each table sold, and
+ * `Print for the kitchen`.
  */
 export function KitchenPage() {
   const counts = useKitchenCounts();
@@ -108,6 +130,7 @@ export function KitchenPage() {
               ) : null}
               <MealCounts counts={counts.data} />
               <AllergyList allergies={counts.data.allergies} />
+              {counts.data.tables.length > 0 ? <TableTotals tables={counts.data.tables} /> : null}
             </>
           ) : (
             <Skeleton active paragraph={{ rows: 6 }} />

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository, type EntityManager } from 'typeorm';
 import {
   guestsRefusal,
+  orderSeats,
   orderReference,
   uuidToBytes,
   type GuestMeal,
@@ -17,7 +18,8 @@ import { MealSettingsService } from '../../settings/meal-settings.service.js';
 import { PARTY_LOCK } from '../../settings/party-lock.js';
 import { ActivityLog } from '../../staff/activity-log.service.js';
 import type { StaffActor } from '../../staff/staff-actor.js';
-import { PartyOrderEntity, validTicketsOf } from '../party-order.entity.js';
+import { linesOf } from '../party-order-lines.js';
+import { PartyOrderEntity } from '../party-order.entity.js';
 import { PartyOrderGuestEntity } from './party-order-guest.entity.js';
 
 /** Whether a row chosen at `chosenAt` came after the season's `Meal choices close`. */
@@ -94,7 +96,7 @@ export class PartyMeals {
   /**
    * The manager's change of one seat's meal row (made if the order had none: a comp, a door sale),
    * under the party lock with its `ticket.meal` activity entry. Only a paid order of the season
-   * on sale, a seat among its valid tickets, and the season's options and allergens are taken.
+   * on sale, a seat whose ticket is not refunded (`orderSeats`), and the season's options and allergens are taken.
    * After `Meal choices close` the change is still made, marked late for the kitchen.
    */
   async change(orderId: string, seat: number, input: GuestMealChange, actor: StaffActor): Promise<GuestMeal[]> {
@@ -108,10 +110,11 @@ export class PartyMeals {
       if (order.status !== 'paid') throw new ConflictException("Only a paid order's meals can be changed");
       const meals = await this.mealSettings.readMeals(manager);
       if (meals.options.length === 0) throw new ConflictException('This event asks no meals: add meal options in Settings first');
-      const seats = validTicketsOf(order);
-      if (!Number.isInteger(seat) || seat < 1 || seat > seats) {
-        throw new BadRequestException(`seat: Seat must be from 1 to ${seats}, the order's valid tickets`);
+      const seats = orderSeats({ ...order, lines: await linesOf(manager, order.id) });
+      if (!Number.isInteger(seat) || seat < 1 || seat > seats.length) {
+        throw new BadRequestException(`seat: Seat must be from 1 to ${seats.length}, the order's seats`);
       }
+      if (!seats[seat - 1]!.valid) throw new BadRequestException(`seat: Seat ${seat}'s ticket was refunded`);
       const refusal = guestsRefusal([input], 1, meals);
       if (refusal) throw new BadRequestException(refusal.replaceAll('guests.0.', ''));
       const before = await manager.findOneBy(PartyOrderGuestEntity, { orderId: order.id, seat });

@@ -1,6 +1,13 @@
-import { partyContactSchema, type MealChoices, type PartyContact, type PartyGuest } from '@festival/contracts';
-import { useState, type FormEvent } from 'react';
-import { guestErrors, guestRows, MealsSection, toPartyGuests, type GuestDraft } from './meals-section';
+import {
+  orderSeats,
+  partyContactSchema,
+  type MealChoices,
+  type PartyContact,
+  type PartyGuest,
+  type SeatedOrder,
+} from '@festival/contracts';
+import { useMemo, useState, type FormEvent } from 'react';
+import { guestErrors, guestRows, MealsSection, seatDrafts, toPartyGuests, type GuestDraft, type SeatDraft } from './meals-section';
 
 type Errors = Partial<Record<keyof PartyContact, string>>;
 
@@ -15,18 +22,23 @@ interface ContactStepProps {
   initial: PartyContact;
   pending: boolean;
   error: string | null;
-  onBack: (contact: PartyContact) => void;
-  /** `guests` only when the season asks meals (`meals`): one row per seat. */
-  onSubmit: (contact: PartyContact, guests?: PartyGuest[]) => void;
-  /** The season's meal choices, when it has meal options (docs/meals.md), and the seats to ask. */
+  /** With the meal rows as typed, kept for when the guest comes back. */
+  onBack: (contact: PartyContact, guests: SeatDraft[]) => void;
+  /** `guests` only when the season asks meals (`meals`): one row per seat; `drafts` as typed. */
+  onSubmit: (contact: PartyContact, guests?: PartyGuest[], drafts?: SeatDraft[]) => void;
+  /** The season's meal choices, when it has meal options (docs/meals.md). */
   meals?: MealChoices;
-  seats?: number;
+  /** The tickets chosen: one meal row per seat, in seat order (`orderSeats`). */
+  tickets?: SeatedOrder;
+  /** Meal rows typed before, kept for the seats that stay. */
+  initialGuests?: readonly SeatDraft[];
 }
 
-export function ContactStep({ initial, pending, error, onBack, onSubmit, meals, seats = 0 }: ContactStepProps) {
+export function ContactStep({ initial, pending, error, onBack, onSubmit, meals, tickets, initialGuests = [] }: ContactStepProps) {
   const [values, setValues] = useState<PartyContact>(initial);
   const [errors, setErrors] = useState<Errors>({});
-  const [guests, setGuests] = useState<GuestDraft[]>(() => guestRows([], meals ? seats : 0));
+  const seats = useMemo(() => (meals && tickets ? orderSeats(tickets) : []), [meals, tickets]);
+  const [guests, setGuests] = useState<GuestDraft[]>(() => guestRows(initialGuests, seats));
   const [guestProblems, setGuestProblems] = useState<Record<number, string>>({});
 
   function submit(event: FormEvent) {
@@ -45,7 +57,7 @@ export function ContactStep({ initial, pending, error, onBack, onSubmit, meals, 
     }
     setErrors({});
     if (Object.keys(mealProblems).length > 0) return;
-    if (meals) onSubmit(result.data, toPartyGuests(guests));
+    if (meals) onSubmit(result.data, toPartyGuests(guests), seatDrafts(guests, seats));
     else onSubmit(result.data);
   }
 
@@ -82,6 +94,7 @@ export function ContactStep({ initial, pending, error, onBack, onSubmit, meals, 
         {meals ? (
           <MealsSection
             meals={meals}
+            seats={seats}
             guests={guests}
             errors={guestProblems}
             onChange={(index, guest) => {
@@ -96,7 +109,11 @@ export function ContactStep({ initial, pending, error, onBack, onSubmit, meals, 
           </p>
         ) : null}
         <div className="party-actions">
-          <button type="button" className="fk-btn fk-btn--large fk-btn--secondary" onClick={() => onBack(values)}>
+          <button
+            type="button"
+            className="fk-btn fk-btn--large fk-btn--secondary"
+            onClick={() => onBack(values, seatDrafts(guests, seats))}
+          >
             Back
           </button>
           <button type="submit" className="fk-btn fk-btn--large" disabled={pending}>

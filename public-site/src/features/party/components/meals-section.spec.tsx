@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@festival/query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from '@festival/router';
-import { DEFAULT_SITE_CONFIG, type MealChoices, type SiteConfig } from '@festival/contracts';
+import { DEFAULT_SITE_CONFIG, type MealChoices, type PublicTicketType, type SiteConfig } from '@festival/contracts';
 import { createQueryClient } from '@festival/web-kit/query-client';
 import { PartyPage } from './party-page';
 
@@ -15,6 +15,12 @@ const MEALS: MealChoices = {
   allergens: ['peanuts', 'tree nuts', 'dairy'],
   choicesCloseAt: null,
 };
+
+const TYPES: PublicTicketType[] = [
+  { id: 1, builtIn: 'adult', name: 'Adult', description: 'Ages 10 and over', price: 4999, seats: 1, remaining: 150, onSale: true },
+  { id: 2, builtIn: 'child', name: 'Child', description: 'Ages 5 to 9', price: 2999, seats: 1, remaining: 150, onSale: true },
+  { id: 5, builtIn: null, name: 'Family Table', description: 'Four seats together', price: 15000, seats: 4, remaining: 3, onSale: true },
+];
 
 let calls: Call[];
 let site: SiteConfig;
@@ -36,6 +42,7 @@ beforeEach(() => {
     calls.push({ url, body });
     if (url === '/api/site') return json(200, site);
     if (url === '/api/party-ticket-stats') return json(200, { remaining: 150 });
+    if (url === '/api/party-ticket-types') return json(200, { types: TYPES });
     // The payment step is not what these tests are about: the hold is refused, so the contact step stays.
     if (url === '/api/party-payment-intent')
       return json(400, { message: 'guests.1.meal: Choose a meal: Vegetarian, Non-vegetarian or Jain' });
@@ -122,5 +129,47 @@ describe('the contact step’s Meals section', () => {
     submit();
     await waitFor(() => expect(intents()).toHaveLength(1));
     expect(intents()[0].body).not.toHaveProperty('guests');
+  });
+
+  it('keeps each seat’s meal when the guest goes back to the tickets and adds a ticket before it', async () => {
+    await toContactStep();
+    let rows = within(screen.getByRole('region', { name: 'Meals' })).getAllByRole('group', { name: /^Guest \d$/ });
+    fireEvent.change(within(rows[0]).getByLabelText('Meal'), { target: { value: 'Jain' } });
+    fireEvent.change(within(rows[1]).getByLabelText('Meal'), { target: { value: 'Vegetarian' } });
+    fireEvent.click(within(rows[1]).getByLabelText('dairy'));
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Increase adult tickets' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('region', { name: 'Meals' });
+    rows = within(screen.getByRole('region', { name: 'Meals' })).getAllByRole('group', { name: /^Guest \d$/ });
+    // The second adult comes before the child: the child keeps its meal as seat 3.
+    expect(rows.map((row) => (within(row).getByLabelText('Meal') as HTMLSelectElement).value)).toEqual(['Jain', '', 'Vegetarian']);
+    expect((within(rows[2]).getByLabelText('dairy') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Asha');
+  });
+
+  it('names the table each seat of a table ticket belongs to, after the adults and children', async () => {
+    site = { ...site, party: { ...site.party, sellsTicketTypes: true } };
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={['/diwali-party']}>
+          <PartyPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Increase Family Table tickets' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Increase Family Table tickets' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Increase adult tickets' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    const meals = await screen.findByRole('region', { name: 'Meals' });
+    expect(
+      within(meals)
+        .getAllByRole('group', { name: /^Guest / })
+        .map((row) => row.querySelector('legend')?.textContent),
+    ).toEqual([
+      'Guest 1',
+      ...[2, 3, 4, 5].map((n) => `Guest ${n} · Family Table 1`),
+      ...[6, 7, 8, 9].map((n) => `Guest ${n} · Family Table 2`),
+    ]);
   });
 });

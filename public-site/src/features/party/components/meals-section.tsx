@@ -1,4 +1,4 @@
-import { MAX_DIETARY_NOTE, MAX_GUEST_NAME, type MealChoices, type PartyGuest } from '@festival/contracts';
+import { MAX_DIETARY_NOTE, MAX_GUEST_NAME, type MealChoices, type OrderSeat, type PartyGuest } from '@festival/contracts';
 import './meals.css';
 
 /** One seat's row as typed: the meal is empty until chosen. */
@@ -11,12 +11,25 @@ export interface GuestDraft {
 
 export const emptyGuest = (): GuestDraft => ({ name: '', meal: '', allergens: [], note: '' });
 
-/** `seats` rows, keeping what was typed in the rows that stay. */
-export function guestRows(drafts: readonly GuestDraft[], seats: number): GuestDraft[] {
-  return Array.from({ length: seats }, (_, index) => drafts[index] ?? emptyGuest());
+/** A seat's row as typed, with the seat it was typed for: kept for that seat when the guest comes back. */
+export interface SeatDraft {
+  key: string;
+  guest: GuestDraft;
 }
 
-/** What each row lacks (`Choose a meal`), by row; empty when every row may be sent. */
+/** A seat by its ticket (`Family Table 2, seat 3`): the same seat after tickets are added before it. */
+const seatKey = (seat: OrderSeat) => `${seat.ticket}\u0000${seat.ticketNumber}\u0000${seat.place}`;
+
+/** A row per seat, keeping what was typed for the seats that stay. */
+export function guestRows(drafts: readonly SeatDraft[], seats: readonly OrderSeat[]): GuestDraft[] {
+  const typed = new Map(drafts.map((draft) => [draft.key, draft.guest]));
+  return seats.map((seat) => typed.get(seatKey(seat)) ?? emptyGuest());
+}
+
+/** The rows as typed, each with its seat, to keep. */
+export const seatDrafts = (guests: readonly GuestDraft[], seats: readonly OrderSeat[]): SeatDraft[] =>
+  guests.map((guest, index) => ({ key: seatKey(seats[index]!), guest }));
+
 export function guestErrors(drafts: readonly GuestDraft[]): Record<number, string> {
   const errors: Record<number, string> = {};
   drafts.forEach((draft, index) => {
@@ -39,6 +52,8 @@ export function toPartyGuests(drafts: readonly GuestDraft[]): PartyGuest[] {
 
 interface MealsSectionProps {
   meals: MealChoices;
+  /** The order's seats, one per row: a seat of a ticket of several says which (`Guest 2 · Family Table`). */
+  seats: readonly OrderSeat[];
   guests: GuestDraft[];
   errors: Record<number, string>;
   onChange: (index: number, guest: GuestDraft) => void;
@@ -49,7 +64,7 @@ interface MealsSectionProps {
  * need no seat are not asked) with `Guest name` (optional), `Meal` (required), the season's
  * allergens and `Other dietary needs`. Shown only when the season has meal options.
  */
-export function MealsSection({ meals, guests, errors, onChange }: MealsSectionProps) {
+export function MealsSection({ meals, seats, guests, errors, onChange }: MealsSectionProps) {
   return (
     <section className="meals-section" aria-labelledby="meals-heading">
       <h3 id="meals-heading" className="meals-section__title">
@@ -61,7 +76,10 @@ export function MealsSection({ meals, guests, errors, onChange }: MealsSectionPr
         const error = errors[index];
         return (
           <fieldset key={id} className="meals-section__guest">
-            <legend>{`Guest ${index + 1}`}</legend>
+            <legend>
+              {`Guest ${index + 1}`}
+              {seats[index] && seats[index].ticketSeats > 1 ? ` · ${seats[index].ticketLabel}` : null}
+            </legend>
             <label className="contact-form__field" htmlFor={`${id}-name`}>
               <span>Guest name</span>
               <input

@@ -1,6 +1,5 @@
 import {
   formatSaleDate,
-  mealSeatsOf,
   PROMO_CODE_REFUSALS,
   WAITLIST_OFFER_EXPIRED,
   type PartyContact,
@@ -20,7 +19,8 @@ import { refreshTicketsLeft } from '../api/party-ticket-types';
 import { useWaitlistOffer } from '../api/waitlist-offer';
 import { EventHero } from './event-hero';
 import { INITIAL_PARTY_STATE, partyReducer, type Step } from './party-state';
-import { orderItems, seatsChosen, ticketsChosen, usePartySelection } from './ticket-selection';
+import type { SeatDraft } from './meals-section';
+import { orderItems, ticketsChosen, usePartySelection } from './ticket-selection';
 import { TicketsStep } from './tickets-step';
 import '@festival/web-kit/palette.css';
 import '@festival/web-kit/button.css';
@@ -70,7 +70,21 @@ export function PartyPage() {
   const liveOffer = offer.data;
 
   const [state, dispatch] = useReducer(partyReducer, INITIAL_PARTY_STATE);
-  const { step, adultTickets, childTickets, items, promo, contact, order, receipt, paidSecret, notice, contactError, paymentError } = state;
+  const {
+    step,
+    adultTickets,
+    childTickets,
+    items,
+    promo,
+    contact,
+    guests,
+    order,
+    receipt,
+    paidSecret,
+    notice,
+    contactError,
+    paymentError,
+  } = state;
   const headingRef = useRef<HTMLDivElement>(null);
   const addedToCart = useRef(false);
   // The payment a redirect came back with, once handled: it is confirmed once, whatever re-renders.
@@ -127,8 +141,8 @@ export function PartyPage() {
     else dispatch({ type: 'payment-not-completed' });
   }, [returnedIntent, returnedStatus, returnedSecret, setSearchParams, finish]);
 
-  async function startPayment(details: PartyContact, guests?: PartyGuest[]) {
-    dispatch({ type: 'payment-requested', contact: details });
+  async function startPayment(details: PartyContact, guests?: PartyGuest[], drafts?: SeatDraft[]) {
+    dispatch({ type: 'payment-requested', contact: details, guests: drafts });
     const customerName = `${details.firstName} ${details.lastName}`;
     void trackEvent('party_checkout_started', {
       userName: customerName,
@@ -267,13 +281,14 @@ export function PartyPage() {
                 initial={contact}
                 pending={createOrder.isPending}
                 error={contactError}
-                onBack={(values) => {
-                  dispatch({ type: 'tickets-reopened', contact: values });
+                onBack={(values, drafts) => {
+                  dispatch({ type: 'tickets-reopened', contact: values, guests: drafts });
                   showStep();
                 }}
                 onSubmit={startPayment}
                 meals={site.data.party.meals}
-                seats={mealSeatsOf({ adultTickets, childTickets, extraSeats: seatsChosen(0, 0, typed?.lines ?? []) })}
+                tickets={{ adultTickets, childTickets, lines: typed?.lines }}
+                initialGuests={guests}
               />
             ) : null}
             {step === 'payment' && order ? (

@@ -1,4 +1,5 @@
 import type { PartyContact, PartyOrderReceipt, PartyOrderResponse, PromoCodeStatus } from '@festival/contracts';
+import type { SeatDraft } from './meals-section';
 import type { TypeCounts } from './ticket-selection';
 import type { AppliedPromo } from './tickets-step';
 
@@ -15,6 +16,8 @@ export interface PartyState {
   promo: AppliedPromo;
   /** What the guest typed on the contact step, kept when they go back to the tickets. */
   contact: PartyContact;
+  /** The meal rows typed on the contact step (docs/meals.md), kept likewise, seat by seat. */
+  guests: readonly SeatDraft[];
   /** The held order and its payment, once the contact step went through. */
   order: PartyOrderResponse | null;
   receipt: PartyOrderReceipt | null;
@@ -33,8 +36,8 @@ export type PartyAction =
   /** Continue from the tickets step. */
   | { type: 'contact-opened' }
   /** Back from the contact step, keeping what was typed. */
-  | { type: 'tickets-reopened'; contact: PartyContact }
-  | { type: 'payment-requested'; contact: PartyContact }
+  | { type: 'tickets-reopened'; contact: PartyContact; guests?: readonly SeatDraft[] }
+  | { type: 'payment-requested'; contact: PartyContact; guests?: readonly SeatDraft[] }
   | { type: 'order-created'; order: PartyOrderResponse }
   /** The held order was refused for its promo code: back to the tickets, the code marked with why. */
   | { type: 'promo-refused'; status: PromoCodeStatus }
@@ -57,6 +60,7 @@ export const INITIAL_PARTY_STATE: PartyState = {
   items: {},
   promo: NO_PROMO,
   contact: EMPTY_CONTACT,
+  guests: [],
   order: null,
   receipt: null,
   paidSecret: null,
@@ -81,9 +85,9 @@ export function partyReducer(state: PartyState, action: PartyAction): PartyState
     case 'contact-opened':
       return { ...state, step: 'contact' };
     case 'tickets-reopened':
-      return { ...state, contact: action.contact, step: 'tickets' };
+      return { ...state, contact: action.contact, guests: action.guests ?? state.guests, step: 'tickets' };
     case 'payment-requested':
-      return { ...state, contact: action.contact, contactError: null };
+      return { ...state, contact: action.contact, guests: action.guests ?? state.guests, contactError: null };
     case 'order-created':
       return { ...state, order: action.order, step: 'payment' };
     case 'promo-refused':
