@@ -5,6 +5,12 @@ import { DomainError } from '../../common/domain-error.js';
 export type PaymentIntentStatus =
   'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'requires_capture' | 'canceled' | 'succeeded';
 
+/** The card a payment or set-up used, as a receipt names it (`visa`, `4242`). */
+export interface CardDetails {
+  brand: string;
+  last4: string;
+}
+
 export interface GatewayPaymentIntent {
   id: string;
   clientSecret: string;
@@ -14,6 +20,11 @@ export interface GatewayPaymentIntent {
   metadata: Record<string, string>;
   /** The card's last failure, when there was one. */
   lastError?: string;
+  /** The card it was paid with, once paid. */
+  card?: CardDetails;
+  /** The customer and card kept for later charges, when it was created with `keepCard` and paid. */
+  customerId?: string;
+  paymentMethodId?: string;
 }
 
 export interface GatewaySetupIntent {
@@ -23,6 +34,7 @@ export interface GatewaySetupIntent {
   customerId: string;
   /** The saved card, once the setup succeeded. */
   paymentMethodId?: string;
+  card?: CardDetails;
   metadata: Record<string, string>;
 }
 
@@ -85,6 +97,11 @@ export interface CreatePaymentIntentInput {
   /** Same key, same intent: a retried create never makes a second one. */
   idempotencyKey: string;
   receiptEmail?: string;
+  /**
+   * Keep the card this payment is made with for later charges without the customer present, on
+   * this customer (Stripe: `customer` and `setup_future_usage: 'off_session'`).
+   */
+  keepCard?: { customerId: string };
 }
 
 export interface ChargeSavedCardInput {
@@ -175,6 +192,8 @@ export abstract class PaymentGateway {
   abstract retrieveSetupIntent(id: string): Promise<GatewaySetupIntent | undefined>;
   /** Charges a saved card without the customer present (closing a tab). */
   abstract chargeSavedCard(input: ChargeSavedCardInput): Promise<GatewayPaymentIntent>;
+  /** Forgets a saved card at the gateway (Stripe: detaches the payment method): it can never be charged again. */
+  abstract detachCard(paymentMethodId: string): Promise<void>;
   /** Cancels an unpaid payment or card set-up, so its client secret can no longer be used. */
   abstract cancelIntent(id: string, kind: 'payment' | 'setup'): Promise<void>;
   /**

@@ -7,6 +7,7 @@ import {
   CardDeclinedError,
   PaymentGateway,
   RefundRefusedError,
+  type CardDetails,
   type ChargeSavedCardInput,
   type CreatePaymentIntentInput,
   type GatewayPayment,
@@ -52,6 +53,7 @@ export class SimulatedGateway extends PaymentGateway implements SimulatedCardFor
       kind: 'payment',
       amountCents: input.amountCents,
       status: 'requires_payment_method',
+      customerId: input.keepCard?.customerId ?? null,
       metadata: JSON.stringify(input.metadata),
     });
     return toPaymentIntent(row);
@@ -211,6 +213,9 @@ export class SimulatedGateway extends PaymentGateway implements SimulatedCardFor
     if (input.paymentMethodId.includes(`_${ATTACH_THEN_DECLINE_CARD.slice(-4)}_`)) {
       throw new CardDeclinedError('Your card was declined.');
     }
+    if (await this.intents.existsBy({ kind: 'detach', paymentMethodId: input.paymentMethodId })) {
+      throw new CardDeclinedError('This card is no longer saved.');
+    }
     const row = await this.createOnce(input.idempotencyKey, 'pi_sim_', {
       kind: 'payment',
       amountCents: input.amountCents,
@@ -220,6 +225,25 @@ export class SimulatedGateway extends PaymentGateway implements SimulatedCardFor
       metadata: JSON.stringify(input.metadata),
     });
     return toPaymentIntent(row);
+  }
+
+  /** Forgets a saved card: a `detach` row, after which charging it is declined. Detaching twice is harmless. */
+  async detachCard(paymentMethodId: string): Promise<void> {
+    if (await this.intents.existsBy({ kind: 'detach', paymentMethodId })) return;
+    await this.intents.insert({
+      id: `pmd_sim_${token()}`,
+      kind: 'detach',
+      clientSecret: '',
+      idempotencyKey: null,
+      amountCents: 0,
+      status: 'succeeded',
+      metadata: '{}',
+      lastError: null,
+      customerId: null,
+      paymentMethodId,
+      refundedCents: 0,
+      refundedAt: null,
+    });
   }
 
   async cancelIntent(id: string, kind: 'payment' | 'setup'): Promise<void> {
@@ -239,11 +263,14 @@ export class SimulatedGateway extends PaymentGateway implements SimulatedCardFor
       await this.announceDecline('payment_intent.payment_failed', row);
       throw new CardDeclinedError(check.message);
     }
+    const paymentMethodId = `pm_sim_${check.last4}_${token(6)}`;
     const changed = await this.intents.update(
       { id: row.id, status: Not('succeeded') },
-      { status: 'succeeded', lastError: null, paymentMethodId: `pm_sim_${check.last4}_${token(6)}` },
+      { status: 'succeeded', lastError: null, paymentMethodId },
     );
-    const paid = toPaymentIntent({ ...row, status: 'succeeded', lastError: null });
+    const paid = changed.affected
+      ? toPaymentIntent({ ...row, status: 'succeeded', lastError: null, paymentMethodId })
+      : toPaymentIntent((await this.intents.findOneBy({ id: row.id })) ?? row);
     if (changed.affected) {
       this.events.deliverLater({ id: `evt_sim_${token(8)}`, type: 'payment_intent.succeeded', objectId: row.id, metadata: paid.metadata });
     }
@@ -317,7 +344,14 @@ export class SimulatedGateway extends PaymentGateway implements SimulatedCardFor
   }
 }
 
+/** The card a simulated payment method stands for: its id carries the test card's last four (`pm_sim_4242_…`); every test card is a Visa. */
+function cardOf(paymentMethodId: string | null): CardDetails | undefined {
+  const last4 = /^pm_sim_(\d{4})_/.exec(paymentMethodId ?? '')?.[1];
+  return last4 ? { brand: 'visa', last4 } : undefined;
+}
+
 function toPaymentIntent(row: SimulatedPaymentEntity): GatewayPaymentIntent {
+  const card = cardOf(row.paymentMethodId);
   return {
     id: row.id,
     clientSecret: row.clientSecret,
@@ -326,6 +360,8 @@ function toPaymentIntent(row: SimulatedPaymentEntity): GatewayPaymentIntent {
     currency: 'usd',
     metadata: JSON.parse(row.metadata) as Record<string, string>,
     lastError: row.lastError ?? undefined,
+    ...(card ? { card } : {}),
+    ...(row.customerId && row.paymentMethodId ? { customerId: row.customerId, paymentMethodId: row.paymentMethodId } : {}),
   };
 }
 
@@ -347,6 +383,7 @@ function toSetupIntent(row: SimulatedPaymentEntity): GatewaySetupIntent {
     status: row.status as PaymentIntentStatus,
     customerId: row.customerId ?? '',
     paymentMethodId: row.paymentMethodId ?? undefined,
+    card: cardOf(row.paymentMethodId),
     metadata: JSON.parse(row.metadata) as Record<string, string>,
   };
 }

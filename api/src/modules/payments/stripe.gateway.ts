@@ -6,6 +6,7 @@ import {
   GatewayUnavailableError,
   PaymentGateway,
   RefundRefusedError,
+  type CardDetails,
   type ChargeSavedCardInput,
   type CreatePaymentIntentInput,
   type GatewayEvent,
@@ -64,6 +65,7 @@ export class StripeGateway extends PaymentGateway implements WebhookSource {
           metadata: input.metadata,
           receipt_email: input.receiptEmail,
           automatic_payment_methods: { enabled: true },
+          ...(input.keepCard ? { customer: input.keepCard.customerId, setup_future_usage: 'off_session' as const } : {}),
         },
         { idempotencyKey: input.idempotencyKey },
       ),
@@ -73,7 +75,7 @@ export class StripeGateway extends PaymentGateway implements WebhookSource {
 
   async retrievePaymentIntent(id: string): Promise<GatewayPaymentIntent | undefined> {
     try {
-      return toPaymentIntent(await this.stripe.paymentIntents.retrieve(id));
+      return toPaymentIntent(await this.stripe.paymentIntents.retrieve(id, { expand: ['payment_method'] }));
     } catch (error) {
       if ((error as { statusCode?: number }).statusCode === 404) return undefined;
       throw new GatewayUnavailableError(`Stripe: ${(error as Error).message}`);
@@ -151,7 +153,7 @@ export class StripeGateway extends PaymentGateway implements WebhookSource {
 
   async retrieveSetupIntent(id: string): Promise<GatewaySetupIntent | undefined> {
     try {
-      return toSetupIntent(await this.stripe.setupIntents.retrieve(id));
+      return toSetupIntent(await this.stripe.setupIntents.retrieve(id, { expand: ['payment_method'] }));
     } catch (error) {
       if ((error as { statusCode?: number }).statusCode === 404) return undefined;
       throw new GatewayUnavailableError(`Stripe: ${(error as Error).message}`);
@@ -175,6 +177,16 @@ export class StripeGateway extends PaymentGateway implements WebhookSource {
       ),
     );
     return toPaymentIntent(intent);
+  }
+
+  async detachCard(paymentMethodId: string): Promise<void> {
+    try {
+      await this.stripe.paymentMethods.detach(paymentMethodId);
+    } catch (error) {
+      // No longer attached (detached before): nothing left to forget.
+      if ((error as { statusCode?: number }).statusCode === 400) return;
+      throw new GatewayUnavailableError(`Stripe: ${(error as Error).message}`);
+    }
   }
 
   async cancelIntent(id: string, kind: 'payment' | 'setup'): Promise<void> {
@@ -239,7 +251,17 @@ export class StripeGateway extends PaymentGateway implements WebhookSource {
   }
 }
 
+/** A payment method's card, when it is expanded (an id alone says nothing of the card). */
+function cardOf(method: string | Stripe.PaymentMethod | null | undefined): CardDetails | undefined {
+  return method && typeof method === 'object' && method.card ? { brand: method.card.brand, last4: method.card.last4 } : undefined;
+}
+
 function toPaymentIntent(intent: Stripe.PaymentIntent): GatewayPaymentIntent {
+  const method = intent.payment_method;
+  const customer = intent.customer;
+  const card = cardOf(method);
+  const customerId = typeof customer === 'string' ? customer : customer?.id;
+  const paymentMethodId = typeof method === 'string' ? method : method?.id;
   return {
     id: intent.id,
     clientSecret: intent.client_secret ?? '',
@@ -248,6 +270,8 @@ function toPaymentIntent(intent: Stripe.PaymentIntent): GatewayPaymentIntent {
     currency: intent.currency,
     metadata: (intent.metadata ?? {}) as Record<string, string>,
     lastError: intent.last_payment_error?.message ?? undefined,
+    ...(card ? { card } : {}),
+    ...(customerId && paymentMethodId && intent.setup_future_usage ? { customerId, paymentMethodId } : {}),
   };
 }
 
@@ -260,6 +284,7 @@ function toSetupIntent(intent: Stripe.SetupIntent): GatewaySetupIntent {
     status: intent.status as GatewaySetupIntent['status'],
     customerId: typeof customer === 'string' ? customer : (customer?.id ?? ''),
     paymentMethodId: typeof pm === 'string' ? pm : pm?.id,
+    card: cardOf(pm),
     metadata: (intent.metadata ?? {}) as Record<string, string>,
   };
 }
