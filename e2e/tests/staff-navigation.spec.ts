@@ -23,6 +23,7 @@ const PAGES = [
   { name: 'Door', path: '/admin/door', heading: 'Door Check-in' },
   { name: 'Bar', path: '/admin/bar', heading: 'Bar' },
   { name: 'Pickups', path: '/admin/pickups', heading: 'Feast Pack Pickups' },
+  { name: 'Kitchen', path: '/admin/kitchen', heading: 'Kitchen Counts' },
   { name: 'Reports', path: '/admin/reports', heading: 'Reports' },
   { name: 'Waitlist', path: '/admin/waitlist', heading: 'Waitlist' },
   { name: 'Email Campaigns', path: '/admin/campaigns', heading: 'Email Campaigns' },
@@ -49,7 +50,7 @@ test.describe('the staff navigation', () => {
     const nav = staffNavigation(page);
     expect(await offered(page)).toEqual(PAGES.map((p) => p.name));
     for (const [group, names] of [
-      ['The night', ['Door', 'Bar', 'Pickups']],
+      ['The night', ['Door', 'Bar', 'Pickups', 'Kitchen']],
       ['Money', ['Reports', 'Waitlist']],
       ['Marketing', ['Email Campaigns', 'Drinks QR Code']],
       ['Set-up', ['Settings', 'Devices', 'Activity']],
@@ -76,12 +77,12 @@ test.describe('the staff navigation', () => {
     await page.context().close();
   });
 
-  test('shows a door phone only the door and the pickups, and a bar phone only the bar', async ({ browser }) => {
+  test('shows a door phone only the door, the pickups and the kitchen, and a bar phone only the bar', async ({ browser }) => {
     test.slow();
     const stamp = Date.now();
     const door = await devicePage(browser, `Nav Door ${stamp}`, 'door');
     await expect(door.getByRole('heading', { name: 'Door Check-in' })).toBeVisible({ timeout: 30_000 });
-    expect(await offered(door)).toEqual(['Door', 'Pickups']);
+    expect(await offered(door)).toEqual(['Door', 'Pickups', 'Kitchen']);
     await expect(current(door)).toHaveText('Door');
     await staffNavigation(door).getByRole('button', { name: 'Pickups' }).click();
     await expect(door).toHaveURL(/\/admin\/pickups$/);
@@ -90,7 +91,7 @@ test.describe('the staff navigation', () => {
     // A page not for the door: not allowed, and still only the door's pages on offer.
     await door.goto('/admin/reports');
     await expect(door.getByText('Not allowed', { exact: true })).toBeVisible({ timeout: 30_000 });
-    expect(await offered(door)).toEqual(['Door', 'Pickups']);
+    expect(await offered(door)).toEqual(['Door', 'Pickups', 'Kitchen']);
     await expect(current(door)).toHaveCount(0);
     await door.context().close();
 

@@ -141,7 +141,7 @@ describe('device sessions', () => {
     const pages = within(nav)
       .getAllByRole('button')
       .filter((button) => button.getAttribute('aria-controls') === null);
-    expect(pages.map((button) => button.textContent)).toEqual(['Door', 'Pickups']);
+    expect(pages.map((button) => button.textContent)).toEqual(['Door', 'Pickups', 'Kitchen']);
     expect(within(nav).getByRole('button', { name: 'Pickups' }).getAttribute('aria-current')).toBe('page');
   });
 

@@ -41,6 +41,7 @@ describe('the staff navigation', () => {
       'Door',
       'Bar',
       'Pickups',
+      'Kitchen',
       'Reports',
       'Waitlist',
       'Email Campaigns',
@@ -54,14 +55,14 @@ describe('the staff navigation', () => {
       within(night)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Door', 'Bar', 'Pickups']);
+    ).toEqual(['Door', 'Bar', 'Pickups', 'Kitchen']);
     expect(within(nav).getByRole('group', { name: 'Money' }).textContent).toContain('Reports');
     expect(within(nav).getByRole('group', { name: 'Marketing' }).textContent).toContain('Drinks QR Code');
     expect(within(nav).getByRole('group', { name: 'Set-up' }).textContent).toContain('Activity');
   });
 
-  it('gives a door device the door and the pickups, and a bar device the bar', () => {
-    expect(names(renderNavigation('door', '/admin/door'))).toEqual(['Door', 'Pickups']);
+  it('gives a door device the door, the pickups and the kitchen, and a bar device the bar', () => {
+    expect(names(renderNavigation('door', '/admin/door'))).toEqual(['Door', 'Pickups', 'Kitchen']);
     expect(staffPageGroupsFor('bar')).toEqual([{ label: 'The night', pages: [expect.objectContaining({ path: '/admin/bar' })] }]);
   });
 
@@ -95,6 +96,6 @@ describe('the staff navigation', () => {
     expect(currentStaffPage('/admin')).toBe('/admin');
     expect(currentStaffPage('/admin/')).toBe('/admin');
     expect(currentStaffPage('/admin/login')).toBeUndefined();
-    expect(new Set(STAFF_PAGE_GROUPS.flatMap((g) => g.pages.map((p) => p.path))).size).toBe(11);
+    expect(new Set(STAFF_PAGE_GROUPS.flatMap((g) => g.pages.map((p) => p.path))).size).toBe(12);
   });
 });

@@ -18,7 +18,7 @@ const MANAGER: readonly StaffRole[] = ['manager'];
 /**
  * Every staff page, grouped by what the staff do: the dashboard, the night, money, marketing and
  * set-up. `roles` says who may open each page, as the layout routes of `app/app.tsx` do
- * (`RequireStaff roles={['door']}` around the door and pickups, `['bar']` around the bar, the
+ * (`RequireStaff roles={['door']}` around the door, pickups and kitchen, `['bar']` around the bar, the
  * manager alone elsewhere); `app.spec.tsx` checks the two agree.
  */
 export const STAFF_PAGE_GROUPS: readonly StaffPageGroup[] = [
@@ -29,6 +29,7 @@ export const STAFF_PAGE_GROUPS: readonly StaffPageGroup[] = [
       { path: '/admin/door', label: 'Door', roles: ['manager', 'door'] },
       { path: '/admin/bar', label: 'Bar', roles: ['manager', 'bar'] },
       { path: '/admin/pickups', label: 'Pickups', roles: ['manager', 'door'] },
+      { path: '/admin/kitchen', label: 'Kitchen', roles: ['manager', 'door'] },
     ],
   },
   {
