@@ -16,6 +16,9 @@ let addresses = 0;
 const nextAddress = () => `198.51.100.${(addresses += 1) % 250}`;
 
 describe(`the party waitlist, on ${TEST_DATABASE}`, () => {
+  // Each test boots a fresh database of its own (every migration, on MariaDB some 20 s on two busy
+  // cores), so a party starts empty: twice the suite's default time per test.
+  jest.setTimeout(120_000);
   let sink: SmtpSink;
   let t: TestApp;
   let manager: string;
