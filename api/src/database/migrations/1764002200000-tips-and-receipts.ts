@@ -26,7 +26,7 @@ export class TipsAndReceipts1764002200000 implements MigrationInterface {
           { name: 'emailClaimedAt', type: 'datetime', isNullable: true },
           { name: 'emailLastError', type: 'varchar', length: '255', isNullable: true },
           { name: 'emailSettledAt', type: 'datetime', isNullable: true },
-          { name: 'createdAt', type: 'datetime' },
+          { name: 'createdAt', type: 'datetime', default: 'CURRENT_TIMESTAMP' },
         ],
       }),
     );

@@ -293,10 +293,11 @@ export class DrinkTabClosingService implements OnModuleInit {
           detail: log.detail,
           subjectId: log.subjectId,
         });
+      // The itemised receipt of a tab closed and charged, queued with the close (once: only the closing that closed it).
+      if (done.affected && result.chargedCents > 0) await this.receipts.queueForTab(tabId, 'closed', manager);
       return Boolean(done.affected);
     });
-    // The itemised receipt of a tab closed and charged (once: only the closing that closed it).
-    if (closed && result.chargedCents > 0) await this.receipts.queueForTab(tabId, 'closed');
+    if (closed) this.receipts.sendSoon();
   }
 
   /** A declined charge: the tab reopens, and the next attempt gets a new idempotency key. */
