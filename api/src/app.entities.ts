@@ -2,6 +2,7 @@ import { AnalyticsEventEntity } from './modules/analytics/analytics-event.entity
 import { DrinkEntity } from './modules/drinks/drink.entity.js';
 import { DrinkOrderEntity } from './modules/drinks/drink-order.entity.js';
 import { DrinkTabEntity } from './modules/drinks/drink-tab.entity.js';
+import { DrinkReceiptEntity } from './modules/drinks/receipts/drink-receipt.entity.js';
 import { HttpSessionEntity } from './modules/auth/http-session.entity.js';
 import { PaymentDeclineEntity } from './modules/payments/payment-decline.entity.js';
 import { PaymentDisputeEntity } from './modules/payments/payment-dispute.entity.js';
@@ -46,6 +47,7 @@ export const ENTITIES = [
   DrinkEntity,
   DrinkOrderEntity,
   DrinkTabEntity,
+  DrinkReceiptEntity,
   PaymentDeclineEntity,
   LoginAttemptEntity,
   StaffDeviceEntity,

@@ -126,6 +126,9 @@ describe(`Reports: totals, revenue by channel and reconciliation, on ${TEST_DATA
     expect(shown.totals).toEqual({
       ticketRevenueCents: 14216 + 5468,
       drinksRevenueCents: drinks.totalCents,
+      tipsCents: 0,
+      tipsPayNowCents: 0,
+      tipsTabCents: 0,
       feastRevenueCents: 0,
       refundsCents: 5468,
       disputedCents: 0,

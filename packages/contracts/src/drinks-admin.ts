@@ -130,7 +130,7 @@ export interface DrinkTabDetails {
   limitCents: Cents;
   /** The tab's charge at the gateway, once closed. */
   paymentReference: string | null;
-  closedBy: 'staff' | 'auto' | 'bar' | null;
+  closedBy: 'staff' | 'auto' | 'bar' | 'guest' | null;
   lastChargeError: string | null;
   dispute: PaymentDisputeView | null;
   openedAt: string | null;

@@ -2,6 +2,7 @@ import './zod-setup.js';
 import { z } from 'zod';
 import { valueMessage } from './form-messages.js';
 import { percentOfCents, TAX_RATE_BASIS_POINTS, type Cents } from './money.js';
+import { tipSchema, type Tip } from './tips.js';
 
 /**
  * Builds a schema in a call marked pure, so a bundle that only needs priceDrinks() and the
@@ -145,7 +146,7 @@ const orderTotal = () => z.number().int('total must be whole cents').min(0, 'tot
 
 /** `POST /api/drink-payment-intent`: pay now. `total` is what the guest saw; the server re-prices. */
 export const drinkPaymentRequestSchema = /* @__PURE__ */ defineSchema(() =>
-  z.strictObject({ ...guestFields(), items: orderItems(), total: orderTotal() }),
+  z.strictObject({ ...guestFields(), items: orderItems(), total: orderTotal(), tip: tipSchema.optional() }),
 );
 export type DrinkPaymentRequest = z.input<typeof drinkPaymentRequestSchema>;
 export type ValidDrinkPaymentRequest = z.output<typeof drinkPaymentRequestSchema>;
@@ -184,6 +185,8 @@ export interface DrinkOrderReceipt {
   totalCents: Cents;
   tabId: string | null;
   placedAt: string;
+  /** The tip of a pay-now order (0 without one), not taxed; `totalCents` is what the card was charged, tip included. */
+  tipCents?: Cents;
 }
 
 /**
@@ -249,7 +252,21 @@ export interface DrinkTabView {
   closedAt: string | null;
   /** What the tab may run up (with tax) before the bar approves more. */
   limitCents: Cents;
+  /** The guest's tip choice, used when the tab closes (null: no tip). */
+  tip?: Tip | null;
+  /** The tip charged with the tab (set when it closed). */
+  tipCents?: Cents | null;
 }
+
+/** `PUT /api/drink-tab/:tabId/tip` (header `X-Tab-Token`): the tip the tab closes with. */
+export const drinkTabTipRequestSchema = /* @__PURE__ */ defineSchema(() => z.strictObject({ tip: tipSchema }));
+export type DrinkTabTipRequest = z.input<typeof drinkTabTipRequestSchema>;
+export type ValidDrinkTabTipRequest = z.output<typeof drinkTabTipRequestSchema>;
+
+/** `POST /api/drink-tab/:tabId/close` (header `X-Tab-Token`): the guest's `Close my tab`; no tip given keeps the saved choice. */
+export const closeDrinkTabRequestSchema = /* @__PURE__ */ defineSchema(() => z.strictObject({ tip: tipSchema.optional() }));
+export type CloseDrinkTabRequest = z.input<typeof closeDrinkTabRequestSchema>;
+export type ValidCloseDrinkTabRequest = z.output<typeof closeDrinkTabRequestSchema>;
 
 /** The answer to an order that would take a tab past its limit. */
 export const TAB_LIMIT_REACHED = 'Your tab has reached its limit — please see the bar';
@@ -295,9 +312,11 @@ export interface StaffDrinkTab {
   chargedCents: Cents | null;
   closedAt: string | null;
   /** Who closed it: staff, the automatic end-of-party close, or settled at the bar. */
-  closedBy: 'staff' | 'auto' | 'bar' | null;
+  closedBy: 'staff' | 'auto' | 'bar' | 'guest' | null;
   /** What the tab may run up (with tax); `Approve more` on the bar screen raises it. */
   limitCents: Cents;
+  /** The tip charged with the tab (null until it closed with one). */
+  tipCents?: Cents | null;
 }
 
 /** `PATCH /api/admin/drinks/:id`: set how many are left (0 = out of stock). */

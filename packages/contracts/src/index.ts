@@ -15,6 +15,7 @@ export * from './meals.js';
 export * from './payments.js';
 export * from './orders.js';
 export * from './drinks.js';
+export * from './tips.js';
 export * from './drinks-menu.js';
 export * from './drinks-admin.js';
 export * from './staff.js';

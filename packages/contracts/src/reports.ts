@@ -13,8 +13,14 @@ const defineSchema = <T>(build: () => T): T => build();
 export interface ReportTotals {
   /** Party tickets sold (totals with tax, before refunds). */
   ticketRevenueCents: Cents;
-  /** Drinks paid at once plus tabs charged (with tax, before refunds). */
+  /** Drinks paid at once plus tabs charged (with tax, before refunds; tips apart). */
   drinksRevenueCents: Cents;
+  /** Tips on drinks (never taxed), pay now and tabs together; counted in net revenue. */
+  tipsCents: Cents;
+  /** Tips of drinks paid at once. */
+  tipsPayNowCents: Cents;
+  /** Tips charged with tabs. */
+  tipsTabCents: Cents;
   /** Feast pack pre-orders paid (with tax, before refunds). */
   feastRevenueCents: Cents;
   /** Refunded of the above (tickets, drinks, tabs and feast packs), with their tax. */
@@ -23,7 +29,7 @@ export interface ReportTotals {
   disputedCents: Cents;
   /** Chargebacks lost: the money went back to the card, like a refund. */
   disputesLostCents: Cents;
-  /** Revenue less refunds and lost chargebacks. */
+  /** Revenue and tips less refunds and lost chargebacks. */
   netCents: Cents;
   /** The tax of what was sold (before refunds). */
   taxCents: Cents;
@@ -38,7 +44,17 @@ export interface ReportTotals {
 export interface RevenueDay {
   date: string;
   ticketsCents: Cents;
+  /** Drinks with tax, tips apart. */
   drinksCents: Cents;
+  /** Tips of drinks paid at once that day. */
+  tipsPayNowCents: Cents;
+  /** Tips charged with tabs closed that day. */
+  tipsTabCents: Cents;
+}
+
+/** A day's total: tickets, drinks and tips. */
+export function revenueDayTotal(day: RevenueDay): Cents {
+  return day.ticketsCents + day.drinksCents + day.tipsPayNowCents + day.tipsTabCents;
 }
 
 /** One hour of drinks sales (`YYYY-MM-DD HH:00`, the party's time zone): orders placed and their value. */

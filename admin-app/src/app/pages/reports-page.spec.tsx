@@ -24,6 +24,9 @@ function createReport(overrides: Partial<RevenueReport> = {}): RevenueReport {
     totals: {
       ticketRevenueCents: 19684,
       drinksRevenueCents: 1859,
+      tipsCents: 555,
+      tipsPayNowCents: 255,
+      tipsTabCents: 300,
       feastRevenueCents: 0,
       refundsCents: 5468,
       disputedCents: 0,
@@ -194,8 +197,8 @@ describe('the Reports page', () => {
     report = createReport({
       totals: { ...createReport().totals, disputedCents: 1859, disputesLostCents: 5468, netCents: 10607 },
       byDay: [
-        { date: '2026-10-23', ticketsCents: 14216, drinksCents: 0 },
-        { date: '2026-10-24', ticketsCents: 5468, drinksCents: 1859 },
+        { date: '2026-10-23', ticketsCents: 14216, drinksCents: 0, tipsPayNowCents: 0, tipsTabCents: 0 },
+        { date: '2026-10-24', ticketsCents: 5468, drinksCents: 1859, tipsPayNowCents: 255, tipsTabCents: 300 },
       ],
       tabs: {
         open: { count: 0, totalCents: 0 },
@@ -230,9 +233,10 @@ describe('the Reports page', () => {
             .map((cell) => cell.textContent),
         ),
     ).toEqual([
-      ['2026-10-23', '$142.16', '$0.00', '$142.16'],
-      ['2026-10-24', '$54.68', '$18.59', '$73.27'],
+      ['2026-10-23', '$142.16', '$0.00', '$0.00', '$0.00', '$142.16'],
+      ['2026-10-24', '$54.68', '$18.59', '$2.55', '$3.00', '$78.82'],
     ]);
+    expect(screen.getByRole('group', { name: 'Tips' }).textContent).toBe('Tips$5.55 (pay now $2.55, tabs $3.00)');
     expect(await screen.findByText(/2 disputed by the card's bank\./)).toBeTruthy();
 
     fireEvent.click(screen.getByText('Kavya Reddy'));

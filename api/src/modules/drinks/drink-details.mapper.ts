@@ -140,7 +140,7 @@ export function toDrinkTabDetails({ tab, orders, activity, dispute }: DrinkTabDe
   if (closed && tab.closedAt) {
     const by = closeLogged
       ? { who: closeLogged.who, role: closeLogged.role }
-      : { who: tab.closedBy === 'auto' ? SYSTEM_WHO : 'Staff', role: null };
+      : { who: tab.closedBy === 'auto' ? SYSTEM_WHO : tab.closedBy === 'guest' ? 'Guest' : 'Staff', role: null };
     timeline.push(
       tab.status === 'settled'
         ? {

@@ -3,6 +3,7 @@ import { GatewayRefundSync, refundedCentsKind, type GatewayRefundKind } from '..
 import { DRINKS_LOCK } from './drink-menu.service.js';
 import { DrinkOrderEntity } from './drink-order.entity.js';
 import { DrinkTabEntity } from './drink-tab.entity.js';
+import { DrinkReceipts } from './receipts/drink-receipts.service.js';
 
 /**
  * A pay-now drinks order refunded at the gateway: what was refunded is recorded on it
@@ -28,10 +29,14 @@ const tabCharges: GatewayRefundKind<DrinkTabEntity> = {
 /** Refunds made in the gateway's dashboard (`charge.refunded`), recorded on the drinks order or the tab they belong to. */
 @Injectable()
 export class DrinkGatewayRefunds implements OnModuleInit {
-  constructor(private readonly refundSync: GatewayRefundSync) {}
+  constructor(
+    private readonly refundSync: GatewayRefundSync,
+    private readonly receipts: DrinkReceipts,
+  ) {}
 
   onModuleInit(): void {
-    this.refundSync.register(drinkOrders);
-    this.refundSync.register(tabCharges);
+    // Each refund recorded sends the guest an updated receipt (when the order or tab has an e-mail).
+    this.refundSync.register({ ...drinkOrders, recorded: async (before) => void (await this.receipts.queueForOrder(before.id, 'refund')) });
+    this.refundSync.register({ ...tabCharges, recorded: async (before) => void (await this.receipts.queueForTab(before.id, 'refund')) });
   }
 }

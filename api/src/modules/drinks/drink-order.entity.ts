@@ -60,8 +60,13 @@ export class DrinkOrderEntity {
   @Column({ type: 'integer' })
   taxCents!: number;
 
+  /** What the card was charged: subtotal + tax + tip. */
   @Column({ type: 'integer' })
   totalCents!: number;
+
+  /** The guest's tip (not taxed), part of `totalCents`. */
+  @Column({ type: 'integer', default: 0 })
+  tipCents!: number;
 
   @Column({ type: 'varchar', length: 255, nullable: true })
   paymentIntentId!: string | null;

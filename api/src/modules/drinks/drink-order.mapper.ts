@@ -48,6 +48,7 @@ export function toReceipt(order: DrinkOrderEntity): DrinkOrderReceipt {
     totalCents: order.totalCents,
     tabId: order.tabId,
     placedAt: placedAt(order),
+    tipCents: order.tipCents ?? 0,
   };
 }
 

@@ -28,6 +28,7 @@ import { DrinkOrderEntity } from './drink-order.entity.js';
 import { drinkOrderLabel, drinkRefundKey } from './drink-order.mapper.js';
 import { DrinkTabEntity } from './drink-tab.entity.js';
 import { isUuid } from '../../common/uuid.js';
+import { DrinkReceipts } from './receipts/drink-receipts.service.js';
 
 /** Drinks orders that reached the bar: paid at once (refunded since, or not), or put on a tab. */
 export const BAR_REACHED: readonly AdminDrinkOrderStatus[] = ['paid', 'tab', 'refunding', 'refunded'];
@@ -50,6 +51,7 @@ export class DrinkOrdersAdmin {
     private readonly gateway: PaymentGateway,
     private readonly activity: ActivityLog,
     private readonly staffRefunds: StaffRefunds,
+    private readonly receipts: DrinkReceipts,
   ) {}
 
   /** Orders of the event and dates that reached the bar, newest first: the table and its export. */
@@ -167,8 +169,11 @@ export class DrinkOrdersAdmin {
           subjectId: order.id,
         });
         this.logger.warn(`Drink order ${order.id} refunded by ${actor.name}`);
+        // The updated receipt (showing the refund), queued with the refund itself.
+        await this.receipts.queueForOrder(order.id, 'refund', manager);
       },
     });
+    this.receipts.sendSoon();
     return this.orderDetails(refundedId!);
   }
 }

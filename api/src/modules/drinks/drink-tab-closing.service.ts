@@ -11,7 +11,7 @@ import {
 } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, IsNull, MoreThanOrEqual, Repository } from 'typeorm';
-import { drinkTabReference, formatCents, type StaffDrinkTab } from '@festival/contracts';
+import { drinkTabReference, formatCents, tipCentsOf, type StaffDrinkTab } from '@festival/contracts';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -21,7 +21,8 @@ import { PaymentEvents } from '../payments/payment-events.service.js';
 import { CardDeclinedError, PaymentGateway } from '../payments/payment-gateway.js';
 import { DRINKS_LOCK } from './drink-menu.service.js';
 import { DrinkTabEntity } from './drink-tab.entity.js';
-import { tabTotal, tabTotals, toStaffTab } from './drink-tab.mapper.js';
+import { tabTotal, tabTotals, tipChoiceOf, toStaffTab } from './drink-tab.mapper.js';
+import { DrinkReceipts } from './receipts/drink-receipts.service.js';
 import { DRINK_TAB_TYPE } from './drink-tabs.service.js';
 
 /** A closing that has not finished after this long belongs to a process that died: it is retried. */
@@ -29,7 +30,7 @@ export const STALE_CLOSING_MS = 2 * 60_000;
 /** Closed tabs stay on the staff list this long. */
 const RECENTLY_CLOSED_MS = 12 * 60 * 60_000;
 
-export type TabCloser = 'staff' | 'auto';
+export type TabCloser = 'staff' | 'auto' | 'guest';
 
 /** A staff closing's activity-log entry, written with its outcome. */
 interface TabLogEntry {
@@ -68,6 +69,7 @@ export class DrinkTabClosingService implements OnModuleInit {
     private readonly exclusive: ExclusiveSection,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly activity: ActivityLog,
+    private readonly receipts: DrinkReceipts,
   ) {}
 
   onModuleInit(): void {
@@ -108,6 +110,8 @@ export class DrinkTabClosingService implements OnModuleInit {
       }
       // Nothing can be added to a closing tab, so a retried closing charges the same total.
       const totals = await tabTotal(manager, tab.id);
+      // The guest's tip choice, a percent computed here on the tab's subtotal (never taxed).
+      const tipCents = Math.min(tipCentsOf(totals.subtotalCents, tipChoiceOf(tab)), totals.subtotalCents);
       // A new attempt gets a new idempotency key; one whose outcome is unknown keeps its key.
       const attempt = tab.chargeKey ? tab.closeAttempts : tab.closeAttempts + 1;
       const chargeKey = tab.chargeKey ?? `drink-tab-${tab.id}-charge-${attempt}`;
@@ -121,9 +125,10 @@ export class DrinkTabClosingService implements OnModuleInit {
           chargeKey,
           subtotalCents: totals.subtotalCents,
           taxCents: totals.taxCents,
+          tipCents,
         },
       );
-      return { kind: 'charge' as const, tab: { ...tab, chargeKey, totalCents: totals.totalCents } };
+      return { kind: 'charge' as const, tab: { ...tab, chargeKey, totalCents: totals.totalCents + tipCents } };
     });
     if (claim.kind === 'missing') throw new NotFoundException('Tab not found');
     if (claim.kind === 'refused') throw new ConflictException(claim.message);
@@ -275,7 +280,7 @@ export class DrinkTabClosingService implements OnModuleInit {
     result: { chargedCents: number; chargePaymentIntentId: string | null; closedBy: TabCloser },
     log?: TabLogEntry,
   ): Promise<void> {
-    await this.exclusive.run(DRINKS_LOCK, async (manager) => {
+    const closed = await this.exclusive.run(DRINKS_LOCK, async (manager) => {
       const done = await manager.update(
         DrinkTabEntity,
         { id: tabId, status: 'closing' },
@@ -288,7 +293,11 @@ export class DrinkTabClosingService implements OnModuleInit {
           detail: log.detail,
           subjectId: log.subjectId,
         });
+      // The itemised receipt of a tab closed and charged, queued with the close (once: only the closing that closed it).
+      if (done.affected && result.chargedCents > 0) await this.receipts.queueForTab(tabId, 'closed', manager);
+      return Boolean(done.affected);
     });
+    if (closed) this.receipts.sendSoon();
   }
 
   /** A declined charge: the tab reopens, and the next attempt gets a new idempotency key. */

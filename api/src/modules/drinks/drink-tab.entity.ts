@@ -76,6 +76,14 @@ export class DrinkTabEntity {
   @Column({ type: 'integer', nullable: true })
   chargedCents!: number | null;
 
+  /** The guest's tip choice as JSON (`Tip`), used when the tab closes; null: no tip. */
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  tipChoice!: string | null;
+
+  /** The tip charged with the tab (part of `chargedCents`), fixed when the closing starts. */
+  @Column({ type: 'integer', nullable: true })
+  tipCents!: number | null;
+
   @Column({ type: 'datetime', nullable: true })
   closedAt!: Date | null;
 
@@ -88,7 +96,7 @@ export class DrinkTabEntity {
   refundedAt!: Date | null;
 
   @Column({ type: 'varchar', length: 16, nullable: true })
-  closedBy!: 'staff' | 'auto' | 'bar' | null;
+  closedBy!: 'staff' | 'auto' | 'bar' | 'guest' | null;
 
   /** What the tab may run up (with tax), in cents: TAB_LIMIT_CENTS when opened, raised by the bar. */
   @Column({ type: 'integer', default: 15000 })

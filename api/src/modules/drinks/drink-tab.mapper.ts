@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { drinkTabReference, priceDrinks, priceDrinksSubtotal, type DrinkTabView, type StaffDrinkTab } from '@festival/contracts';
+import { drinkTabReference, priceDrinks, priceDrinksSubtotal, type DrinkTabView, type StaffDrinkTab, type Tip } from '@festival/contracts';
 import { DrinkOrderEntity } from './drink-order.entity.js';
 import { toReceipt } from './drink-order.mapper.js';
 import type { DrinkTabEntity } from './drink-tab.entity.js';
@@ -61,7 +61,14 @@ export function toTabView(tab: DrinkTabEntity, orders: DrinkOrderEntity[]): Drin
     chargedCents: tab.chargedCents,
     closedAt: tab.closedAt?.toISOString() ?? null,
     limitCents: tab.limitCents,
+    tip: tipChoiceOf(tab),
+    tipCents: tab.tipCents,
   };
+}
+
+/** The guest's tip choice kept on the tab (null: no tip). */
+export function tipChoiceOf(tab: Pick<DrinkTabEntity, 'tipChoice'>): Tip | null {
+  return tab.tipChoice ? (JSON.parse(tab.tipChoice) as Tip) : null;
 }
 
 /** The staff's view: contact details, totals, and how the closing went. */
@@ -85,5 +92,6 @@ export function toStaffTab(tab: DrinkTabEntity, totals: TabTotals = NOTHING_YET)
     closedAt: tab.closedAt?.toISOString() ?? null,
     closedBy: tab.closedBy,
     limitCents: tab.limitCents,
+    tipCents: tab.tipCents,
   };
 }

@@ -5,11 +5,13 @@ import {
   type DashboardFilter,
   type DrinkOrderDetails,
   type DrinkTabDetails,
+  type ReceiptResent,
 } from '@festival/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { SeasonsService } from '../seasons/seasons.service.js';
 import { CurrentStaff, type StaffActor } from '../staff/staff-actor.js';
 import { DrinkOrdersAdmin } from './drink-orders-admin.service.js';
+import { DrinkReceipts } from './receipts/drink-receipts.service.js';
 import { ApiRoute } from '../../common/route-facts.js';
 
 /** The manager's view of drinks money (no @Roles: the manager's alone; the bar has its own screen). */
@@ -18,6 +20,7 @@ export class DrinksAdminController {
   constructor(
     private readonly admin: DrinkOrdersAdmin,
     private readonly seasons: SeasonsService,
+    private readonly receipts: DrinkReceipts,
   ) {}
 
   /** The dashboard's `Drinks Orders`: orders of the event and dates paid at once or put on a tab, newest first. */
@@ -66,5 +69,21 @@ export class DrinksAdminController {
   @Header('Cache-Control', 'no-store')
   tabDetails(@Param('tabId') tabId: string): Promise<DrinkTabDetails> {
     return this.admin.tabDetails(tabId);
+  }
+
+  /** `Resend receipt` in a pay-now order's details: its itemised receipt e-mailed again, through the outbox. */
+  @Post('drink-orders/:orderId/resend-receipt')
+  @ApiRoute({ tag: 'drinks', summary: "E-mail a paid drinks order's itemised receipt again", response: { type: 'ReceiptResent' } })
+  @HttpCode(202)
+  resendOrderReceipt(@Param('orderId') orderId: string): Promise<ReceiptResent> {
+    return this.receipts.resendForOrder(orderId);
+  }
+
+  /** `Resend receipt` in a charged tab's details. */
+  @Post('drink-tabs/:tabId/resend-receipt')
+  @ApiRoute({ tag: 'drinks', summary: "E-mail a charged tab's itemised receipt again", response: { type: 'ReceiptResent' } })
+  @HttpCode(202)
+  resendTabReceipt(@Param('tabId') tabId: string): Promise<ReceiptResent> {
+    return this.receipts.resendForTab(tabId);
   }
 }

@@ -1,6 +1,10 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import {
+  closeDrinkTabRequestSchema,
+  drinkTabTipRequestSchema,
+  type ValidCloseDrinkTabRequest,
+  type ValidDrinkTabTipRequest,
   confirmDrinkPaymentRequestSchema,
   confirmDrinkTabSetupRequestSchema,
   drinkPaymentRequestSchema,
@@ -26,6 +30,7 @@ import { DrinkMenuService } from './drink-menu.service.js';
 import { DrinkOrderStatusService } from './drink-order-status.service.js';
 import { DrinkTabsService } from './drink-tabs.service.js';
 import { DrinksService } from './drinks.service.js';
+import { DrinkTabTips } from './drink-tab-tips.service.js';
 import { ApiRoute, RateLimit } from '../../common/route-facts.js';
 
 /** The guests' side: the menu, paying now, and tabs. */
@@ -37,6 +42,7 @@ export class DrinksController {
     private readonly drinks: DrinksService,
     private readonly tabs: DrinkTabsService,
     private readonly status: DrinkOrderStatusService,
+    private readonly tips: DrinkTabTips,
   ) {}
 
   /** The menu with stock, from its cache (see DrinkMenuService.answer). */
@@ -144,5 +150,38 @@ export class DrinksController {
     @Body(new ZodValidationPipe(tabOrderRequestSchema)) body: ValidTabOrderRequest,
   ): Promise<DrinkOrderReceipt> {
     return this.tabs.addOrder(tabId, body);
+  }
+
+  /** The guest's tip choice, kept on the tab for its close (header `X-Tab-Token`). */
+  @Put('drink-tab/:tabId/tip')
+  @ApiRoute({
+    tag: 'drinks',
+    summary: 'Choose the tip a tab closes with',
+    body: { schema: drinkTabTipRequestSchema, name: 'DrinkTabTipRequest' },
+    response: { type: 'DrinkTabView' },
+  })
+  chooseTip(
+    @Param('tabId') tabId: string,
+    @Headers('x-tab-token') token: string | undefined,
+    @Body(new ZodValidationPipe(drinkTabTipRequestSchema)) body: ValidDrinkTabTipRequest,
+  ): Promise<DrinkTabView> {
+    return this.tips.choose(tabId, token, body.tip);
+  }
+
+  /** `Close my tab`: the tip saved, the tab closed and its card charged once (header `X-Tab-Token`). */
+  @Post('drink-tab/:tabId/close')
+  @ApiRoute({
+    tag: 'drinks',
+    summary: 'Close my tab: charge its card with the tip chosen',
+    body: { schema: closeDrinkTabRequestSchema, name: 'CloseDrinkTabRequest' },
+    response: { type: 'DrinkTabView' },
+  })
+  @HttpCode(200)
+  closeTab(
+    @Param('tabId') tabId: string,
+    @Headers('x-tab-token') token: string | undefined,
+    @Body(new ZodValidationPipe(closeDrinkTabRequestSchema)) body: ValidCloseDrinkTabRequest,
+  ): Promise<DrinkTabView> {
+    return this.tips.close(tabId, token, body.tip);
   }
 }

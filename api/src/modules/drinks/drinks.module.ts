@@ -18,10 +18,13 @@ import { DrinksMenuController } from './drinks-menu.controller.js';
 import { DrinksMenuEditor } from './drinks-menu-editor.service.js';
 import { DrinksSweeper } from './drinks-sweeper.service.js';
 import { DrinksService } from './drinks.service.js';
+import { DrinkTabTips } from './drink-tab-tips.service.js';
+import { DrinkReceiptEntity } from './receipts/drink-receipt.entity.js';
+import { DrinkReceipts } from './receipts/drink-receipts.service.js';
 
 /** Drinks at the party: the menu and its stock, pay-now orders, tabs, and the bar's queue. */
 @Module({
-  imports: [TypeOrmModule.forFeature([DrinkEntity, DrinkOrderEntity, DrinkTabEntity]), SettingsModule],
+  imports: [TypeOrmModule.forFeature([DrinkEntity, DrinkOrderEntity, DrinkTabEntity, DrinkReceiptEntity]), SettingsModule],
   controllers: [DrinksController, BarController, DrinksMenuController, DrinksAdminController],
   providers: [
     DrinkMenuService,
@@ -34,6 +37,8 @@ import { DrinksService } from './drinks.service.js';
     DrinksSweeper,
     DrinkOrdersAdmin,
     DrinkGatewayRefunds,
+    DrinkReceipts,
+    DrinkTabTips,
   ],
   exports: [DrinkOrdersAdmin],
 })

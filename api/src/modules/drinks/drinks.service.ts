@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { BadRequestException, Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { formatCents, type DrinkOrderReceipt, type DrinkPaymentResponse, type ValidDrinkPaymentRequest } from '@festival/contracts';
+import {
+  formatCents,
+  tipCentsOf,
+  tipFits,
+  tipTooLargeMessage,
+  type DrinkOrderReceipt,
+  type DrinkPaymentResponse,
+  type ValidDrinkPaymentRequest,
+} from '@festival/contracts';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
 import { PaymentDeclines, type PaymentClient } from '../payments/payment-declines.service.js';
 import { HeldOrderCompletion, type ConfirmableOrderKind } from '../payments/order-lifecycle/held-order-completion.js';
@@ -10,6 +18,7 @@ import { DrinkMenuService, DRINKS_LOCK } from './drink-menu.service.js';
 import { DrinkOrderEntity } from './drink-order.entity.js';
 import { drinkRefundKey, nextOrderNumber, toReceipt } from './drink-order.mapper.js';
 import { SeasonsService } from '../seasons/seasons.service.js';
+import { DrinkReceipts } from './receipts/drink-receipts.service.js';
 
 /** `metadata.type` of a pay-now drinks payment. */
 export const DRINK_ORDER_TYPE = 'drink_order';
@@ -28,6 +37,7 @@ export class DrinksService implements OnModuleInit {
     private readonly exclusive: ExclusiveSection,
     private readonly declines: PaymentDeclines,
     private readonly seasons: SeasonsService,
+    private readonly receipts: DrinkReceipts,
   ) {}
 
   onModuleInit(): void {
@@ -42,6 +52,9 @@ export class DrinksService implements OnModuleInit {
     const payer: PaymentClient = { address: client.address, email: request.customerEmail };
     await this.declines.assertMayStart(payer);
     const { lines, price } = await this.menu.priceOrder(request.items, request.total);
+    // The tip is on the subtotal before tax, never taxed, and never more than the subtotal.
+    if (!tipFits(price.subtotalCents, request.tip)) throw new BadRequestException(`tip: ${tipTooLargeMessage(price.subtotalCents)}`);
+    const tipCents = tipCentsOf(price.subtotalCents, request.tip);
     const order = this.orders.create({
       id: randomUUID(),
       eventId: await this.seasons.currentId(),
@@ -56,7 +69,8 @@ export class DrinksService implements OnModuleInit {
       items: JSON.stringify(lines),
       subtotalCents: price.subtotalCents,
       taxCents: price.taxCents,
-      totalCents: price.totalCents,
+      totalCents: price.totalCents + tipCents,
+      tipCents,
       paymentIntentId: null,
       clientSecretHash: null,
       placedAt: null,
@@ -116,6 +130,7 @@ export class DrinksService implements OnModuleInit {
       await this.menu.takeStock(manager, order.lines);
       return { number: await nextOrderNumber(manager), barStatus: 'new', placedAt: new Date() };
     },
+    paid: async (order) => void (await this.receipts.queueForOrder(order.id, 'paid')),
     refundKey: (order) => drinkRefundKey(order.id),
     refunded: (order, now) => ({ refundedCents: order.totalCents, refundedAt: now }),
     refundsRetriedInBackground: true,

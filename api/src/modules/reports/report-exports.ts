@@ -7,6 +7,7 @@ import {
   type PaymentDisputeStatus,
   type ReportExportTable,
   type RevenueReport,
+  revenueDayTotal,
 } from '@festival/contracts';
 import writeXlsxFile, { type Row } from 'write-excel-file/node';
 import { zonedDateTime } from './report-sales.js';
@@ -60,9 +61,11 @@ export function reportTable(
           { header: 'Date', kind: 'text' },
           { header: 'Tickets', kind: 'money' },
           { header: 'Drinks', kind: 'money' },
+          { header: 'Tips (pay now)', kind: 'money' },
+          { header: 'Tips (tab)', kind: 'money' },
           { header: 'Total', kind: 'money' },
         ],
-        rows: report.byDay.map((d) => [d.date, d.ticketsCents, d.drinksCents, d.ticketsCents + d.drinksCents]),
+        rows: report.byDay.map((d) => [d.date, d.ticketsCents, d.drinksCents, d.tipsPayNowCents, d.tipsTabCents, revenueDayTotal(d)]),
       };
     case 'revenue-by-channel':
       return {

@@ -3,7 +3,7 @@ import type { DrinkOrderEntity } from '../drinks/drink-order.entity.js';
 import type { DrinkTabEntity } from '../drinks/drink-tab.entity.js';
 import type { PartyOrderEntity } from '../tickets/party-order.entity.js';
 import { zonedDayHour, type ReportSales } from './report-sales.js';
-import { drinksByHour, drinksByItem, reportTotals, revenueByChannel, soldOrders, tabsReport } from './revenue-report.js';
+import { drinksByHour, drinksByItem, reportTotals, revenueByChannel, revenueByDay, soldOrders, tabsReport } from './revenue-report.js';
 
 const AT = new Date('2026-10-24T02:30:00Z'); // 7:30 PM on the 23rd in Los Angeles
 
@@ -88,6 +88,9 @@ describe('the revenue report', () => {
     expect(totals).toEqual({
       ticketRevenueCents: 14216 + 5468,
       drinksRevenueCents: 1859 + 1859,
+      tipsCents: 0,
+      tipsPayNowCents: 0,
+      tipsTabCents: 0,
       feastRevenueCents: 0,
       refundsCents: 5468 + 5468,
       disputedCents: 0,
@@ -98,6 +101,32 @@ describe('the revenue report', () => {
       compOrders: 1,
       compTickets: 2,
     });
+  });
+
+  it('puts tips on their own line, per payment method and per day, out of drinks revenue and into net', () => {
+    const tipped = sales({
+      drinks: [createDrinkOrder({ totalCents: 1859 + 255, tipCents: 255 })],
+      tabs: [
+        createTab({
+          status: 'closed',
+          closedAt: AT,
+          chargePaymentIntentId: 'pi_tab',
+          chargedCents: 1859 + 300,
+          taxCents: 159,
+          tipCents: 300,
+        }),
+      ],
+    });
+    expect(reportTotals(tipped, ALL_DATES)).toMatchObject({
+      drinksRevenueCents: 1859 + 1859,
+      tipsCents: 555,
+      tipsPayNowCents: 255,
+      tipsTabCents: 300,
+      netCents: 1859 + 1859 + 555,
+      taxCents: 159 + 159,
+    });
+    const [day] = revenueByDay(tipped, ALL_DATES, 'America/Los_Angeles');
+    expect(day).toMatchObject({ drinksCents: 1859 + 1859, tipsPayNowCents: 255, tipsTabCents: 300 });
   });
 
   it('takes refunds made in the gateway’s dashboard off drinks and tabs, and lost chargebacks off net; open ones are held apart', () => {

@@ -37,7 +37,10 @@ export function reportTotals(sales: ReportSales, range: { since: Date | null; un
   const payNow = sales.drinks.filter((o) => isPayNow(o.status));
   const charged = sales.tabs.filter((t) => inRange(t.closedAt, range) && tabChargedCents(t) > 0);
   const ticketRevenueCents = sum(sales.party, (o) => o.totalCents);
-  const drinksRevenueCents = sum(payNow, (o) => o.totalCents) + sum(charged, tabChargedCents);
+  // Tips are on their own line (never taxed): drinks revenue is the drinks with their tax.
+  const tipsPayNowCents = sum(payNow, (o) => o.tipCents ?? 0);
+  const tipsTabCents = sum(charged, (t) => t.tipCents ?? 0);
+  const drinksRevenueCents = sum(payNow, (o) => o.totalCents) + sum(charged, tabChargedCents) - tipsPayNowCents - tipsTabCents;
   const feastRevenueCents = sum(sales.feast, (o) => o.totalCents);
   const refundsCents =
     sum(sales.party, partyRefundedCents) +
@@ -56,11 +59,15 @@ export function reportTotals(sales: ReportSales, range: { since: Date | null; un
   return {
     ticketRevenueCents,
     drinksRevenueCents,
+    tipsCents: tipsPayNowCents + tipsTabCents,
+    tipsPayNowCents,
+    tipsTabCents,
     feastRevenueCents,
     refundsCents,
     disputedCents: sum(payments, (id) => disputedCents(sales, id, 'open')),
     disputesLostCents,
-    netCents: ticketRevenueCents + drinksRevenueCents + feastRevenueCents - refundsCents - disputesLostCents,
+    netCents:
+      ticketRevenueCents + drinksRevenueCents + tipsPayNowCents + tipsTabCents + feastRevenueCents - refundsCents - disputesLostCents,
     taxCents:
       sum(sales.party, (o) => o.taxCents) +
       sum(sales.feast, (o) => o.taxCents) +
@@ -78,16 +85,23 @@ export function reportTotals(sales: ReportSales, range: { since: Date | null; un
 /** Tickets and drinks per day (party time zone), for the stacked chart. */
 export function revenueByDay(sales: ReportSales, range: { since: Date | null; until: Date | null }, timeZone: string): RevenueDay[] {
   const days = new Map<string, RevenueDay>();
-  const add = (at: Date, field: 'ticketsCents' | 'drinksCents', cents: Cents) => {
+  const add = (at: Date, field: Exclude<keyof RevenueDay, 'date'>, cents: Cents) => {
     const { day } = zonedDayHour(at, timeZone);
-    const row = days.get(day) ?? { date: day, ticketsCents: 0, drinksCents: 0 };
+    const row = days.get(day) ?? { date: day, ticketsCents: 0, drinksCents: 0, tipsPayNowCents: 0, tipsTabCents: 0 };
     row[field] += cents;
     days.set(day, row);
   };
   for (const o of sales.party) add(o.createdAt, 'ticketsCents', o.totalCents);
-  for (const o of sales.drinks) if (isPayNow(o.status)) add(o.createdAt, 'drinksCents', o.totalCents);
+  for (const o of sales.drinks) {
+    if (!isPayNow(o.status)) continue;
+    add(o.createdAt, 'drinksCents', o.totalCents - (o.tipCents ?? 0));
+    add(o.createdAt, 'tipsPayNowCents', o.tipCents ?? 0);
+  }
   for (const t of sales.tabs)
-    if (t.closedAt && inRange(t.closedAt, range) && tabChargedCents(t) > 0) add(t.closedAt, 'drinksCents', tabChargedCents(t));
+    if (t.closedAt && inRange(t.closedAt, range) && tabChargedCents(t) > 0) {
+      add(t.closedAt, 'drinksCents', tabChargedCents(t) - (t.tipCents ?? 0));
+      add(t.closedAt, 'tipsTabCents', t.tipCents ?? 0);
+    }
   return [...days.values()].sort((a, b) => (a.date < b.date ? -1 : 1));
 }
 

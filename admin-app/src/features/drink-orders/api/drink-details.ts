@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@festival/query';
-import type { DrinkOrderDetails, DrinkTabDetails } from '@festival/contracts';
+import type { DrinkOrderDetails, DrinkTabDetails, ReceiptResent } from '@festival/contracts';
 import { apiGet, apiPost } from '@festival/web-kit/api-client';
 
 export const drinkOrderDetailsQuery = (orderId: string) =>
@@ -36,5 +36,16 @@ export function useRefundDrinkOrder(orderId: string) {
       client.setQueryData(drinkOrderDetailsQuery(orderId).queryKey, details);
       void client.invalidateQueries({ queryKey: ['dashboard'] });
     },
+  });
+}
+
+/**
+ * `Resend receipt` of a paid drinks order or a charged tab
+ * (`POST /api/admin/drink-orders/:id/resend-receipt`, `POST /api/admin/drink-tabs/:id/resend-receipt`).
+ */
+export function useResendDrinkReceipt(kind: 'order' | 'tab', id: string) {
+  return useMutation({
+    mutationFn: () =>
+      apiPost<ReceiptResent>(`/api/admin/${kind === 'order' ? 'drink-orders' : 'drink-tabs'}/${encodeURIComponent(id)}/resend-receipt`),
   });
 }

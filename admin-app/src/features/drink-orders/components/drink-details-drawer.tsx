@@ -7,7 +7,7 @@ import { PriceBreakdown, type PriceLine } from '#shared/components/price-breakdo
 import { SectionError } from '#shared/components/section-error.tsx';
 import { formatDateTime, formatMoney } from '#shared/lib/format.ts';
 import { useToast } from '#shared/toast/use-toast.ts';
-import { useDrinkOrderDetails, useDrinkTabDetails, useRefundDrinkOrder } from '../api/drink-details';
+import { useDrinkOrderDetails, useDrinkTabDetails, useRefundDrinkOrder, useResendDrinkReceipt } from '../api/drink-details';
 import { DRINK_TIMELINE_LABELS, drinkOrderStatusLabel, TAB_STATUS_LABELS } from '../lib/drink-details';
 
 /** What the drawer shows: one drinks order, or one tab. */
@@ -95,6 +95,9 @@ function OrderDetailsBody({ order, onOpenTab }: { order: DrinkOrderDetails; onOp
       </Descriptions>
       <PriceBreakdown lines={lines} />
       {order.payment === 'card' && (order.status === 'paid' || order.status === 'refunding') ? <RefundButton order={order} /> : null}
+      {order.payment === 'card' && order.customerEmail && order.status !== 'pending' && order.status !== 'cancelled' ? (
+        <ResendReceiptButton kind="order" id={order.id} />
+      ) : null}
       <Divider titlePlacement="start">Timeline</Divider>
       <OrderTimeline steps={order.timeline} labels={DRINK_TIMELINE_LABELS} />
     </Flex>
@@ -125,6 +128,27 @@ function RefundButton({ order }: { order: DrinkOrderDetails }) {
           Refund
         </Button>
       </Popconfirm>
+    </Flex>
+  );
+}
+
+/** `Resend receipt`: the itemised receipt e-mailed again to the guest. */
+function ResendReceiptButton({ kind, id }: { kind: 'order' | 'tab'; id: string }) {
+  const resend = useResendDrinkReceipt(kind, id);
+  const toast = useToast();
+  return (
+    <Flex>
+      <Button
+        loading={resend.isPending}
+        onClick={() =>
+          resend.mutateAsync().then(
+            (answer) => toast.success('Receipt sent', answer.message),
+            (error: unknown) => toast.error('The receipt was not sent', errorMessage(error, 'Try again in a moment.')),
+          )
+        }
+      >
+        Resend receipt
+      </Button>
     </Flex>
   );
 }
@@ -183,6 +207,7 @@ function TabDetailsBody({ tab }: { tab: DrinkTabDetails }) {
         ]}
       />
       <PriceBreakdown lines={lines} />
+      {tab.status === 'closed' && tab.chargedCents && tab.customerEmail ? <ResendReceiptButton kind="tab" id={tab.id} /> : null}
       <Divider titlePlacement="start">Timeline</Divider>
       <OrderTimeline steps={tab.timeline} labels={DRINK_TIMELINE_LABELS} />
     </Flex>

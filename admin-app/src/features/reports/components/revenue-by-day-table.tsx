@@ -1,5 +1,5 @@
 import { Table } from 'antd';
-import { formatCents, type RevenueDay } from '@festival/contracts';
+import { formatCents, revenueDayTotal, type RevenueDay } from '@festival/contracts';
 
 /** The chart's days as a table: what the `Revenue by day` export holds. */
 export function RevenueByDayTable({ days }: { days: RevenueDay[] }) {
@@ -14,7 +14,9 @@ export function RevenueByDayTable({ days }: { days: RevenueDay[] }) {
         { title: 'Date', dataIndex: 'date' },
         { title: 'Tickets', dataIndex: 'ticketsCents', align: 'right', render: (c: number) => formatCents(c) },
         { title: 'Drinks', dataIndex: 'drinksCents', align: 'right', render: (c: number) => formatCents(c) },
-        { title: 'Total', key: 'total', align: 'right', render: (_, d) => formatCents(d.ticketsCents + d.drinksCents) },
+        { title: 'Tips (pay now)', dataIndex: 'tipsPayNowCents', align: 'right', render: (c: number) => formatCents(c) },
+        { title: 'Tips (tab)', dataIndex: 'tipsTabCents', align: 'right', render: (c: number) => formatCents(c) },
+        { title: 'Total', key: 'total', align: 'right', render: (_, d) => formatCents(revenueDayTotal(d)) },
       ]}
     />
   );

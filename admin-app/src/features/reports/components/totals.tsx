@@ -10,6 +10,10 @@ export function Totals({ totals }: { totals: ReportTotals }) {
       <Figure label="Net revenue" value={formatCents(totals.netCents)} strong />
       <Figure label="Ticket revenue" value={formatCents(totals.ticketRevenueCents)} />
       <Figure label="Drinks revenue" value={formatCents(totals.drinksRevenueCents)} />
+      <Figure
+        label="Tips"
+        value={`${formatCents(totals.tipsCents)} (pay now ${formatCents(totals.tipsPayNowCents)}, tabs ${formatCents(totals.tipsTabCents)})`}
+      />
       <Figure label="Feast pack revenue" value={formatCents(totals.feastRevenueCents)} />
       <Figure label="Refunds" value={formatCents(totals.refundsCents)} />
       <Figure label="Disputed (held)" value={formatCents(totals.disputedCents)} />

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@festival/query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@festival/router';
-import { drinkTabReference, formatCents } from '@festival/contracts';
+import { drinkTabReference, formatCents, tipCentsOf, type Tip } from '@festival/contracts';
 import { ApiError } from '@festival/web-kit/api-client';
 import { PaymentForm } from '@festival/web-kit/payments';
 import { useMyTab } from '#shared/api/drink-tab.ts';
@@ -16,6 +16,9 @@ import { useOrderOnTab } from '../api/order-on-tab';
 import { GuestForm } from './guest-form';
 import { OrderSummary } from './order-summary';
 import { PaymentChoice, type PaymentMethod } from './payment-choice';
+
+/** The tip picker, loaded only when the checkout shows it (the menu's bundle stays small). */
+const TipPicker = lazy(() => import('#shared/components/tip-picker.tsx').then((m) => ({ default: m.TipPicker })));
 
 /** The card step: paying this order now, or saving a card to open a tab. */
 type CardStep = { intent: 'payment'; clientSecret: string } | { intent: 'setup'; clientSecret: string; tabId: string };
@@ -43,6 +46,7 @@ export function CheckoutPage() {
   const [chosen, setChosen] = useState<PaymentMethod | null>(null);
   const [cardStep, setCardStep] = useState<CardStep | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [tip, setTip] = useState<Tip>({ percent: 0 });
 
   useEffect(() => {
     if (menu.data) syncWithMenu(menu.data);
@@ -58,6 +62,7 @@ export function CheckoutPage() {
       ? 'pay-now'
       : chosen;
   const price = cartPrice(items);
+  const tipCents = method === 'pay-now' ? tipCentsOf(price.subtotalCents, tip) : 0;
   const unavailable = unavailableItems(items);
   const pending = createPayment.isPending || openTab.isPending || orderOnTab.isPending;
   const nameMissing = guest.customerName.trim() === '';
@@ -96,7 +101,12 @@ export function CheckoutPage() {
         setCardStep({ intent: 'setup', clientSecret: created.clientSecret, tabId: created.tabId });
         window.scrollTo({ top: 0 });
       } else {
-        const created = await createPayment.mutateAsync({ ...guest, items: lines, total: price.totalCents });
+        const created = await createPayment.mutateAsync({
+          ...guest,
+          items: lines,
+          total: price.totalCents,
+          ...(tipCents > 0 ? { tip } : {}),
+        });
         setCardStep({ intent: 'payment', clientSecret: created.clientSecret });
         window.scrollTo({ top: 0 });
       }
@@ -117,7 +127,8 @@ export function CheckoutPage() {
           </h2>
           {cardStep.intent === 'payment' ? (
             <p className="drinks-hint">
-              Total to pay: <strong data-testid="payment-total">{formatCents(price.totalCents)}</strong>
+              Total to pay: <strong data-testid="payment-total">{formatCents(price.totalCents + tipCents)}</strong>
+              {tipCents > 0 ? ` (tip ${formatCents(tipCents)} included)` : null}
             </p>
           ) : (
             <p className="drinks-hint">
@@ -167,6 +178,11 @@ export function CheckoutPage() {
           onChange={setChosen}
           tab={myTab.open && myTab.view ? { reference: drinkTabReference(myTab.view.tabId), totalCents: myTab.view.totalCents } : null}
         />
+        {method === 'pay-now' ? (
+          <Suspense fallback={null}>
+            <TipPicker subtotalCents={price.subtotalCents} tip={tip} onChange={setTip} />
+          </Suspense>
+        ) : null}
         {error ? (
           <p className="fk-alert" role="alert">
             {error}

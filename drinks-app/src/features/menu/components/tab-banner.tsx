@@ -1,13 +1,18 @@
 import './tab-banner.css';
+import { lazy, Suspense, useState } from 'react';
 import { drinkTabReference, formatCents } from '@festival/contracts';
 import { useMyTab } from '#shared/api/drink-tab.ts';
 import { GUEST_BAR_STATUS } from '#shared/components/bar-progress.tsx';
 import { useTabStore } from '#shared/stores/tab-store.ts';
 
+/** `Close my tab` with its tip picker, loaded only when the guest asks for it. */
+const CloseMyTab = lazy(() => import('./close-my-tab').then((m) => ({ default: m.CloseMyTab })));
+
 /** The phone's tab: its running total while open, what was charged once it closed. */
 export function TabBanner() {
   const { saved, view } = useMyTab();
   const forget = useTabStore((s) => s.forget);
+  const [closing, setClosing] = useState(false);
   if (!saved || !view) return null;
   const reference = drinkTabReference(view.tabId);
   if (view.status === 'closed' || view.status === 'settled') {
@@ -47,6 +52,17 @@ export function TabBanner() {
             </li>
           ))}
         </ul>
+      ) : null}
+      {view.status === 'open' ? (
+        closing ? (
+          <Suspense fallback={null}>
+            <CloseMyTab tab={saved} view={view} />
+          </Suspense>
+        ) : (
+          <button type="button" className="fk-btn fk-btn--small fk-btn--secondary" onClick={() => setClosing(true)}>
+            Tip &amp; close my tab
+          </button>
+        )
       ) : null}
     </section>
   );
