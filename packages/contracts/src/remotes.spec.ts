@@ -19,6 +19,7 @@ describe('the site routes', () => {
       '/diwali-party',
       '/feast-packs',
       '/feast-packs/checkout',
+      '/my-tickets',
       '/drinks',
       '/drinks/checkout',
       '/drinks/confirmation',
@@ -42,6 +43,7 @@ describe('the site routes', () => {
   it('find the remote of each page, by its exact path', () => {
     expect(findSiteRoute('/')?.remote).toBe('public_site');
     expect(findSiteRoute('/diwali-party')?.remote).toBe('public_site');
+    expect(findSiteRoute('/my-tickets')?.remote).toBe('public_site');
     expect(findSiteRoute('/drinks/checkout')?.remote).toBe('drinks_app');
     expect(findSiteRoute('/admin/bar')?.remote).toBe('admin_app');
   });

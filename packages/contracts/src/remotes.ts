@@ -54,6 +54,7 @@ export const SITE_ROUTES = [
   { path: '/', remote: 'public_site', prerendered: true },
   { path: '/diwali-party', remote: 'public_site', prerendered: true },
   { path: '/feast-packs', remote: 'public_site', children: ['checkout'] },
+  { path: '/my-tickets', remote: 'public_site' },
   { path: '/drinks', remote: 'drinks_app', prerendered: true, children: ['checkout', 'confirmation', 'tab-confirmation'] },
   {
     path: '/admin',

@@ -6,6 +6,9 @@ import { LandingPage } from './landing-page';
 // The feast pack checkout loads only on /feast-packs/checkout.
 const FeastCheckoutPage = lazy(() => import('./feast-checkout-route'));
 const PartyPage = lazy(() => import('../features/party/components/party-page').then((m) => ({ default: m.PartyPage })));
+// /my-tickets loads its page only there; the party page's `Find my tickets` link is its own small chunk.
+const MyTicketsPage = lazy(() => import('../features/my-tickets/components/my-tickets-page').then((m) => ({ default: m.MyTicketsPage })));
+const FindMyTickets = lazy(() => import('../features/my-tickets/components/find-my-tickets').then((m) => ({ default: m.FindMyTickets })));
 
 function PageLoading() {
   return (
@@ -17,7 +20,10 @@ function PageLoading() {
   );
 }
 
-/** The public-site remote: the landing page at `/`, the party tickets at `/diwali-party`, the feast pack checkout at `/feast-packs/checkout`. */
+/**
+ * The public-site remote: the landing page at `/`, the party tickets at `/diwali-party`, the feast
+ * pack checkout at `/feast-packs/checkout`, the guest's tickets at `/my-tickets`.
+ */
 export default function App() {
   const { pathname } = useLocation();
   if (pathname.startsWith('/feast-packs')) {
@@ -27,10 +33,23 @@ export default function App() {
       </Suspense>
     );
   }
+  if (pathname === '/my-tickets') {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <MyTicketsPage />
+      </Suspense>
+    );
+  }
   if (!pathname.startsWith('/diwali-party')) return <LandingPage />;
   return (
     <Suspense fallback={<PageLoading />}>
-      <PartyPage />
+      <PartyPage
+        after={
+          <Suspense fallback={null}>
+            <FindMyTickets />
+          </Suspense>
+        }
+      />
     </Suspense>
   );
 }

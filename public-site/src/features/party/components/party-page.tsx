@@ -7,7 +7,7 @@ import {
   type PromoCodeStatus,
 } from '@festival/contracts';
 import { useQueryClient } from '@festival/query';
-import { lazy, Suspense, useCallback, useEffect, useReducer, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, type ReactNode } from 'react';
 import { useSearchParams } from '@festival/router';
 import { getAnalyticsSessionId, trackEvent, usePageTracking } from '@festival/web-kit/analytics';
 import { ApiError } from '@festival/web-kit/api-client';
@@ -56,8 +56,11 @@ function promoRefusal(message: string): PromoCodeStatus | undefined {
   return refusal?.[0] as PromoCodeStatus | undefined;
 }
 
-/** `/diwali-party`: tickets, contact, payment, confirmation. */
-export function PartyPage() {
+/**
+ * `/diwali-party`: tickets, contact, payment, confirmation. `after` goes below the tickets step's
+ * purchase card (the app puts `Find my tickets` there).
+ */
+export function PartyPage({ after }: { after?: ReactNode } = {}) {
   const queryClient = useQueryClient();
   const site = useSiteConfig();
   const stats = usePartyTicketStats();
@@ -273,6 +276,7 @@ export function PartyPage() {
             }}
           />
         ) : null}
+        {step === 'tickets' ? after : null}
         {/* Outside the tickets step only: the pre-rendered HTML (the tickets step) stays as it was. */}
         {step !== 'tickets' ? (
           <Suspense fallback={stepLoading}>
