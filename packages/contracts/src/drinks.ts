@@ -298,6 +298,8 @@ export interface StaffDrinkTab {
   closedBy: 'staff' | 'auto' | 'bar' | null;
   /** What the tab may run up (with tax); `Approve more` on the bar screen raises it. */
   limitCents: Cents;
+  /** Opened with the card kept from a ticket purchase (the bar's `From ticket` tag). */
+  fromTicket?: boolean;
 }
 
 /** `PATCH /api/admin/drinks/:id`: set how many are left (0 = out of stock). */

@@ -85,5 +85,6 @@ export function toStaffTab(tab: DrinkTabEntity, totals: TabTotals = NOTHING_YET)
     closedAt: tab.closedAt?.toISOString() ?? null,
     closedBy: tab.closedBy,
     limitCents: tab.limitCents,
+    ...(tab.ticketOrderId ? { fromTicket: true } : {}),
   };
 }

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { KeptCardsModule } from '../kept-cards/kept-cards.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
+import { DrinkTicketTabs } from './drink-ticket-tabs.service.js';
 import { BarController } from './bar.controller.js';
 import { BarService } from './bar.service.js';
 import { DrinkMenuService } from './drink-menu.service.js';
@@ -21,7 +23,7 @@ import { DrinksService } from './drinks.service.js';
 
 /** Drinks at the party: the menu and its stock, pay-now orders, tabs, and the bar's queue. */
 @Module({
-  imports: [TypeOrmModule.forFeature([DrinkEntity, DrinkOrderEntity, DrinkTabEntity]), SettingsModule],
+  imports: [TypeOrmModule.forFeature([DrinkEntity, DrinkOrderEntity, DrinkTabEntity]), SettingsModule, KeptCardsModule],
   controllers: [DrinksController, BarController, DrinksMenuController, DrinksAdminController],
   providers: [
     DrinkMenuService,
@@ -34,6 +36,7 @@ import { DrinksService } from './drinks.service.js';
     DrinksSweeper,
     DrinkOrdersAdmin,
     DrinkGatewayRefunds,
+    DrinkTicketTabs,
   ],
   exports: [DrinkOrdersAdmin],
 })
