@@ -293,6 +293,7 @@ export function PartyPage() {
             ) : null}
             {step === 'payment' && order ? (
               <PaymentStep
+                orderId={order.orderId}
                 clientSecret={order.clientSecret}
                 price={price}
                 holdExpiresAt={order.holdExpiresAt}
