@@ -23,6 +23,7 @@ import { TicketRedemptionEntity } from './modules/tickets/ticket-redemption.enti
 import { ConfirmationResendEntity } from './modules/tickets/confirmation-resend.entity.js';
 import { SettingEntity } from './modules/settings/setting.entity.js';
 import { PromoCodeEntity } from './modules/tickets/promo-code.entity.js';
+import { KeptCardEntity } from './modules/kept-cards/kept-card.entity.js';
 import { WaitlistEntryEntity } from './modules/tickets/waitlist/waitlist-entry.entity.js';
 import { PartyRefundEntity } from './modules/tickets/party-refund.entity.js';
 import { PartyOrderGuestEntity } from './modules/tickets/meals/party-order-guest.entity.js';
@@ -63,4 +64,5 @@ export const ENTITIES = [
   TicketTypeEntity,
   PartyOrderItemEntity,
   PartyOrderGuestEntity,
+  KeptCardEntity,
 ];

@@ -26,11 +26,17 @@ const PUBLIC_ROUTES = new Set([
   // The guest's ticket: the party's calendar event, and the e-mail again (proved by the client secret).
   'GET /api/party-orders/:orderId/calendar',
   'POST /api/party-orders/:orderId/resend-confirmation',
+  // The payment step's `Keep my card for drinks at the party` (proved by the client secret).
+  'POST /api/party-payment-intent/keep-card',
   'GET /api/drinks',
   'POST /api/drink-payment-intent',
   'POST /api/confirm-drink-payment',
   'POST /api/drink-tab',
   'POST /api/drink-tab/confirm-setup',
+  // The drinks tab on the card kept with a ticket order (the confirmation e-mail's link).
+  'POST /api/drink-tab/from-ticket',
+  'POST /api/drink-tab/from-ticket/card',
+  'POST /api/drink-tab/from-ticket/forget',
   'GET /api/drink-tab/:tabId',
   'POST /api/drink-tab/:tabId/orders',
   'GET /api/drink-orders/:orderId/status',

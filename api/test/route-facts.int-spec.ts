@@ -70,6 +70,7 @@ describe(`route facts in the app on ${TEST_DATABASE}`, () => {
         ['POST', '^\\/api\\/analytics$', 32 * KB],
         ['POST', '^\\/api\\/campaigns$', 2 * MB],
         ['POST', '^\\/api\\/party-payment-intent$', 12 * KB],
+        ['POST', '^\\/api\\/party-payment-intent\\/keep-card$', 1 * KB],
         ['POST', '^\\/api\\/party-quote$', 4 * KB],
         ['POST', '^\\/api\\/party-waitlist$', 2 * KB],
         ['POST', '^\\/api\\/webhooks\\/stripe$', 256 * KB],
@@ -82,6 +83,7 @@ describe(`route facts in the app on ${TEST_DATABASE}`, () => {
         ['POST', '^\\/api\\/drink-tab$', 2, 600_000],
         ['POST', '^\\/api\\/feast-order-intent$', 2, 600_000],
         ['POST', '^\\/api\\/party-payment-intent$', 2, 600_000],
+        ['POST', '^\\/api\\/party-payment-intent\\/keep-card$', 2, 600_000],
         ['POST', '^\\/api\\/party-waitlist$', 2, 600_000],
       ].sort(),
     );
@@ -136,6 +138,7 @@ describe(`route facts in the app on ${TEST_DATABASE}`, () => {
       'POST /api/feast-order-intent',
       'POST /api/drink-payment-intent',
       'POST /api/drink-tab',
+      'POST /api/party-payment-intent/keep-card',
     ];
     const limited = t.app
       .get(RouteCatalog)

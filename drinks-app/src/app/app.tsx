@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Route, Routes } from '@festival/router';
+import { Route, Routes, useSearchParams } from '@festival/router';
+import { useHydrated } from '@festival/web-kit/hydration';
 import { MenuPage } from '../features/menu/components/menu-page';
 
 // The menu is what a guest scanning the table's QR code opens; the checkout (with the card form
@@ -11,6 +12,8 @@ const ConfirmationPage = lazy(() =>
 const TabConfirmationPage = lazy(() =>
   import('../features/confirmation/components/tab-confirmation-page').then((m) => ({ default: m.TabConfirmationPage })),
 );
+
+const TicketTabPage = lazy(() => import('../features/ticket-tab/components/ticket-tab-page').then((m) => ({ default: m.TicketTabPage })));
 
 function Later({ children }: { children: ReactNode }) {
   return (
@@ -30,11 +33,27 @@ function Later({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * `/drinks`: the menu, or with `?ticket=<token>` (the confirmation e-mail's `Open my drinks tab`)
+ * the tab on the card kept with the tickets. The pre-rendered menu hydrates first.
+ */
+function DrinksHome() {
+  const [params] = useSearchParams();
+  const hydrated = useHydrated();
+  const ticket = params.get('ticket');
+  if (!ticket || !hydrated) return <MenuPage />;
+  return (
+    <Later>
+      <TicketTabPage token={ticket} />
+    </Later>
+  );
+}
+
 /** The drinks-app remote, mounted by the shell under /drinks/*. */
 export default function App() {
   return (
     <Routes>
-      <Route index element={<MenuPage />} />
+      <Route index element={<DrinksHome />} />
       <Route
         path="checkout"
         element={

@@ -317,6 +317,8 @@ export interface StaffDrinkTab {
   limitCents: Cents;
   /** The tip charged with the tab (null until it closed with one). */
   tipCents?: Cents | null;
+  /** Opened with the card kept from a ticket purchase (the bar's `From ticket` tag). */
+  fromTicket?: boolean;
 }
 
 /** `PATCH /api/admin/drinks/:id`: set how many are left (0 = out of stock). */

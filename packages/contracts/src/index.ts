@@ -31,3 +31,4 @@ export * from './csv.js';
 export * from './ticket-types.js';
 export * from './waitlist.js';
 export * from './my-tickets.js';
+export * from './kept-card.js';

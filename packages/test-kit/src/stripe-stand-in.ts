@@ -27,6 +27,8 @@ export interface StandInPaymentIntent {
   client_secret: string;
   customer: string | null;
   payment_method: string | null;
+  /** `off_session` when the card it is paid with is kept on its customer. */
+  setup_future_usage: string | null;
   metadata: Record<string, string>;
   last_payment_error: null;
   /** Seconds since 1970, as Stripe has it. */
@@ -95,6 +97,8 @@ export interface StripeStandIn {
   intents: Map<string, StandInPaymentIntent>;
   setupIntents: Map<string, StandInSetupIntent>;
   refunds: StandInRefund[];
+  /** The payment methods detached (`POST /v1/payment_methods/:id/detach`), in order. */
+  detached: string[];
   /** Every event produced, in order, with its deliveries. */
   events: EventRecord[];
   /** POSTs one event to the webhook, signed now; resolves with the HTTP status (0 when unreachable). */
@@ -141,6 +145,7 @@ export async function startStripeStandIn({ port = 0, webhook }: StripeStandInOpt
   /** The cents refunded of each intent (Stripe shows it on the charge, not on the intent). */
   const refunded = new Map<string, number>();
   const refunds: StandInRefund[] = [];
+  const detached: string[] = [];
   const events: EventRecord[] = [];
   const deliveries = new Set<Promise<void>>();
   const retryTimers = new Set<NodeJS.Timeout>();
@@ -240,6 +245,14 @@ export async function startStripeStandIn({ port = 0, webhook }: StripeStandInOpt
       if (method === 'POST' && path === '/v1/payment_intents') {
         // An off-session charge of a saved card (closing a tab) is confirmed at once.
         const offSession = body.get('confirm') === 'true';
+        if (offSession && detached.includes(body.get('payment_method') ?? '')) {
+          return send(
+            400,
+            invalidRequest(
+              'The provided PaymentMethod was previously used with a PaymentIntent without Customer attachment, or was detached from a Customer.',
+            ),
+          );
+        }
         if (offSession && body.get('payment_method') === DECLINING_PAYMENT_METHOD) {
           return send(402, {
             error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
@@ -255,6 +268,7 @@ export async function startStripeStandIn({ port = 0, webhook }: StripeStandInOpt
           client_secret: `${id}_secret_standin`,
           customer: body.get('customer'),
           payment_method: body.get('payment_method'),
+          setup_future_usage: body.get('setup_future_usage'),
           metadata: metadataOf(body),
           last_payment_error: null,
           created: Math.floor(Date.now() / 1000),
@@ -286,7 +300,34 @@ export async function startStripeStandIn({ port = 0, webhook }: StripeStandInOpt
       const intentPath = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
       if (method === 'GET' && intentPath) {
         const intent = intents.get(intentPath[1]);
-        return intent ? send(200, expanded(intent, 'latest_charge')) : send(404, invalidRequest('No such payment_intent'));
+        if (!intent) return send(404, invalidRequest('No such payment_intent'));
+        // `expand[0]=payment_method`: the card it was paid with (every stand-in card is a Visa ending 4242).
+        const withMethod = [...query.entries()].some(([key, value]) => /^expand\[\d*\]$/.test(key) && value === 'payment_method');
+        const answer = expanded(intent, 'latest_charge');
+        return send(
+          200,
+          withMethod && intent.payment_method
+            ? { ...answer, payment_method: { id: intent.payment_method, object: 'payment_method', card: { brand: 'visa', last4: '4242' } } }
+            : answer,
+        );
+      }
+      // An unpaid intent updated (the card kept on a customer, or no longer): `setup_future_usage=` unsets it.
+      if (method === 'POST' && intentPath) {
+        const intent = intents.get(intentPath[1]);
+        if (!intent) return send(404, invalidRequest('No such payment_intent'));
+        if (intent.status === 'succeeded' || intent.status === 'canceled') {
+          return send(400, invalidRequest(`This PaymentIntent's status is ${intent.status}, so it cannot be updated.`));
+        }
+        if (body.has('customer')) intent.customer = body.get('customer');
+        if (body.has('setup_future_usage')) intent.setup_future_usage = body.get('setup_future_usage') || null;
+        return send(200, intent);
+      }
+      const detachPath = /^\/v1\/payment_methods\/([^/]+)\/detach$/.exec(path);
+      if (method === 'POST' && detachPath) {
+        if (detached.includes(detachPath[1]))
+          return send(400, invalidRequest('The payment method you provided is not attached to a customer.'));
+        detached.push(detachPath[1]);
+        return send(200, { id: detachPath[1], object: 'payment_method', customer: null });
       }
       if (method === 'POST' && path === '/v1/customers') {
         const customer = { id: next('cus'), object: 'customer', name: body.get('name'), email: body.get('email') };
@@ -360,6 +401,7 @@ export async function startStripeStandIn({ port = 0, webhook }: StripeStandInOpt
     intents,
     setupIntents,
     refunds,
+    detached,
     events,
     deliver,
     confirmPayment(intentId, { webhookDelayMs = 0 } = {}) {

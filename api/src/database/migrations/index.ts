@@ -29,6 +29,7 @@ import { OneOrderLifecycle1764000500000 } from './1764000500000-one-order-lifecy
 import { LatePaymentReasons1764000700000 } from './1764000700000-late-payment-reasons.js';
 import { PartyOrderGuests1764000900000 } from './1764000900000-party-order-guests.js';
 import { BuiltInTicketTypes1764002100000 } from './1764002100000-built-in-ticket-types.js';
+import { KeptCards1764002300000 } from './1764002300000-kept-cards.js';
 import { Waitlist1764002000000 } from './1764002000000-waitlist.js';
 import { TipsAndReceipts1764002200000 } from './1764002200000-tips-and-receipts.js';
 import { ActivitySubjectBackfill1764000600000 } from './1764000600000-activity-subject-backfill.js';
@@ -71,4 +72,5 @@ export const MIGRATIONS = [
   Waitlist1764002000000,
   BuiltInTicketTypes1764002100000,
   TipsAndReceipts1764002200000,
+  KeptCards1764002300000,
 ];

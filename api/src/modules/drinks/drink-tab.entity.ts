@@ -102,6 +102,10 @@ export class DrinkTabEntity {
   @Column({ type: 'integer', default: 15000 })
   limitCents!: number;
 
+  /** The party order whose kept card it was opened on (`POST /api/drink-tab/from-ticket`), else null. */
+  @Column({ type: 'varchar', length: 36, nullable: true })
+  ticketOrderId!: string | null;
+
   @CreateDateColumn({ type: 'datetime' })
   createdAt!: Date;
 

@@ -93,5 +93,6 @@ export function toStaffTab(tab: DrinkTabEntity, totals: TabTotals = NOTHING_YET)
     closedBy: tab.closedBy,
     limitCents: tab.limitCents,
     tipCents: tab.tipCents,
+    ...(tab.ticketOrderId ? { fromTicket: true } : {}),
   };
 }

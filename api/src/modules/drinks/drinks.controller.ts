@@ -10,6 +10,8 @@ import {
   drinkPaymentRequestSchema,
   drinkTabRequestSchema,
   tabOrderRequestSchema,
+  ticketTabRequestSchema,
+  ticketTokenRequestSchema,
   type ConfirmDrinkPaymentRequest,
   type ConfirmDrinkTabSetupRequest,
   type Drink,
@@ -18,7 +20,10 @@ import {
   type DrinkPaymentResponse,
   type DrinkTabResponse,
   type DrinkTabView,
+  type KeptCardView,
+  type TicketTokenRequest,
   type ValidDrinkPaymentRequest,
+  type ValidTicketTabRequest,
   type ValidDrinkTabRequest,
   type ValidTabOrderRequest,
 } from '@festival/contracts';
@@ -29,6 +34,7 @@ import { Public } from '../auth/public.decorator.js';
 import { DrinkMenuService } from './drink-menu.service.js';
 import { DrinkOrderStatusService } from './drink-order-status.service.js';
 import { DrinkTabsService } from './drink-tabs.service.js';
+import { DrinkTicketTabs } from './drink-ticket-tabs.service.js';
 import { DrinksService } from './drinks.service.js';
 import { DrinkTabTips } from './drink-tab-tips.service.js';
 import { ApiRoute, RateLimit } from '../../common/route-facts.js';
@@ -41,6 +47,7 @@ export class DrinksController {
     private readonly menu: DrinkMenuService,
     private readonly drinks: DrinksService,
     private readonly tabs: DrinkTabsService,
+    private readonly ticketTabs: DrinkTicketTabs,
     private readonly status: DrinkOrderStatusService,
     private readonly tips: DrinkTabTips,
   ) {}
@@ -93,6 +100,45 @@ export class DrinksController {
   @HttpCode(200)
   openTab(@Body(new ZodValidationPipe(drinkTabRequestSchema)) body: ValidDrinkTabRequest, @Req() req: Request): Promise<DrinkTabResponse> {
     return this.tabs.open(body, { address: clientAddressOf(req) });
+  }
+
+  /** A tab in one tap on the card kept from the ticket purchase (docs/guest-account.md). */
+  @Post('drink-tab/from-ticket')
+  @ApiRoute({
+    tag: 'drinks',
+    summary: 'Open a drinks tab on the card kept with a ticket order',
+    body: { schema: ticketTabRequestSchema, name: 'TicketTabRequest' },
+    response: { type: 'DrinkTabResponse' },
+  })
+  @HttpCode(200)
+  openTabFromTicket(@Body(new ZodValidationPipe(ticketTabRequestSchema)) body: ValidTicketTabRequest): Promise<DrinkTabResponse> {
+    return this.ticketTabs.open(body);
+  }
+
+  /** The card a ticket's link opens a tab on (`Open a tab with your card ending 1234`). */
+  @Post('drink-tab/from-ticket/card')
+  @ApiRoute({
+    tag: 'drinks',
+    summary: 'The card kept with a ticket order',
+    body: { schema: ticketTokenRequestSchema, name: 'TicketTokenRequest' },
+    response: { type: 'KeptCardView' },
+  })
+  @HttpCode(200)
+  ticketCard(@Body(new ZodValidationPipe(ticketTokenRequestSchema)) body: TicketTokenRequest): Promise<KeptCardView> {
+    return this.ticketTabs.card(body.token);
+  }
+
+  /** `Forget my card`: the kept card is detached at the gateway. */
+  @Post('drink-tab/from-ticket/forget')
+  @ApiRoute({
+    tag: 'drinks',
+    summary: 'Forget the card kept with a ticket order',
+    body: { schema: ticketTokenRequestSchema, name: 'TicketTokenRequest' },
+    response: { empty: true },
+  })
+  @HttpCode(204)
+  async forgetTicketCard(@Body(new ZodValidationPipe(ticketTokenRequestSchema)) body: TicketTokenRequest): Promise<void> {
+    await this.ticketTabs.forget(body.token);
   }
 
   @Post('drink-tab/confirm-setup')

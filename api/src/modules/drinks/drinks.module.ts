@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { KeptCardsModule } from '../kept-cards/kept-cards.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
+import { DrinkTicketTabs } from './drink-ticket-tabs.service.js';
 import { BarController } from './bar.controller.js';
 import { BarService } from './bar.service.js';
 import { DrinkMenuService } from './drink-menu.service.js';
@@ -24,7 +26,7 @@ import { DrinkReceipts } from './receipts/drink-receipts.service.js';
 
 /** Drinks at the party: the menu and its stock, pay-now orders, tabs, and the bar's queue. */
 @Module({
-  imports: [TypeOrmModule.forFeature([DrinkEntity, DrinkOrderEntity, DrinkTabEntity, DrinkReceiptEntity]), SettingsModule],
+  imports: [TypeOrmModule.forFeature([DrinkEntity, DrinkOrderEntity, DrinkTabEntity, DrinkReceiptEntity]), SettingsModule, KeptCardsModule],
   controllers: [DrinksController, BarController, DrinksMenuController, DrinksAdminController],
   providers: [
     DrinkMenuService,
@@ -39,6 +41,7 @@ import { DrinkReceipts } from './receipts/drink-receipts.service.js';
     DrinkGatewayRefunds,
     DrinkReceipts,
     DrinkTabTips,
+    DrinkTicketTabs,
   ],
   exports: [DrinkOrdersAdmin],
 })

@@ -179,6 +179,11 @@ export abstract class PaymentGateway {
   abstract createPaymentIntent(input: CreatePaymentIntentInput): Promise<GatewayPaymentIntent>;
   abstract retrievePaymentIntent(id: string): Promise<GatewayPaymentIntent | undefined>;
   /**
+   * Before it is paid: keep the card this payment will be made with on `keepCard`'s customer
+   * (Stripe: `customer` and `setup_future_usage: 'off_session'`), or, with null, keep none.
+   */
+  abstract setKeepCard(intentId: string, keepCard: { customerId: string } | null): Promise<void>;
+  /**
    * Refunds `amountCents` of a succeeded payment (all that is left of it when unset). The same
    * idempotency key is the same refund. More than is left is refused (RefundRefusedError).
    */

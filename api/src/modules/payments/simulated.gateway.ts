@@ -64,6 +64,14 @@ export class SimulatedGateway extends PaymentGateway implements SimulatedCardFor
     return row ? toPaymentIntent(row) : undefined;
   }
 
+  /** Keeps (or stops keeping) the card of an unpaid payment; a paid one is left as it was paid. */
+  async setKeepCard(intentId: string, keepCard: { customerId: string } | null): Promise<void> {
+    const row = await this.intents.findOneBy({ id: intentId, kind: 'payment' });
+    if (!row) throw new NotFoundException('Unknown payment');
+    if (row.status === 'succeeded' || row.status === 'canceled') throw new BadRequestException('This payment can no longer be changed');
+    await this.intents.update({ id: intentId, kind: 'payment', status: Not('succeeded') }, { customerId: keepCard?.customerId ?? null });
+  }
+
   async listPayments(range: { since: Date | null; until: Date | null }): Promise<GatewayPayment[]> {
     let createdAt: FindOperator<Date> | undefined;
     if (range.since && range.until) createdAt = And(MoreThanOrEqual(range.since), LessThan(range.until));

@@ -82,6 +82,15 @@ export class StripeGateway extends PaymentGateway implements WebhookSource {
     }
   }
 
+  async setKeepCard(intentId: string, keepCard: { customerId: string } | null): Promise<void> {
+    await this.call(() =>
+      this.stripe.paymentIntents.update(
+        intentId,
+        keepCard ? { customer: keepCard.customerId, setup_future_usage: 'off_session' } : { setup_future_usage: '' },
+      ),
+    );
+  }
+
   async listPayments(range: { since: Date | null; until: Date | null }): Promise<GatewayPayment[]> {
     const created: Stripe.RangeQueryParam = {};
     if (range.since) created.gte = Math.floor(range.since.getTime() / 1000);

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { KeptCardsModule } from '../kept-cards/kept-cards.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
 import { SeasonsController } from './seasons.controller.js';
 import { SeasonStartService } from './season-start.service.js';
@@ -9,7 +10,7 @@ import { SeasonStartService } from './season-start.service.js';
  * so that one stays below settings, feast and tickets while this one sits above them.
  */
 @Module({
-  imports: [SettingsModule],
+  imports: [SettingsModule, KeptCardsModule],
   controllers: [SeasonsController],
   providers: [SeasonStartService],
 })

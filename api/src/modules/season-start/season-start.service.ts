@@ -22,6 +22,7 @@ import type { StaffActor } from '../staff/staff-actor.js';
 import { PARTY_LOCK } from '../settings/party-lock.js';
 import { SeasonEntity, type SeasonSnapshot } from '../seasons/season.entity.js';
 import { SeasonsService, toSeason } from '../seasons/seasons.service.js';
+import { KeptCardsService } from '../kept-cards/kept-cards.service.js';
 
 /**
  * The 409 of `Start next event` before the party on sale has ended: its end in its time zone
@@ -46,6 +47,7 @@ export class SeasonStartService {
     private readonly seasons: SeasonsService,
     private readonly ticketSettings: TicketSettingsService,
     private readonly mealSettings: MealSettingsService,
+    private readonly keptCards: KeptCardsService,
   ) {}
 
   /**
@@ -98,10 +100,12 @@ export class SeasonStartService {
         { action: 'event.start', object: name, detail: `On sale for ${date}; ${current.name} (${current.date}) is now past` },
         now,
       );
-      return event;
+      return { event, ended: current.id };
     });
     this.seasons.invalidate();
     this.ticketSettings.changed();
-    return toSeason(started);
+    // The party is over: every card kept for its drinks is forgotten at the gateway.
+    await this.keptCards.forgetSeason(started.ended);
+    return toSeason(started.event);
   }
 }

@@ -20,6 +20,7 @@ import { LATE_PAYMENT_REASONS } from './late-payment-reasons.js';
 import { PartyOrderEntity } from './party-order.entity.js';
 import { PartyRefundEntity } from './party-refund.entity.js';
 import { PartyMeals } from './meals/party-meals.service.js';
+import { KeptCardsService } from '../kept-cards/kept-cards.service.js';
 import type { PartyOrderItemEntity } from './party-order-item.entity.js';
 import { linesOf, namedItems, validLinesOf } from './party-order-lines.js';
 import { confirmationHtml, confirmationText, refundText, ticketRefundText } from './ticket-email.templates.js';
@@ -78,6 +79,7 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
     private readonly site: SiteService,
     private readonly codes: TicketCodes,
     private readonly meals: PartyMeals,
+    private readonly keptCards: KeptCardsService,
   ) {
     this.confirmations = new MailOutbox({
       name: 'Confirmation e-mails',
@@ -205,6 +207,7 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
       // Who the ticket admits now: a partly refunded order admits only its remaining guests.
       admits: admitsLine(order.adultTickets - order.refundedAdults, order.childTickets - order.refundedChildren, validLinesOf(others)),
       meals: (await this.meals.guestsOf(order)).map(guestMealLine),
+      drinksTabLink: await this.keptCards.linkOf(order.id, order.paymentIntentId),
     };
     // The signed ticket code the door scans (docs/door.md); upper-case base32 fits the QR's
     // compact alphanumeric mode.

@@ -11,7 +11,8 @@ export const confirmationHtml = Handlebars.compile<ConfirmationView>(
           <p style="margin:0 0 20px">{{experience}}</p>{{#if meals}}
           <p style="margin:0 0 4px"><strong>Meals</strong></p>{{#each meals}}
           <p style="margin:0 0 4px">{{this}}</p>{{/each}}
-          <p style="margin:0 0 20px"></p>{{/if}}`,
+          <p style="margin:0 0 20px"></p>{{/if}}{{#if drinksTabLink}}
+          <p style="margin:0 0 20px"><a href="{{drinksTabLink}}">Open my drinks tab</a> with the card you kept for drinks at the party.</p>{{/if}}`,
     codePrompt: 'Show this code at the door:',
     codeImage: { cid: 'ticket-qr', alt: 'Ticket code' },
     afterImage: `          <p style="margin:12px 0 4px;font-weight:bold">{{admits}} (children under 5 come free)</p>
@@ -36,7 +37,10 @@ Order reference: {{reference}}
 {{#if meals}}
 Meals:
 {{#each meals}}{{this}}
-{{/each}}{{/if}}
+{{/each}}{{/if}}{{#if drinksTabLink}}
+Open my drinks tab (with the card you kept for drinks at the party):
+{{drinksTabLink}}
+{{/if}}
 Show the QR code in this e-mail (or your order reference) at the door.
 {{admits}} (children under 5 come free).
 Ticket code, if the QR code cannot be scanned:
@@ -110,6 +114,8 @@ export interface ConfirmationView {
   admits: string;
   /** Each guest's meal (docs/meals.md): `Guest 1, Asha: Jain (peanuts; no onion)`; empty without meals. */
   meals: string[];
+  /** The `Open my drinks tab` link, when the buyer kept their card for drinks (docs/guest-account.md). */
+  drinksTabLink?: string | null;
 }
 
 export interface RefundView {

@@ -2,7 +2,9 @@ import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/
 import type { Request, Response } from 'express';
 import {
   dashboardFilterSchema,
+  keepCardRequestSchema,
   type DashboardFilter,
+  type KeepCardRequest,
   partyOrderRequestSchema,
   partyQuoteRequestSchema,
   type PartyOrderRequest,
@@ -21,6 +23,7 @@ import { SeasonsService } from '../seasons/seasons.service.js';
 import { PartyQuoteService } from './party-quote.service.js';
 import { TicketReportsService } from './ticket-reports.service.js';
 import { TicketsService } from './tickets.service.js';
+import { PartyKeepCard } from './party-keep-card.service.js';
 import { ApiRoute, BodyLimit, KB, RateLimit } from '../../common/route-facts.js';
 
 /** The browser's unpaid hold, sent back only to the route that replaces it. */
@@ -34,6 +37,7 @@ export class TicketsController {
     private readonly quotes: PartyQuoteService,
     private readonly reports: TicketReportsService,
     private readonly seasons: SeasonsService,
+    private readonly keepCard: PartyKeepCard,
   ) {}
 
   /** Tickets left, for display, from its cache (see TicketsService.statsAnswer). */
@@ -89,6 +93,22 @@ export class TicketsController {
       maxAge: Date.parse(order.holdExpiresAt) - Date.now(),
     });
     return order;
+  }
+
+  /** The payment step's `Keep my card for drinks at the party`, before paying (docs/guest-account.md). */
+  @Post('party-payment-intent/keep-card')
+  @ApiRoute({
+    tag: 'party',
+    summary: 'Keep the card this party order is paid with for drinks at the party',
+    body: { schema: keepCardRequestSchema, name: 'KeepCardRequest' },
+    response: { empty: true },
+  })
+  @BodyLimit(1 * KB, 'an order id, its client secret and a yes or no')
+  @RateLimit('payment-start')
+  @Public()
+  @HttpCode(204)
+  async keepCardForDrinks(@Body(new ZodValidationPipe(keepCardRequestSchema)) body: KeepCardRequest): Promise<void> {
+    await this.keepCard.choose(body);
   }
 
   /** Staff: paid party tickets, with the guests of each admitted at the door so far. */

@@ -26,6 +26,8 @@ import { TicketTypeEntity } from './ticket-types/ticket-type.entity.js';
 import { TicketTypesController } from './ticket-types/ticket-types.controller.js';
 import { TicketTypesService } from './ticket-types/ticket-types.service.js';
 import { WaitlistModule } from './waitlist/waitlist.module.js';
+import { KeptCardsModule } from '../kept-cards/kept-cards.module.js';
+import { PartyKeepCard } from './party-keep-card.service.js';
 
 /** Party tickets: pricing, holds against capacity, payment completion, confirmation e-mails and their resends. */
 @Module({
@@ -42,6 +44,7 @@ import { WaitlistModule } from './waitlist/waitlist.module.js';
     AnalyticsModule,
     CodesModule,
     WaitlistModule,
+    KeptCardsModule,
   ],
   controllers: [TicketsController, PartyOrdersController, PromoCodesController, KitchenController, TicketTypesController],
   providers: [
@@ -56,6 +59,7 @@ import { WaitlistModule } from './waitlist/waitlist.module.js';
     PartyMeals,
     KitchenService,
     TicketTypesService,
+    PartyKeepCard,
   ],
   exports: [TicketsService, TicketReportsService, PartyOrderAdmin, PartyQuoteService, TicketEmailService, PartyMeals, TicketTypesService],
 })

@@ -36,6 +36,7 @@ import { TicketEmailService, ticketQrSvg } from './ticket-email.service.js';
 import { PARTY_LOCK } from '../settings/party-lock.js';
 import { offeredSeats, takenQuery, ticketsTaken } from './tickets-taken.js';
 import { WaitlistService } from './waitlist/waitlist.service.js';
+import { KeptCardsService } from '../kept-cards/kept-cards.service.js';
 import { PromoCodesService } from './promo-codes.service.js';
 import { TicketSettingsService } from '../settings/ticket-settings.service.js';
 import { SiteService } from '../settings/site.service.js';
@@ -86,6 +87,7 @@ export class TicketsService implements OnModuleInit {
     private readonly meals: PartyMeals,
     private readonly ticketTypes: TicketTypesService,
     private readonly waitlist: WaitlistService,
+    private readonly keptCards: KeptCardsService,
   ) {}
 
   onModuleInit(): void {
@@ -315,6 +317,8 @@ export class TicketsService implements OnModuleInit {
       return { paidAt: now, ...MailOutbox.queuedNow(now) };
     },
     paid: async (order) => {
+      // The card kept for drinks, before the confirmation that links to it (its e-mail records it too, if this fails).
+      await this.keptCards.recordPaid(order.id, order.paymentIntentId).catch(() => null);
       this.email.sendSoon();
       // The funnel's last step, tied to the buyer's browsing session for attribution.
       await this.analytics.recordServerEvent({

@@ -16,6 +16,8 @@ interface TabState {
   startPending: (tab: SavedTab) => void;
   /** The card was saved: the pending tab with this id becomes the phone's tab. */
   opened: (tabId: string) => void;
+  /** A tab opened at once (on the card kept with a ticket): it becomes the phone's tab. */
+  adopt: (tab: SavedTab) => void;
   /** The server says the tab is gone or closed: the phone forgets it. */
   forget: () => void;
 }
@@ -30,6 +32,7 @@ export const useTabStore = create<TabState>()(
       tab: null,
       startPending: (tab) => set({ pending: tab }),
       opened: (tabId) => set((state) => (state.pending?.tabId === tabId ? { tab: state.pending, pending: null } : state)),
+      adopt: (tab) => set({ tab, pending: null }),
       forget: () => set({ tab: null }),
     }),
     { name: TAB_STORAGE_KEY, version: 1, storage: createJSONStorage(() => localStorage) },

@@ -13,6 +13,15 @@ interface Problem {
 }
 
 function StatusTag({ tab }: { tab: StaffDrinkTab }) {
+  return (
+    <>
+      <StateTag tab={tab} />
+      {tab.fromTicket && <Tag color="blue">From ticket</Tag>}
+    </>
+  );
+}
+
+function StateTag({ tab }: { tab: StaffDrinkTab }) {
   if (tab.status === 'closed') return <Tag>Closed{tab.closedBy === 'auto' ? ' at end of party' : ''}</Tag>;
   if (tab.status === 'settled') return <Tag>Paid at bar</Tag>;
   if (tab.lastChargeError) return <Tag color="red">Declined</Tag>;

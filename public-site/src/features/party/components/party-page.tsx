@@ -297,6 +297,7 @@ export function PartyPage({ after }: { after?: ReactNode } = {}) {
             ) : null}
             {step === 'payment' && order ? (
               <PaymentStep
+                orderId={order.orderId}
                 clientSecret={order.clientSecret}
                 price={price}
                 holdExpiresAt={order.holdExpiresAt}

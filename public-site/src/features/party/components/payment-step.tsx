@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { formatCents, type PartyPrice } from '@festival/contracts';
 import { PaymentForm } from '@festival/web-kit/payments';
+import { KeepCardBox } from './keep-card-box';
 
 /** Whole seconds until `isoTime`, counted down every second (0 once it has passed). */
 function useSecondsUntil(isoTime: string): number {
@@ -21,6 +22,7 @@ export function minutesAndSeconds(seconds: number): string {
 }
 
 interface PaymentStepProps {
+  orderId: string;
   clientSecret: string;
   price: PartyPrice;
   holdExpiresAt: string;
@@ -28,7 +30,7 @@ interface PaymentStepProps {
   onPaid: (paymentIntentId: string) => Promise<void>;
 }
 
-export function PaymentStep({ clientSecret, price, holdExpiresAt, error, onPaid }: PaymentStepProps) {
+export function PaymentStep({ orderId, clientSecret, price, holdExpiresAt, error, onPaid }: PaymentStepProps) {
   const secondsLeft = useSecondsUntil(holdExpiresAt);
   return (
     <section className="fk-card" aria-labelledby="payment-heading">
@@ -48,6 +50,7 @@ export function PaymentStep({ clientSecret, price, holdExpiresAt, error, onPaid 
           {error}
         </p>
       ) : null}
+      <KeepCardBox orderId={orderId} clientSecret={clientSecret} />
       <PaymentForm
         clientSecret={clientSecret}
         intent="payment"
