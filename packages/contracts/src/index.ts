@@ -29,3 +29,4 @@ export * from './reports.js';
 export * from './csv.js';
 export * from './ticket-types.js';
 export * from './waitlist.js';
+export * from './my-tickets.js';

@@ -31,6 +31,7 @@ import { PartyOrderGuests1764000900000 } from './1764000900000-party-order-guest
 import { BuiltInTicketTypes1764002100000 } from './1764002100000-built-in-ticket-types.js';
 import { Waitlist1764002000000 } from './1764002000000-waitlist.js';
 import { ActivitySubjectBackfill1764000600000 } from './1764000600000-activity-subject-backfill.js';
+import { GuestAccount1764002400000 } from './1764002400000-guest-account.js';
 import { TicketTypes1764000800000 } from './1764000800000-ticket-types.js';
 
 /** Every migration, oldest first. Never rewrite one that has been committed: add a new one. */
@@ -69,4 +70,5 @@ export const MIGRATIONS = [
   PartyOrderGuests1764000900000,
   Waitlist1764002000000,
   BuiltInTicketTypes1764002100000,
+  GuestAccount1764002400000,
 ];
