@@ -30,10 +30,13 @@ const KEY_PASSPHRASE = 'lantern-key-passphrase';
 let addresses = 0;
 const nextAddress = () => `198.51.100.${(addresses += 1)}`;
 const veg = (overrides: Partial<PartyGuest> = {}): PartyGuest => ({ meal: 'Vegetarian', allergens: [], ...overrides });
-const binary = (res: NodeJS.ReadableStream, done: (error: Error | null, body: Buffer) => void) => {
+/** Reads a binary answer (a PDF, a pass) whole, as a Buffer. */
+const binary = (res: Response, done: (error: Error | null, body: Buffer) => void) => {
+  // In Node the response handed to a parser is the HTTP message stream.
+  const stream = res as unknown as NodeJS.ReadableStream;
   const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  stream.on('end', () => done(null, Buffer.concat(chunks)));
 };
 
 /** A test CA (standing in for Apple's WWDR) and a Pass Type ID certificate it signed, made with openssl. */
