@@ -1,3 +1,5 @@
+import { GuestLinkEntity } from './modules/guest-account/guest-link.entity.js';
+import { GuestSessionEntity } from './modules/guest-account/guest-session.entity.js';
 import { AnalyticsEventEntity } from './modules/analytics/analytics-event.entity.js';
 import { DrinkEntity } from './modules/drinks/drink.entity.js';
 import { DrinkOrderEntity } from './modules/drinks/drink-order.entity.js';
@@ -65,4 +67,6 @@ export const ENTITIES = [
   PartyOrderItemEntity,
   PartyOrderGuestEntity,
   KeptCardEntity,
+  GuestLinkEntity,
+  GuestSessionEntity,
 ];

@@ -12,6 +12,7 @@ import { CampaignsModule } from './modules/campaigns/campaigns.module.js';
 import { DoorModule } from './modules/door/door.module.js';
 import { DrinksModule } from './modules/drinks/drinks.module.js';
 import { FeastModule } from './modules/feast/feast.module.js';
+import { GuestAccountModule } from './modules/guest-account/guest-account.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
@@ -39,6 +40,7 @@ export class AppModule {
         StaffModule,
         AuthModule,
         TicketsModule,
+        GuestAccountModule,
         FeastModule,
         DrinksModule,
         PaymentsModule,

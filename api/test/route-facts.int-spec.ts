@@ -69,6 +69,8 @@ describe(`route facts in the app on ${TEST_DATABASE}`, () => {
       [
         ['POST', '^\\/api\\/analytics$', 32 * KB],
         ['POST', '^\\/api\\/campaigns$', 2 * MB],
+        ['POST', '^\\/api\\/my-tickets\\/link$', 2 * KB],
+        ['POST', '^\\/api\\/my-tickets\\/session$', 2 * KB],
         ['POST', '^\\/api\\/party-payment-intent$', 12 * KB],
         ['POST', '^\\/api\\/party-payment-intent\\/keep-card$', 1 * KB],
         ['POST', '^\\/api\\/party-quote$', 4 * KB],
@@ -82,6 +84,7 @@ describe(`route facts in the app on ${TEST_DATABASE}`, () => {
         ['POST', '^\\/api\\/drink-payment-intent$', 2, 600_000],
         ['POST', '^\\/api\\/drink-tab$', 2, 600_000],
         ['POST', '^\\/api\\/feast-order-intent$', 2, 600_000],
+        ['POST', '^\\/api\\/my-tickets\\/link$', 20, 3_600_000],
         ['POST', '^\\/api\\/party-payment-intent$', 2, 600_000],
         ['POST', '^\\/api\\/party-payment-intent\\/keep-card$', 2, 600_000],
         ['POST', '^\\/api\\/party-waitlist$', 2, 600_000],

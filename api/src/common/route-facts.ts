@@ -54,7 +54,7 @@ export interface BodyLimitFact {
  * The per-client rate limits a route may name. The numbers come from the configuration: the app
  * maps each kind to its limit, window and message (app.factory.ts).
  */
-export type RateLimitKind = 'payment-start' | 'analytics-event' | 'waitlist-join';
+export type RateLimitKind = 'payment-start' | 'analytics-event' | 'waitlist-join' | 'my-tickets-link';
 
 export const API_ROUTE = 'festival:apiRoute';
 export const BODY_LIMIT = 'festival:bodyLimit';

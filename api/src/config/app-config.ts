@@ -81,6 +81,16 @@ const envSchema = z.object({
   CAMPAIGN_POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(2_000),
   UNSUBSCRIBE_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   TICKET_SIGNING_KEY: optionalString,
+  // My tickets (docs/guest-account-link.md): sign-in links asked per address and per e-mail.
+  MY_TICKETS_LINKS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  MY_TICKETS_LINKS_PER_EMAIL_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  // Apple Wallet passes (docs/wallet-passes.md): offered only when every one is set.
+  WALLET_PASS_CERT: optionalString,
+  WALLET_PASS_KEY: optionalString,
+  WALLET_PASS_KEY_PASSPHRASE: optionalString,
+  WALLET_WWDR_CERT: optionalString,
+  WALLET_PASS_TYPE_ID: optionalString,
+  WALLET_TEAM_ID: optionalString,
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -168,6 +178,19 @@ export interface AppConfig {
    * and every restart of a development site signs alike).
    */
   ticketSigning: { privateKeyPem: string; fromConfiguration: boolean };
+  /** My tickets: sign-in links one client address, and one e-mail address, may ask for per hour. */
+  myTickets: { linksPerAddressPerHour: number; linksPerEmailPerHour: number };
+  /** The Apple Wallet pass certificate (paths of PEM files), or undefined unless every variable is set. */
+  wallet: WalletConfig | undefined;
+}
+
+export interface WalletConfig {
+  certPath: string;
+  keyPath: string;
+  keyPassphrase: string;
+  wwdrPath: string;
+  passTypeId: string;
+  teamId: string;
 }
 
 /** The site's address for links in e-mails: PUBLIC_URL, or this server on localhost. */
@@ -353,5 +376,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       privateKeyPem: (ticketKey ?? developmentTicketKey(sessionSecret)).export({ type: 'pkcs8', format: 'pem' }).toString(),
       fromConfiguration: ticketKey !== null,
     },
+    myTickets: {
+      linksPerAddressPerHour: env.MY_TICKETS_LINKS_PER_ADDRESS_PER_HOUR,
+      linksPerEmailPerHour: env.MY_TICKETS_LINKS_PER_EMAIL_PER_HOUR,
+    },
+    wallet:
+      env.WALLET_PASS_CERT && env.WALLET_PASS_KEY && env.WALLET_WWDR_CERT && env.WALLET_PASS_TYPE_ID && env.WALLET_TEAM_ID
+        ? {
+            certPath: env.WALLET_PASS_CERT,
+            keyPath: env.WALLET_PASS_KEY,
+            // An unencrypted key needs none.
+            keyPassphrase: env.WALLET_PASS_KEY_PASSPHRASE ?? '',
+            wwdrPath: env.WALLET_WWDR_CERT,
+            passTypeId: env.WALLET_PASS_TYPE_ID,
+            teamId: env.WALLET_TEAM_ID,
+          }
+        : undefined,
   };
 }

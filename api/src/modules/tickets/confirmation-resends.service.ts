@@ -72,6 +72,18 @@ export class ConfirmationResends {
   }
 
   /**
+   * The resend of a guest signed in on My tickets (docs/guest-account-link.md): their session
+   * proves the e-mail address, so only an order bought with it is theirs (404 otherwise). The
+   * same limit as the guests' other resends.
+   */
+  async forSignedInGuest(orderId: string, email: string): Promise<ResendConfirmationResponse> {
+    const order = await this.find(orderId);
+    if (!order || order.customerEmail.toLowerCase() !== email) throw new NotFoundException(NOT_FOUND);
+    const resendsLeft = await this.resend(order, null);
+    return { sentTo: maskEmail(order.customerEmail), resendsLeft };
+  }
+
+  /**
    * The manager's resend, on the activity log: to the order's address, or to a corrected one
    * (`email`), which becomes the order's in the same transaction.
    */

@@ -4,6 +4,7 @@ import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { CodesModule } from '../codes/codes.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
 import { ConfirmationResends } from './confirmation-resends.service.js';
+import { GuestOrders } from './guest-orders.service.js';
 import { PartyOrderAdmin } from './party-order-admin.service.js';
 import { PartyRefunds } from './party-refunds.service.js';
 import { KitchenController } from './meals/kitchen.controller.js';
@@ -60,7 +61,18 @@ import { PartyKeepCard } from './party-keep-card.service.js';
     KitchenService,
     TicketTypesService,
     PartyKeepCard,
+    GuestOrders,
   ],
-  exports: [TicketsService, TicketReportsService, PartyOrderAdmin, PartyQuoteService, TicketEmailService, PartyMeals, TicketTypesService],
+  exports: [
+    TicketsService,
+    TicketReportsService,
+    PartyOrderAdmin,
+    PartyQuoteService,
+    TicketEmailService,
+    PartyMeals,
+    TicketTypesService,
+    GuestOrders,
+    ConfirmationResends,
+  ],
 })
 export class TicketsModule {}

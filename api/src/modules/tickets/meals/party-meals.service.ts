@@ -37,6 +37,9 @@ export function toGuestMeal(row: PartyOrderGuestEntity, meals: MealSettings): Gu
   };
 }
 
+/** The guest's meal change after `Meal choices close` (409): only the restaurant changes a meal then. */
+export const GUEST_MEALS_CLOSED = 'Meal choices have closed: please ask the restaurant to change a meal';
+
 const allergensText = (allergens: readonly string[]) => (allergens.length === 0 ? 'none' : allergens.join(', '));
 
 /**
@@ -100,16 +103,40 @@ export class PartyMeals {
    * After `Meal choices close` the change is still made, marked late for the kitchen.
    */
   async change(orderId: string, seat: number, input: GuestMealChange, actor: StaffActor): Promise<GuestMeal[]> {
+    return this.changeRow(orderId, seat, input, { actor });
+  }
+
+  /**
+   * The guest's own change on My tickets (docs/guest-account-link.md): the same checks as the
+   * manager's, only an order bought with `email`, and only while meal choices are open (409
+   * GUEST_MEALS_CLOSED after `Meal choices close`). Logged as the guest's.
+   */
+  async changeByGuest(orderId: string, seat: number, input: GuestMealChange, email: string): Promise<GuestMeal[]> {
+    return this.changeRow(orderId, seat, input, { actor: null, guestEmail: email });
+  }
+
+  private async changeRow(
+    orderId: string,
+    seat: number,
+    input: GuestMealChange,
+    who: { actor: StaffActor | null; guestEmail?: string },
+  ): Promise<GuestMeal[]> {
     return this.exclusive.run(PARTY_LOCK, async (manager) => {
       const now = new Date();
-      const order = uuidToBytes(orderId) ? await manager.findOneBy(PartyOrderEntity, { id: orderId.toLowerCase() }) : null;
+      const found = uuidToBytes(orderId) ? await manager.findOneBy(PartyOrderEntity, { id: orderId.toLowerCase() }) : null;
+      const order = found && (who.guestEmail === undefined || found.customerEmail.toLowerCase() === who.guestEmail) ? found : null;
       if (!order) throw new NotFoundException('Order not found');
       if (order.eventId !== (await this.seasons.readCurrentId(manager))) {
         throw new ConflictException("A past event's meals cannot be changed");
       }
       if (order.status !== 'paid') throw new ConflictException("Only a paid order's meals can be changed");
       const meals = await this.mealSettings.readMeals(manager);
-      if (meals.options.length === 0) throw new ConflictException('This event asks no meals: add meal options in Settings first');
+      if (meals.options.length === 0) {
+        throw new ConflictException(
+          who.guestEmail === undefined ? 'This event asks no meals: add meal options in Settings first' : 'This event asks no meals',
+        );
+      }
+      if (who.guestEmail !== undefined && chosenLate(now, meals)) throw new ConflictException(GUEST_MEALS_CLOSED);
       const seats = orderSeats({ ...order, lines: await linesOf(manager, order.id) });
       if (!Number.isInteger(seat) || seat < 1 || seat > seats.length) {
         throw new BadRequestException(`seat: Seat must be from 1 to ${seats.length}, the order's seats`);
@@ -123,12 +150,12 @@ export class PartyMeals {
       const late = chosenLate(now, meals) ? '; after meal choices closed' : '';
       await this.activity.record(
         manager,
-        actor,
+        who.actor,
         {
           action: 'ticket.meal',
           // As the order's other entries name it (PartyOrderAdmin's ticketObject).
           object: `Ticket ${orderReference(order.id)} (${order.customerName})`,
-          detail: `Seat ${seat}: ${was} → ${input.meal} (allergens ${allergensText(input.allergens)})${late}`,
+          detail: `Seat ${seat}: ${was} → ${input.meal} (allergens ${allergensText(input.allergens)})${late}${who.actor ? '' : '; by the guest'}`,
           subjectId: order.id,
         },
         now,
