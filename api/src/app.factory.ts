@@ -61,7 +61,7 @@ export function routeTables(
       windowMs: 10 * 60_000,
       message: 'Too many waitlist requests from this address. Please wait a few minutes and try again.',
     },
-    // My tickets' `Send me a link` (docs/guest-account-link.md): a public write that sends mail.
+    // My tickets' `Send me a link` (docs/guest-account.md): a public write that sends mail.
     'my-tickets-link': {
       limit: config.myTickets.linksPerAddressPerHour,
       windowMs: 60 * 60_000,

@@ -81,7 +81,7 @@ const envSchema = z.object({
   CAMPAIGN_POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(2_000),
   UNSUBSCRIBE_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   TICKET_SIGNING_KEY: optionalString,
-  // My tickets (docs/guest-account-link.md): sign-in links asked per address and per e-mail.
+  // My tickets (docs/guest-account.md): sign-in links asked per address and per e-mail.
   MY_TICKETS_LINKS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   MY_TICKETS_LINKS_PER_EMAIL_PER_HOUR: z.coerce.number().int().min(1).default(5),
   // Apple Wallet passes (docs/wallet-passes.md): offered only when every one is set.

@@ -1,7 +1,7 @@
 import { Table, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
 
 /**
- * My tickets (docs/guest-account-link.md): `guest_links`, one row per link asked for (the hash
+ * My tickets (docs/guest-account.md): `guest_links`, one row per link asked for (the hash
  * of the e-mail, and for an address with tickets its e-mail, the hash of the one-use token and
  * the link e-mail's outbox columns), and `guest_sessions`, the signed-in guests by the hash of
  * their cookie.

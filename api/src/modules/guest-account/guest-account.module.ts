@@ -12,7 +12,7 @@ import { MyTicketsController } from './my-tickets.controller.js';
 import { MyTicketsService } from './my-tickets.service.js';
 
 /**
- * My tickets (docs/guest-account-link.md): the guest's sign-in by an e-mailed link, their
+ * My tickets (docs/guest-account.md): the guest's sign-in by an e-mailed link, their
  * session, and their orders of the season on sale through what the tickets module exports.
  */
 @Module({

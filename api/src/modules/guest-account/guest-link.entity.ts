@@ -2,7 +2,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { EmailStatus } from '../mail/mail-outbox.js';
 
 /**
- * One `Send me a link` of My tickets (docs/guest-account-link.md). Every request is a row, so the
+ * One `Send me a link` of My tickets (docs/guest-account.md). Every request is a row, so the
  * per-e-mail limit counts them across replicas: an address without tickets keeps only the hash
  * of the e-mail and is sent nothing; an address with tickets keeps its e-mail, the hash of the
  * link's token (one use, 30 minutes) and the link e-mail's outbox columns. Rows are swept a day

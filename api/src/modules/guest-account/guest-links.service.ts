@@ -39,7 +39,7 @@ class TooManyLinks extends HttpException {
 }
 
 /**
- * My tickets' sign-in links (docs/guest-account-link.md). Every request is recorded (by the
+ * My tickets' sign-in links (docs/guest-account.md). Every request is recorded (by the
  * e-mail's hash) so the per-e-mail limit holds across replicas; only an address with paid or
  * refunded orders of the season on sale gets a link, e-mailed through the mail outbox. A link's
  * token is computed from its row's id with the session secret, so it is never stored: the row

@@ -1,7 +1,7 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
- * A guest signed in on My tickets with an e-mailed link (docs/guest-account-link.md): the
+ * A guest signed in on My tickets with an e-mailed link (docs/guest-account.md): the
  * `guest_session` cookie's value is kept only as its hash. A session lasts 12 hours from its
  * sign-in; signing out deletes it, and expired ones are swept.
  */

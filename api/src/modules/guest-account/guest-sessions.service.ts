@@ -9,7 +9,7 @@ import { GuestSessionEntity } from './guest-session.entity.js';
 export const SESSION_MS = MY_TICKETS_SESSION_HOURS * 60 * 60_000;
 
 /**
- * The sessions of guests signed in on My tickets (docs/guest-account-link.md), kept in the
+ * The sessions of guests signed in on My tickets (docs/guest-account.md), kept in the
  * database so every replica knows them: the cookie carries a random token, the table its hash
  * and the e-mail address. 12 hours from the sign-in; signing out deletes the row.
  */

@@ -30,7 +30,7 @@ const COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${MY_TICKETS_COOKIE}=([A-Za-z0-9_-]{
 const tokenOf = (req: Request) => COOKIE_VALUE.exec(req.get('cookie') ?? '')?.[1];
 
 /**
- * My tickets (docs/guest-account-link.md): a guest signs in with a link e-mailed to the address
+ * My tickets (docs/guest-account.md): a guest signs in with a link e-mailed to the address
  * they bought with, and sees, downloads and looks after their tickets. Every route but the
  * link's and the sign-in's needs the `guest_session` cookie (401 without a live one).
  */

@@ -11,7 +11,7 @@ import { GuestOrders, type GuestOrder } from '../tickets/guest-orders.service.js
 import { PartyMeals } from '../tickets/meals/party-meals.service.js';
 
 /**
- * What a guest signed in on My tickets sees and does (docs/guest-account-link.md): the orders
+ * What a guest signed in on My tickets sees and does (docs/guest-account.md): the orders
  * bought with their e-mail address in the season on sale, each with its door code and QR, the
  * meals while they are open, and a resend of the confirmation.
  */

@@ -72,7 +72,7 @@ export class ConfirmationResends {
   }
 
   /**
-   * The resend of a guest signed in on My tickets (docs/guest-account-link.md): their session
+   * The resend of a guest signed in on My tickets (docs/guest-account.md): their session
    * proves the e-mail address, so only an order bought with it is theirs (404 otherwise). The
    * same limit as the guests' other resends.
    */

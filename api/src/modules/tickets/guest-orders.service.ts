@@ -16,7 +16,7 @@ export interface GuestTicket {
   seats: number;
 }
 
-/** A guest's order as My tickets shows it (docs/guest-account-link.md). */
+/** A guest's order as My tickets shows it (docs/guest-account.md). */
 export interface GuestOrder {
   orderId: string;
   reference: string;

@@ -107,7 +107,7 @@ export class PartyMeals {
   }
 
   /**
-   * The guest's own change on My tickets (docs/guest-account-link.md): the same checks as the
+   * The guest's own change on My tickets (docs/guest-account.md): the same checks as the
    * manager's, only an order bought with `email`, and only while meal choices are open (409
    * GUEST_MEALS_CLOSED after `Meal choices close`). Logged as the guest's.
    */
