@@ -129,6 +129,8 @@ describe(`bad input on every route, on ${TEST_DATABASE}`, () => {
       LOGIN_ATTEMPTS_PER_15_MINUTES: '100000',
       ANALYTICS_EVENTS_PER_MINUTE: '100000',
       PAYMENT_STARTS_PER_10_MINUTES: '100000',
+      MY_TICKETS_LINKS_PER_ADDRESS_PER_HOUR: '100000',
+      MY_TICKETS_LINKS_PER_EMAIL_PER_HOUR: '100000',
     });
     const login = await t.http.post('/api/admin/login').send({ password: PASSWORD }).expect(200);
     cookie = String(login.headers['set-cookie']).split(';')[0];

@@ -1,4 +1,4 @@
-import type { StaffRole } from '@festival/contracts';
+import { MY_TICKETS_SIGN_IN, type StaffRole } from '@festival/contracts';
 import { StaffDeviceEntity } from '../src/modules/staff/staff-device.entity.js';
 import { payDrinks } from './support/drinks.js';
 import { concretePath, registeredRoutes } from './support/routes.js';
@@ -8,11 +8,12 @@ import { createTestApp, TEST_DATABASE, type TestApp } from './support/test-app.j
 const PASSWORD = 'marigold-lanterns-2025';
 
 /**
- * Who may call each API route: `anyone` (guests too), or the staff roles beside the manager
- * (the manager may call every staff route). The ONE table of staff access: every route the app
+ * Who may call each API route: `anyone` (guests too), `guest` (a guest signed in on My tickets,
+ * docs/guest-account.md: no staff session lets anyone through), or the staff roles beside the
+ * manager (the manager may call every staff route). The ONE table of staff access: every route the app
  * registers must be here, and every entry must be a route the app registers.
  */
-type Access = 'anyone' | readonly StaffRole[];
+type Access = 'anyone' | 'guest' | readonly StaffRole[];
 const MANAGER = ['manager'] as const;
 const BAR = ['manager', 'bar'] as const;
 const DOOR = ['manager', 'door'] as const;
@@ -46,6 +47,16 @@ const ACCESS: Record<string, Access> = {
   'POST /api/drink-tab/from-ticket/card': 'anyone',
   'POST /api/drink-tab/from-ticket/forget': 'anyone',
   'POST /api/party-payment-intent/keep-card': 'anyone',
+  'PUT /api/drink-tab/:tabId/tip': 'anyone',
+  'POST /api/drink-tab/:tabId/close': 'anyone',
+  'POST /api/my-tickets/link': 'anyone',
+  'POST /api/my-tickets/session': 'anyone',
+  'POST /api/my-tickets/sign-out': 'anyone',
+  'GET /api/my-tickets': 'guest',
+  'POST /api/my-tickets/orders/:orderId/resend': 'guest',
+  'PUT /api/my-tickets/orders/:orderId/guests/:seat': 'guest',
+  'GET /api/my-tickets/orders/:orderId/tickets.pdf': 'guest',
+  'GET /api/my-tickets/orders/:orderId/wallet.pkpass': 'guest',
   'GET /api/drink-tab/:tabId': 'anyone',
   'GET /api/drink-orders/:orderId/status': 'anyone',
   'POST /api/drink-tab/:tabId/orders': 'anyone',
@@ -74,6 +85,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/admin/drink-orders': MANAGER,
   'GET /api/admin/drink-orders/:orderId': MANAGER,
   'POST /api/admin/drink-orders/:orderId/refund': MANAGER,
+  'POST /api/admin/drink-orders/:orderId/resend-receipt': MANAGER,
+  'POST /api/admin/drink-tabs/:tabId/resend-receipt': MANAGER,
   'GET /api/admin/drink-tabs/:tabId': MANAGER,
   'GET /api/analytics/funnel': MANAGER,
   'GET /api/analytics/attribution': MANAGER,
@@ -142,9 +155,15 @@ const ACCESS: Record<string, Access> = {
 
 type Caller = 'anonymous' | StaffRole;
 
+/** Routes that read their body before who calls: a valid one, so the answer is about who calls. */
+const VALID_BODIES: Record<string, object> = {
+  'PUT /api/my-tickets/orders/:orderId/guests/:seat': { meal: 'Vegetarian', allergens: [] },
+};
+
 /** What the table says `caller` must get from `route`: let through, 401, or 403. */
-function expected(access: Access, caller: Caller): 'through' | 401 | 403 {
+function expected(access: Access, caller: Caller): 'through' | 401 | 403 | string {
   if (access === 'anyone') return 'through';
+  if (access === 'guest') return `401 ${MY_TICKETS_SIGN_IN}`;
   if (caller === 'anonymous') return 401;
   return access.includes(caller) ? 'through' : 403;
 }
@@ -187,7 +206,7 @@ describe(`staff roles on every route on ${TEST_DATABASE}`, () => {
       const name = `${route.method} ${route.path}`;
       const call = t.http[route.method.toLowerCase() as 'get'](concretePath(route.path));
       if (cookie) void call.set('Cookie', cookie);
-      const res = await call.send({});
+      const res = await call.send(VALID_BODIES[name] ?? {});
       seen.push({ route: name, answer: outcome(res.status, res.body as { message?: string }) });
       wanted.push({ route: name, answer: expected(ACCESS[name], caller) });
     }

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import * as contracts from './index.js';
 import {
+  activityQuerySchema,
   addGuestsRequestSchema,
   adminLoginRequestSchema,
-  activityQuerySchema,
   analyticsEventRequestSchema,
   analyticsEventsQuerySchema,
   checkInRequestSchema,
+  closeDrinkTabRequestSchema,
   complimentaryDrinksRequestSchema,
   confirmDoorSaleRequestSchema,
   confirmDrinkPaymentRequestSchema,
@@ -21,14 +22,18 @@ import {
   drinkPaymentRequestSchema,
   drinksMenuOrderSchema,
   drinkTabRequestSchema,
+  drinkTabTipRequestSchema,
   editGuestRequestSchema,
   eventSettingsSchema,
   feastOrderIntentSchema,
   feastPacksUpdateSchema,
   feastRefundRequestSchema,
   guestMealChangeSchema,
+  keepCardRequestSchema,
   mealSettingsSchema,
   menuDrinkUpdateSchema,
+  myTicketsLinkRequestSchema,
+  myTicketsSessionRequestSchema,
   newMenuDrinkSchema,
   offlineCheckInsRequestSchema,
   partyContactSchema,
@@ -47,11 +52,13 @@ import {
   startSeasonRequestSchema,
   tabOrderRequestSchema,
   ticketSettingsSchema,
+  ticketTabRequestSchema,
+  ticketTokenRequestSchema,
   ticketTypesRequestSchema,
-  waitlistJoinRequestSchema,
   updateBarOrderRequestSchema,
   updateDrinkStockRequestSchema,
   updatePromoCodeSchema,
+  waitlistJoinRequestSchema,
 } from './index.js';
 
 /**
@@ -60,6 +67,13 @@ import {
  * or under NOT_SENT, and every field of the listed ones is checked below.
  */
 const SENT_SCHEMAS = {
+  closeDrinkTabRequestSchema,
+  drinkTabTipRequestSchema,
+  keepCardRequestSchema,
+  ticketTabRequestSchema,
+  ticketTokenRequestSchema,
+  myTicketsLinkRequestSchema,
+  myTicketsSessionRequestSchema,
   addGuestsRequestSchema,
   adminLoginRequestSchema,
   activityQuerySchema,
@@ -138,6 +152,7 @@ const NOT_SENT: Record<string, string> = {
   pageSectionsSchema: 'one field of analyticsEventRequestSchema',
   recipientEmailSchema: 'the recipients of createCampaignRequestSchema',
   promoCodeTextSchema: 'one code of the PROMO_CODES setting',
+  tipSchema: 'the tip of drinkPaymentRequestSchema, drinkTabTipRequestSchema and closeDrinkTabRequestSchema',
   partyGuestSchema: 'the guests of partyOrderRequestSchema (a staff change sends it as guestMealChangeSchema)',
   eventTypeSchema: 'a path parameter, one string',
   reportExportFormatSchema: 'a query parameter, one string',

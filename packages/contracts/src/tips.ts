@@ -22,11 +22,11 @@ export const tipSchema = /* @__PURE__ */ defineSchema(() =>
   z
     .strictObject({
       percent: z
-        .number({ error: TIP_PERCENT_MESSAGE })
+        .number()
         .refine((p) => (TIP_PERCENTS as readonly number[]).includes(p), TIP_PERCENT_MESSAGE)
         .optional(),
       cents: z
-        .number({ error: 'A custom tip must be an amount in cents' })
+        .number()
         .int('A custom tip must be whole cents')
         .min(0, 'A tip cannot be negative')
         .max(MAX_TIP_CENTS, `A tip cannot be more than ${formatCents(MAX_TIP_CENTS)}`)
