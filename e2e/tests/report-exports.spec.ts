@@ -264,7 +264,13 @@ test.describe('exports of the dashboard and Reports, read back', () => {
     const daysTable = page.getByRole('table', { name: 'Revenue by day', exact: true });
     await expect(daysTable).toBeVisible();
     const daysShown = await screenRows(daysTable);
-    const daysExport = await exported(page, 'Revenue by day', 'revenue-by-day', ['Tickets', 'Drinks', 'Total']);
+    const daysExport = await exported(page, 'Revenue by day', 'revenue-by-day', [
+      'Tickets',
+      'Drinks',
+      'Tips (pay now)',
+      'Tips (tab)',
+      'Total',
+    ]);
     expect(daysExport.rows.length).toBeGreaterThan(0);
     expect(daysExport.rows.every((r) => r[0] >= from && r[0] <= to)).toBe(true);
     expect(daysExport.rows.slice(0, daysShown.length)).toEqual(daysShown.map(([date, ...amounts]) => [date, ...amounts.map(money)]));
@@ -314,7 +320,13 @@ test.describe('exports of the dashboard and Reports, read back', () => {
 
     await expect(daysTable.getByRole('cell', { name: today })).toBeVisible();
     const todayShown = await screenRows(daysTable);
-    const todayExport = await exported(page, 'Revenue by day', 'revenue-by-day', ['Tickets', 'Drinks', 'Total']);
+    const todayExport = await exported(page, 'Revenue by day', 'revenue-by-day', [
+      'Tickets',
+      'Drinks',
+      'Tips (pay now)',
+      'Tips (tab)',
+      'Total',
+    ]);
     expect(todayExport.rows.map((r) => r[0])).toEqual([today]);
     expect(todayExport.rows).toEqual(todayShown.map(([date, ...amounts]) => [date, ...amounts.map(money)]));
 
