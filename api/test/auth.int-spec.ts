@@ -49,6 +49,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/my-tickets/sign-out',
   'GET /api/my-tickets',
   'POST /api/my-tickets/orders/:orderId/resend',
+  'POST /api/my-tickets/orders/:orderId/forget-card',
   'PUT /api/my-tickets/orders/:orderId/guests/:seat',
   'GET /api/my-tickets/orders/:orderId/tickets.pdf',
   'GET /api/my-tickets/orders/:orderId/wallet.pkpass',

@@ -1,4 +1,12 @@
-import { isoToZonedWallTime, nextCalendarDate, type AdminSettings, type StaffDrinkTab } from '@festival/contracts';
+import {
+  drinkTabReference,
+  isoToZonedWallTime,
+  nextCalendarDate,
+  type AdminSettings,
+  type DrinkTabView,
+  type MyTickets,
+  type StaffDrinkTab,
+} from '@festival/contracts';
 import { startSmtpSink, startStripeStandIn, type SmtpSink, type StripeStandIn } from '@festival/test-kit';
 import { DrinkTabEntity } from '../src/modules/drinks/drink-tab.entity.js';
 import { KeptCardEntity } from '../src/modules/kept-cards/kept-card.entity.js';
@@ -198,7 +206,62 @@ describe(`the card kept for drinks, simulated gateway, on ${TEST_DATABASE}`, () 
         }),
       ).rejects.toThrow('This card is no longer saved.');
     });
+
+    it('My tickets shows the card kept and the tab on it; Forget my card there waits for the tab to close, then detaches it', async () => {
+      const email = 'my.card@example.com';
+      const { orderId, token } = await buy(email, true);
+      const { tabId, tabToken } = (await openFromTicket(token!).expect(200)).body as { tabId: string; tabToken: string };
+      await t.http.post(`/api/drink-tab/${tabId}/orders`).send(createTabOrderRequest(tabToken)).expect(201);
+      const tab = (await t.http.get(`/api/drink-tab/${tabId}`).set('X-Tab-Token', tabToken).expect(200)).body as DrinkTabView;
+      const { orderId: otherOrder } = await buy('someone.else@example.com', true);
+
+      const cookie = await signInToMyTickets(email);
+      const mine = (await t.http.get('/api/my-tickets').set('Cookie', cookie).expect(200)).body as MyTickets;
+      expect(mine.orders.map((o) => [o.orderId, o.keptCard])).toEqual([[orderId, { brand: 'visa', last4: '4242' }]]);
+      expect(mine.drinks).toEqual({
+        tabs: [{ tabId, reference: drinkTabReference(tabId), status: 'open', totalCents: tab.totalCents, openedAt: tab.openedAt }],
+        orders: [],
+      });
+      expect(tab.totalCents).toBeGreaterThan(0);
+
+      // Another address's order is not the guest's to forget.
+      await t.http.post(`/api/my-tickets/orders/${otherOrder}/forget-card`).set('Cookie', cookie).expect(404);
+      // The open tab is charged to the card when it closes: it is closed first.
+      const refused = await t.http.post(`/api/my-tickets/orders/${orderId}/forget-card`).set('Cookie', cookie).expect(409);
+      expect(refused.body).toEqual({ message: 'Close your drinks tab before forgetting your card' });
+      expect((await t.http.post('/api/drink-tab/from-ticket/forget').send({ token }).expect(409)).body).toEqual(refused.body);
+
+      const closed = await t.http
+        .post(`/api/drink-tab/${tabId}/close`)
+        .set('X-Tab-Token', tabToken)
+        .send({ tip: { percent: 15 } })
+        .expect(200);
+      await t.http.post(`/api/my-tickets/orders/${orderId}/forget-card`).set('Cookie', cookie).expect(204);
+      const after = (await t.http.get('/api/my-tickets').set('Cookie', cookie).expect(200)).body as MyTickets;
+      expect(after.orders[0].keptCard).toBeNull();
+      expect(after.drinks.tabs).toEqual([expect.objectContaining({ tabId, status: 'closed', totalCents: closed.body.chargedCents })]);
+      expect((await t.http.post('/api/drink-tab/from-ticket/card').send({ token }).expect(409)).body).toEqual({
+        message: 'This card was forgotten',
+      });
+      const other = (await t.dataSource.getRepository(KeptCardEntity).findOneByOrFail({ orderId: otherOrder })).forgottenAt;
+      expect(other).toBeNull();
+    });
   });
+
+  /** Signs in to My tickets with the link e-mailed to `email`; answers the session cookie. */
+  async function signInToMyTickets(email: string): Promise<string> {
+    await t.http.post('/api/my-tickets/link').set('X-Forwarded-For', nextAddress()).send({ email }).expect(202);
+    const deadline = Date.now() + 15_000;
+    let link: RegExpExecArray | null = null;
+    while (!link) {
+      if (Date.now() > deadline) throw new Error(`No My tickets link e-mailed to ${email}`);
+      const mail = mailsTo(sink, email).find((m) => m.parsed.subject === 'Your Diwali party tickets');
+      link = mail ? /\/my-tickets\?link=([A-Za-z0-9_-]+)/.exec(mail.parsed.text ?? '') : null;
+      if (!link) await new Promise((r) => setTimeout(r, 25));
+    }
+    const session = await t.http.post('/api/my-tickets/session').send({ token: link[1] }).expect(200);
+    return String(session.headers['set-cookie']).split(';')[0];
+  }
 
   it('after the party the link answers that the party is over, and the season end forgets every kept card', async () => {
     const { orderId, token } = await buy('late.guest@example.com', true);

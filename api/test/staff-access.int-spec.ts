@@ -54,6 +54,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/my-tickets/sign-out': 'anyone',
   'GET /api/my-tickets': 'guest',
   'POST /api/my-tickets/orders/:orderId/resend': 'guest',
+  'POST /api/my-tickets/orders/:orderId/forget-card': 'guest',
   'PUT /api/my-tickets/orders/:orderId/guests/:seat': 'guest',
   'GET /api/my-tickets/orders/:orderId/tickets.pdf': 'guest',
   'GET /api/my-tickets/orders/:orderId/wallet.pkpass': 'guest',

@@ -18,6 +18,8 @@ export const KEPT_CARD_REFUSALS = {
   forgotten: 'This card was forgotten',
   unknown: 'This link is not valid',
   tabOpen: 'A tab is already open on this card',
+  /** `Forget my card` while a tab on it is open: the tab is charged to that card when it closes. */
+  closeTabFirst: 'Close your drinks tab before forgetting your card',
 } as const;
 
 /** `POST /api/party-payment-intent/keep-card`: keep (or not) the card the party order is about to be paid with. */

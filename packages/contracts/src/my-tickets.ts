@@ -43,6 +43,7 @@ export interface MyTicketsMessage {
 // GET /api/my-tickets → 200 MyTickets | 401 { message: MY_TICKETS_SIGN_IN }
 // POST /api/my-tickets/sign-out → 204 (clears the cookie and ends the session server-side)
 // POST /api/my-tickets/orders/:orderId/resend → 202 { message: MY_TICKETS_RESENT }
+// POST /api/my-tickets/orders/:orderId/forget-card → 204 (the card kept for drinks detached at the gateway)
 // PUT /api/my-tickets/orders/:orderId/guests/:seat (GuestMealChange) → GuestMeal[] (409 after meals close)
 // GET /api/my-tickets/orders/:orderId/tickets.pdf → application/pdf, one page per ticket
 // GET /api/my-tickets/orders/:orderId/wallet.pkpass → application/vnd.apple.pkpass (404 when no pass certificate)
@@ -61,7 +62,7 @@ export interface MyTicketsOrder {
   qrSvg: string;
   /** Meal rows, may be empty. */
   guests: GuestMeal[];
-  /** The card kept for drinks, once that feature keeps one: null until then. */
+  /** The card kept with the order for drinks at the party (docs/guest-account.md), null when none or forgotten. */
   keptCard: { brand: string; last4: string } | null;
 }
 
@@ -74,6 +75,7 @@ export interface MyTickets {
   walletPasses: boolean;
   /** Paid or refunded orders of that e-mail in the season on sale, newest first. */
   orders: MyTicketsOrder[];
+  /** The drinks tabs and pay-now orders given this address in the season: a tab's total is what it charged once closed. */
   drinks: {
     tabs: { tabId: string; reference: string; status: string; totalCents: number; openedAt: string }[];
     orders: { orderId: string; number: number | null; status: string; totalCents: number; createdAt: string }[];

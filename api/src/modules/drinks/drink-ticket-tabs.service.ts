@@ -36,8 +36,21 @@ export class DrinkTicketTabs {
   }
 
   /** `Forget my card` from the link: detached at the gateway; the link then answers `This card was forgotten`. */
-  forget(token: string): Promise<void> {
-    return this.keptCards.forgetByToken(token);
+  async forget(token: string): Promise<void> {
+    await this.forgetOrder(await this.keptCards.orderOfToken(token));
+  }
+
+  /**
+   * Forgets the card kept with a ticket order (from the link or from My tickets), unless a tab
+   * opened on it is still open: that tab is charged to the card when it closes, so the guest
+   * closes it first (409). Forgetting twice is harmless.
+   */
+  async forgetOrder(orderId: string): Promise<void> {
+    await this.exclusive.run(DRINKS_LOCK, async (manager) => {
+      const open = await manager.findOneBy(DrinkTabEntity, { ticketOrderId: orderId, status: In(['pending', 'open', 'closing']) });
+      if (open) throw new ConflictException(KEPT_CARD_REFUSALS.closeTabFirst);
+    });
+    await this.keptCards.forget(orderId);
   }
 
   async open(request: ValidTicketTabRequest, now = new Date()): Promise<DrinkTabResponse> {

@@ -22,6 +22,7 @@ import { DrinksSweeper } from './drinks-sweeper.service.js';
 import { DrinksService } from './drinks.service.js';
 import { DrinkTabTips } from './drink-tab-tips.service.js';
 import { DrinkReceiptEntity } from './receipts/drink-receipt.entity.js';
+import { GuestDrinks } from './guest-drinks.service.js';
 import { DrinkReceipts } from './receipts/drink-receipts.service.js';
 
 /** Drinks at the party: the menu and its stock, pay-now orders, tabs, and the bar's queue. */
@@ -42,7 +43,8 @@ import { DrinkReceipts } from './receipts/drink-receipts.service.js';
     DrinkReceipts,
     DrinkTabTips,
     DrinkTicketTabs,
+    GuestDrinks,
   ],
-  exports: [DrinkOrdersAdmin],
+  exports: [DrinkOrdersAdmin, GuestDrinks, DrinkTicketTabs],
 })
 export class DrinksModule {}

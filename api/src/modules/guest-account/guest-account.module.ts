@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CodesModule } from '../codes/codes.module.js';
+import { DrinksModule } from '../drinks/drinks.module.js';
+import { KeptCardsModule } from '../kept-cards/kept-cards.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
 import { TicketsModule } from '../tickets/tickets.module.js';
 import { GuestLinkEntity } from './guest-link.entity.js';
@@ -16,7 +18,14 @@ import { MyTicketsService } from './my-tickets.service.js';
  * session, and their orders of the season on sale through what the tickets module exports.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([GuestLinkEntity, GuestSessionEntity]), TicketsModule, SettingsModule, CodesModule],
+  imports: [
+    TypeOrmModule.forFeature([GuestLinkEntity, GuestSessionEntity]),
+    TicketsModule,
+    SettingsModule,
+    CodesModule,
+    DrinksModule,
+    KeptCardsModule,
+  ],
   controllers: [MyTicketsController],
   providers: [GuestLinks, GuestSessions, MyTicketsService, MyTicketsFiles],
   exports: [GuestLinks],

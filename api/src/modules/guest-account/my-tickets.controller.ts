@@ -113,6 +113,14 @@ export class MyTicketsController {
     return { message: MY_TICKETS_RESENT };
   }
 
+  /** `Forget my card`: the card kept with the order for drinks is detached at the gateway at once. */
+  @Post('orders/:orderId/forget-card')
+  @ApiRoute({ tag: 'my-tickets', summary: "Forget the card kept with one of the guest's orders", response: { empty: true } })
+  @HttpCode(204)
+  async forgetCard(@Param('orderId') orderId: string, @Req() req: Request): Promise<void> {
+    await this.myTickets.forgetCard(await this.guest(req), orderId);
+  }
+
   /** The guest's change of one seat's meal, while meal choices are open (409 after they close). */
   @Put('orders/:orderId/guests/:seat')
   @ApiRoute({

@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Not, Repository } from 'typeorm';
+import { In, IsNull, Not, Repository } from 'typeorm';
 import { KEPT_CARD_REFUSALS, type KeptCardView } from '@festival/contracts';
 import { secretHash } from '../../common/secrets.js';
 import { publicBaseUrl, type AppConfig } from '../../config/app-config.js';
@@ -109,6 +109,15 @@ export class KeptCardsService {
     return `${publicBaseUrl(this.config)}/drinks?ticket=${this.tokenOf(card.id)}`;
   }
 
+  /** The cards still kept with these orders (recorded and not forgotten), by order id. */
+  async keptWith(orderIds: readonly string[]): Promise<Map<string, { brand: string; last4: string }>> {
+    const kept = new Map<string, { brand: string; last4: string }>();
+    if (orderIds.length === 0) return kept;
+    const rows = await this.cards.find({ where: { orderId: In([...orderIds]), forgottenAt: IsNull(), paymentMethodId: Not(IsNull()) } });
+    for (const card of rows) kept.set(card.orderId, { brand: card.brand ?? 'card', last4: card.last4 ?? '····' });
+    return kept;
+  }
+
   /** The card a link stands for: 404 for an unknown link, 409 `This card was forgotten`. */
   async view(token: string): Promise<KeptCardView> {
     const card = await this.usable(token);
@@ -128,10 +137,9 @@ export class KeptCardsService {
     };
   }
 
-  /** `Forget my card` from the link. Forgetting twice is harmless. */
-  async forgetByToken(token: string): Promise<void> {
-    const card = await this.byToken(token);
-    await this.forget(card.orderId);
+  /** The order a link's card is kept with (404 for an unknown link), forgotten or not. */
+  async orderOfToken(token: string): Promise<string> {
+    return (await this.byToken(token)).orderId;
   }
 
   /** Forgets the card kept with an order: detached at the gateway, then marked forgotten. Harmless when there is none. */

@@ -224,6 +224,31 @@ describe('/my-tickets', () => {
     expect(apiCalls(`POST /api/my-tickets/orders/${ORDER_ID}/resend`)).toHaveLength(1);
   });
 
+  it('shows the card kept for drinks; Forget my card says why not while a tab is open, then forgets it', async () => {
+    session = myTickets();
+    session.orders[0].keptCard = { brand: 'visa', last4: '4242' };
+    answers[`POST /api/my-tickets/orders/${ORDER_ID}/forget-card`] = json(409, {
+      message: 'Close your drinks tab before forgetting your card',
+    });
+    renderPage();
+    expect(await screen.findByText(/^Your card ending 4242 is kept for drinks at the party\./)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Forget my card' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Close your drinks tab before forgetting your card');
+
+    answers[`POST /api/my-tickets/orders/${ORDER_ID}/forget-card`] = json(204);
+    fireEvent.click(screen.getByRole('button', { name: 'Forget my card' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Forget my card' })).toBeNull());
+    expect(screen.queryByText(/card ending 4242/)).toBeNull();
+    expect(apiCalls(`POST /api/my-tickets/orders/${ORDER_ID}/forget-card`)).toHaveLength(2);
+  });
+
+  it('shows no card to forget when none is kept', async () => {
+    session = myTickets();
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Order 3F2B9C1E' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Forget my card' })).toBeNull();
+  });
+
   it('signs out, back to the form', async () => {
     session = myTickets();
     renderPage();

@@ -1,10 +1,12 @@
 import { formatCents, type MyTickets, type MyTicketsOrder } from '@festival/contracts';
 import { ApiError } from '@festival/web-kit/api-client';
+import { useForgetCard } from '../api/forget-card';
 import { useResendTickets } from '../api/resend-tickets';
 import { ticketsPdfUrl, walletPassUrl } from '../api/ticket-files';
 import { GuestMealForm } from './guest-meal-form';
 
 const RESEND_FAILED = 'We could not e-mail your tickets just now. Please try again in a moment.';
+const FORGET_FAILED = 'We could not forget your card just now. Please try again in a moment.';
 
 /**
  * One order: its reference, tickets and the QR code the door scans (the server's SVG, shown as
@@ -65,6 +67,7 @@ export function OrderCard({ order, tickets }: { order: MyTicketsOrder; tickets: 
           )}
         </section>
       ) : null}
+      {order.keptCard ? <KeptCard orderId={order.orderId} card={order.keptCard} /> : null}
       {paid ? (
         <div className="my-tickets-order__actions">
           <a className="fk-btn" href={ticketsPdfUrl(order.orderId)} download={`tickets-${order.reference}.pdf`}>
@@ -94,6 +97,28 @@ function ResendButton({ orderId }: { orderId: string }) {
       <p className="my-tickets-answer" role="status">
         {resend.data ? resend.data.message : ''}
       </p>
+      {error ? (
+        <p className="fk-alert" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The card kept with the order for drinks at the party, and `Forget my card`. */
+function KeptCard({ orderId, card }: { orderId: string; card: NonNullable<MyTicketsOrder['keptCard']> }) {
+  const forget = useForgetCard(orderId);
+  const error = forget.error instanceof ApiError ? (forget.error.serverMessage ?? FORGET_FAILED) : forget.error ? FORGET_FAILED : null;
+  return (
+    <div className="my-tickets-card">
+      <p>
+        Your card ending {card.last4} is kept for drinks at the party. It is charged only for drinks on your tab, and forgotten after the
+        party.
+      </p>
+      <button type="button" className="fk-btn fk-btn--secondary" disabled={forget.isPending} onClick={() => forget.mutate()}>
+        Forget my card
+      </button>
       {error ? (
         <p className="fk-alert" role="alert">
           {error}
