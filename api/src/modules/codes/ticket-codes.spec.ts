@@ -1,6 +1,6 @@
 import { generateKeyPairSync, verify, createPublicKey } from 'node:crypto';
 import { formatTicketCode, parseTicketCode, TICKET_CODE_LENGTH } from '@festival/contracts';
-import { developmentTicketKey } from '../../config/app-config.js';
+import { developmentTicketKey } from '../../config/ticket-signing-key.js';
 import { TicketCodes } from './ticket-codes.js';
 
 const ORDER = '3f2b9c1e-8a4d-4e6f-9b1a-2c3d4e5f6a7b';
