@@ -112,7 +112,7 @@ describe('docker-compose.yml', () => {
     const conf = read('nginx.conf');
     const server = serverListening(conf, 443);
     const port = api.environment?.PORT;
-    expect(api.healthcheck?.test.join(' ')).toContain(`127.0.0.1:${port}/api/health`);
+    expect(api.healthcheck?.test.join(' ')).toContain(`127.0.0.1:${port}/api/health/ready`);
     // A name in a variable is looked up while nginx runs, through Docker's DNS; no upstream
     // block, whose name nginx 1.22 would look up once at start.
     expect(directives(server.slice(0, server.indexOf('location ')))).toContain(`set $festival_api ${apiName}:${port};`);
@@ -466,6 +466,12 @@ describe('nginx.conf client addresses and logs', () => {
     const logs = [...conf.matchAll(/access_log (\S+)(?: (\w+))?;/g)];
     expect(logs.length).toBeGreaterThan(0);
     for (const [, , name] of logs) expect(name).toBe(format![1]);
+  });
+
+  it("logs each request's id and passes it to the API, which logs every line of that request with it", () => {
+    const format = /log_format (\w+) '([^']*)'/.exec(conf);
+    expect(format![2]).toContain('$request_id');
+    expect(directives(conf)).toContain('proxy_set_header X-Request-Id $request_id;');
   });
 });
 

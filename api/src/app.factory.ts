@@ -4,6 +4,7 @@ import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-ex
 import express from 'express';
 import { DataSource } from 'typeorm';
 import { PAGE_SEO } from '@festival/contracts';
+import { Logger as NestPinoLogger } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/app-config.js';
@@ -89,11 +90,13 @@ export async function createApp(config: AppConfig, logger: Logger = createLogger
   const pages: PageHtmlRegistry = new Map();
   const siteConfig: SiteConfigSource = {};
 
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), new ExpressAdapter(server), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logger), new ExpressAdapter(server), {
     bodyParser: false,
     logger: new PinoNestLogger(logger),
     abortOnError: false,
   });
+  // From here on Nest's `Logger` writes through nestjs-pino: inside a request, with its request id.
+  app.useLogger(app.get(NestPinoLogger));
   app.setGlobalPrefix(GLOBAL_PREFIX);
   // Mounted on Express before app.init() registers Nest's routes, so they run ahead of every route.
   const tables = routeTables(app.get(RouteCatalog).routes(), config);

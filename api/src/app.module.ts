@@ -1,5 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { LoggerModule } from 'nestjs-pino';
+import type { Logger } from 'pino';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseToolsModule } from './common/database-tools.module.js';
@@ -25,10 +27,15 @@ import { TicketsModule } from './modules/tickets/tickets.module.js';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  /**
+   * `logger` is the API's one pino logger: the request logging in front of Nest (its `req.log`
+   * carries the request id) is reused, so every line a request's handlers log carries that id.
+   */
+  static forRoot(config: AppConfig, logger: Logger): DynamicModule {
     return {
       module: AppModule,
       imports: [
+        LoggerModule.forRoot({ pinoHttp: { logger }, useExisting: true }),
         ConfigModule.forRoot(config),
         TypeOrmModule.forRoot(dataSourceOptions(config.database, ENTITIES)),
         DatabaseToolsModule,

@@ -6,6 +6,8 @@ const PASSWORD = 'correct horse battery staple';
 /** Routes guests may call without a staff session. Everything else must answer 401. */
 const PUBLIC_ROUTES = new Set([
   'GET /api/health',
+  'GET /api/health/live',
+  'GET /api/health/ready',
   'GET /api/site',
   'POST /api/analytics',
   'GET /api/payments/config',

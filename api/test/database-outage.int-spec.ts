@@ -83,6 +83,10 @@ if (TEST_DATABASE === 'mysql') {
       await new Promise((r) => setTimeout(r, HOT_READ_TTL_MS + HOT_READ_STALE_MS + 50));
       const health = await t.http.get('/api/health').expect(503);
       expect(health.body).toEqual({ status: 'degraded', database: 'down' });
+      // Alive (no restart for an outage of the database), but not ready for requests.
+      await t.http.get('/api/health/live').expect(200);
+      const ready = await t.http.get('/api/health/ready').expect(503);
+      expect(ready.body).toMatchObject({ status: 'error', error: { database: { status: 'down' } } });
       const started = Date.now();
       const stats = await t.http.get('/api/party-ticket-stats').expect(503);
       expect(stats.body).toEqual(UNAVAILABLE);
@@ -98,6 +102,7 @@ if (TEST_DATABASE === 'mysql') {
       await proxy.restore();
       const healthy = await eventually(async () => ((await t.http.get('/api/health')).status === 200 ? true : undefined), 10_000);
       expect(healthy).toBe(true);
+      await t.http.get('/api/health/ready').expect(200);
       await t.http.get('/api/party-ticket-stats').expect(200);
       const held = await t.http.post('/api/party-payment-intent').send(createPartyOrderRequest()).expect(200);
       expect(held.body.orderId).toEqual(expect.any(String));

@@ -13,6 +13,30 @@ describe(`API foundation on ${TEST_DATABASE}`, () => {
     expect(res.body).toEqual({ status: 'ok', database: 'up' });
   });
 
+  it('is alive and ready with every migration applied, and not ready while one is missing', async () => {
+    expect((await t.http.get('/api/health/live').expect(200)).body).toEqual({ status: 'ok' });
+    const ready = await t.http.get('/api/health/ready').expect(200);
+    expect(ready.headers['cache-control']).toBe('no-store');
+    expect(ready.body).toMatchObject({ status: 'ok', info: { database: { status: 'up' }, migrations: { status: 'up' } } });
+
+    // As after restoring a backup older than this build: its last migration missing.
+    const last = t.dataSource.migrations.at(-1)!.name!;
+    const [row] = (await t.dataSource.query('SELECT id, timestamp, name FROM migrations WHERE name = ?', [last])) as {
+      id: number;
+      timestamp: number;
+      name: string;
+    }[];
+    await t.dataSource.query('DELETE FROM migrations WHERE name = ?', [last]);
+    try {
+      const notReady = await t.http.get('/api/health/ready').expect(503);
+      expect(notReady.body).toMatchObject({ status: 'error', error: { migrations: { status: 'down', pending: [last] } } });
+      await t.http.get('/api/health/live').expect(200);
+    } finally {
+      await t.dataSource.query('INSERT INTO migrations (id, timestamp, name) VALUES (?, ?, ?)', [row.id, row.timestamp, row.name]);
+    }
+    await t.http.get('/api/health/ready').expect(200);
+  });
+
   it('has applied every migration', async () => {
     const pending = await t.dataSource.showMigrations();
     expect(pending).toBe(false);

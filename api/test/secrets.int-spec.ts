@@ -148,6 +148,14 @@ describe(`no answer carries a stack or a secret, no log line holds card data or 
         ...CARD_TRACES,
       ]);
       expectLogsClean(logs.lines, [ADMIN_PASSWORD, WRONG_PASSWORD, SESSION_SECRET, UNSUBSCRIBE_SECRET, sessionId, ...CARD_TRACES]);
+
+      // One request id follows the declined payment from the browser's answer through the logs.
+      const requestId = declined.headers['x-request-id'];
+      expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+      type LogLine = { msg?: string; reqId?: string; req?: { id?: string }; res?: { statusCode?: number } };
+      const lines = logs.lines.map((line) => JSON.parse(line) as LogLine);
+      expect(lines.filter((line) => line.msg?.startsWith('Card declined on ') && line.reqId === requestId)).toHaveLength(1);
+      expect(lines.filter((line) => line.req?.id === requestId).map((line) => line.res?.statusCode)).toEqual([declined.status]);
     });
 
     it('answers an unexpected failure with a plain message, logging the stack but no request data', async () => {

@@ -21,6 +21,8 @@ const STAFF = ['manager', 'door', 'bar'] as const;
 
 const ACCESS: Record<string, Access> = {
   'GET /api/health': 'anyone',
+  'GET /api/health/live': 'anyone',
+  'GET /api/health/ready': 'anyone',
   'GET /api/site': 'anyone',
   'POST /api/analytics': 'anyone',
   'GET /api/payments/config': 'anyone',

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { API_PORT, BASE_URL, E2E_ADMIN_PASSWORD, NGINX_PORT, NGINX_REDIRECT_PORT, ROOT, VIA_NGINX } from './environment';
 import { assembleDocumentRoot, localNginxConfig } from './nginx';
+import { assertLogHoldsNoSecret } from './log-check';
 import { startProcess, stopProcess, waitForHttp } from './processes';
 import { startSmtpSink } from '@festival/test-kit';
 
@@ -21,13 +22,20 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   mkdirSync(mailDir, { recursive: true });
   const smtp = await startSmtpSink();
   smtp.onMessage((mail, index) => writeFileSync(join(mailDir, `${String(index).padStart(4, '0')}.eml`), mail.raw));
+  let started = false;
   const teardown = async () => {
-    for (const child of processes.reverse()) await stopProcess(child);
-    await smtp.close();
-    rmSync(workDir, { recursive: true, force: true });
+    try {
+      for (const child of processes.reverse()) await stopProcess(child);
+      await smtp.close();
+      // After the whole suite: no secret, card number or e-mail body reached the API's log.
+      if (started) assertLogHoldsNoSecret(apiLogPath(workDir));
+    } finally {
+      rmSync(workDir, { recursive: true, force: true });
+    }
   };
   try {
     await startServers(workDir, processes, smtp.url);
+    started = true;
   } catch (error) {
     await teardown();
     throw error;
@@ -64,11 +72,13 @@ async function startServers(workDir: string, processes: ChildProcess[], smtpUrl:
       HOLD_TICKETS_PER_ADDRESS: '100000',
       DECLINES_PER_ADDRESS_PER_HOUR: '100000',
       DECLINES_PER_EMAIL_PER_HOUR: '100000',
-      LOG_LEVEL: 'warn',
+      // Every request's line, for the check of the log at the end (support/log-check.ts).
+      LOG_LEVEL: 'info',
       // Through nginx (on this machine), the API trusts nginx's X-Forwarded-For and -Proto.
       ...(VIA_NGINX ? { TRUST_PROXY: 'loopback' } : {}),
     },
     ROOT,
+    apiLogPath(workDir),
   );
   processes.push(api);
   await waitForHttp(`http://127.0.0.1:${API_PORT}/api/health`);
@@ -91,6 +101,8 @@ async function startServers(workDir: string, processes: ChildProcess[], smtpUrl:
 }
 
 const sqlitePath = (workDir: string) => join(workDir, 'e2e.sqlite');
+/** The API's output (JSON log lines) for the whole run. */
+const apiLogPath = (workDir: string) => join(workDir, 'api.log');
 
 /** A server left over from an earlier run would silently answer instead of this build. */
 async function assertPortFree(port: number): Promise<void> {

@@ -1,13 +1,27 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { get as httpsGet } from 'node:https';
 import { rootCertificates } from 'node:tls';
 
-/** Starts a long-running process, echoing its output when E2E_VERBOSE is set. */
-export function startProcess(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv, cwd: string): ChildProcess {
+/**
+ * Starts a long-running process, echoing its output when E2E_VERBOSE is set, and writing all of it
+ * to `logPath` when given.
+ */
+export function startProcess(
+  name: string,
+  cmd: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  logPath?: string,
+): ChildProcess {
   const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
+  const log = logPath ? createWriteStream(logPath) : null;
+  child.on('exit', () => log?.end());
   const keep = (chunk: Buffer) => {
+    log?.write(chunk);
     output.push(chunk.toString());
     if (output.length > 200) output.shift();
     if (process.env.E2E_VERBOSE) process.stdout.write(`[${name}] ${chunk}`);

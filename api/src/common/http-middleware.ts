@@ -5,9 +5,17 @@ import type { Logger } from 'pino';
 
 export const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
+/**
+ * One JSON line per request (method, path, status, time) with its request id, which is also sent
+ * back as `X-Request-Id`: nginx's `$request_id` when nginx passes one, else a new UUID. The
+ * request's own logger (`req.log`) carries only that id as `reqId`, and every line the request's
+ * handlers log goes through it (nestjs-pino, in app.module.ts), so one id follows a request
+ * through the logs.
+ */
 export function requestLogging(logger: Logger): RequestHandler {
   return pinoHttp({
     logger,
+    quietReqLogger: true,
     genReqId(req, res) {
       const incoming = req.headers['x-request-id'];
       const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
