@@ -265,6 +265,15 @@ describe(`My tickets, on ${TEST_DATABASE}`, () => {
       .send({ name: 'Ravi', meal: 'Non-vegetarian', allergens: ['peanuts'] })
       .expect(200);
     expect((changed.body as GuestMeal[])[1]).toMatchObject({ seat: 2, name: 'Ravi', meal: 'Non-vegetarian', allergens: ['peanuts'] });
+    // The activity log says the guest made the change.
+    const logged = (
+      (await t.http.get('/api/admin/activity?action=ticket.meal&pageSize=200').set('Cookie', manager).expect(200)).body as {
+        items: { who: string; role: string | null; object: string | null; detail: string | null }[];
+      }
+    ).items.filter((entry) => entry.object?.includes(orderId.slice(0, 8).toUpperCase()));
+    expect(logged.map((entry) => [entry.who, entry.role, entry.detail])).toEqual([
+      ['Guest', null, 'Seat 2: Vegetarian (allergens none) → Non-vegetarian (allergens peanuts)'],
+    ]);
     const bad = await t.http.put(`/api/my-tickets/orders/${orderId}/guests/2`).set('Cookie', cookie).send({ meal: 'Vegan', allergens: [] });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('meal: Choose a meal: Vegetarian, Non-vegetarian or Jain');

@@ -12,10 +12,14 @@ export interface ActivityRecord {
   detail?: string | null;
   /** The id of the order (or other row) the entry is about: an order's history is read by it. */
   subjectId?: string | null;
+  /** Who acted when no staff member did (`Guest` for a guest's own change); else `Unknown`. */
+  who?: string;
 }
 
 /** `who` of an entry without a staff session (a failed login). */
 export const UNKNOWN_WHO = 'Unknown';
+/** `who` of a guest's own change (a meal changed on My tickets). */
+export const GUEST_WHO = 'Guest';
 
 const clip = (text: string | null | undefined, max: number): string | null =>
   text == null ? null : text.length <= max ? text : `${text.slice(0, max - 1)}…`;
@@ -50,7 +54,7 @@ export class ActivityLog {
   async record(manager: EntityManager, actor: StaffActor | null, record: ActivityRecord, at = new Date()): Promise<void> {
     await manager.insert(StaffActivityEntity, {
       at,
-      who: clip(actor?.name ?? UNKNOWN_WHO, 60)!,
+      who: clip(actor?.name ?? record.who ?? UNKNOWN_WHO, 60)!,
       role: actor?.role ?? null,
       deviceId: actor?.deviceId ?? null,
       action: record.action,

@@ -16,7 +16,7 @@ import { ExclusiveSection } from '../../../common/exclusive-section.js';
 import { SeasonsService } from '../../seasons/seasons.service.js';
 import { MealSettingsService } from '../../settings/meal-settings.service.js';
 import { PARTY_LOCK } from '../../settings/party-lock.js';
-import { ActivityLog } from '../../staff/activity-log.service.js';
+import { ActivityLog, GUEST_WHO } from '../../staff/activity-log.service.js';
 import type { StaffActor } from '../../staff/staff-actor.js';
 import { linesOf } from '../party-order-lines.js';
 import { PartyOrderEntity } from '../party-order.entity.js';
@@ -155,8 +155,9 @@ export class PartyMeals {
           action: 'ticket.meal',
           // As the order's other entries name it (PartyOrderAdmin's ticketObject).
           object: `Ticket ${orderReference(order.id)} (${order.customerName})`,
-          detail: `Seat ${seat}: ${was} → ${input.meal} (allergens ${allergensText(input.allergens)})${late}${who.actor ? '' : '; by the guest'}`,
+          detail: `Seat ${seat}: ${was} → ${input.meal} (allergens ${allergensText(input.allergens)})${late}`,
           subjectId: order.id,
+          who: who.actor ? undefined : GUEST_WHO,
         },
         now,
       );
