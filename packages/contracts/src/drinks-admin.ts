@@ -88,6 +88,8 @@ export interface DrinkOrderDetails {
   lines: DrinkOrderDetailsLine[];
   subtotalCents: Cents;
   taxCents: Cents;
+  /** The guest's tip (never taxed), in the total. */
+  tipCents: Cents;
   totalCents: Cents;
   refundedCents: Cents;
   /** `card` (paid at once) or `tab` (charged with its tab when the tab closes). */
@@ -124,6 +126,8 @@ export interface DrinkTabDetails {
   subtotalCents: Cents;
   taxCents: Cents;
   totalCents: Cents;
+  /** The tip charged with the tab when it closed (never taxed; not in `totalCents`, in `chargedCents`). */
+  tipCents: Cents;
   /** What the saved card was charged when the tab closed (0: nothing to charge or settled at the bar). */
   chargedCents: Cents | null;
   refundedCents: Cents;

@@ -81,6 +81,7 @@ const TAB: DrinkTabDetails = {
   subtotalCents: 800,
   taxCents: 75,
   totalCents: 875,
+  tipCents: 0,
   chargedCents: 875,
   refundedCents: 0,
   limitCents: 15000,

@@ -56,6 +56,7 @@ function OrderDetailsBody({ order, onOpenTab }: { order: DrinkOrderDetails; onOp
   lines.push(
     ['Subtotal', formatMoney(order.subtotalCents)],
     ['Tax', formatMoney(order.taxCents)],
+    ...(order.tipCents > 0 ? [['Tip', formatMoney(order.tipCents)] as PriceLine] : []),
     ['Total', formatMoney(order.totalCents)],
   );
   if (order.refundedCents > 0) lines.push(['Refunded', `−${formatMoney(order.refundedCents)}`]);
@@ -160,6 +161,7 @@ function TabDetailsBody({ tab }: { tab: DrinkTabDetails }) {
     ['Tax', formatMoney(tab.taxCents)],
     ['Total', formatMoney(tab.totalCents)],
   ];
+  if (tab.tipCents > 0) lines.push(['Tip', formatMoney(tab.tipCents)]);
   if (tab.chargedCents !== null && closed) lines.push(['Charged to the card', formatMoney(tab.chargedCents)]);
   if (tab.refundedCents > 0) lines.push(['Refunded', `−${formatMoney(tab.refundedCents)}`]);
   return (

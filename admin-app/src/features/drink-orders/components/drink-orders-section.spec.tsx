@@ -49,6 +49,7 @@ const DETAILS: DrinkOrderDetails = {
   ],
   subtotalCents: 1700,
   taxCents: 159,
+  tipCents: 0,
   totalCents: 1859,
   refundedCents: 0,
   payment: 'card',
@@ -99,7 +100,9 @@ const TAB: DrinkTabDetails = {
   subtotalCents: 800,
   taxCents: 75,
   totalCents: 875,
-  chargedCents: 875,
+  // 15 % of $8.00, never taxed.
+  tipCents: 120,
+  chargedCents: 995,
   refundedCents: 300,
   limitCents: 15000,
   paymentReference: 'pi_sim_tab',
@@ -110,7 +113,7 @@ const TAB: DrinkTabDetails = {
   closedAt: '2026-10-24T04:00:00.000Z',
   createdAt: '2026-10-24T02:49:00.000Z',
   timeline: [
-    { kind: 'tab.charged', at: '2026-10-24T04:00:00.000Z', who: 'Manager', role: 'manager', detail: 'card charged $8.75' },
+    { kind: 'tab.charged', at: '2026-10-24T04:00:00.000Z', who: 'Manager', role: 'manager', detail: 'card charged $9.95' },
     { kind: 'refunded', at: '2026-10-25T04:00:00.000Z', who: 'Stripe', role: null, detail: '$3.00 refunded' },
   ],
 };
@@ -167,7 +170,7 @@ describe('Drinks Orders', () => {
     expect(await within(drawer).findByText('Kingfisher Premium × 1')).toBeTruthy();
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([`/api/admin/drink-tabs/${TAB_ID}`]);
     const prices = within(drawer).getByRole('region', { name: 'Price breakdown' });
-    expect(prices.textContent).toContain('Charged to the card$8.75');
+    expect(prices.textContent).toContain('Total$8.75Tip$1.20Charged to the card$9.95');
     expect(prices.textContent).toContain('Refunded−$3.00');
     expect(within(drawer).getByText('Closed and charged')).toBeTruthy();
   });
