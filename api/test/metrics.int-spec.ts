@@ -3,7 +3,8 @@ import { FestivalMetrics } from '../src/common/metrics/festival-metrics.js';
 import { TicketCodes } from '../src/modules/codes/ticket-codes.js';
 import { MetricsServer } from '../src/modules/metrics/metrics-server.js';
 import { SiteService } from '../src/modules/settings/site.service.js';
-import { createDrinkPaymentRequest, TEST_CARD } from './support/drinks.js';
+import { randomUUID } from 'node:crypto';
+import { createDrinkPaymentRequest, createTabOrderRequest, openTab, TEST_CARD } from './support/drinks.js';
 import { createPartyOrderRequest } from './support/factories.js';
 import { freePort, parseScrape, valueOf, type Scrape } from './support/prometheus-text.js';
 import { deviceCookie, managerCookie } from './support/staff.js';
@@ -15,11 +16,13 @@ describe(`Prometheus metrics through a party night on ${TEST_DATABASE}`, () => {
   let t: TestApp;
   let port: number;
   let door: string;
+  let manager: string;
 
   beforeAll(async () => {
     port = await freePort();
     t = await createTestApp({ ADMIN_PASSWORD: PASSWORD, LOGIN_ATTEMPTS_PER_15_MINUTES: '100', METRICS_PORT: String(port) });
-    door = await deviceCookie(t, await managerCookie(t, PASSWORD), 'Door 1', 'door');
+    manager = await managerCookie(t, PASSWORD);
+    door = await deviceCookie(t, manager, 'Door 1', 'door');
     await t.app.get(SiteService).update({
       ...DEFAULT_SITE_CONFIG,
       party: {
@@ -119,6 +122,65 @@ describe(`Prometheus metrics through a party night on ${TEST_DATABASE}`, () => {
     expect(counted.map((v) => v.value)).toEqual([1]);
     const routes = after.get('festival_http_requests_total')!.metrics.map((m) => m.labels.route);
     expect(routes.filter((route) => route.includes(orderId) || route.includes(drinkId))).toEqual([]);
+  });
+
+  it('counts the rest of the night once each: a declined card, a comp, a cash door sale, a tab and its charge, a staff refund', async () => {
+    const before = await scrape();
+    const moved = async (name: string, labels: Record<string, string>) =>
+      valueOf(await scrape(), name, labels) - valueOf(before, name, labels);
+
+    // A declined card: counted when the gateway's event arrives (in the background).
+    const declined = await t.http.post('/api/drink-payment-intent').send(createDrinkPaymentRequest()).expect(200);
+    await t.http
+      .post('/api/payments/simulated/confirm')
+      .send({ clientSecret: declined.body.clientSecret, ...TEST_CARD, cardNumber: '4000 0000 0000 0002' })
+      .expect(402);
+    for (let wait = 0; wait < 50 && (await moved('festival_payments_total', { kind: 'drinks', outcome: 'failed' })) === 0; wait += 1)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await moved('festival_payments_total', { kind: 'drinks', outcome: 'failed' })).toBe(1);
+
+    // A comp and a cash sale at the door; the same requestId again makes (and counts) nothing more.
+    const comp = {
+      customerName: 'Lakshmi Iyer',
+      customerEmail: 'lakshmi@example.com',
+      adults: 2,
+      children: 0,
+      reason: 'Family of the chef',
+      requestId: randomUUID(),
+    };
+    await t.http.post('/api/admin/party-orders/comps').set('Cookie', manager).send(comp).expect(200);
+    await t.http.post('/api/admin/party-orders/comps').set('Cookie', manager).send(comp).expect(200);
+    const cash = { adults: 1, children: 1, paymentMethod: 'cash', customerName: 'Walk-in Ravi', requestId: randomUUID() };
+    const sold = await t.http.post('/api/admin/door-sales').set('Cookie', door).send(cash).expect(200);
+    await t.http.post('/api/admin/door-sales').set('Cookie', door).send(cash).expect(200);
+    expect(await moved('festival_orders_total', { kind: 'comp', outcome: 'paid' })).toBe(1);
+    expect(await moved('festival_orders_total', { kind: 'door_sale', outcome: 'paid' })).toBe(1);
+    expect(await moved('festival_sales_cents_total', { kind: 'door_sale' })).toBe(sold.body.totalCents);
+    // Cash is no gateway payment.
+    expect(await moved('festival_payments_total', { kind: 'door_sale', outcome: 'succeeded' })).toBe(0);
+
+    // A tab: open while it is, one order on it, then closed and charged once.
+    const { tabId, tabToken } = await openTab(t);
+    expect(valueOf(await scrape(), 'festival_open_tabs')).toBe(1);
+    const onTab = createTabOrderRequest(tabToken);
+    await t.http.post(`/api/drink-tab/${tabId}/orders`).send(onTab).expect(201);
+    const closed = await t.http.post(`/api/admin/drink-tabs/${tabId}/close`).set('Cookie', manager).expect(200);
+    expect(await moved('festival_orders_total', { kind: 'drinks', outcome: 'on_tab' })).toBe(1);
+    expect(await moved('festival_orders_total', { kind: 'tab', outcome: 'paid' })).toBe(1);
+    expect(await moved('festival_sales_cents_total', { kind: 'tab' })).toBe(closed.body.chargedCents);
+    expect(valueOf(await scrape(), 'festival_open_tabs')).toBe(0);
+
+    // A staff refund of a paid drinks order.
+    const drink = await t.http.post('/api/drink-payment-intent').send(createDrinkPaymentRequest()).expect(200);
+    const paid = await t.http
+      .post('/api/payments/simulated/confirm')
+      .send({ clientSecret: drink.body.clientSecret, ...TEST_CARD })
+      .expect(200);
+    await t.http.post('/api/confirm-drink-payment').send({ paymentIntentId: paid.body.id }).expect(200);
+    await t.http.post(`/api/admin/drink-orders/${drink.body.orderId}/refund`).set('Cookie', manager).expect(200);
+    expect(await moved('festival_refunds_total', { kind: 'drinks', source: 'staff' })).toBe(1);
+    expect(await moved('festival_payments_total', { kind: 'drinks', outcome: 'refunded' })).toBe(1);
+    expect(await moved('festival_refunded_cents_total', { kind: 'drinks' })).toBe(createDrinkPaymentRequest().total);
   });
 
   it('labels an API path no route takes as unrouted, and any other path as static, whatever the URL', async () => {
