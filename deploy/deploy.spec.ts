@@ -97,7 +97,8 @@ describe('docker-compose.yml', () => {
     // Never on a public interface: its web UI has no login and shows every guest's e-mail.
     for (const port of services.mailcatcher.ports ?? []) expect(port).toMatch(/^127\.0\.0\.1:/);
     for (const [name, service] of Object.entries(services)) {
-      if (name !== 'mailcatcher') expect([name, service.profiles]).toEqual([name, undefined]);
+      // Prometheus and Grafana run only with `--profile monitoring` (deploy/metrics.spec.ts).
+      if (!['mailcatcher', 'prometheus', 'grafana'].includes(name)) expect([name, service.profiles]).toEqual([name, undefined]);
     }
   });
 

@@ -11,6 +11,8 @@ import type { AppConfig } from './config/app-config.js';
 import { HttpErrorFilter } from './common/http-error.filter.js';
 import { clientRateLimits, rateLimitTable, type ClientRateLimit, type RateLimitValues } from './common/client-rate-limits.js';
 import { requestLogging } from './common/http-middleware.js';
+import { FestivalMetrics } from './common/metrics/festival-metrics.js';
+import { httpMetrics } from './common/metrics/http-metrics.js';
 import { bodyLimitTable, mountBodyParsing, type BodyLimitRule } from './common/request-body.js';
 import { GLOBAL_PREFIX, type RateLimitKind } from './common/route-facts.js';
 import { responseCompression } from './common/response-compression.js';
@@ -83,6 +85,9 @@ export async function createApp(config: AppConfig, logger: Logger = createLogger
   server.set('case sensitive routing', true);
   server.set('trust proxy', parseTrustProxy(config.trustProxy));
   server.use(requestLogging(logger));
+  // Every response counted by route template (docs/operations.md), the app's registry once Nest built it.
+  const metrics: { of?: FestivalMetrics } = {};
+  server.use(httpMetrics(() => metrics.of));
   const security = securityHeaders(Boolean(config.stripe));
   server.use(security);
   // The API's JSON and the pages it renders, compressed by Accept-Encoding (the builds' files come pre-compressed).
@@ -98,6 +103,7 @@ export async function createApp(config: AppConfig, logger: Logger = createLogger
   // From here on Nest's `Logger` writes through nestjs-pino: inside a request, with its request id.
   app.useLogger(app.get(NestPinoLogger));
   app.setGlobalPrefix(GLOBAL_PREFIX);
+  metrics.of = app.get(FestivalMetrics);
   // Mounted on Express before app.init() registers Nest's routes, so they run ahead of every route.
   const tables = routeTables(app.get(RouteCatalog).routes(), config);
   // Counted before any body is read: a client over its limit never costs a parse.

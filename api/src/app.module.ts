@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseToolsModule } from './common/database-tools.module.js';
+import { MetricsCoreModule } from './common/metrics/metrics-core.module.js';
 import { ENTITIES } from './app.entities.js';
 import { dataSourceOptions } from './database/data-source-options.js';
 import { AnalyticsModule } from './modules/analytics/analytics.module.js';
@@ -17,6 +18,7 @@ import { FeastModule } from './modules/feast/feast.module.js';
 import { GuestAccountModule } from './modules/guest-account/guest-account.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
+import { MetricsModule } from './modules/metrics/metrics.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
 import { ReportsModule } from './modules/reports/reports.module.js';
 import { SeasonStartModule } from './modules/season-start/season-start.module.js';
@@ -39,6 +41,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         TypeOrmModule.forRoot(dataSourceOptions(config.database, ENTITIES)),
         DatabaseToolsModule,
+        MetricsCoreModule,
         MailModule,
         HealthModule,
         SeasonsModule,
@@ -56,6 +59,7 @@ export class AppModule {
         DoorModule,
         ReportsModule,
         ApiDocsModule,
+        MetricsModule,
       ],
     };
   }

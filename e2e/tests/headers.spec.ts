@@ -36,6 +36,14 @@ test.describe('security headers', () => {
     });
   }
 
+  test('the metrics are never served on the public site: /metrics and /api/metrics are 404s', async ({ request }) => {
+    for (const path of ['/metrics', '/api/metrics']) {
+      const res = await request.get(path);
+      expect([path, res.status()]).toEqual([path, 404]);
+      expect(await res.text()).not.toContain('festival_http_requests_total');
+    }
+  });
+
   test('the API answers with the same headers, once each', async ({ request }) => {
     const res = await request.get('/api/health');
     const raw = res.headersArray();

@@ -43,6 +43,11 @@ export const ENTITY_READS = [
     reads: ['seasons'],
     why: "A pre-order is held against the season on sale, read (whether pre-orders are open) in the hold's transaction.",
   },
+  {
+    module: 'metrics',
+    reads: ['drinks', 'campaigns'],
+    why: "The gauges Prometheus scrapes (the bar's open orders, open tabs, the campaigns' recipients) are one indexed count each at scrape time, not a service call per row.",
+  },
 ];
 
 const dirs = (path) =>

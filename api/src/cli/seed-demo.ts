@@ -11,7 +11,8 @@ import { seedDemoData } from '../demo/demo-seed.js';
  */
 async function main(): Promise<void> {
   const force = process.argv.includes('--force');
-  const config = { ...loadConfig(), staticRoot: undefined };
+  // A one-off command: no pages, and no metrics port (a running API may hold it).
+  const config = { ...loadConfig(), staticRoot: undefined, metrics: { port: 0 } };
   const logger = pino({ level: 'warn' });
   const { app } = await createApp(config, logger);
   try {

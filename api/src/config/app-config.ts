@@ -1,4 +1,5 @@
 import { developmentTicketKey, parseTicketSigningKey } from './ticket-signing-key.js';
+import { parseMetricsConfig, type MetricsConfig } from './metrics-config.js';
 import { z } from 'zod';
 import { promoCodeTextSchema, TICKET_HOLD_MINUTES } from '@festival/contracts';
 
@@ -91,6 +92,8 @@ const envSchema = z.object({
   WALLET_WWDR_CERT: optionalString,
   WALLET_PASS_TYPE_ID: optionalString,
   WALLET_TEAM_ID: optionalString,
+  // Prometheus metrics on a port of their own (docs/operations.md); 0 serves none.
+  METRICS_PORT: optionalString,
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -182,6 +185,8 @@ export interface AppConfig {
   myTickets: { linksPerAddressPerHour: number; linksPerEmailPerHour: number };
   /** The Apple Wallet pass certificate (paths of PEM files), or undefined unless every variable is set. */
   wallet: WalletConfig | undefined;
+  /** The internal port of the Prometheus metrics (never the public one). */
+  metrics: MetricsConfig;
 }
 
 export interface WalletConfig {
@@ -299,7 +304,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     if (!checked.success) problems.push(`PROMO_CODES: ${entry}: ${checked.error.issues[0].message}`);
     else if (!promoCodes.includes(checked.data)) promoCodes.push(checked.data);
   }
-  if (problems.length > 0) throw new ConfigError(problems);
+  const metrics = parseMetricsConfig(env.METRICS_PORT, env.NODE_ENV);
+  if (typeof metrics === 'string') problems.push(metrics);
+  if (problems.length > 0 || typeof metrics === 'string') throw new ConfigError(problems);
 
   return {
     env: env.NODE_ENV,
@@ -368,5 +375,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
             teamId: env.WALLET_TEAM_ID,
           }
         : undefined,
+    metrics,
   };
 }

@@ -4,6 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { orderReference, type CheckInRequest, type CheckInResponse } from '@festival/contracts';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
+import { FestivalMetrics } from '../../common/metrics/festival-metrics.js';
 import { SeasonsService } from '../seasons/seasons.service.js';
 import { ActivityLog } from '../staff/activity-log.service.js';
 import type { StaffActor } from '../staff/staff-actor.js';
@@ -52,6 +53,7 @@ export class CheckInsService {
     private readonly exclusive: ExclusiveSection,
     private readonly activity: ActivityLog,
     private readonly seasons: SeasonsService,
+    private readonly metrics: FestivalMetrics,
   ) {}
 
   /**
@@ -68,7 +70,9 @@ export class CheckInsService {
     // a cold cache reads on a connection of its own, which must not wait behind the scans
     // that hold the pool's other connections while they queue for the lock.
     const eventOnSale = await this.seasons.currentId();
-    return this.exclusive.run(DOOR_LOCK, async (manager) => {
+    let admittedNow = 0;
+    const response = await this.exclusive.run(DOOR_LOCK, async (manager) => {
+      admittedNow = 0;
       const order = await manager.findOneBy(PartyOrderEntity, { id: orderId });
       if (!order || order.eventId !== eventOnSale) return INVALID;
       const entries = await redemptionsOf(manager, orderId, 'entry');
@@ -106,6 +110,7 @@ export class CheckInsService {
       }
       const at = new Date();
       await insertRedemption(manager, { id, orderId, kind: 'entry', count: guests, at }, actor);
+      admittedNow = guests;
       await this.activity.record(
         manager,
         actor,
@@ -119,5 +124,8 @@ export class CheckInsService {
       );
       return { ...answer('admitted', at, actor.name), admitted: admitted + guests, entering: guests };
     });
+    // Counted once the admission is committed (a replayed admissionId admits nobody new).
+    if (admittedNow > 0) this.metrics.admitted('online', admittedNow);
+    return response;
   }
 }

@@ -10,6 +10,7 @@ import {
   type SiteConfig,
 } from '@festival/contracts';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
+import { FestivalMetrics } from '../../common/metrics/festival-metrics.js';
 import { TicketCodes } from '../codes/ticket-codes.js';
 import { SeasonsService } from '../seasons/seasons.service.js';
 import { SiteService } from '../settings/site.service.js';
@@ -66,6 +67,7 @@ export class OfflineCheckInsService {
     private readonly codes: TicketCodes,
     private readonly seasons: SeasonsService,
     private readonly site: SiteService,
+    private readonly metrics: FestivalMetrics,
   ) {}
 
   /**
@@ -83,7 +85,9 @@ export class OfflineCheckInsService {
     const { party } = await this.site.get();
     const results: OfflineAdmissionResult[] = [];
     for (const admission of request.admissions) {
-      results.push(await this.recordOne(admission, actor, eventOnSale, party));
+      const result = await this.recordOne(admission, actor, eventOnSale, party);
+      if (result.kept) this.metrics.admitted('offline', admission.guests);
+      results.push(result.reply);
     }
     return results;
   }
@@ -93,18 +97,17 @@ export class OfflineCheckInsService {
     actor: StaffActor,
     eventOnSale: number,
     party: SiteConfig['party'],
-  ): Promise<OfflineAdmissionResult> {
-    const reply = (outcome: OfflineAdmissionResult['outcome'], message: string | null = null): OfflineAdmissionResult => ({
-      admissionId: admission.admissionId,
-      outcome,
-      message,
+  ): Promise<{ reply: OfflineAdmissionResult; kept?: boolean }> {
+    const reply = (outcome: OfflineAdmissionResult['outcome'], message: string | null = null, kept = false) => ({
+      reply: { admissionId: admission.admissionId, outcome, message },
+      kept,
     });
     if (admission.code !== undefined) {
       const signedFor = this.codes.orderIdOf(admission.code);
       if (!signedFor) return Promise.resolve(reply('rejected', OFFLINE_REJECTIONS.invalid));
       if (signedFor !== admission.orderId.toLowerCase()) return Promise.resolve(reply('rejected', OFFLINE_REJECTIONS.otherOrder));
     }
-    return this.exclusive.run(DOOR_LOCK, async (manager): Promise<OfflineAdmissionResult> => {
+    return this.exclusive.run(DOOR_LOCK, async (manager) => {
       const order = await manager.findOneBy(PartyOrderEntity, { id: admission.orderId });
       if (!order) return reply('rejected', OFFLINE_REJECTIONS.invalid);
       const earlier = await manager.findOneBy(TicketRedemptionEntity, { id: admission.admissionId });
@@ -139,8 +142,8 @@ export class OfflineCheckInsService {
         },
         at,
       );
-      if (!paid) return reply('conflict', 'Admitted offline after the order was refunded');
-      return after > total ? reply('conflict', `${after} guests in on an order of ${total}`) : reply('recorded');
+      if (!paid) return reply('conflict', 'Admitted offline after the order was refunded', true);
+      return after > total ? reply('conflict', `${after} guests in on an order of ${total}`, true) : reply('recorded', null, true);
     });
   }
 

@@ -12,6 +12,7 @@ import {
   type PartyOrderDetails,
 } from '@festival/contracts';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
+import { FestivalMetrics } from '../../common/metrics/festival-metrics.js';
 import { TicketRedemptionEntity } from '../tickets/ticket-redemption.entity.js';
 import { HeldOrderCompletion, holdIsLive, type HeldOrderKind } from '../payments/order-lifecycle/held-order-completion.js';
 import { PaymentEvents } from '../payments/payment-events.service.js';
@@ -73,6 +74,7 @@ export class StaffSalesService {
     private readonly activity: ActivityLog,
     private readonly admin: PartyOrderAdmin,
     private readonly completion: HeldOrderCompletion,
+    private readonly metrics: FestivalMetrics,
     events: PaymentEvents,
   ) {
     // The card went through but the door's page never confirmed (closed, offline): the
@@ -225,13 +227,28 @@ export class StaffSalesService {
       return found.id;
     };
     try {
-      return await this.exclusive.run(PARTY_LOCK, async (manager) => (await earlier(manager)) ?? create(manager));
+      let made = false;
+      const id = await this.exclusive.run(PARTY_LOCK, async (manager) => {
+        const found = await earlier(manager);
+        made = found === null;
+        return found ?? create(manager);
+      });
+      if (made) await this.countMade(method, id);
+      return id;
     } catch (error) {
       if (!isDuplicate(error)) throw error;
       const found = await this.exclusive.run(PARTY_LOCK, earlier);
       if (!found) throw error;
       return found;
     }
+  }
+
+  /** A comp or a cash sale made (counted once it is committed); a card sale is counted when its payment completes. */
+  private async countMade(method: 'comp' | 'cash' | 'card', orderId: string): Promise<void> {
+    if (method === 'comp') this.metrics.orderSettled('comp', 'paid', 0, { throughGateway: false });
+    if (method !== 'cash') return;
+    const order = await this.orders.findOneBy({ id: orderId });
+    this.metrics.orderSettled('door_sale', 'paid', order?.totalCents ?? 0, { throughGateway: false });
   }
 
   /** Under the party lock: the capacity left now for `wanted` more tickets, or a 409. */

@@ -120,6 +120,7 @@ export class DrinkOrdersAdmin {
     let refundedId: string | null = null;
     await this.staffRefunds.refund<ReservedRefund & { order: DrinkOrderEntity }>({
       lock: DRINKS_LOCK,
+      kind: 'drinks',
       reserve: async (manager) => {
         const found = id ? await manager.findOneBy(DrinkOrderEntity, { id }) : null;
         if (!found) throw new NotFoundException('Order not found');

@@ -13,6 +13,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, IsNull, MoreThanOrEqual, Repository } from 'typeorm';
 import { drinkTabReference, formatCents, tipCentsOf, type StaffDrinkTab } from '@festival/contracts';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
+import { FestivalMetrics } from '../../common/metrics/festival-metrics.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import { ActivityLog } from '../staff/activity-log.service.js';
@@ -70,6 +71,7 @@ export class DrinkTabClosingService implements OnModuleInit {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly activity: ActivityLog,
     private readonly receipts: DrinkReceipts,
+    private readonly metrics: FestivalMetrics,
   ) {}
 
   onModuleInit(): void {
@@ -298,6 +300,8 @@ export class DrinkTabClosingService implements OnModuleInit {
       return Boolean(done.affected);
     });
     if (closed) this.receipts.sendSoon();
+    // The tab's one charge, counted by the closing that closed it.
+    if (closed && result.chargedCents > 0) this.metrics.orderSettled('tab', 'paid', result.chargedCents);
   }
 
   /** A declined charge: the tab reopens, and the next attempt gets a new idempotency key. */

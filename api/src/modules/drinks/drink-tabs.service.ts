@@ -20,6 +20,7 @@ import {
   type ValidTabOrderRequest,
 } from '@festival/contracts';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
+import { FestivalMetrics } from '../../common/metrics/festival-metrics.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import { PaymentDeclines, type PaymentClient } from '../payments/payment-declines.service.js';
@@ -55,6 +56,7 @@ export class DrinkTabsService implements OnModuleInit {
     private readonly declines: PaymentDeclines,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly seasons: SeasonsService,
+    private readonly metrics: FestivalMetrics,
   ) {}
 
   onModuleInit(): void {
@@ -189,6 +191,7 @@ export class DrinkTabsService implements OnModuleInit {
       return { kind: 'placed' as const, order };
     });
     if (result.kind === 'refused') throw new ConflictException(result.message);
+    this.metrics.orderSettled('drinks', 'on_tab');
     return toReceipt(result.order);
   }
 

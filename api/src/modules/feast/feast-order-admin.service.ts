@@ -72,6 +72,7 @@ export class FeastOrderAdmin implements OnModuleInit {
     let refunded: FeastOrderEntity | null = null;
     await this.staffRefunds.refund<ReservedRefund & { order: FeastOrderEntity }>({
       lock: FEAST_LOCK,
+      kind: 'feast',
       reserve: async (manager) => {
         const current = await manager.findOneByOrFail(FeastOrderEntity, { id: order.id });
         if (current.status === 'refunded') return null;

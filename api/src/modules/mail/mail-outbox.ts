@@ -1,7 +1,7 @@
 import type { Logger } from '@nestjs/common';
-import { In, IsNull, LessThan, LessThanOrEqual, type FindOptionsOrder, type FindOptionsWhere, type Repository } from 'typeorm';
+import { In, IsNull, LessThan, LessThanOrEqual, Not, type FindOptionsOrder, type FindOptionsWhere, type Repository } from 'typeorm';
 import { PeriodicTask } from '../../common/periodic-task.js';
-import { MailDeliveryError, type MailMessage, type MailService } from './mail.service.js';
+import { MailDeliveryError, type MailMessage, type MailQueue, type MailService } from './mail.service.js';
 
 export type EmailStatus = 'none' | 'pending' | 'sending' | 'sent' | 'failed';
 
@@ -46,11 +46,32 @@ export interface MailOutboxOptions<T extends OutboxRow> {
  * the order). Each message is claimed with a conditional update (one sender among replicas),
  * retried with backoff on temporary failures, and swept up again after a restart.
  */
-export class MailOutbox<T extends OutboxRow> {
+export class MailOutbox<T extends OutboxRow> implements MailQueue {
   private readonly task: PeriodicTask;
+  /** The metrics' label: the name in snake case (`Pre-order e-mails` is `pre_order_emails`). */
+  readonly queueName: string;
 
   constructor(private readonly options: MailOutboxOptions<T>) {
     this.task = new PeriodicTask(options.name, SWEEP_EVERY_MS, () => this.sendDue(), options.logger);
+    this.queueName = options.name
+      .toLowerCase()
+      .replace(/e-mail/g, 'email')
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_|_$/g, '');
+    options.mail.registerQueue(this);
+  }
+
+  /** Messages waiting or being sent, and the due time of the oldest (two indexed reads on the status). */
+  async backlog(): Promise<{ waiting: number; oldestDueAt: Date | null }> {
+    const waiting = this.where({ emailStatus: In(['pending', 'sending']) });
+    const count = await this.options.rows.countBy(waiting);
+    if (count === 0) return { waiting: 0, oldestDueAt: null };
+    const oldest = await this.options.rows.findOne({
+      where: this.where({ emailStatus: In(['pending', 'sending']), emailNextAttemptAt: Not(IsNull()) }),
+      order: { emailNextAttemptAt: 'ASC' } as FindOptionsOrder<T>,
+      select: { id: true, emailNextAttemptAt: true } as never,
+    });
+    return { waiting: count, oldestDueAt: oldest?.emailNextAttemptAt ?? null };
   }
 
   start(): void {

@@ -20,6 +20,14 @@ export class MailDeliveryError extends Error {
   }
 }
 
+/** A DB-claimed e-mail queue (an outbox of order e-mails), as the metrics read it. */
+export interface MailQueue {
+  /** Its label in the metrics (`confirmation_emails`). */
+  readonly queueName: string;
+  /** Messages waiting or being sent, and when the oldest of them fell due. */
+  backlog(): Promise<{ waiting: number; oldestDueAt: Date | null }>;
+}
+
 /**
  * Sends e-mail through SMTP_URL, or, without it, writes each message as an .eml file in the
  * outbox folder (the embedded mode). Errors come back as MailDeliveryError, classified as
@@ -29,6 +37,7 @@ export class MailDeliveryError extends Error {
 export class MailService implements OnModuleDestroy {
   private readonly transport: Transporter;
   private readonly outboxDir: string | undefined;
+  private readonly mailQueues: MailQueue[] = [];
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     if (config.mail.smtpUrl) {
@@ -42,6 +51,15 @@ export class MailService implements OnModuleDestroy {
       this.outboxDir = config.mail.outboxDir;
       this.transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
     }
+  }
+
+  /** The queues sending through this service, each registering itself as it is made. */
+  registerQueue(queue: MailQueue): void {
+    this.mailQueues.push(queue);
+  }
+
+  queues(): readonly MailQueue[] {
+    return this.mailQueues;
   }
 
   get from(): string {

@@ -3,6 +3,7 @@ import { HttpStatus, Inject, Injectable, Logger, type OnModuleInit } from '@nest
 import { InjectRepository } from '@nestjs/typeorm';
 import { LessThan, MoreThan, type Repository } from 'typeorm';
 import { DomainError } from '../../common/domain-error.js';
+import { FestivalMetrics, saleKindOf } from '../../common/metrics/festival-metrics.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import { PaymentDeclineEntity } from './payment-decline.entity.js';
@@ -49,6 +50,7 @@ export class PaymentDeclines implements OnModuleInit {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: PaymentEvents,
     private readonly gateway: PaymentGateway,
+    private readonly metrics: FestivalMetrics,
   ) {}
 
   onModuleInit(): void {
@@ -82,6 +84,8 @@ export class PaymentDeclines implements OnModuleInit {
       email: event.metadata[CLIENT_EMAIL_KEY] ?? null,
     };
     const now = new Date();
+    // A replayed event (the same gateway event id) was counted the first time.
+    if (!event.id || !(await this.declines.existsBy({ id: event.id }))) this.metrics.paymentFailed(saleKindOf(event.metadata.type));
     await this.declines
       .createQueryBuilder()
       .insert()

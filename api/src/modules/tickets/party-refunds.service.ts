@@ -235,6 +235,7 @@ export class PartyRefunds implements OnModuleInit, OnApplicationBootstrap, OnMod
   private refundSteps(actor: StaffActor): RefundSettlement<ReservedRefund & { refund: PartyRefundEntity }> {
     return {
       lock: PARTY_LOCK,
+      kind: 'party',
       refused: async (manager, { refund }, reason) => {
         const changed = await manager.update(
           PartyRefundEntity,

@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource, type EntityManager, type EntityTarget, type FindOptionsWhere } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import { ExclusiveSection } from '../../../common/exclusive-section.js';
+import { FestivalMetrics, saleKindOf } from '../../../common/metrics/festival-metrics.js';
 import { PaymentEvents } from '../payment-events.service.js';
 import type { GatewayEvent } from '../payment-gateway.js';
 
@@ -97,6 +98,7 @@ export class GatewayRefundSync implements OnModuleInit {
     private readonly dataSource: DataSource,
     private readonly events: PaymentEvents,
     private readonly exclusive: ExclusiveSection,
+    private readonly metrics: FestivalMetrics,
   ) {}
 
   onModuleInit(): void {
@@ -125,6 +127,7 @@ export class GatewayRefundSync implements OnModuleInit {
         return { before: order, refund };
       });
       if (!recorded) continue;
+      this.metrics.refunded(saleKindOf(event.metadata.type), 'gateway', recorded.refund.extraCents);
       this.logger.warn(`${kind.label} ${found.id}: a refund made at the payment service was recorded`);
       await kind.recorded?.(recorded.before, recorded.refund);
     }

@@ -2,6 +2,7 @@ import { ConflictException, Injectable, Logger, NotFoundException, ServiceUnavai
 import { DataSource, In, type EntityManager, type EntityTarget, type FindOptionsWhere, type ObjectLiteral } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import { ExclusiveSection } from '../../../common/exclusive-section.js';
+import { FestivalMetrics, saleKindOf } from '../../../common/metrics/festival-metrics.js';
 import { secretHash } from '../../../common/secrets.js';
 import { PaymentEvents } from '../payment-events.service.js';
 import { PaymentGateway, type GatewayPaymentIntent } from '../payment-gateway.js';
@@ -129,6 +130,7 @@ export class HeldOrderCompletion {
     private readonly gateway: PaymentGateway,
     private readonly events: PaymentEvents,
     private readonly exclusive: ExclusiveSection,
+    private readonly metrics: FestivalMetrics,
   ) {}
 
   /**
@@ -254,6 +256,7 @@ export class HeldOrderCompletion {
 
     if (outcome === 'paid') {
       this.logger.log(`${kind.label} ${order.id} paid`);
+      this.metrics.orderSettled(saleKindOf(kind.paymentType), 'paid', order.totalCents);
       await kind.paid?.(order);
     } else if (outcome === 'refund') {
       await this.refundUnhonoured(kind, order.id);
@@ -292,6 +295,8 @@ export class HeldOrderCompletion {
         ),
       );
       if (!changed.affected) return;
+      this.metrics.orderSettled(saleKindOf(kind.paymentType), 'refunded');
+      this.metrics.refunded(saleKindOf(kind.paymentType), 'unhonoured', refund.amountCents || order.totalCents);
       this.logger.warn(`${kind.label} ${order.id}: its payment could not be honoured and was refunded`);
       await kind.afterRefund?.(order);
     } catch (error) {

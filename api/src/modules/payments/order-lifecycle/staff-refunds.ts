@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ExclusiveSection } from '../../../common/exclusive-section.js';
+import { FestivalMetrics, type SaleKind } from '../../../common/metrics/festival-metrics.js';
 import { GatewayUnavailableError, PaymentGateway, RefundRefusedError } from '../payment-gateway.js';
 
 /** One refund a staff member asked for, as a kind of order reserved it: what to ask the gateway. */
@@ -17,6 +18,8 @@ export interface ReservedRefund {
 /** How a reserved refund is settled; each step runs under `lock`. */
 export interface RefundSettlement<R extends ReservedRefund> {
   lock: string;
+  /** The kind of order, as the metrics count its refunds. */
+  kind: SaleKind;
   /** Under the lock: the gateway refused; put back what was reserved and write the activity log. */
   refused(manager: EntityManager, refund: R, reason: string): Promise<void>;
   /** Under the lock: the gateway refunded; record it (status, refunded cents, activity log, e-mail queued). */
@@ -48,6 +51,7 @@ export class StaffRefunds {
   constructor(
     private readonly gateway: PaymentGateway,
     private readonly exclusive: ExclusiveSection,
+    private readonly metrics: FestivalMetrics,
   ) {}
 
   /** Reserves and settles a refund; false when it had already been made. */
@@ -61,9 +65,12 @@ export class StaffRefunds {
   /** The gateway's refund of a reserved refund, then its outcome recorded under the lock. */
   async settle<R extends ReservedRefund>(steps: RefundSettlement<R>, refund: R): Promise<void> {
     let gatewayRefundId: string | null = null;
+    let refundedCents = refund.amountCents ?? 0;
     if (refund.amountCents !== 0) {
       try {
-        gatewayRefundId = (await this.gateway.refundPayment(refund.paymentIntentId, refund.idempotencyKey, refund.amountCents)).id;
+        const made = await this.gateway.refundPayment(refund.paymentIntentId, refund.idempotencyKey, refund.amountCents);
+        gatewayRefundId = made.id;
+        refundedCents = made.amountCents;
       } catch (error) {
         if (error instanceof GatewayUnavailableError) {
           this.logger.warn(`Refund of ${refund.what}: the gateway did not answer: ${String(error)}`);
@@ -75,5 +82,6 @@ export class StaffRefunds {
       }
     }
     await this.exclusive.run(steps.lock, (manager) => steps.succeeded(manager, refund, gatewayRefundId));
+    this.metrics.refunded(steps.kind, 'staff', refundedCents);
   }
 }
