@@ -91,6 +91,9 @@ const envSchema = z.object({
   WALLET_WWDR_CERT: optionalString,
   WALLET_PASS_TYPE_ID: optionalString,
   WALLET_TEAM_ID: optionalString,
+  // Backups (docs/operations.md): `npm run backup` writes here; older archives are deleted.
+  BACKUP_DIR: z.string().default('.data/backups'),
+  BACKUP_RETENTION_DAYS: z.coerce.number().int().min(1, 'must be at least 1 day').default(14),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -182,6 +185,8 @@ export interface AppConfig {
   myTickets: { linksPerAddressPerHour: number; linksPerEmailPerHour: number };
   /** The Apple Wallet pass certificate (paths of PEM files), or undefined unless every variable is set. */
   wallet: WalletConfig | undefined;
+  /** Where `npm run backup` writes its archives, and for how many days they are kept. */
+  backup: { dir: string; retentionDays: number };
 }
 
 export interface WalletConfig {
@@ -368,5 +373,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
             teamId: env.WALLET_TEAM_ID,
           }
         : undefined,
+    backup: { dir: env.BACKUP_DIR, retentionDays: env.BACKUP_RETENTION_DAYS },
   };
 }
