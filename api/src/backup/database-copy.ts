@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
-import { delimiter, dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { createConnection } from 'mysql2/promise';
 import type { AppConfig } from '../config/app-config.js';
@@ -9,21 +9,13 @@ import type { AppConfig } from '../config/app-config.js';
 /**
  * The database half of a backup: a consistent copy out of the running database and back into an
  * empty one. SQLite through better-sqlite3's online backup API; MySQL/MariaDB through the
- * client tools (`mysqldump --single-transaction`, then `mysql`), found on PATH.
+ * client tools (`mysqldump --single-transaction`, then `mysql`, or MariaDB's names of them).
  */
 
 type DatabaseConfig = AppConfig['database'];
 
 /** Pages copied per step: all of them at once, so the copy reads one snapshot and never restarts. */
 const ALL_PAGES = 0x7fffffff;
-
-/** The first of `names` found on PATH. */
-function findTool(names: string[]): string {
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    for (const name of names) if (dir && existsSync(join(dir, name))) return join(dir, name);
-  }
-  throw new Error(`None of ${names.join(', ')} is installed (Debian: apt-get install mariadb-client)`);
-}
 
 /** Connection settings of a mysql:// URL, as the client tools take them (the password through the environment, never argv). */
 function clientSettings(url: string): { args: string[]; env: NodeJS.ProcessEnv; database: string } {
@@ -49,6 +41,8 @@ function run(tool: string, args: string[], env: NodeJS.ProcessEnv, io: { stdin?:
     const child = spawn(tool, args, { env, stdio: [io.stdin ? 'pipe' : 'ignore', io.stdout ? 'pipe' : 'ignore', 'pipe'] });
     let errors = '';
     child.stderr?.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
+    // A tool that stops reading reports it by its exit code: the broken pipe itself is no news.
+    child.stdin?.on('error', () => undefined);
     if (io.stdin) createReadStream(io.stdin).pipe(child.stdin!);
     const written = io.stdout
       ? new Promise<void>((done, fail) => {
@@ -61,6 +55,23 @@ function run(tool: string, args: string[], env: NodeJS.ProcessEnv, io: { stdin?:
       else (written ?? Promise.resolve()).then(() => resolve(), reject);
     });
   });
+}
+
+/** Runs the first of `tools` that is installed (MariaDB's names first, then MySQL's). */
+async function runFirstInstalled(
+  tools: string[],
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  io: { stdin?: string; stdout?: string },
+): Promise<void> {
+  for (const tool of tools) {
+    try {
+      return await run(tool, args, env, io);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+  throw new Error(`None of ${tools.join(', ')} is installed (Debian: apt-get install mariadb-client)`);
 }
 
 /** Copies the live database into `target` (a SQLite file, or an SQL dump for MySQL). */
@@ -92,7 +103,7 @@ export async function copyDatabaseOut(config: DatabaseConfig, target: string): P
     '--triggers',
     client.database,
   ];
-  await run(findTool(['mariadb-dump', 'mysqldump']), args, client.env, { stdout: target });
+  await runFirstInstalled(['mariadb-dump', 'mysqldump'], args, client.env, { stdout: target });
 }
 
 /** The migrations a database copy has applied, oldest first. */
@@ -155,5 +166,5 @@ export async function copyDatabaseIn(config: DatabaseConfig, source: string): Pr
     return;
   }
   const client = clientSettings(config.url);
-  await run(findTool(['mariadb', 'mysql']), [...client.args, client.database], client.env, { stdin: source });
+  await runFirstInstalled(['mariadb', 'mysql'], [...client.args, client.database], client.env, { stdin: source });
 }

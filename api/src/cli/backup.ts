@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createBackup, pruneBackups } from '../backup/backup.js';
 import { msUntilNext, parseTimeOfDay } from '../backup/schedule.js';
-import { loadConfig } from '../config/app-config.js';
+import { loadBackupConfig } from '../backup/backup-config.js';
 
 /**
  * `npm run backup`: one backup of the configured database (DATABASE_URL, or the embedded SQLite
@@ -10,7 +10,7 @@ import { loadConfig } from '../config/app-config.js';
  * compose `backup` service).
  */
 async function backupOnce(): Promise<void> {
-  const config = loadConfig();
+  const config = loadBackupConfig();
   const started = Date.now();
   const { file, checksumFile, manifest } = await createBackup(config);
   console.log(
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   if (at < 0) return backupOnce();
   const time = parseTimeOfDay(process.argv[at + 1] ?? '');
   if (!time) throw new Error('--daily-at needs a time of day such as 03:30');
-  console.log(`Backing up every day at ${process.argv[at + 1]} (TZ ${process.env.TZ ?? 'UTC'})`);
+  console.log(`Backing up every day at ${process.argv[at + 1]} (${Intl.DateTimeFormat().resolvedOptions().timeZone})`);
   for (;;) {
     await sleep(msUntilNext(time, new Date()));
     // A failed night is reported and the next one tried: the service keeps running.

@@ -1,4 +1,4 @@
-import { loadConfig } from '../config/app-config.js';
+import { loadBackupConfig } from '../backup/backup-config.js';
 import { askToConfirm } from '../backup/confirm.js';
 import { restoreBackup, RestoreRefused } from '../backup/restore.js';
 
@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   const yes = args.includes('--yes');
   const files = args.filter((arg) => arg !== '--yes');
   if (files.length !== 1) throw new RestoreRefused('Usage: npm run restore -- <backup .tar.gz file> [--yes]');
-  const config = loadConfig();
+  const config = loadBackupConfig();
   const result = await restoreBackup(config, files[0], {
     confirm: async (question) => yes || askToConfirm(question, process.stdin, process.stdout),
   });
