@@ -89,7 +89,7 @@ export async function restoreBackup(config: AppConfig, file: string, options: Re
     const tables = await tablesIn(config.database);
     if (tables.length > 0) {
       throw new RestoreRefused(
-        `${describeTarget(config)} is not empty (${tables.length} tables): restore only into an empty database, with the API stopped`,
+        `Not restored: ${describeTarget(config)} is not empty (${tables.length} tables): restore only into an empty database, with the API stopped`,
       );
     }
 
