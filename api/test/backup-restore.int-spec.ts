@@ -8,7 +8,7 @@ import { DataSource } from 'typeorm';
 import { createBackup, pruneBackups } from '../src/backup/backup.js';
 import { askToConfirm } from '../src/backup/confirm.js';
 import { tablesIn } from '../src/backup/database-copy.js';
-import { restoreBackup, RestoreRefused } from '../src/backup/restore.js';
+import { restoreBackup, RestoreRefused, type RestoreOptions } from '../src/backup/restore.js';
 import { loadConfig, type AppConfig } from '../src/config/app-config.js';
 import { TicketCodes } from '../src/modules/codes/ticket-codes.js';
 import { SiteService } from '../src/modules/settings/site.service.js';
@@ -172,10 +172,14 @@ describe(`backups and restore on ${TEST_DATABASE}`, () => {
       const { paymentIntentId } = await payDrinks(t, createDrinkPaymentRequest({ customerName: name }));
       await t.http.post('/api/confirm-drink-payment').send({ paymentIntentId }).expect(200);
     }
-    // The confirmations of the 3 ticket orders and the 2 feast pack orders are sent (to the outbox).
-    const unsent = async () =>
-      Number((await t.dataSource.query("SELECT COUNT(*) AS n FROM party_orders WHERE emailStatus <> 'sent'"))[0].n) +
-      Number((await t.dataSource.query("SELECT COUNT(*) AS n FROM feast_orders WHERE emailStatus <> 'sent'"))[0].n);
+    // The confirmations of the ticket and feast pack orders and the drinks receipts are sent (to the outbox).
+    const unsent = async () => {
+      let count = 0;
+      for (const table of ['party_orders', 'feast_orders', 'drink_receipts']) {
+        count += Number((await t.dataSource.query(`SELECT COUNT(*) AS n FROM ${table} WHERE emailStatus <> 'sent'`))[0].n);
+      }
+      return count;
+    };
     const mailsDue = Date.now() + 10_000;
     while ((await unsent()) > 0 && Date.now() < mailsDue) await new Promise((resolve) => setTimeout(resolve, 50));
     const before = await snapshot(t.dataSource);
@@ -197,18 +201,19 @@ describe(`backups and restore on ${TEST_DATABASE}`, () => {
         sold.push({ orderId: await buyTickets(n), doneAt: Date.now() });
       }
     });
-    const firstSales = Date.now() + 10_000;
+    const firstSales = Date.now() + 30_000;
     while (sold.length < 3 && Date.now() < firstSales) await new Promise((resolve) => setTimeout(resolve, 20));
     const backupStarted = Date.now();
     const soldBeforeBackup = sold.filter((s) => s.doneAt < backupStarted).map((s) => s.orderId);
     const backup = await createBackup(config);
     const backupEnded = Date.now();
-    console.log(`backup ${backupEnded - backupStarted} ms; sold before ${soldBeforeBackup.length}, total so far ${sold.length}`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Sales go on after it too; then the load stops.
+    const lastSales = Date.now() + 30_000;
+    while (!sold.some((s) => s.doneAt > backupEnded) && Date.now() < lastSales) await new Promise((resolve) => setTimeout(resolve, 20));
     stop = true;
     await Promise.all(buyers);
     const soldAfterBackup = sold.filter((s) => s.doneAt > backupEnded).length;
-    expect(soldBeforeBackup.length).toBeGreaterThanOrEqual(3);
+    expect(soldBeforeBackup.length).toBeGreaterThan(0);
     expect(soldAfterBackup).toBeGreaterThan(0);
 
     expect(backup.manifest).toMatchObject({ product: 'diwali-festival', formatVersion: 1, database: TEST_DATABASE });
@@ -242,15 +247,17 @@ describe(`backups and restore on ${TEST_DATABASE}`, () => {
     const added = restoredOrders.filter((o) => !before.get('party_orders')!.has(String(o.id)));
     for (const order of added) {
       expect([order.id, loadIds.has(order.id as string)]).toEqual([order.id, true]);
-      expect(order).toMatchObject({ status: 'paid', adultTickets: 2, childTickets: 1 });
+      expect(order).toMatchObject({ adultTickets: 2, childTickets: 1 });
+      // Paid with its payment, or caught between the card and the confirmation: held, unpaid.
       const payment = JSON.parse(after.get('simulated_payments')!.get(String(order.paymentIntentId)) ?? 'null') as Row | null;
-      expect(payment).toMatchObject({ status: 'succeeded', amountCents: order.totalCents });
+      if (order.status === 'paid') expect(payment).toMatchObject({ status: 'succeeded', amountCents: order.totalCents });
+      else expect([order.id, order.status, order.paidAt]).toEqual([order.id, 'pending', null]);
     }
     for (const row of after.get('ticket_redemptions')!.values()) expect(restoredIds.has((JSON.parse(row) as Row).orderId)).toBe(true);
 
     // The staff see the same totals, plus exactly the sales the backup caught.
     const manager2 = await managerCookie(t, PASSWORD);
-    const addedOf = (field: string) => added.reduce((sum, o) => sum + Number(o[field]), 0);
+    const addedOf = (field: string) => added.filter((o) => o.status === 'paid').reduce((sum, o) => sum + Number(o[field]), 0);
     expect((await report(manager2)).totals).toEqual({
       ...totalsBefore,
       ticketRevenueCents: totalsBefore.ticketRevenueCents + addedOf('totalCents'),
@@ -269,7 +276,7 @@ describe(`backups and restore on ${TEST_DATABASE}`, () => {
 
   it('refuses a damaged file, a file that is not a festival backup, a database that holds data, and an unconfirmed restore', async () => {
     const backup = await createBackup(config);
-    const refusal = (file: string, options = YES) =>
+    const refusal = (file: string, options: RestoreOptions = YES) =>
       restoreBackup(config, file, options).then(
         () => 'restored',
         (error: unknown) => (error instanceof RestoreRefused ? error.message : `not a refusal: ${String(error)}`),
