@@ -97,10 +97,10 @@ export async function copyDatabaseOut(config: DatabaseConfig, target: string): P
     // One consistent snapshot (InnoDB) without locking the tables: sales go on meanwhile.
     '--single-transaction',
     '--quick',
+    // The schema is tables only (no routines or views to dump), and no tablespace listing (it
+    // needs the PROCESS privilege): the API's own database user can run the backup.
     '--no-tablespaces',
     '--hex-blob',
-    '--routines',
-    '--triggers',
     client.database,
   ];
   await runFirstInstalled(['mariadb-dump', 'mysqldump'], args, client.env, { stdout: target });
