@@ -94,6 +94,9 @@ const envSchema = z.object({
   WALLET_TEAM_ID: optionalString,
   // Prometheus metrics on a port of their own (docs/operations.md); 0 serves none.
   METRICS_PORT: optionalString,
+  // Backups (docs/operations.md): `npm run backup` writes here; older archives are deleted.
+  BACKUP_DIR: z.string().default('.data/backups'),
+  BACKUP_RETENTION_DAYS: z.coerce.number().int().min(1, 'must be at least 1 day').default(14),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -187,6 +190,8 @@ export interface AppConfig {
   wallet: WalletConfig | undefined;
   /** The internal port of the Prometheus metrics (never the public one). */
   metrics: MetricsConfig;
+  /** Where `npm run backup` writes its archives, and for how many days they are kept. */
+  backup: { dir: string; retentionDays: number };
 }
 
 export interface WalletConfig {
@@ -376,5 +381,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : undefined,
     metrics,
+    backup: { dir: env.BACKUP_DIR, retentionDays: env.BACKUP_RETENTION_DAYS },
   };
 }
