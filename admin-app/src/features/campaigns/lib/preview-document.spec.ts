@@ -24,14 +24,14 @@ describe('previewDocument', () => {
       ...sample,
       restaurant: { ...DEFAULT_SITE_CONFIG.restaurant, name: '<Spice & Co>' },
     });
-    expect(doc).toContain('&#60;Spice &#38; Co&#62;');
+    expect(doc).toContain('&lt;Spice &amp; Co&gt;');
   });
 });
 
 describe('imageTag', () => {
   it('is an img tag with the data URL and the file name as alt text', () => {
     expect(imageTag({ name: 'diya "lamp".png', dataUrl: 'data:image/png;base64,AAAA' })).toBe(
-      '<img src="data:image/png;base64,AAAA" alt="diya &#34;lamp&#34;" style="display:block;max-width:100%;height:auto;margin:0 auto;" />',
+      '<img src="data:image/png;base64,AAAA" alt="diya &quot;lamp&quot;" style="display:block;max-width:100%;height:auto;margin:0 auto;" />',
     );
   });
 });
