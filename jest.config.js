@@ -40,6 +40,8 @@ const esmPackages = [
   'uint8array-extras',
   '@tokenizer',
   'peek-readable',
+  'p-retry',
+  'is-network-error',
 ];
 const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/)`];
 

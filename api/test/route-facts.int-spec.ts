@@ -69,6 +69,7 @@ describe(`route facts in the app on ${TEST_DATABASE}`, () => {
       [
         ['POST', '^\\/api\\/analytics$', 32 * KB],
         ['POST', '^\\/api\\/campaigns$', 2 * MB],
+        ['POST', '^\\/api\\/campaigns\\/preview$', 2 * MB],
         ['POST', '^\\/api\\/my-tickets\\/link$', 2 * KB],
         ['POST', '^\\/api\\/my-tickets\\/session$', 2 * KB],
         ['POST', '^\\/api\\/party-payment-intent$', 12 * KB],

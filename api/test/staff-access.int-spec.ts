@@ -98,6 +98,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/campaigns': MANAGER,
   'GET /api/campaigns/progress': MANAGER,
   'POST /api/campaigns': MANAGER,
+  'POST /api/campaigns/preview': MANAGER,
   'POST /api/campaigns/:id/send': MANAGER,
   'POST /api/campaigns/:id/test': MANAGER,
   'DELETE /api/campaigns/:id': MANAGER,

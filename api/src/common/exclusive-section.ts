@@ -1,8 +1,17 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
+import pRetry from 'p-retry';
 import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
 
 const DEADLOCK_CODES = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
+
+/** A transaction lost to a deadlock runs again, up to five times in all, after a short random wait. */
+export const DEADLOCK_RETRY = { retries: 4, minTimeout: 5, factor: 2, maxTimeout: 100, randomize: true } as const;
+
+export function isDeadlock(error: unknown): boolean {
+  const code = (error as { code?: string; driverError?: { code?: string } }).driverError?.code ?? (error as { code?: string }).code;
+  return code !== undefined && DEADLOCK_CODES.has(code);
+}
 
 /**
  * SQLite through TypeORM has one connection, shared by every query. A statement sent while a
@@ -132,15 +141,7 @@ export class ExclusiveSection {
     );
   }
 
-  private async retryDeadlocks<T>(transaction: () => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await transaction();
-      } catch (error) {
-        const code = (error as { code?: string; driverError?: { code?: string } }).driverError?.code ?? (error as { code?: string }).code;
-        if (attempt < 5 && code && DEADLOCK_CODES.has(code)) continue;
-        throw error;
-      }
-    }
+  private retryDeadlocks<T>(transaction: () => Promise<T>): Promise<T> {
+    return pRetry(transaction, { ...DEADLOCK_RETRY, shouldRetry: ({ error }) => isDeadlock(error) });
   }
 }

@@ -8,7 +8,7 @@ export function atContentLimit(unit: string): string {
 export interface AdversarialContent {
   label: string;
   content: () => string;
-  /** The plain-text part of it: what is not a tag stays as text, an unclosed element is kept. */
+  /** The plain-text part of it, as an HTML parser reads it: a tag never ended by `>` and what an unclosed element holds are no text. */
   text: (content: string) => string;
 }
 
@@ -23,22 +23,21 @@ export const ADVERSARIAL_CAMPAIGN_CONTENT: readonly AdversarialContent[] = [
   {
     label: 'data-URI images with no closing quote',
     content: () => atContentLimit('<img src="data:image/png;base64,AAAAAAAAAA '),
-    text: asText,
+    text: nothing,
   },
-  // `<a>` is a tag once no link can be closed: removed like any other.
   { label: 'links never closed', content: () => atContentLimit('<a>'), text: nothing },
-  { label: 'links with no ">"', content: () => atContentLimit('<a '), text: asText },
+  { label: 'links with no ">"', content: () => atContentLimit('<a '), text: nothing },
   {
     label: 'link text full of "<"',
     content: () => `<a href="https://x.example">${'<'.repeat(CAMPAIGN_CONTENT_MAX_LENGTH - 32)}</a>`,
     text: (content) => `${content.slice(28, -4)} (https://x.example)`,
   },
-  { label: 'comments never closed', content: () => atContentLimit('<!--'), text: asText },
+  { label: 'comments never closed', content: () => atContentLimit('<!--'), text: nothing },
   { label: 'style elements never closed', content: () => atContentLimit('<style>'), text: nothing },
   { label: 'script elements never closed', content: () => atContentLimit('<script>'), text: nothing },
   { label: 'title elements never closed', content: () => atContentLimit('<title>'), text: nothing },
-  { label: 'images with no ">"', content: () => atContentLimit('<img '), text: asText },
-  { label: 'list items with no ">"', content: () => atContentLimit('<li '), text: asText },
-  { label: 'paragraphs with no ">"', content: () => atContentLimit('<p '), text: asText },
+  { label: 'images with no ">"', content: () => atContentLimit('<img '), text: nothing },
+  { label: 'list items with no ">"', content: () => atContentLimit('<li '), text: nothing },
+  { label: 'paragraphs with no ">"', content: () => atContentLimit('<p '), text: nothing },
   { label: 'a "<" that never closes', content: () => atContentLimit('<'), text: asText },
 ];

@@ -1,11 +1,7 @@
+import { escapeHtml } from './html-escape.js';
 import type { SiteConfig } from './site.js';
 
 type Restaurant = SiteConfig['restaurant'];
-
-/** Text made safe inside HTML content and quoted attributes. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** `1480 Lakeview Avenue, San Jose, CA 95131, US`. */
 export function postalAddress(restaurant: Restaurant): string {

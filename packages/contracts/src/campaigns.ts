@@ -46,6 +46,28 @@ export const createCampaignRequestSchema = z.strictObject({
 });
 export type CreateCampaignRequest = z.infer<typeof createCampaignRequestSchema>;
 
+/**
+ * `POST /api/campaigns/preview`: a draft's content rendered as it will be sent (the same template
+ * engine, the footer, the plain-text part), for a sample recipient.
+ */
+export const campaignPreviewRequestSchema = z.strictObject({
+  subject: z.string().max(CAMPAIGN_SUBJECT_MAX_LENGTH, `Email subject cannot be longer than ${CAMPAIGN_SUBJECT_MAX_LENGTH} characters`),
+  content: z.string().max(CAMPAIGN_CONTENT_MAX_LENGTH, 'Email content is too large; use fewer or smaller images'),
+  /** The sample recipient `{{email}}` shows; guest@example.com when left out. */
+  email: z.string().pipe(recipientEmailSchema).optional(),
+});
+export type CampaignPreviewRequest = z.infer<typeof campaignPreviewRequestSchema>;
+
+export const campaignPreviewSchema = z.object({
+  /** The whole HTML document, inline images as `data:` URLs. */
+  html: z.string(),
+  text: z.string(),
+});
+export type CampaignPreview = z.infer<typeof campaignPreviewSchema>;
+
+/** What a preview's unsubscribe link points to: the real one is signed for each recipient. */
+export const PREVIEW_UNSUBSCRIBE_URL = '#unsubscribe';
+
 /** `POST /api/campaigns/{id}/test`: one copy to one address, the campaign's status untouched. */
 export const sendTestCampaignRequestSchema = z.strictObject({
   email: z.string().pipe(recipientEmailSchema),

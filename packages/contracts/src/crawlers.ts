@@ -1,3 +1,4 @@
+import { escapeHtml } from './html-escape.js';
 import { prerenderedRoutes } from './remotes.js';
 
 /**
@@ -22,12 +23,9 @@ export function robotsTxt(origin: string): string {
   return ['User-agent: *', `Disallow: ${STAFF_PAGES}`, '', `Sitemap: ${base(origin)}/sitemap.xml`, ''].join('\n');
 }
 
-const escapeXml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
-
 /** `/sitemap.xml` (sitemaps.org 0.9): the indexed pages at the site's absolute address. */
 export function sitemapXml(origin: string): string {
-  const urls = indexedPaths().map((path) => `  <url><loc>${escapeXml(`${base(origin)}${path}`)}</loc></url>`);
+  const urls = indexedPaths().map((path) => `  <url><loc>${escapeHtml(`${base(origin)}${path}`)}</loc></url>`);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

@@ -7,6 +7,7 @@ export * from './health.js';
 export * from './money.js';
 export * from './remotes.js';
 export * from './crawlers.js';
+export * from './html-escape.js';
 export * from './seo.js';
 export * from './seo-html.js';
 export * from './site.js';

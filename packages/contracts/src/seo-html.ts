@@ -1,10 +1,8 @@
+import { escapeHtml } from './html-escape.js';
 import type { PageSeo } from './seo.js';
 
 /** Marks the head elements that belong to the landing page; its run-time code updates them in place. */
 export const SEO_MARK = 'data-landing-seo';
-
-const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** JSON that cannot end its <script> element early, whatever the configuration holds. */
 const scriptJson = (data: unknown): string =>

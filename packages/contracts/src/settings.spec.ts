@@ -159,6 +159,19 @@ describe('wall-clock times in the event time zone', () => {
     expect(zonedWallTimeToIso('next Tuesday', LA)).toBeNull();
   });
 
+  it('reads a wall-clock time on the days the clocks change, and refuses a date that does not exist', () => {
+    expect(zonedWallTimeToIso('2026-03-08T01:59', LA)).toBe('2026-03-08T01:59:00-08:00');
+    // 2:30 is skipped that night: the same moment is 3:30 on the new time.
+    expect(zonedWallTimeToIso('2026-03-08T02:30', LA)).toBe('2026-03-08T03:30:00-07:00');
+    expect(zonedWallTimeToIso('2026-03-08T03:00', LA)).toBe('2026-03-08T03:00:00-07:00');
+    // 1:30 comes twice when the clocks go back: the first one.
+    expect(zonedWallTimeToIso('2026-11-01T01:30', LA)).toBe('2026-11-01T01:30:00-07:00');
+    expect(isoToZonedWallTime('2026-11-01T08:30:00Z', LA)).toBe('2026-11-01T01:30');
+    expect(isoToZonedWallTime('2026-11-01T09:30:00Z', LA)).toBe('2026-11-01T01:30');
+    expect(zonedWallTimeToIso('2026-02-30T10:00', LA)).toBeNull();
+    expect(zonedWallTimeToIso('2026-02-01T24:00', LA)).toBeNull();
+  });
+
   it('shows an instant as the wall-clock time of the zone, and back', () => {
     expect(isoToZonedWallTime('2026-11-02T07:59:00.000Z', LA)).toBe('2026-11-01T23:59');
     expect(isoToZonedWallTime('2026-09-01T10:00:00-07:00', LA)).toBe('2026-09-01T10:00');

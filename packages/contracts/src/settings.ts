@@ -1,4 +1,5 @@
 import './zod-setup.js';
+import { TZDate, tzOffset } from '@date-fns/tz';
 import { z } from 'zod';
 import { valueMessage } from './form-messages.js';
 import { TAX_RATE_BASIS_POINTS } from './money.js';
@@ -156,50 +157,67 @@ export function formatSaleDate(iso: string, timeZone: string): string {
   }).format(new Date(iso));
 }
 
-/** Minutes `timeZone` is ahead of UTC at `instant` (-420 for 10:00 in Los Angeles in September). */
-function zoneOffsetMinutes(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
-  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
+const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** `+05:30` for minutes ahead of UTC. */
+function offsetText(minutes: number): string {
+  const abs = Math.abs(minutes);
+  return `${minutes < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
-const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+/** The date and time on the wall in the zone of `at` (`2026-11-01T23:59`, with seconds when asked). */
+function wallText(at: TZDate, seconds = false): string {
+  const date = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+  return `${date}T${pad(at.getHours())}:${pad(at.getMinutes())}${seconds ? `:${pad(at.getSeconds())}` : ''}`;
+}
 
 /**
  * A wall-clock time in `timeZone` (a `datetime-local` field's `2026-11-01T23:59`) as ISO 8601
  * with that zone's offset then (`2026-11-01T23:59:00-08:00`), as the settings routes take it;
- * null for anything else.
+ * null for anything else. A time the clocks skip (2:30 on the morning they go forward) is the
+ * same moment an hour later on the new time; a time that happens twice is the first of the two.
  */
 export function zonedWallTimeToIso(wallTime: string, timeZone: string): string | null {
   const match = WALL_TIME.exec(wallTime);
   if (!match) return null;
-  const [year, month, day, hour, minute, second = '00'] = match.slice(1);
-  const asUtc = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second));
-  if (Number.isNaN(asUtc)) return null;
-  let offset = zoneOffsetMinutes(asUtc, timeZone);
-  // Around a clock change the offset at the guess may not be the offset at the answer.
-  offset = zoneOffsetMinutes(asUtc - offset * 60_000, timeZone);
-  const sign = offset < 0 ? '-' : '+';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const abs = Math.abs(offset);
-  return `${year}-${month}-${day}T${hour}:${minute}:${second}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  // No 30 February, no 25 o'clock.
+  if (new Date(Date.UTC(year, month - 1, day)).getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) return null;
+  const at = new TZDate(year, month - 1, day, hour, minute, second, 0, timeZone);
+  if (Number.isNaN(at.getTime())) return null;
+  return `${wallText(at, true)}${offsetText(tzOffset(timeZone, at))}`;
 }
 
 /** The wall-clock time in `timeZone` of an ISO 8601 instant, as a `datetime-local` field shows it (`2026-11-01T23:59`). */
 export function isoToZonedWallTime(iso: string, timeZone: string): string {
-  const instant = Date.parse(iso);
-  const local = new Date(instant + zoneOffsetMinutes(instant, timeZone) * 60_000);
-  return local.toISOString().slice(0, 16);
+  return wallText(new TZDate(Date.parse(iso), timeZone));
+}
+
+/**
+ * The hour of the wall clock in `timeZone` that `at` falls in: its day, its hour, its first
+ * instant and the zone's offset then (minutes ahead of UTC). On the night the clocks go back
+ * the same hour comes twice, with two offsets; on the night they go forward one never comes.
+ */
+export function zonedHourOf(at: Date, timeZone: string): { day: string; hour: string; startsAt: number; offsetMinutes: number } {
+  const zoned = new TZDate(at.getTime(), timeZone);
+  const wall = wallText(zoned);
+  const offsetMinutes = tzOffset(timeZone, zoned);
+  const startsAt = at.getTime() - ((zoned.getMinutes() * 60 + zoned.getSeconds()) * 1000 + zoned.getMilliseconds());
+  return { day: wall.slice(0, 10), hour: wall.slice(11, 13), startsAt, offsetMinutes };
+}
+
+/** `UTC-7`, `UTC+5:30`: how an hour that comes twice is told apart. */
+export function utcOffsetLabel(offsetMinutes: number): string {
+  const abs = Math.abs(offsetMinutes);
+  return `UTC${offsetMinutes < 0 ? '-' : '+'}${Math.floor(abs / 60)}${abs % 60 ? `:${pad(abs % 60)}` : ''}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import { PREVIEW_UNSUBSCRIBE_URL } from '@festival/contracts';
 import { publicBaseUrl, type AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { MailMessage } from '../mail/mail.service.js';
@@ -41,6 +42,29 @@ export class CampaignComposer {
       context: templateContext(site, to, this.links.url(to), this.siteUrl),
       site,
     });
+  }
+
+  /**
+   * A draft's e-mail for `to`, built exactly as a sent one (the same template engine, footer and
+   * plain text) but with a placeholder unsubscribe link, and the images as `data:` URLs a browser
+   * shows (a sent e-mail carries them as attachments). Nothing is kept.
+   */
+  async preview(content: string, subject: string, to: string): Promise<{ html: string; text: string }> {
+    const site = await this.site.get();
+    const prepared = prepareContent(content);
+    const message = composeCampaignMessage({
+      to,
+      subject,
+      prepared,
+      context: templateContext(site, to, PREVIEW_UNSUBSCRIBE_URL, this.siteUrl),
+      site,
+    });
+    const dataUrls = new Map(
+      prepared.images.map((image) => [`cid:${image.cid}`, `data:${image.contentType};base64,${image.content.toString('base64')}`]),
+    );
+    const sent = { html: String(message.html), text: String(message.text) };
+    const html = dataUrls.size ? sent.html.replace(/cid:[^"'\s)>]+/g, (ref) => dataUrls.get(ref) ?? ref) : sent.html;
+    return { html, text: sent.text };
   }
 
   /** Why this content cannot be sent, or undefined when it renders. */

@@ -1,6 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import {
+  campaignPreviewRequestSchema,
+  campaignPreviewSchema,
   createCampaignRequestSchema,
+  type CampaignPreview,
+  type CampaignPreviewRequest,
   sendTestCampaignRequestSchema,
   type Campaign,
   type CampaignProgressItem,
@@ -51,6 +55,20 @@ export class CampaignsController {
     @CurrentStaff() actor: StaffActor,
   ): Promise<Campaign> {
     return this.campaigns.create(body, actor);
+  }
+
+  /** A draft as it will be sent (the same rendering), for the preview beside the editor; nothing is stored. */
+  @Post('preview')
+  @ApiRoute({
+    tag: 'campaigns',
+    summary: 'Preview a campaign e-mail',
+    body: { schema: campaignPreviewRequestSchema, name: 'CampaignPreviewRequest' },
+    response: { schema: campaignPreviewSchema, name: 'CampaignPreview' },
+  })
+  @BodyLimit(2 * MB, 'campaign content with inline images')
+  @HttpCode(200)
+  preview(@Body(new ZodValidationPipe(campaignPreviewRequestSchema)) body: CampaignPreviewRequest): Promise<CampaignPreview> {
+    return this.campaigns.preview(body);
   }
 
   /** Starts sending a draft and answers at once (202); the list shows the progress. */

@@ -4,6 +4,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type {
   Campaign,
+  CampaignPreview,
+  CampaignPreviewRequest,
   CampaignProgress,
   CampaignProgressItem,
   CreateCampaignRequest,
@@ -158,6 +160,13 @@ export class CampaignsService {
     });
     this.composer.forget(id);
     if (!deleted) throw new NotFoundException('Campaign not found');
+  }
+
+  /** Content as it will be sent, for a sample recipient; a template that cannot render is refused as at create. */
+  async preview(request: CampaignPreviewRequest): Promise<CampaignPreview> {
+    const problem = await this.composer.problemWith(request.content);
+    if (problem) throw new BadRequestException(`Email content is not a valid template: ${problem}`);
+    return this.composer.preview(request.content, request.subject, request.email ?? 'guest@example.com');
   }
 
   /** One copy to one address, marked as a test, whatever the campaign's status (left as it is). */

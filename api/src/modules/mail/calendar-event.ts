@@ -1,28 +1,15 @@
-// The calendar file attached to the order e-mails (`.ics`, RFC 5545).
+// The calendar file attached to the order e-mails (`.ics`, RFC 5545), written by ical-generator:
+// it escapes every TEXT value, folds lines at 75 octets without splitting a character and writes
+// the times in UTC (`…Z`), which every calendar shows in its owner's own zone.
+import ical, { ICalCalendarMethod } from 'ical-generator';
 
-function icsDate(iso: string): string {
-  return new Date(iso)
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-}
-
-/** A TEXT value: backslash, `;` and `,` escaped, and every line break (CR LF, a lone CR or LF) written as `\n`, so no value can start a property of its own. */
-function icsText(value: string): string {
-  return value
-    .replace(/\\/g, '\\\\')
-    .replace(/;/g, '\\;')
-    .replace(/,/g, '\\,')
-    .replace(/\r\n|\r|\n/g, '\\n');
-}
-
-/** A parameter value (the organiser's name): quoted, without the characters a quoted value cannot hold (DQUOTE, control characters). */
-function icsParam(value: string): string {
-  return `"${value.replace(/"/g, "'").replace(/\p{Cc}/gu, ' ')}"`;
+/** The organiser's name is a quoted parameter value: no DQUOTE and no control character fits in one. */
+function paramValue(value: string): string {
+  return value.replace(/"/g, "'").replace(/\p{Cc}/gu, ' ');
 }
 
 /** An address after `mailto:`: no line breaks, quotes or separators that would end the property. */
-function icsAddress(value: string): string {
+function address(value: string): string {
   return value.replace(/[\p{Cc}";:,]/gu, '');
 }
 
@@ -37,22 +24,19 @@ export function calendarEvent(input: {
   organizerName: string;
   organizerEmail: string;
 }): string {
-  return [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Festival//Party tickets//EN',
-    'METHOD:PUBLISH',
-    'BEGIN:VEVENT',
-    `UID:${input.uid}`,
-    `DTSTAMP:${icsDate(new Date().toISOString())}`,
-    `DTSTART:${icsDate(input.startsAt)}`,
-    `DTEND:${icsDate(input.endsAt)}`,
-    `SUMMARY:${icsText(input.summary)}`,
-    `LOCATION:${icsText(input.location)}`,
-    `DESCRIPTION:${icsText(input.description)}`,
-    `ORGANIZER;CN=${icsParam(input.organizerName)}:mailto:${icsAddress(input.organizerEmail)}`,
-    'END:VEVENT',
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
+  const calendar = ical({
+    prodId: { company: 'Festival', product: 'Party tickets', language: 'EN' },
+    method: ICalCalendarMethod.PUBLISH,
+  });
+  calendar.createEvent({
+    id: input.uid,
+    start: new Date(input.startsAt),
+    end: new Date(input.endsAt),
+    summary: input.summary,
+    location: input.location,
+    description: input.description,
+    organizer: { name: paramValue(input.organizerName), email: address(input.organizerEmail) },
+  });
+  // Every content line ends with CR LF, the last one too.
+  return `${calendar.toString()}\r\n`;
 }

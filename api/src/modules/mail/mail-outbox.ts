@@ -1,4 +1,5 @@
 import type { Logger } from '@nestjs/common';
+import pRetry from 'p-retry';
 import { In, IsNull, LessThan, LessThanOrEqual, Not, type FindOptionsOrder, type FindOptionsWhere, type Repository } from 'typeorm';
 import { PeriodicTask } from '../../common/periodic-task.js';
 import { MailDeliveryError, type MailMessage, type MailQueue, type MailService } from './mail.service.js';
@@ -19,10 +20,11 @@ export interface OutboxRow {
 export const EMAIL_RETRY_DELAYS_MS = [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000, 2 * 60 * 60_000];
 const SWEEP_EVERY_MS = 15_000;
 /**
- * Waits between attempts to record the outcome of a send while the database is out of reach
- * (about a minute in all): left as "sending", the message would wait for STALE_CLAIM_MS.
+ * Attempts to record the outcome of a send while the database is out of reach: waits from a
+ * quarter of a second growing to two, with jitter, for about a minute in all (left as "sending",
+ * the message would wait for STALE_CLAIM_MS).
  */
-const RECORD_RETRY_DELAYS_MS = [250, 500, 1_000, ...Array<number>(29).fill(2_000)];
+const RECORD_RETRY = { retries: 40, minTimeout: 250, factor: 2, maxTimeout: 2_000, randomize: true, maxRetryTime: 60_000 } as const;
 /** A claim older than this belongs to a sender that died mid-send: the message goes out again. */
 const STALE_CLAIM_MS = 10 * 60_000;
 
@@ -159,18 +161,10 @@ export class MailOutbox<T extends OutboxRow> implements MailQueue {
 
   /** Writes the outcome of a send, trying again while the database is out of reach. */
   private async record(what: string, write: () => Promise<unknown>): Promise<void> {
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        await write();
-        return;
-      } catch (error) {
-        const delay = RECORD_RETRY_DELAYS_MS[attempt];
-        if (delay === undefined || this.task.stopped) {
-          this.options.logger.error(`${this.options.name}: could not record ${what}: ${String(error)}`);
-          return;
-        }
-        await new Promise((resolve) => setTimeout(resolve, delay));
-      }
+    try {
+      await pRetry(write, { ...RECORD_RETRY, shouldRetry: () => !this.task.stopped });
+    } catch (error) {
+      this.options.logger.error(`${this.options.name}: could not record ${what}: ${String(error)}`);
     }
   }
 }

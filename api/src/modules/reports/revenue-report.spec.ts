@@ -189,6 +189,38 @@ describe('the revenue report', () => {
     expect(zonedDayHour(AT, 'Asia/Kolkata')).toEqual({ day: '2026-10-24', hour: '08' });
   });
 
+  it('reports per hour of the party clock across the night the clocks go back: the repeated 1 AM twice, in order', () => {
+    const LA = 'America/Los_Angeles';
+    const at = (iso: string, id: string) => createDrinkOrder({ id, placedAt: new Date(iso), createdAt: new Date(iso) });
+    const drinks = [
+      at('2026-11-01T07:45:00Z', 'midnight'), // 00:45 PDT
+      at('2026-11-01T09:10:00Z', 'second-1am'), // 01:10 PST, the second 1 AM
+      at('2026-11-01T08:05:00Z', 'first-1am'), // 01:05 PDT, the first 1 AM
+      at('2026-11-01T08:55:00Z', 'first-1am-late'), // 01:55 PDT
+      at('2026-11-01T10:00:00Z', 'two'), // 02:00 PST
+    ];
+    expect(drinksByHour(sales({ drinks }), LA)).toEqual([
+      { hour: '2026-11-01 00:00', orders: 1, revenueCents: 1859 },
+      { hour: '2026-11-01 01:00 UTC-7', orders: 2, revenueCents: 3718 },
+      { hour: '2026-11-01 01:00 UTC-8', orders: 1, revenueCents: 1859 },
+      { hour: '2026-11-01 02:00', orders: 1, revenueCents: 1859 },
+    ]);
+  });
+
+  it('reports per hour of the party clock across the night the clocks go forward: no 2 AM', () => {
+    const LA = 'America/Los_Angeles';
+    const at = (iso: string, id: string) => createDrinkOrder({ id, placedAt: new Date(iso), createdAt: new Date(iso) });
+    const drinks = [
+      at('2026-03-08T09:59:00Z', 'one'), // 01:59 PST
+      at('2026-03-08T10:00:00Z', 'three'), // 03:00 PDT, a minute later
+      at('2026-03-08T10:30:00Z', 'three-thirty'), // 03:30 PDT
+    ];
+    expect(drinksByHour(sales({ drinks }), LA)).toEqual([
+      { hour: '2026-03-08 01:00', orders: 1, revenueCents: 1859 },
+      { hour: '2026-03-08 03:00', orders: 2, revenueCents: 3718 },
+    ]);
+  });
+
   it('shows open tabs with what is on them and closed ones with their charge', () => {
     const tabs = tabsReport(
       sales({

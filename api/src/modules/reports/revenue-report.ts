@@ -1,6 +1,8 @@
 import {
   drinkTabReference,
   NOT_TRACKED_SOURCE,
+  utcOffsetLabel,
+  zonedHourOf,
   type AttributionRow,
   type ChannelRow,
   type Cents,
@@ -105,19 +107,27 @@ export function revenueByDay(sales: ReportSales, range: { since: Date | null; un
   return [...days.values()].sort((a, b) => (a.date < b.date ? -1 : 1));
 }
 
-/** Drink orders reaching the bar per hour (paid at once or put on a tab), with their value. */
+/**
+ * Drink orders reaching the bar per hour of the party's wall clock (paid at once or put on a
+ * tab), with their value, in the order the hours came. The hour that comes twice when the clocks
+ * go back is two rows, each named with its offset (`2026-11-01 01:00 UTC-7`, then `… UTC-8`).
+ */
 export function drinksByHour(sales: ReportSales, timeZone: string): DrinksHour[] {
-  const hours = new Map<string, DrinksHour>();
+  const hours = new Map<number, DrinksHour & { offsetMinutes: number }>();
   for (const o of sales.drinks) {
     if (o.status !== 'paid' && o.status !== 'tab') continue;
-    const { day, hour } = zonedDayHour(o.placedAt ?? o.createdAt, timeZone);
-    const key = `${day} ${hour}:00`;
-    const row = hours.get(key) ?? { hour: key, orders: 0, revenueCents: 0 };
+    const { day, hour, startsAt, offsetMinutes } = zonedHourOf(o.placedAt ?? o.createdAt, timeZone);
+    const row = hours.get(startsAt) ?? { hour: `${day} ${hour}:00`, orders: 0, revenueCents: 0, offsetMinutes };
     row.orders += 1;
     row.revenueCents += o.totalCents;
-    hours.set(key, row);
+    hours.set(startsAt, row);
   }
-  return [...hours.values()].sort((a, b) => (a.hour < b.hour ? -1 : 1));
+  const rows = [...hours.entries()].sort(([a], [b]) => a - b).map(([, row]) => row);
+  const named = new Map<string, number>();
+  for (const row of rows) named.set(row.hour, (named.get(row.hour) ?? 0) + 1);
+  return rows.map(({ offsetMinutes, ...row }) =>
+    named.get(row.hour)! > 1 ? { ...row, hour: `${row.hour} ${utcOffsetLabel(offsetMinutes)}` } : row,
+  );
 }
 
 /** Drinks served (paid at once or on a tab), per menu item: quantity and value before tax. */

@@ -106,7 +106,7 @@ export function CreateCampaignDialog() {
           <Typography.Title level={5} style={{ marginTop: 0 }}>
             Preview
           </Typography.Title>
-          <EmailPreview content={content} />
+          <EmailPreview subject={subject} content={content} />
         </Col>
       </Row>
     </Modal>

@@ -1,25 +1,28 @@
 import { Button, Flex, Input, Typography } from 'antd';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useToast } from '#shared/toast/use-toast.ts';
 import { plural } from '../lib/plural';
-import { parseRecipientFile, parseRecipientLines, uniqueAddresses } from '../lib/recipients';
+import { parseRecipientLines, uniqueAddresses } from '../lib/recipients';
+import { importRecipientsFile, skippedSummary } from '../lib/recipients-csv';
 import { useCampaignDraftStore } from '../stores/campaign-draft-store';
 
-/** Recipients, one per line, or from a CSV/TXT file that replaces the list. */
+/** Recipients, one per line, or from a CSV/TXT file that replaces the list (saying which rows it left out and why). */
 export function RecipientsField({ id }: { id: string }) {
   const recipientsText = useCampaignDraftStore((s) => s.recipientsText);
   const update = useCampaignDraftStore((s) => s.update);
   const input = useRef<HTMLInputElement>(null);
   const toast = useToast();
+  const [skipped, setSkipped] = useState('');
   const count = uniqueAddresses(parseRecipientLines(recipientsText)).length;
 
   async function onFile(file: File) {
-    const addresses = parseRecipientFile(await file.text());
+    const { addresses, skipped: rows } = await importRecipientsFile(file);
     if (addresses.length === 0) {
-      toast.error('No email addresses', `${file.name} has no entries with an @ in them.`);
+      toast.error('No email addresses', `${file.name} has no email addresses in it.`);
       return;
     }
     update({ recipientsText: addresses.join('\n') });
+    setSkipped(rows.length ? `${file.name}: ${skippedSummary(rows)}` : '');
   }
 
   return (
@@ -28,7 +31,10 @@ export function RecipientsField({ id }: { id: string }) {
         id={id}
         rows={6}
         value={recipientsText}
-        onChange={(event) => update({ recipientsText: event.target.value })}
+        onChange={(event) => {
+          update({ recipientsText: event.target.value });
+          setSkipped('');
+        }}
         placeholder={'guest@example.com\nfriend@example.com'}
         spellCheck={false}
       />
@@ -50,6 +56,11 @@ export function RecipientsField({ id }: { id: string }) {
         />
         <Button onClick={() => input.current?.click()}>Upload CSV/TXT</Button>
       </Flex>
+      {skipped && (
+        <Typography.Text type="warning" role="status">
+          {skipped}
+        </Typography.Text>
+      )}
     </Flex>
   );
 }

@@ -1,18 +1,10 @@
-import { parseRecipientFile, parseRecipientLines, uniqueAddresses } from './recipients';
+import { parseRecipientLines, uniqueAddresses } from './recipients';
 
 describe('recipients', () => {
   it('takes trimmed lines with an at-sign from the text box', () => {
     expect(parseRecipientLines('  asha@example.com \n\nnot an address\r\nravi@example.com\n')).toEqual([
       'asha@example.com',
       'ravi@example.com',
-    ]);
-  });
-
-  it('splits an uploaded file on newlines and commas, unquoting spreadsheet fields', () => {
-    expect(parseRecipientFile('email,name\r\nasha@example.com,Asha\n"ravi@example.com", Ravi\n\n,\nmeena@example.com ')).toEqual([
-      'asha@example.com',
-      'ravi@example.com',
-      'meena@example.com',
     ]);
   });
 

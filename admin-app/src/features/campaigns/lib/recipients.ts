@@ -6,22 +6,6 @@ export function parseRecipientLines(text: string): string[] {
     .filter((line) => line.includes('@'));
 }
 
-/**
- * The addresses of an uploaded CSV or TXT file: split on newlines and commas, trimmed (and
- * unquoted, as spreadsheets quote fields), only entries with an at-sign.
- */
-export function parseRecipientFile(text: string): string[] {
-  return text
-    .split(/[\r\n,]+/)
-    .map((entry) =>
-      entry
-        .trim()
-        .replace(/^"(.*)"$/, '$1')
-        .trim(),
-    )
-    .filter((entry) => entry.includes('@'));
-}
-
 /** Each address once, whatever its case (the server counts them the same way). */
 export function uniqueAddresses(addresses: string[]): string[] {
   const seen = new Set<string>();

@@ -1,3 +1,5 @@
+import { escapeHtml } from '@festival/contracts';
+
 /** What an itemised drinks receipt shows: every figure already formatted. */
 export interface DrinkReceiptView {
   restaurantName: string;
@@ -38,9 +40,6 @@ export function drinkReceiptText(view: DrinkReceiptView): string {
   rows.push('', `Thank you for celebrating with ${view.restaurantName}!`);
   return rows.join('\n');
 }
-
-const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const row = (label: string, amount: string, bold = false): string => {
   const cell = (v: string) => (bold ? `<strong>${escapeHtml(v)}</strong>` : escapeHtml(v));
