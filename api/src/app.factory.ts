@@ -10,6 +10,7 @@ import type { AppConfig } from './config/app-config.js';
 import { HttpErrorFilter } from './common/http-error.filter.js';
 import { clientRateLimits, rateLimitTable, type ClientRateLimit, type RateLimitValues } from './common/client-rate-limits.js';
 import { requestLogging } from './common/http-middleware.js';
+import { SharedRateLimits } from './common/rate-limiter.js';
 import { bodyLimitTable, mountBodyParsing, type BodyLimitRule } from './common/request-body.js';
 import { GLOBAL_PREFIX, type RateLimitKind } from './common/route-facts.js';
 import { responseCompression } from './common/response-compression.js';
@@ -98,7 +99,7 @@ export async function createApp(config: AppConfig, logger: Logger = createLogger
   // Mounted on Express before app.init() registers Nest's routes, so they run ahead of every route.
   const tables = routeTables(app.get(RouteCatalog).routes(), config);
   // Counted before any body is read: a client over its limit never costs a parse.
-  server.use(clientRateLimits(tables.rateLimits));
+  server.use(clientRateLimits(tables.rateLimits, app.get(SharedRateLimits)));
   mountBodyParsing(server, tables.bodyLimits);
   mountCrawlerFiles(server, config.publicUrl);
   if (config.staticRoot) mountFrontends(server, config.staticRoot, config.remotesManifestPath, pages, logger, siteConfig);
@@ -112,5 +113,6 @@ export async function createApp(config: AppConfig, logger: Logger = createLogger
   app.enableShutdownHooks();
   await runMigrations(app.get(DataSource), logger);
   await app.init();
+  await app.get(SharedRateLimits).ready();
   return { app, logger };
 }
