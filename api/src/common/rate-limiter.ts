@@ -114,20 +114,21 @@ export class SharedRateLimits implements OnApplicationShutdown {
       }
       return cleared;
     }
-    const like = `${prefix.replace(/[\\%_]/g, '\\$&')}%`;
-    const live = await this.dataSource.query(
-      `SELECT COUNT(*) AS n FROM ${RATE_LIMITS_TABLE} WHERE ${this.quote('key')} LIKE ? ESCAPE '\\' AND expire > ?`,
-      [like, Date.now()],
-    );
-    await this.dataSource.query(`DELETE FROM ${RATE_LIMITS_TABLE} WHERE ${this.quote('key')} LIKE ? ESCAPE '\\'`, [like]);
+    // `!` escapes LIKE's wildcards: backslash means different things in MySQL's and SQLite's strings.
+    const like = `${prefix.replace(/[!%_]/g, '!$&')}%`;
+    const matching = `${this.quote('key')} LIKE ? ESCAPE '!'`;
+    const live = await this.dataSource.query(`SELECT COUNT(*) AS n FROM ${RATE_LIMITS_TABLE} WHERE ${matching} AND expire > ?`, [
+      like,
+      Date.now(),
+    ]);
+    await this.dataSource.query(`DELETE FROM ${RATE_LIMITS_TABLE} WHERE ${matching}`, [like]);
     return Number((live as { n: number | string }[])[0]?.n ?? 0);
   }
 
-  /** Deletes the counters whose window has ended; answers how many. */
-  async forgetExpired(now = Date.now()): Promise<number> {
-    if (this.redis) return 0;
-    const result: unknown = await this.dataSource.query(`DELETE FROM ${RATE_LIMITS_TABLE} WHERE expire < ?`, [now]);
-    return this.affected(result);
+  /** Deletes the counters whose window has ended (Redis expires its keys by itself). */
+  async forgetExpired(now = Date.now()): Promise<void> {
+    if (this.redis) return;
+    await this.dataSource.query(`DELETE FROM ${RATE_LIMITS_TABLE} WHERE expire < ?`, [now]);
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -159,10 +160,5 @@ export class SharedRateLimits implements OnApplicationShutdown {
 
   private quote(column: string): string {
     return this.isMysql ? `\`${column}\`` : `"${column}"`;
-  }
-
-  private affected(result: unknown): number {
-    if (Array.isArray(result)) return Number(result[1] ?? 0);
-    return Number((result as { affectedRows?: number })?.affectedRows ?? 0);
   }
 }
