@@ -119,8 +119,8 @@ await runMain(
     }
 
     // The manager signs in once (a login attempt of this address, as the guessing below counts).
-    /** @type {import('./abuse-limits.mjs').AttackContext} */
     const replicaUrls = apiPorts.map((port) => `http://127.0.0.1:${port}`);
+    /** @type {import('./abuse-limits.mjs').AttackContext} */
     const context = { base, replicaUrl: replicaUrls[0], replicaUrls, replicas, staff: await staffCookie(base), post, report };
     const staffSignIns = 1;
     // A released hold paid late, then pre-order payment starts and device passes (before the
