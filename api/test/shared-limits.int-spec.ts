@@ -101,6 +101,22 @@ describe(`limits shared by replicas, counted in the database (${TEST_DATABASE})`
   });
 });
 
+describe('limits counted in a Redis that does not answer', () => {
+  it('the API starts and serves: the requests go on uncounted, none waits for Redis', async () => {
+    // A port nothing listens on: every connection is refused.
+    const t = await createTestApp({ REDIS_URL: 'redis://127.0.0.1:1', PAYMENT_STARTS_PER_10_MINUTES: '1' });
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        const started = Date.now();
+        await t.http.post('/api/party-payment-intent').set('X-Forwarded-For', '203.0.113.60').send({}).expect(400);
+        expect(Date.now() - started).toBeLessThan(2000);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('limits shared by replicas, counted in Redis (REDIS_URL)', () => {
   let redis: TestRedis;
 

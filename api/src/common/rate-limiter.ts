@@ -81,7 +81,12 @@ export class SharedRateLimits implements OnApplicationShutdown {
   ) {
     const url = config.rateLimits.redisUrl;
     if (url) {
-      this.redis = createClient({ url, socket: { reconnectStrategy: (retries) => Math.min(retries * 200, 5000) } });
+      // Commands fail at once while disconnected (no queue): a request never waits for Redis.
+      this.redis = createClient({
+        url,
+        disableOfflineQueue: true,
+        socket: { connectTimeout: 2000, reconnectStrategy: (retries) => Math.min((retries + 1) * 200, 5000) },
+      });
       this.redis.on('error', (error: unknown) => this.logger.warn(`Redis: ${String(error)}`));
       this.redisReady = this.redis.connect().catch((error: unknown) => this.logger.error(`Redis not reached: ${String(error)}`));
     } else {
@@ -95,9 +100,21 @@ export class SharedRateLimits implements OnApplicationShutdown {
     return this.redis ? 'redis' : 'database';
   }
 
-  /** Resolves once the store can count (Redis connected; the database is ready as soon as the app is). */
-  async ready(): Promise<void> {
-    await this.redisReady;
+  /**
+   * Resolves once the store can count: Redis connected, or after `waitMs` without it (the API
+   * starts anyway, its requests uncounted until Redis answers). The database is ready with the app.
+   */
+  async ready(waitMs = 5000): Promise<void> {
+    if (!this.redisReady) return;
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        this.logger.warn(`Redis not connected after ${waitMs} ms: limits are not counted until it is`);
+        resolve();
+      }, waitMs);
+    });
+    await Promise.race([this.redisReady, waited]);
+    clearTimeout(timer);
   }
 
   limiter(rule: RateRule): SharedRateLimiter {
@@ -133,7 +150,8 @@ export class SharedRateLimits implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     await this.sweep?.stop();
-    if (this.redis?.isOpen) await this.redis.close().catch(() => this.redis?.destroy());
+    if (this.redis?.isReady) await this.redis.close().catch(() => this.redis?.destroy());
+    else if (this.redis?.isOpen) this.redis.destroy();
   }
 
   private store(rule: RateRule): RateLimiterStoreAbstract {
@@ -143,7 +161,7 @@ export class SharedRateLimits implements OnApplicationShutdown {
       duration: Math.ceil(rule.durationMs / 1000),
       blockDuration: rule.blockMs ? Math.ceil(rule.blockMs / 1000) : 0,
     };
-    if (this.redis) return new RateLimiterRedis({ ...common, storeClient: this.redis, useRedisPackage: true });
+    if (this.redis) return new RateLimiterRedis({ ...common, storeClient: this.redis, useRedisPackage: true, rejectIfRedisNotReady: true });
     const driver = this.dataSource.driver as unknown as { pool?: unknown; databaseConnection?: unknown; database?: string };
     // The table comes from the migrations; the sweep above deletes ended windows.
     const table = { tableName: RATE_LIMITS_TABLE, tableCreated: true, clearExpiredByTimeout: false };
