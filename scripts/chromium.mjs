@@ -1,6 +1,7 @@
-// Finds the Debian programs the e2e suite drives: Chromium (CHROMIUM_PATH, else
-// /usr/bin/chromium) and ffmpeg (FFMPEG_PATH, else /usr/bin/ffmpeg; it makes the fake camera's
-// video of a ticket's QR code), each installed with apt-get when missing and we are root.
+// Finds the Debian programs the tests drive: Chromium (CHROMIUM_PATH, else /usr/bin/chromium)
+// and ffmpeg (FFMPEG_PATH, else /usr/bin/ffmpeg; it makes the fake camera's video of a ticket's
+// QR code) for the e2e suite, and redis-server (REDIS_SERVER_PATH, else /usr/bin/redis-server)
+// for the limits shared through Redis; each installed with apt-get when missing and we are root.
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { log, run } from './lib.mjs';
@@ -32,6 +33,9 @@ export const ensureChromium = () =>
 
 export const ensureFfmpeg = () =>
   ensureDebianProgram({ name: 'ffmpeg', pkg: 'ffmpeg', envVar: 'FFMPEG_PATH', defaultPath: DEFAULT_FFMPEG });
+
+export const ensureRedisServer = () =>
+  ensureDebianProgram({ name: 'redis-server', pkg: 'redis-server', envVar: 'REDIS_SERVER_PATH', defaultPath: '/usr/bin/redis-server' });
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   try {

@@ -14,7 +14,7 @@
 // each step's time.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { ensureChromium, ensureFfmpeg } from './chromium.mjs';
+import { ensureChromium, ensureFfmpeg, ensureRedisServer } from './chromium.mjs';
 import { ensureBuilt, ensureInstalled } from './ensure.mjs';
 import { log, ROOT } from './lib.mjs';
 
@@ -55,6 +55,8 @@ let ffmpeg;
 try {
   chromium = await ensureChromium();
   ffmpeg = await ensureFfmpeg();
+  // The integration specs of the limits shared through Redis start their own redis-server.
+  process.env.REDIS_SERVER_PATH = await ensureRedisServer();
 } catch (error) {
   console.error(error.message);
   process.exit(1);

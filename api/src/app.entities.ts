@@ -8,7 +8,6 @@ import { DrinkReceiptEntity } from './modules/drinks/receipts/drink-receipt.enti
 import { HttpSessionEntity } from './modules/auth/http-session.entity.js';
 import { PaymentDeclineEntity } from './modules/payments/payment-decline.entity.js';
 import { PaymentDisputeEntity } from './modules/payments/payment-dispute.entity.js';
-import { LoginAttemptEntity } from './modules/auth/login-attempt.entity.js';
 import { StaffActivityEntity } from './modules/staff/staff-activity.entity.js';
 import { StaffDeviceEntity } from './modules/staff/staff-device.entity.js';
 import { SimulatedPaymentEntity } from './modules/payments/simulated-payment.entity.js';
@@ -52,7 +51,6 @@ export const ENTITIES = [
   DrinkTabEntity,
   DrinkReceiptEntity,
   PaymentDeclineEntity,
-  LoginAttemptEntity,
   StaffDeviceEntity,
   StaffActivityEntity,
   TicketRedemptionEntity,

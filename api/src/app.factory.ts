@@ -13,6 +13,7 @@ import { clientRateLimits, rateLimitTable, type ClientRateLimit, type RateLimitV
 import { requestLogging } from './common/http-middleware.js';
 import { FestivalMetrics } from './common/metrics/festival-metrics.js';
 import { httpMetrics } from './common/metrics/http-metrics.js';
+import { SharedRateLimits } from './common/rate-limiter.js';
 import { bodyLimitTable, mountBodyParsing, type BodyLimitRule } from './common/request-body.js';
 import { GLOBAL_PREFIX, type RateLimitKind } from './common/route-facts.js';
 import { responseCompression } from './common/response-compression.js';
@@ -107,7 +108,7 @@ export async function createApp(config: AppConfig, logger: Logger = createLogger
   // Mounted on Express before app.init() registers Nest's routes, so they run ahead of every route.
   const tables = routeTables(app.get(RouteCatalog).routes(), config);
   // Counted before any body is read: a client over its limit never costs a parse.
-  server.use(clientRateLimits(tables.rateLimits));
+  server.use(clientRateLimits(tables.rateLimits, app.get(SharedRateLimits)));
   mountBodyParsing(server, tables.bodyLimits);
   mountCrawlerFiles(server, config.publicUrl);
   if (config.staticRoot) mountFrontends(server, config.staticRoot, config.remotesManifestPath, pages, logger, siteConfig);
@@ -121,5 +122,6 @@ export async function createApp(config: AppConfig, logger: Logger = createLogger
   app.enableShutdownHooks();
   await runMigrations(app.get(DataSource), logger);
   await app.init();
+  await app.get(SharedRateLimits).ready();
   return { app, logger };
 }

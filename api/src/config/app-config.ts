@@ -51,6 +51,12 @@ const envSchema = z.object({
     .default(12 * 60 * 60),
   LOGIN_ATTEMPTS_PER_15_MINUTES: z.coerce.number().int().min(1).default(10),
   ANALYTICS_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\/.+/, 'must be a redis://host:port URL')
+      .optional(),
+  ),
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1, 'must be at least 1 day').default(400),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
@@ -131,6 +137,8 @@ export interface AppConfig {
         apiUrl: string | undefined;
       }
     | undefined;
+  /** Where the per-client limits count: Redis when set, else the database (docs/operations.md). */
+  rateLimits: { redisUrl: string | undefined };
   ticketCapacity: number;
   /** How long an unpaid order holds its tickets against capacity. */
   ticketHoldSeconds: number;
@@ -338,6 +346,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
             apiUrl: env.STRIPE_API_URL,
           }
         : undefined,
+    rateLimits: { redisUrl: env.REDIS_URL },
     ticketCapacity: env.TICKET_CAPACITY,
     ticketHoldSeconds: env.TICKET_HOLD_SECONDS,
     holdTicketsPerAddress: env.HOLD_TICKETS_PER_ADDRESS,

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { ANALYTICS_LIMITS, eventTypeSchema, PAGE_LEAVE_EVENT_TYPE, type ValidAnalyticsEvent } from '@festival/contracts';
 import { truncatedIp } from '../../common/client-address.js';
-import { FixedWindowRateLimiter } from '../../common/rate-limiter.js';
+import { SharedRateLimits, type SharedRateLimiter } from '../../common/rate-limiter.js';
 import { AnalyticsEventEntity } from './analytics-event.entity.js';
 import { AnalyticsEventStore, type AnalyticsRow } from './analytics-event-store.js';
 import { AnalyticsIngestQueue } from './analytics-ingest.queue.js';
@@ -28,7 +28,7 @@ export interface ServerEventInput {
   metadata?: Record<string, unknown> | null;
 }
 
-/** Events one analytics session may send per hour (per API replica). */
+/** Events one analytics session may send per hour (counted across every replica). */
 export const SESSION_EVENTS_PER_HOUR = 300;
 
 const NO_GEO: GeoLocation = { geoCity: null, geoRegion: null, geoCountry: null, geoLatitude: null, geoLongitude: null };
@@ -43,7 +43,7 @@ const clip = (value: string | null | undefined, max: number): string | null => {
 export class AnalyticsService {
   private readonly logger = new Logger(AnalyticsService.name);
   /** One visitor's session sends a few dozen events in an evening; beyond this it is a script. */
-  private readonly perSession = new FixedWindowRateLimiter(SESSION_EVENTS_PER_HOUR, 60 * 60 * 1000);
+  private readonly perSession: SharedRateLimiter;
 
   constructor(
     @InjectRepository(AnalyticsEventEntity) private readonly events: Repository<AnalyticsEventEntity>,
@@ -51,7 +51,10 @@ export class AnalyticsService {
     private readonly queue: AnalyticsIngestQueue,
     private readonly store: AnalyticsEventStore,
     private readonly seasons: SeasonsService,
-  ) {}
+    limits: SharedRateLimits,
+  ) {
+    this.perSession = limits.limiter({ name: 'analytics-session', points: SESSION_EVENTS_PER_HOUR, durationMs: 60 * 60 * 1000 });
+  }
 
   /**
    * Stores one validated browser event with what the server knows of its sender (time, IP,
@@ -60,7 +63,7 @@ export class AnalyticsService {
    * is stored (written together with the events that arrived meanwhile, see AnalyticsIngestQueue).
    */
   async ingest(event: ValidAnalyticsEvent, client: ClientInfo): Promise<void> {
-    if (!this.perSession.hit(event.sessionId).allowed) {
+    if (!(await this.perSession.hit(event.sessionId)).allowed) {
       throw new HttpException('Too many analytics events from this visitor. Please slow down.', HttpStatus.TOO_MANY_REQUESTS);
     }
     const now = new Date();

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Header, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { ClientThrottlerGuard } from './client-throttler.guard.js';
+import { LoginLimitGuard } from './login-limit.guard.js';
 import type { Request, Response } from 'express';
 import {
   redeemDevicePassRequestSchema,
@@ -62,7 +62,7 @@ export class AuthController {
     response: { schema: adminCheckResponseSchema, name: 'AdminCheckResponse' },
   })
   @HttpCode(200)
-  @UseGuards(ClientThrottlerGuard, SameOriginSignInGuard, LocalAuthGuard)
+  @UseGuards(LoginLimitGuard, SameOriginSignInGuard, LocalAuthGuard)
   async login(@Req() req: Request): Promise<AdminCheckResponse> {
     await promisify((cb) => req.session.regenerate(cb));
     req.session.admin = true;

@@ -1,13 +1,8 @@
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { DataSource, Like } from 'typeorm';
+import { SharedRateLimits, type RateRule, type SharedRateLimiter } from '../../common/rate-limiter.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
-import { LoginAttemptEntity } from './login-attempt.entity.js';
-import { TypeormThrottlerStorage } from './typeorm-throttler.storage.js';
-
-const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
-/** The buckets of refused device passes, by client address (`device-pass:203.0.113.7`). */
-const BUCKET = 'device-pass:';
+import { FIFTEEN_MINUTES_MS } from './login-limit.guard.js';
 
 /** The 429 of a network that sent too many passes that were not valid. */
 export const TOO_MANY_PASSES =
@@ -18,31 +13,36 @@ export const TOO_MANY_PASSES =
  * spent, expired, revoked) count, per client address, against LOGIN_ATTEMPTS_PER_15_MINUTES; a
  * valid unspent pass always signs its device in, whatever other callers on the same network
  * (the venue's Wi-Fi) tried. Passes are 256-bit secrets, so the count guards the service, not
- * the secrets. The manager can clear every count at once (`Unlock sign-ins`). Kept in the
- * database, shared by every replica.
+ * the secrets. The manager can clear every count at once (`Unlock sign-ins`). Counted on the
+ * shared counters every replica sees (SharedRateLimits).
  */
 @Injectable()
 export class DevicePassAttempts {
-  private readonly storage: TypeormThrottlerStorage;
+  private readonly rule: RateRule;
+  private readonly counter: SharedRateLimiter;
 
   constructor(
-    private readonly dataSource: DataSource,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly limits: SharedRateLimits,
+    @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.storage = new TypeormThrottlerStorage(dataSource.getRepository(LoginAttemptEntity));
+    this.rule = {
+      name: 'device-pass',
+      points: config.admin.loginAttemptsPer15Minutes,
+      durationMs: FIFTEEN_MINUTES_MS,
+      blockMs: FIFTEEN_MINUTES_MS,
+    };
+    this.counter = limits.limiter(this.rule);
   }
 
   /** Counts a refused pass from `address`; over the limit, the refusal becomes a 429. */
   async refused(address: string, refusal: unknown): Promise<never> {
-    const limit = this.config.admin.loginAttemptsPer15Minutes;
-    const record = await this.storage.increment(`${BUCKET}${address}`.slice(0, 64), FIFTEEN_MINUTES_MS, limit, FIFTEEN_MINUTES_MS);
-    if (record.isBlocked || record.totalHits > limit) throw new HttpException(TOO_MANY_PASSES, HttpStatus.TOO_MANY_REQUESTS);
+    const decision = await this.counter.hit(address);
+    if (!decision.allowed) throw new HttpException(TOO_MANY_PASSES, HttpStatus.TOO_MANY_REQUESTS);
     throw refusal;
   }
 
   /** `Unlock sign-ins`: every network's count of refused passes forgotten. Answers how many were cleared. */
   async unlockAll(): Promise<number> {
-    const result = await this.dataSource.getRepository(LoginAttemptEntity).delete({ bucket: Like(`${BUCKET}%`) });
-    return result.affected ?? 0;
+    return this.limits.forgetAll(this.rule);
   }
 }
