@@ -45,7 +45,9 @@ test.describe('e-mail campaigns', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await logIn(page);
     await page.goto('/admin/campaigns');
-    await expect(page.getByRole('heading', { name: 'Email Campaigns' })).toBeVisible();
+    // The suite's first staff page drawn in a fresh browser: the whole admin app downloaded and
+    // compiled, with nothing cached (as the door page's first draw, door.spec.ts).
+    await expect(page.getByRole('heading', { name: 'Email Campaigns' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText('No campaigns yet')).toBeVisible();
 
     await page.getByRole('button', { name: 'Create Your First Campaign' }).click();
