@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
-import { In } from 'typeorm';
+import { In, type EntityManager } from 'typeorm';
 import { KEPT_CARD_REFUSALS, type DrinkTabResponse, type KeptCardView, type ValidTicketTabRequest } from '@festival/contracts';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
 import { secretHash } from '../../common/secrets.js';
@@ -11,6 +11,10 @@ import { SeasonsService } from '../seasons/seasons.service.js';
 import { SiteService } from '../settings/site.service.js';
 import { DRINKS_LOCK } from './drink-menu.service.js';
 import { DrinkTabEntity } from './drink-tab.entity.js';
+
+/** The tab opened on a ticket order's kept card that is not closed yet, if any (read under the drinks lock). */
+const openTabOf = (manager: EntityManager, ticketOrderId: string) =>
+  manager.findOneBy(DrinkTabEntity, { ticketOrderId, status: In(['pending', 'open', 'closing']) });
 
 /**
  * A tab opened in one tap with the card kept from the ticket purchase (`/drinks?ticket=<token>`,
@@ -47,8 +51,7 @@ export class DrinkTicketTabs {
    */
   async forgetOrder(orderId: string): Promise<void> {
     await this.exclusive.run(DRINKS_LOCK, async (manager) => {
-      const open = await manager.findOneBy(DrinkTabEntity, { ticketOrderId: orderId, status: In(['pending', 'open', 'closing']) });
-      if (open) throw new ConflictException(KEPT_CARD_REFUSALS.closeTabFirst);
+      if (await openTabOf(manager, orderId)) throw new ConflictException(KEPT_CARD_REFUSALS.closeTabFirst);
     });
     await this.keptCards.forget(orderId);
   }
@@ -62,8 +65,7 @@ export class DrinkTicketTabs {
     const tabToken = randomBytes(24).toString('base64url');
     // Under the drinks lock: two taps at once open one tab.
     const tab = await this.exclusive.run(DRINKS_LOCK, async (manager) => {
-      const open = await manager.findOneBy(DrinkTabEntity, { ticketOrderId: card.orderId, status: In(['pending', 'open', 'closing']) });
-      if (open) return null;
+      if (await openTabOf(manager, card.orderId)) return null;
       const created = manager.create(DrinkTabEntity, {
         id: randomUUID(),
         eventId,
