@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
+import { In, IsNull, Repository } from 'typeorm';
 import { drinkTabReference, type MyTickets } from '@festival/contracts';
 import { DrinkOrderEntity } from './drink-order.entity.js';
 import { DrinkTabEntity } from './drink-tab.entity.js';
@@ -29,7 +29,7 @@ export class GuestDrinks {
         order: { openedAt: 'DESC', id: 'ASC' },
       }),
       this.orders.find({
-        where: { customerEmail: email, eventId, status: In(['paid', 'refunding', 'refunded']) },
+        where: { customerEmail: email, eventId, tabId: IsNull(), status: In(['paid', 'refunding', 'refunded']) },
         order: { createdAt: 'DESC', id: 'ASC' },
       }),
     ]);
@@ -45,15 +45,13 @@ export class GuestDrinks {
         totalCents: tab.chargedCents ?? running.get(tab.id)?.totalCents ?? 0,
         openedAt: (tab.openedAt ?? tab.createdAt).toISOString(),
       })),
-      orders: orders
-        .filter((order) => order.tabId === null)
-        .map((order) => ({
-          orderId: order.id,
-          number: order.number,
-          status: order.status,
-          totalCents: order.totalCents,
-          createdAt: order.createdAt.toISOString(),
-        })),
+      orders: orders.map((order) => ({
+        orderId: order.id,
+        number: order.number,
+        status: order.status,
+        totalCents: order.totalCents,
+        createdAt: order.createdAt.toISOString(),
+      })),
     };
   }
 }
