@@ -16,7 +16,6 @@ import { FeastPackEntity } from './modules/feast/feast-pack.entity.js';
 import { FeastPickupSlotEntity } from './modules/feast/feast-pickup-slot.entity.js';
 import { CampaignRecipientEntity } from './modules/campaigns/campaign-recipient.entity.js';
 import { CampaignSendClockEntity } from './modules/campaigns/campaign-send-clock.entity.js';
-import { CampaignUnsubscribeEntity } from './modules/campaigns/campaign-unsubscribe.entity.js';
 import { CampaignEntity } from './modules/campaigns/campaign.entity.js';
 import { SiteSettingEntity } from './modules/site/site-setting.entity.js';
 import { PartyOrderEntity } from './modules/tickets/party-order.entity.js';
@@ -31,6 +30,8 @@ import { PartyOrderGuestEntity } from './modules/tickets/meals/party-order-guest
 import { SeasonEntity } from './modules/seasons/season.entity.js';
 import { TicketTypeEntity } from './modules/tickets/ticket-types/ticket-type.entity.js';
 import { PartyOrderItemEntity } from './modules/tickets/party-order-item.entity.js';
+import { ConsentRecordEntity } from './modules/privacy/consent-record.entity.js';
+import { EmailSuppressionEntity } from './modules/privacy/email-suppression.entity.js';
 
 /** Every entity of the API, registered once with the data source. */
 export const ENTITIES = [
@@ -44,7 +45,8 @@ export const ENTITIES = [
   AnalyticsEventEntity,
   CampaignEntity,
   CampaignRecipientEntity,
-  CampaignUnsubscribeEntity,
+  EmailSuppressionEntity,
+  ConsentRecordEntity,
   CampaignSendClockEntity,
   DrinkEntity,
   DrinkOrderEntity,

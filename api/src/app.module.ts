@@ -19,6 +19,7 @@ import { GuestAccountModule } from './modules/guest-account/guest-account.module
 import { HealthModule } from './modules/health/health.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
 import { MetricsModule } from './modules/metrics/metrics.module.js';
+import { PrivacyModule } from './modules/privacy/privacy.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
 import { ReportsModule } from './modules/reports/reports.module.js';
 import { SeasonStartModule } from './modules/season-start/season-start.module.js';
@@ -47,6 +48,7 @@ export class AppModule {
         SeasonsModule,
         SeasonStartModule,
         SettingsModule,
+        PrivacyModule,
         StaffModule,
         AuthModule,
         TicketsModule,

@@ -5,6 +5,7 @@ import { CampaignRecipientEntity } from '../src/modules/campaigns/campaign-recip
 import { CampaignSender } from '../src/modules/campaigns/campaign-sender.js';
 import { CampaignEntity } from '../src/modules/campaigns/campaign.entity.js';
 import { UnsubscribeLinks } from '../src/modules/campaigns/unsubscribe-links.js';
+import { Suppressions } from '../src/modules/privacy/suppressions.service.js';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '@festival/test-kit';
 import { createTestApp, TEST_DATABASE, type TestApp } from './support/test-app.js';
 
@@ -293,11 +294,11 @@ describe(`e-mail campaigns on ${TEST_DATABASE}`, () => {
       expect(page.headers['referrer-policy']).toBe('no-referrer');
       expect(page.text).toContain('reader@example.com');
       expect(page.text).toContain('<button type="submit">Unsubscribe</button>');
-      expect(await staff.t.app.get(CampaignQueue).isUnsubscribed('reader@example.com')).toBe(false);
+      expect(await staff.t.app.get(Suppressions).reasonFor('reader@example.com')).toBeNull();
 
       const pressed = await staff.t.http.post(path).set('Accept', 'text/html').type('form').send('List-Unsubscribe=One-Click').expect(200);
       expect(pressed.text).toContain("You're unsubscribed");
-      expect(await staff.t.app.get(CampaignQueue).isUnsubscribed('reader@example.com')).toBe(true);
+      expect(await staff.t.app.get(Suppressions).reasonFor('reader@example.com')).toBe('unsubscribed');
       expect((await staff.t.http.get(path).expect(200)).text).toContain("You're unsubscribed");
     });
 
@@ -312,7 +313,7 @@ describe(`e-mail campaigns on ${TEST_DATABASE}`, () => {
         expect(json.body).toEqual({ message: 'This unsubscribe link is not valid.' });
       }
       await staff.t.http.post('/api/unsubscribe').expect(400);
-      expect(await staff.t.app.get(CampaignQueue).isUnsubscribed('victim@example.com')).toBe(false);
+      expect(await staff.t.app.get(Suppressions).reasonFor('victim@example.com')).toBeNull();
     });
   });
 

@@ -34,6 +34,7 @@ import { Waitlist1764002000000 } from './1764002000000-waitlist.js';
 import { TipsAndReceipts1764002200000 } from './1764002200000-tips-and-receipts.js';
 import { ActivitySubjectBackfill1764000600000 } from './1764000600000-activity-subject-backfill.js';
 import { GuestAccount1764002400000 } from './1764002400000-guest-account.js';
+import { GuestPrivacy1764002600000 } from './1764002600000-guest-privacy.js';
 import { SharedRateLimits1764002500000 } from './1764002500000-shared-rate-limits.js';
 import { TicketTypes1764000800000 } from './1764000800000-ticket-types.js';
 
@@ -77,4 +78,5 @@ export const MIGRATIONS = [
   KeptCards1764002300000,
   GuestAccount1764002400000,
   SharedRateLimits1764002500000,
+  GuestPrivacy1764002600000,
 ];

@@ -4,7 +4,6 @@ import { In, Repository, type EntityManager, type QueryDeepPartialEntity } from 
 import type { CampaignProgress } from '@festival/contracts';
 import { CampaignRecipientEntity, type RecipientStatus } from './campaign-recipient.entity.js';
 import { CampaignSendClockEntity } from './campaign-send-clock.entity.js';
-import { CampaignUnsubscribeEntity } from './campaign-unsubscribe.entity.js';
 import { CampaignEntity } from './campaign.entity.js';
 
 const CLOCK = 'campaigns';
@@ -34,7 +33,6 @@ export class CampaignQueue {
   constructor(
     @InjectRepository(CampaignEntity) private readonly campaigns: Repository<CampaignEntity>,
     @InjectRepository(CampaignRecipientEntity) private readonly recipients: Repository<CampaignRecipientEntity>,
-    @InjectRepository(CampaignUnsubscribeEntity) private readonly unsubscribes: Repository<CampaignUnsubscribeEntity>,
     @InjectRepository(CampaignSendClockEntity) private readonly clock: Repository<CampaignSendClockEntity>,
   ) {}
 
@@ -95,29 +93,24 @@ export class CampaignQueue {
     return result.affected === 1;
   }
 
-  /** Pending recipients who have unsubscribed since the campaign was written: skipped. */
+  /** Pending recipients on the suppression list (docs/privacy.md) since the campaign was written: skipped. */
   async skipUnsubscribed(campaignId: string): Promise<void> {
     await this.recipients
       .createQueryBuilder()
       .update()
       .set({ status: 'skipped', lastError: 'Unsubscribed' })
       .where('campaignId = :campaignId AND status = :pending', { campaignId, pending: 'pending' })
-      .andWhere('email IN (SELECT email FROM campaign_unsubscribes)')
+      .andWhere('LOWER(email) IN (SELECT email FROM email_suppressions)')
       .execute();
   }
 
-  async isUnsubscribed(email: string): Promise<boolean> {
-    return (await this.unsubscribes.countBy({ email })) > 0;
-  }
-
-  /** Records an unsubscription (idempotent) and skips the address wherever it still waits. */
-  async unsubscribe(email: string, now: Date): Promise<void> {
-    await this.unsubscribes.createQueryBuilder().insert().values({ email, createdAt: now }).orIgnore().execute();
+  /** Skips the address wherever it still waits (it was just suppressed). */
+  async skipAddress(email: string): Promise<void> {
     await this.recipients
       .createQueryBuilder()
       .update()
       .set({ status: 'skipped', lastError: 'Unsubscribed' })
-      .where('email = :email AND status = :pending', { email, pending: 'pending' })
+      .where('LOWER(email) = :email AND status = :pending', { email: email.toLowerCase(), pending: 'pending' })
       .execute();
   }
 

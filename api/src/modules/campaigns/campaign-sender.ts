@@ -6,6 +6,7 @@ import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import { PeriodicTask } from '../../common/periodic-task.js';
 import { MailDeliveryError, MailService, type MailMessage } from '../mail/mail.service.js';
+import { Suppressions } from '../privacy/suppressions.service.js';
 import { CampaignComposer } from './campaign-composer.js';
 import { CampaignQueue, type SendingCampaign } from './campaign-queue.js';
 import type { CampaignRecipientEntity } from './campaign-recipient.entity.js';
@@ -52,6 +53,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly queue: CampaignQueue,
     private readonly composer: CampaignComposer,
     private readonly mail: MailService,
+    private readonly suppressions: Suppressions,
   ) {
     this.task = new PeriodicTask('The campaign sender', config.campaigns.pollIntervalMs, () => this.sendWhileReady(), this.logger);
   }
@@ -119,7 +121,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     const recipient = await this.queue.claim(recipientId, campaign.id, this.id, new Date());
     // Another sender won it, or the campaign stopped: look again.
     if (!recipient) return;
-    if (await this.queue.isUnsubscribed(recipient.email)) {
+    if ((await this.suppressions.reasonFor(recipient.email)) !== null) {
       await this.queue.markSkipped(recipient, this.id, 'Unsubscribed');
       return;
     }

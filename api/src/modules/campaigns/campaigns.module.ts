@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { PrivacyModule } from '../privacy/privacy.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
 import { CampaignComposer } from './campaign-composer.js';
 import { CampaignQueue } from './campaign-queue.js';
 import { CampaignRecipientEntity } from './campaign-recipient.entity.js';
 import { CampaignSendClockEntity } from './campaign-send-clock.entity.js';
 import { CampaignSender } from './campaign-sender.js';
-import { CampaignUnsubscribeEntity } from './campaign-unsubscribe.entity.js';
 import { CampaignEntity } from './campaign.entity.js';
 import { CampaignsController } from './campaigns.controller.js';
 import { CampaignsService } from './campaigns.service.js';
@@ -15,10 +15,7 @@ import { UnsubscribeLinks } from './unsubscribe-links.js';
 
 /** E-mail campaigns: staff endpoints, the background sender, and the public unsubscribe link. */
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([CampaignEntity, CampaignRecipientEntity, CampaignUnsubscribeEntity, CampaignSendClockEntity]),
-    SettingsModule,
-  ],
+  imports: [TypeOrmModule.forFeature([CampaignEntity, CampaignRecipientEntity, CampaignSendClockEntity]), SettingsModule, PrivacyModule],
   controllers: [CampaignsController, UnsubscribeController],
   providers: [CampaignsService, CampaignQueue, CampaignSender, CampaignComposer, UnsubscribeLinks],
 })

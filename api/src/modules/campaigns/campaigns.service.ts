@@ -12,6 +12,7 @@ import type {
   SendTestCampaignResponse,
 } from '@festival/contracts';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
+import { Suppressions } from '../privacy/suppressions.service.js';
 import { MailDeliveryError, MailService } from '../mail/mail.service.js';
 import { ActivityLog } from '../staff/activity-log.service.js';
 import type { StaffActor } from '../staff/staff-actor.js';
@@ -52,6 +53,7 @@ export class CampaignsService {
     private readonly sender: CampaignSender,
     private readonly composer: CampaignComposer,
     private readonly mail: MailService,
+    private readonly suppressions: Suppressions,
     private readonly exclusive: ExclusiveSection,
     private readonly activity: ActivityLog,
   ) {}
@@ -172,7 +174,7 @@ export class CampaignsService {
   /** One copy to one address, marked as a test, whatever the campaign's status (left as it is). */
   async sendTest(id: string, email: string, actor: StaffActor): Promise<SendTestCampaignResponse> {
     const campaign = await this.findOrThrow(id);
-    if (await this.queue.isUnsubscribed(email)) {
+    if ((await this.suppressions.reasonFor(email)) !== null) {
       throw new ConflictException(`${email} has unsubscribed from these e-mails.`);
     }
     const message = await this.composer.compose(campaign, email, `[Test] ${campaign.subject}`);

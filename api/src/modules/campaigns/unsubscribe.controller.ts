@@ -2,6 +2,7 @@ import { BadRequestException, Controller, Get, Post, Query, Req, Res } from '@ne
 import type { Request, Response } from 'express';
 import type { UnsubscribeResponse } from '@festival/contracts';
 import { Public } from '../auth/public.decorator.js';
+import { Suppressions } from '../privacy/suppressions.service.js';
 import { SiteService } from '../settings/site.service.js';
 import { CampaignQueue } from './campaign-queue.js';
 import { renderUnsubscribePage, UNSUBSCRIBE_PAGE_HEADERS, type UnsubscribePageState } from './unsubscribe-page.js';
@@ -22,6 +23,7 @@ export class UnsubscribeController {
   constructor(
     private readonly links: UnsubscribeLinks,
     private readonly queue: CampaignQueue,
+    private readonly suppressions: Suppressions,
     private readonly site: SiteService,
   ) {}
 
@@ -30,7 +32,8 @@ export class UnsubscribeController {
   async page(@Query('token') token: unknown, @Res() res: Response): Promise<void> {
     const email = this.links.emailOf(token);
     if (!email) return this.sendPage(res, 400, { kind: 'invalid' });
-    const state: UnsubscribePageState = (await this.queue.isUnsubscribed(email)) ? { kind: 'done', email } : { kind: 'confirm', email };
+    const state: UnsubscribePageState =
+      (await this.suppressions.reasonFor(email)) !== null ? { kind: 'done', email } : { kind: 'confirm', email };
     return this.sendPage(res, 200, state);
   }
 
@@ -47,7 +50,8 @@ export class UnsubscribeController {
       if (wantsPage) return this.sendPage(res, 400, { kind: 'invalid' });
       throw new BadRequestException(INVALID_LINK);
     }
-    await this.queue.unsubscribe(email, new Date());
+    await this.suppressions.suppress(email, 'unsubscribed', new Date());
+    await this.queue.skipAddress(email);
     if (wantsPage) return this.sendPage(res, 200, { kind: 'done', email });
     const body: UnsubscribeResponse = { unsubscribed: true };
     res.status(200).json(body);

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ConsentRecordEntity } from './consent-record.entity.js';
+import { EmailSuppressionEntity } from './email-suppression.entity.js';
+import { Suppressions } from './suppressions.service.js';
+
+/**
+ * Guests' consent to news and the suppression list (docs/privacy.md). Below tickets, feast and
+ * the waitlist (which record consent) and campaigns (which build audiences from it and skip the
+ * suppressed).
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([ConsentRecordEntity, EmailSuppressionEntity])],
+  providers: [Suppressions],
+  exports: [Suppressions],
+})
+export class PrivacyModule {}
