@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ConsentRecordEntity } from './consent-record.entity.js';
 import { EmailSuppressionEntity } from './email-suppression.entity.js';
+import { ConsentRecords } from './consent-records.service.js';
+import { PolicyVersions } from './policy-versions.js';
 import { Suppressions } from './suppressions.service.js';
 
 /**
@@ -11,7 +13,7 @@ import { Suppressions } from './suppressions.service.js';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([ConsentRecordEntity, EmailSuppressionEntity])],
-  providers: [Suppressions],
-  exports: [Suppressions],
+  providers: [Suppressions, ConsentRecords, PolicyVersions],
+  exports: [Suppressions, ConsentRecords, PolicyVersions],
 })
 export class PrivacyModule {}

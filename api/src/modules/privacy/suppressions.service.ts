@@ -1,9 +1,23 @@
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository, type EntityManager } from 'typeorm';
+import { In, Repository, type EntityManager } from 'typeorm';
 import { EmailSuppressionEntity, type SuppressionReason } from './email-suppression.entity.js';
 
 const DETAIL_MAX = 500;
+
+/** The key of an address on the list: the address itself, lower-cased and trimmed. */
+export function suppressionKey(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * The key of an erased guest's address: its SHA-256, so that the list still refuses the
+ * address without holding it (docs/privacy.md, "Erasure").
+ */
+export function hashedSuppressionKey(email: string): string {
+  return `sha256:${createHash('sha256').update(suppressionKey(email)).digest('hex')}`;
+}
 
 /** The one suppression list (docs/privacy.md): addresses no campaign mails again. */
 @Injectable()
@@ -18,17 +32,38 @@ export class Suppressions {
     detail: string | null = null,
     manager?: EntityManager,
   ): Promise<void> {
-    await (manager?.getRepository(EmailSuppressionEntity) ?? this.rows)
+    if ((await this.reasonFor(email, manager)) !== null) return;
+    await this.repo(manager)
       .createQueryBuilder()
       .insert()
-      .values({ email: email.trim().toLowerCase(), reason, detail: detail === null ? null : detail.slice(0, DETAIL_MAX), createdAt: now })
+      .values({ email: suppressionKey(email), reason, detail: detail === null ? null : detail.slice(0, DETAIL_MAX), createdAt: now })
       .orIgnore()
       .execute();
   }
 
-  /** Why the address is suppressed, or null when it is not. */
-  async reasonFor(email: string): Promise<SuppressionReason | null> {
-    const row = await this.rows.findOneBy({ email: email.trim().toLowerCase() });
-    return row?.reason ?? null;
+  /** Why the address is suppressed (by the address or, once erased, by its hash), or null. */
+  async reasonFor(email: string, manager?: EntityManager): Promise<SuppressionReason | null> {
+    const rows = await this.repo(manager).findBy({ email: In([suppressionKey(email), hashedSuppressionKey(email)]) });
+    return rows[0]?.reason ?? null;
+  }
+
+  /**
+   * Keeps the address suppressed without holding it: its row (or a new `erased` one) is keyed
+   * by the address's hash from now on. Used by a guest's erasure.
+   */
+  async forgetAddress(email: string, now: Date, manager?: EntityManager): Promise<void> {
+    const repo = this.repo(manager);
+    const plain = await repo.findOneBy({ email: suppressionKey(email) });
+    await repo.delete({ email: suppressionKey(email) });
+    await repo
+      .createQueryBuilder()
+      .insert()
+      .values({ email: hashedSuppressionKey(email), reason: plain?.reason ?? 'erased', detail: null, createdAt: plain?.createdAt ?? now })
+      .orIgnore()
+      .execute();
+  }
+
+  private repo(manager?: EntityManager): Repository<EmailSuppressionEntity> {
+    return manager?.getRepository(EmailSuppressionEntity) ?? this.rows;
   }
 }
