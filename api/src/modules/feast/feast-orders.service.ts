@@ -36,6 +36,7 @@ import { FeastEmailService } from './feast-email.service.js';
 import { LATE_PREORDER_REASONS } from './late-payment-reasons.js';
 import { FeastPackEntity } from './feast-pack.entity.js';
 import { FeastPickupSlotEntity } from './feast-pickup-slot.entity.js';
+import { ConsentRecords } from '../privacy/consent-records.service.js';
 
 export const FEAST_ORDER_TYPE = 'feast_order';
 
@@ -59,6 +60,7 @@ export class FeastOrdersService implements OnModuleInit {
     private readonly seasons: SeasonsService,
     private readonly catalog: FeastCatalogService,
     private readonly email: FeastEmailService,
+    private readonly consent: ConsentRecords,
   ) {}
 
   onModuleInit(): void {
@@ -142,6 +144,18 @@ export class FeastOrdersService implements OnModuleInit {
         pickedUpBy: null,
       });
       await manager.insert(FeastOrderEntity, created);
+      await this.consent.record(
+        {
+          email: email,
+          phone: request.customerPhone,
+          agreed: request.newsConsent ?? false,
+          page: 'feast',
+          seasonId: String(eventId),
+          subjectId: created.id,
+        },
+        now,
+        manager,
+      );
       return { order: created, released: previous.map((o) => o.paymentIntentId) };
     });
 

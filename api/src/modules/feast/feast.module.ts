@@ -14,6 +14,7 @@ import { FeastOrdersListService } from './feast-orders-list.service.js';
 import { FeastPackEntity } from './feast-pack.entity.js';
 import { FeastPickupSlotEntity } from './feast-pickup-slot.entity.js';
 import { FeastPickupsService } from './feast-pickups.service.js';
+import { PrivacyModule } from '../privacy/privacy.module.js';
 
 /** Feast pack pre-orders: packs and pickup times, holds, payment, confirmation e-mail, the pickup desk. */
 @Module({
@@ -22,6 +23,7 @@ import { FeastPickupsService } from './feast-pickups.service.js';
     SettingsModule,
     AnalyticsModule,
     CodesModule,
+    PrivacyModule,
   ],
   controllers: [FeastController, FeastOrdersListController, FeastSettingsController, FeastPickupsController, FeastOrderAdminController],
   providers: [FeastCatalogService, FeastOrdersService, FeastOrdersListService, FeastEmailService, FeastPickupsService, FeastOrderAdmin],

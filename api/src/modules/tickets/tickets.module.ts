@@ -29,6 +29,7 @@ import { TicketTypesService } from './ticket-types/ticket-types.service.js';
 import { WaitlistModule } from './waitlist/waitlist.module.js';
 import { KeptCardsModule } from '../kept-cards/kept-cards.module.js';
 import { PartyKeepCard } from './party-keep-card.service.js';
+import { PrivacyModule } from '../privacy/privacy.module.js';
 
 /** Party tickets: pricing, holds against capacity, payment completion, confirmation e-mails and their resends. */
 @Module({
@@ -46,6 +47,7 @@ import { PartyKeepCard } from './party-keep-card.service.js';
     CodesModule,
     WaitlistModule,
     KeptCardsModule,
+    PrivacyModule,
   ],
   controllers: [TicketsController, PartyOrdersController, PromoCodesController, KitchenController, TicketTypesController],
   providers: [

@@ -45,6 +45,7 @@ import { PartyMeals } from './meals/party-meals.service.js';
 import { insertOrderLines, linesOf, requestOf } from './party-order-lines.js';
 import { seatsOf, selectTickets, TypeSoldOutError, type TicketSelection } from './ticket-types/ticket-selection.js';
 import { TicketTypesService } from './ticket-types/ticket-types.service.js';
+import { ConsentRecords } from '../privacy/consent-records.service.js';
 
 const ORDER_TYPE = 'party_ticket';
 
@@ -88,6 +89,7 @@ export class TicketsService implements OnModuleInit {
     private readonly ticketTypes: TicketTypesService,
     private readonly waitlist: WaitlistService,
     private readonly keptCards: KeptCardsService,
+    private readonly consent: ConsentRecords,
   ) {}
 
   onModuleInit(): void {
@@ -204,6 +206,18 @@ export class TicketsService implements OnModuleInit {
       await manager.insert(PartyOrderEntity, created);
       await this.meals.store(manager, created, guests, now);
       await insertOrderLines(manager, created.id, selection.lines);
+      await this.consent.record(
+        {
+          email: email,
+          phone: request.customerPhone,
+          agreed: request.newsConsent ?? false,
+          page: 'party',
+          seasonId: String(eventId),
+          subjectId: created.id,
+        },
+        now,
+        manager,
+      );
       if (offer) await this.waitlist.linkOrder(manager, offer, created.id);
       return { order: created, released: [...released, ...(offer?.released ?? [])] };
     });

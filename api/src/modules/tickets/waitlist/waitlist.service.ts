@@ -22,6 +22,7 @@ import { PartyOrderEntity } from '../party-order.entity.js';
 import { ticketsTaken } from '../tickets-taken.js';
 import { WaitlistEmailService } from './waitlist-email.service.js';
 import { WaitlistEntryEntity } from './waitlist-entry.entity.js';
+import { ConsentRecords } from '../../privacy/consent-records.service.js';
 
 /** How often expired offers and seats that came back by time (a lapsed hold) are looked for. */
 export const WAITLIST_PASS_EVERY_MS = 15_000;
@@ -60,6 +61,7 @@ export class WaitlistService implements OnApplicationBootstrap, OnModuleDestroy 
     private readonly seasons: SeasonsService,
     private readonly site: SiteService,
     private readonly email: WaitlistEmailService,
+    private readonly consent: ConsentRecords,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -97,6 +99,7 @@ export class WaitlistService implements OnApplicationBootstrap, OnModuleDestroy 
         }
       }
       const place = inLine ? existing.place : await this.nextPlace(manager, eventId);
+      const entryId = existing?.id ?? randomUUID();
       if (existing) {
         await manager.update(
           WaitlistEntryEntity,
@@ -109,7 +112,7 @@ export class WaitlistService implements OnApplicationBootstrap, OnModuleDestroy 
         );
       } else {
         await manager.insert(WaitlistEntryEntity, {
-          id: randomUUID(),
+          id: entryId,
           eventId,
           place,
           name: request.name,
@@ -126,6 +129,18 @@ export class WaitlistService implements OnApplicationBootstrap, OnModuleDestroy 
           emailAttempts: 0,
         });
       }
+      await this.consent.record(
+        {
+          email: email,
+          phone: null,
+          agreed: request.newsConsent ?? false,
+          page: 'waitlist',
+          seasonId: String(eventId),
+          subjectId: entryId,
+        },
+        now,
+        manager,
+      );
       return { position: await this.positionOf(manager, eventId, place) };
     });
   }
