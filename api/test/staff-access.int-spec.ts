@@ -97,6 +97,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/analytics/events/:eventType/summary': MANAGER,
   'GET /api/campaigns': MANAGER,
   'GET /api/campaigns/progress': MANAGER,
+  'GET /api/campaigns/audiences/:audience': MANAGER,
+  'GET /api/campaigns/:id/recipients': MANAGER,
   'POST /api/campaigns': MANAGER,
   'POST /api/campaigns/preview': MANAGER,
   'POST /api/campaigns/:id/send': MANAGER,

@@ -32,6 +32,15 @@ describe('campaign contracts', () => {
     ]);
   });
 
+  it('takes an audience of guests without addresses, and a list only with them', () => {
+    const { recipientEmails: _, ...rest } = valid;
+    expect(createCampaignRequestSchema.parse({ ...rest, audience: 'agreed' })).toEqual({ ...rest, audience: 'agreed' });
+    expect(messages({ ...valid, audience: 'ticket-buyers' })).toEqual(['Only a pasted or uploaded list takes addresses']);
+    expect(messages({ ...rest, audience: 'list' })).toEqual(['Required']);
+    expect(createCampaignRequestSchema.parse({ ...valid, audience: 'list' }).recipientEmails).toEqual(['guest@example.com']);
+    expect(createCampaignRequestSchema.safeParse({ ...rest, audience: 'everyone' }).success).toBe(false);
+  });
+
   it('names the address that is not one', () => {
     expect(messages({ ...valid, recipientEmails: ['guest@example.com', 'john@'] })).toEqual(['Not a valid e-mail address: john@']);
   });

@@ -31,19 +31,70 @@ export const recipientEmailSchema = z
 const requiredText = (label: string, max: number) =>
   z.string().trim().min(1, `${label} is required`).max(max, `${label} can have at most ${max} characters`);
 
-/** `POST /api/campaigns`. */
-export const createCampaignRequestSchema = z.strictObject({
-  name: requiredText('Campaign name', CAMPAIGN_NAME_MAX_LENGTH),
-  subject: requiredText('Email subject', CAMPAIGN_SUBJECT_MAX_LENGTH).refine((s) => !/[\r\n]/.test(s), 'Email subject must be one line'),
-  content: z
-    .string()
-    .max(CAMPAIGN_CONTENT_MAX_LENGTH, 'Email content is too large; use fewer or smaller images')
-    .refine((s) => s.trim().length > 0, 'Email content is required'),
-  recipientEmails: z
-    .array(recipientEmailSchema)
-    .min(1, 'Add at least one email address')
-    .max(CAMPAIGN_MAX_RECIPIENTS, `A campaign can have at most ${CAMPAIGN_MAX_RECIPIENTS} recipients`),
+/**
+ * Who a campaign goes to (docs/privacy.md, "Campaign audiences and the suppression list"): every
+ * address that agreed to news, the current season's paid ticket buyers who agreed, the current
+ * season's paid feast pack buyers who agreed, or a pasted or uploaded list. The suppression list
+ * is left out of every audience.
+ */
+export const CAMPAIGN_AUDIENCES = ['agreed', 'ticket-buyers', 'feast-buyers', 'list'] as const;
+export const campaignAudienceSchema = z.enum(CAMPAIGN_AUDIENCES);
+export type CampaignAudience = z.infer<typeof campaignAudienceSchema>;
+
+/** The admin's labels of the audiences, in the order the dialog offers them. */
+export const CAMPAIGN_AUDIENCE_LABELS: Record<CampaignAudience, string> = {
+  agreed: 'Everyone who agreed to news',
+  'ticket-buyers': "This season's ticket buyers who agreed",
+  'feast-buyers': 'Feast pack buyers who agreed',
+  list: 'Pasted or uploaded list',
+};
+
+/** The audiences of the product's own guests (every audience but the pasted or uploaded list). */
+export const guestAudienceSchema = z.enum(['agreed', 'ticket-buyers', 'feast-buyers'], {
+  error: 'Unknown audience: use agreed, ticket-buyers or feast-buyers',
 });
+export type GuestAudience = z.infer<typeof guestAudienceSchema>;
+
+/** `GET /api/campaigns/audiences/{audience}`: how many addresses a campaign to it would be written for now. */
+export const campaignAudienceCountSchema = z.object({
+  audience: campaignAudienceSchema,
+  count: z.number().int().nonnegative(),
+});
+export type CampaignAudienceCount = z.infer<typeof campaignAudienceCountSchema>;
+
+/**
+ * `POST /api/campaigns`. `audience` defaults to `list`, which takes `recipientEmails`; the other
+ * audiences take none (the server fills the recipients from the guests who agreed).
+ */
+export const createCampaignRequestSchema = z
+  .strictObject({
+    name: requiredText('Campaign name', CAMPAIGN_NAME_MAX_LENGTH),
+    subject: requiredText('Email subject', CAMPAIGN_SUBJECT_MAX_LENGTH).refine((s) => !/[\r\n]/.test(s), 'Email subject must be one line'),
+    content: z
+      .string()
+      .max(CAMPAIGN_CONTENT_MAX_LENGTH, 'Email content is too large; use fewer or smaller images')
+      .refine((s) => s.trim().length > 0, 'Email content is required'),
+    recipientEmails: z
+      .array(recipientEmailSchema)
+      .min(1, 'Add at least one email address')
+      .max(CAMPAIGN_MAX_RECIPIENTS, `A campaign can have at most ${CAMPAIGN_MAX_RECIPIENTS} recipients`)
+      .optional(),
+    audience: campaignAudienceSchema.optional(),
+  })
+  .superRefine(
+    (request, ctx) => {
+      // Also run beside the other fields' issues, so that a missing list is named with them.
+      const { audience, recipientEmails } = request as { audience?: unknown; recipientEmails?: unknown };
+      const list = audience === undefined || audience === 'list';
+      if (list && recipientEmails === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['recipientEmails'], message: 'Required' });
+      }
+      if (!list && recipientEmails !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['recipientEmails'], message: 'Only a pasted or uploaded list takes addresses' });
+      }
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
 export type CreateCampaignRequest = z.infer<typeof createCampaignRequestSchema>;
 
 /**
@@ -81,7 +132,7 @@ export const campaignProgressSchema = z.object({
   pending: z.number().int().nonnegative(),
   sent: z.number().int().nonnegative(),
   failed: z.number().int().nonnegative(),
-  /** Unsubscribed before their message went out. */
+  /** On the suppression list (unsubscribed, bounced, erased) before their message went out. */
   skipped: z.number().int().nonnegative(),
 });
 export type CampaignProgress = z.infer<typeof campaignProgressSchema>;
@@ -101,6 +152,22 @@ export const campaignSchema = z.object({
   finishedAt: z.string().nullable(),
 });
 export type Campaign = z.infer<typeof campaignSchema>;
+
+/** What became of one recipient, for the campaign's report. */
+export const RECIPIENT_REPORT_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as const;
+
+/** Why a recipient was skipped: the suppression list's reason (docs/privacy.md). */
+export const SKIP_REASONS = ['unsubscribed', 'bounced', 'erased'] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
+
+/** `GET /api/campaigns/{id}/recipients`: every recipient, in list order. */
+export const campaignRecipientReportSchema = z.object({
+  email: z.string(),
+  status: z.enum(RECIPIENT_REPORT_STATUSES),
+  /** `skipped`: the suppression reason; `failed`: the mail server's answer; null otherwise. */
+  reason: z.string().nullable(),
+});
+export type CampaignRecipientReport = z.infer<typeof campaignRecipientReportSchema>;
 
 export const sendTestCampaignResponseSchema = z.object({ sentTo: z.string() });
 export type SendTestCampaignResponse = z.infer<typeof sendTestCampaignResponseSchema>;

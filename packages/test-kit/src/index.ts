@@ -8,7 +8,7 @@ export {
   type CliSpec,
   type Stoppable,
 } from './cli-runner.js';
-export { startSmtpSink, type ReceivedMail, type SinkMode, type SmtpSink } from './smtp-sink.js';
+export { startSmtpSink, type ReceivedMail, type SinkMode, type SmtpSink, type SmtpSinkOptions } from './smtp-sink.js';
 export { median, percentile } from './stats.js';
 export {
   DECLINING_PAYMENT_METHOD,

@@ -1,9 +1,11 @@
 // A real SMTP server (smtp-server) on 127.0.0.1 that keeps every message it accepts, parsed and
 // counted by envelope recipient. It can answer 451 (try later) or 550 (never) instead, and it can
 // be stopped and started again on the same port: what a mail server restart looks like to its
-// clients.
+// clients. It can also refuse given recipients with 550 at RCPT TO (a hard bounce: the address
+// itself is refused), the others of the same message still accepted.
 //   const sink = await startSmtpSink();            // a free port; `sink.url` is the SMTP_URL
 //   await sink.stop(); ... await sink.start();
+//   sink.refuseRecipient('gone@example.com');      // or startSmtpSink({ refuseRecipients: (a) => ... })
 import type { AddressInfo } from 'node:net';
 import PostalMime, { type Email } from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
@@ -26,6 +28,8 @@ export interface SmtpSink {
   byRecipient: Map<string, number>;
   /** How the server answers the next messages: accept, 451 (try later) or 550 (never). */
   setMode(mode: SinkMode): void;
+  /** Answers `550 Mailbox unavailable` at RCPT TO for this address (any case) from now on. */
+  refuseRecipient(address: string): void;
   /** Calls `listener` for each message accepted from now on. */
   onMessage(listener: (mail: ReceivedMail, index: number) => void): void;
   /** Resolves with the messages once `count` have arrived; rejects after `timeoutMs`. */
@@ -39,11 +43,18 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-export async function startSmtpSink({ port = 0 }: { port?: number } = {}): Promise<SmtpSink> {
+export interface SmtpSinkOptions {
+  port?: number;
+  /** Recipients (lower-cased) to refuse with 550 at RCPT TO, besides those given to `refuseRecipient`. */
+  refuseRecipients?: (address: string) => boolean;
+}
+
+export async function startSmtpSink({ port = 0, refuseRecipients = () => false }: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const byRecipient = new Map<string, number>();
   const listeners: ((mail: ReceivedMail, index: number) => void)[] = [];
   let mode: SinkMode = 'accept';
+  const refused = new Set<string>();
   let server: SMTPServer | undefined;
   let boundPort = port;
 
@@ -54,6 +65,13 @@ export async function startSmtpSink({ port = 0 }: { port?: number } = {}): Promi
       logger: false,
       // A stopping server answers 421 to commands on open connections after this grace period.
       closeTimeout: 1000,
+      onRcptTo(address, _session, callback) {
+        const to = address.address.toLowerCase();
+        if (refused.has(to) || refuseRecipients(to)) {
+          return callback(Object.assign(new Error(`<${to}>: Recipient address rejected: Mailbox unavailable`), { responseCode: 550 }));
+        }
+        callback();
+      },
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
@@ -105,6 +123,9 @@ export async function startSmtpSink({ port = 0 }: { port?: number } = {}): Promi
     byRecipient,
     setMode(next) {
       mode = next;
+    },
+    refuseRecipient(address) {
+      refused.add(address.toLowerCase());
     },
     onMessage(listener) {
       listeners.push(listener);

@@ -1,13 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
-import type { CampaignProgress } from '@festival/contracts';
+import type { CampaignProgress, CampaignRecipientReport } from '@festival/contracts';
+import type { SuppressionList, SuppressionReason } from '../privacy/suppressions.service.js';
 import { CampaignRecipientEntity, type RecipientStatus } from './campaign-recipient.entity.js';
 import { CampaignSendClockEntity } from './campaign-send-clock.entity.js';
 import { CampaignEntity } from './campaign.entity.js';
 
 const CLOCK = 'campaigns';
 const ERROR_MAX_LENGTH = 500;
+/** Recipient ids per `IN (...)`: well under every database's limit of bound values. */
+const IDS_PER_UPDATE = 500;
 
 /** Why a recipient claimed by a sender that died mid-send is never retried. */
 export const ABANDONED_CLAIM_ERROR =
@@ -93,25 +96,53 @@ export class CampaignQueue {
     return result.affected === 1;
   }
 
-  /** Pending recipients on the suppression list (docs/privacy.md) since the campaign was written: skipped. */
-  async skipUnsubscribed(campaignId: string): Promise<void> {
+  /**
+   * Pending recipients on the suppression list (docs/privacy.md) since the campaign was written:
+   * skipped, each with the list's reason. Checked in code, so that an erased guest's address,
+   * listed only by its hash, is caught too.
+   */
+  async skipSuppressed(campaignId: string, list: SuppressionList): Promise<void> {
+    const pending = await this.recipients.find({ select: { id: true, email: true }, where: { campaignId, status: 'pending' } });
+    const byReason = new Map<SuppressionReason, number[]>();
+    for (const row of pending) {
+      const reason = list.reasonFor(row.email);
+      if (reason) byReason.set(reason, [...(byReason.get(reason) ?? []), row.id]);
+    }
+    for (const [reason, ids] of byReason) {
+      for (let i = 0; i < ids.length; i += IDS_PER_UPDATE) {
+        await this.recipients
+          .createQueryBuilder()
+          .update()
+          .set({ status: 'skipped', lastError: reason })
+          .where('id IN (:...ids) AND status = :pending', { ids: ids.slice(i, i + IDS_PER_UPDATE), pending: 'pending' })
+          .execute();
+      }
+    }
+  }
+
+  /** Skips the address wherever it still waits (it was just suppressed for `reason`). */
+  async skipAddress(email: string, reason: SuppressionReason): Promise<void> {
     await this.recipients
       .createQueryBuilder()
       .update()
-      .set({ status: 'skipped', lastError: 'Unsubscribed' })
-      .where('campaignId = :campaignId AND status = :pending', { campaignId, pending: 'pending' })
-      .andWhere('LOWER(email) IN (SELECT email FROM email_suppressions)')
+      .set({ status: 'skipped', lastError: reason })
+      .where('LOWER(email) = :email AND status = :pending', { email: email.toLowerCase(), pending: 'pending' })
       .execute();
   }
 
-  /** Skips the address wherever it still waits (it was just suppressed). */
-  async skipAddress(email: string): Promise<void> {
-    await this.recipients
-      .createQueryBuilder()
-      .update()
-      .set({ status: 'skipped', lastError: 'Unsubscribed' })
-      .where('LOWER(email) = :email AND status = :pending', { email: email.toLowerCase(), pending: 'pending' })
-      .execute();
+  /** Every recipient of the campaign with where it stands, in list order. */
+  async report(campaignId: string): Promise<CampaignRecipientReport[]> {
+    const rows = await this.recipients.find({
+      select: { id: true, email: true, status: true, lastError: true },
+      where: { campaignId },
+      order: { id: 'ASC' },
+    });
+    return rows.map((row) => {
+      if (row.status === 'skipped') return { email: row.email, status: 'skipped', reason: (row.lastError ?? 'unsubscribed').toLowerCase() };
+      if (row.status === 'failed') return { email: row.email, status: 'failed', reason: row.lastError };
+      if (row.status === 'sent') return { email: row.email, status: 'sent', reason: null };
+      return { email: row.email, status: 'pending', reason: null };
+    });
   }
 
   /** A few recipients of the campaign that may be sent now, in list order. */

@@ -28,6 +28,11 @@ export function retryDelayMs(attempt: number, baseMs: number): number {
   return Math.min(baseMs * 2 ** Math.max(0, attempt - 1), MAX_RETRY_DELAY_MS);
 }
 
+/** A permanent (5xx) refusal of the recipient's address (at `RCPT TO`), not of the message. */
+export function isHardBounce(error: unknown): boolean {
+  return error instanceof MailDeliveryError && error.permanent && error.command === 'RCPT TO';
+}
+
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -121,8 +126,9 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     const recipient = await this.queue.claim(recipientId, campaign.id, this.id, new Date());
     // Another sender won it, or the campaign stopped: look again.
     if (!recipient) return;
-    if ((await this.suppressions.reasonFor(recipient.email)) !== null) {
-      await this.queue.markSkipped(recipient, this.id, 'Unsubscribed');
+    const suppressed = await this.suppressions.reasonFor(recipient.email);
+    if (suppressed !== null) {
+      await this.queue.markSkipped(recipient, this.id, suppressed);
       return;
     }
     let message: MailMessage;
@@ -154,6 +160,11 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
       return;
     }
     await this.queue.markFailed(recipient, this.id, permanent ? reason : `Gave up after ${recipient.attempts} attempts: ${reason}`);
+    if (isHardBounce(error)) {
+      // The server refused the address itself: no later campaign tries it again.
+      await this.suppressions.suppress(recipient.email, 'bounced', new Date(), reason);
+      await this.queue.skipAddress(recipient.email, 'bounced');
+    }
   }
 
   private async reapAbandonedClaims(): Promise<void> {

@@ -14,6 +14,12 @@ import {
   campaignSchema,
   campaignProgressItemSchema,
   sendTestCampaignResponseSchema,
+  campaignAudienceCountSchema,
+  campaignRecipientReportSchema,
+  guestAudienceSchema,
+  type CampaignAudienceCount,
+  type CampaignRecipientReport,
+  type GuestAudience,
 } from '@festival/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { CurrentStaff, type StaffActor } from '../staff/staff-actor.js';
@@ -40,6 +46,28 @@ export class CampaignsController {
   })
   progress(): Promise<CampaignProgressItem[]> {
     return this.campaigns.progress();
+  }
+
+  /** How many guests a campaign to the audience would be written for now (agreed to news, not suppressed). */
+  @Get('audiences/:audience')
+  @ApiRoute({
+    tag: 'campaigns',
+    summary: "A campaign audience's recipient count",
+    response: { schema: campaignAudienceCountSchema, name: 'CampaignAudienceCount' },
+  })
+  audienceCount(@Param('audience', new ZodValidationPipe(guestAudienceSchema)) audience: GuestAudience): Promise<CampaignAudienceCount> {
+    return this.campaigns.audienceCount(audience);
+  }
+
+  /** Each recipient and what became of it: sent, failed with the server's answer, or skipped with its reason. */
+  @Get(':id/recipients')
+  @ApiRoute({
+    tag: 'campaigns',
+    summary: "A campaign's report: its recipients and their statuses",
+    response: { schema: campaignRecipientReportSchema, name: 'CampaignRecipientReport', array: true },
+  })
+  report(@Param('id') id: string): Promise<CampaignRecipientReport[]> {
+    return this.campaigns.report(id);
   }
 
   @Post()

@@ -2,20 +2,25 @@ import { randomUUID } from 'node:crypto';
 import { BadGatewayException, BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import type {
-  Campaign,
-  CampaignPreview,
-  CampaignPreviewRequest,
-  CampaignProgress,
-  CampaignProgressItem,
-  CreateCampaignRequest,
-  SendTestCampaignResponse,
+import {
+  CAMPAIGN_AUDIENCE_LABELS,
+  type Campaign,
+  type CampaignAudienceCount,
+  type CampaignRecipientReport,
+  type GuestAudience,
+  type CampaignPreview,
+  type CampaignPreviewRequest,
+  type CampaignProgress,
+  type CampaignProgressItem,
+  type CreateCampaignRequest,
+  type SendTestCampaignResponse,
 } from '@festival/contracts';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
 import { Suppressions } from '../privacy/suppressions.service.js';
 import { MailDeliveryError, MailService } from '../mail/mail.service.js';
 import { ActivityLog } from '../staff/activity-log.service.js';
 import type { StaffActor } from '../staff/staff-actor.js';
+import { CampaignAudiences } from './campaign-audiences.js';
 import { CampaignComposer } from './campaign-composer.js';
 import { CampaignQueue, emptyProgress } from './campaign-queue.js';
 import { CampaignRecipientEntity } from './campaign-recipient.entity.js';
@@ -56,6 +61,7 @@ export class CampaignsService {
     private readonly suppressions: Suppressions,
     private readonly exclusive: ExclusiveSection,
     private readonly activity: ActivityLog,
+    private readonly audiences: CampaignAudiences,
   ) {}
 
   /** Every campaign, newest first, with its recipients and where each stands. */
@@ -89,7 +95,9 @@ export class CampaignsService {
   async create(request: CreateCampaignRequest, actor: StaffActor): Promise<Campaign> {
     const problem = await this.composer.problemWith(request.content);
     if (problem) throw new BadRequestException(`Email content is not a valid template: ${problem}`);
-    const emails = [...new Set(request.recipientEmails)];
+    const audience = request.audience ?? 'list';
+    const emails = audience === 'list' ? [...new Set(request.recipientEmails ?? [])] : await this.audiences.members(audience);
+    if (emails.length === 0) throw new BadRequestException(`${CAMPAIGN_AUDIENCE_LABELS[audience]}: nobody can be mailed yet.`);
     const id = randomUUID();
     await this.exclusive.transaction(async (manager) => {
       await manager.insert(CampaignEntity, {
@@ -121,7 +129,7 @@ export class CampaignsService {
       await this.activity.record(manager, actor, {
         action: 'campaign.create',
         object: campaignLabel(request.name),
-        detail: `${emails.length} recipient${emails.length === 1 ? '' : 's'}`,
+        detail: `${emails.length} recipient${emails.length === 1 ? '' : 's'}${audience === 'list' ? '' : `: ${CAMPAIGN_AUDIENCE_LABELS[audience]}`}`,
       });
     });
     return this.get(id);
@@ -139,9 +147,20 @@ export class CampaignsService {
       const current = await this.findOrThrow(id);
       throw new ConflictException(`Only a draft campaign can be sent; this one is ${current.status}.`);
     }
-    await this.queue.skipUnsubscribed(id);
+    await this.queue.skipSuppressed(id, await this.suppressions.list());
     this.sender.wake();
     return this.get(id);
+  }
+
+  /** How many addresses a campaign to the audience would be written for now. */
+  async audienceCount(audience: GuestAudience): Promise<CampaignAudienceCount> {
+    return { audience, count: (await this.audiences.members(audience)).length };
+  }
+
+  /** Every recipient of the campaign and what became of it. */
+  async report(id: string): Promise<CampaignRecipientReport[]> {
+    await this.findOrThrow(id);
+    return this.queue.report(id);
   }
 
   /** Deletes a campaign; one that is sending is stopped first. */

@@ -51,7 +51,7 @@ export class UnsubscribeController {
       throw new BadRequestException(INVALID_LINK);
     }
     await this.suppressions.suppress(email, 'unsubscribed', new Date());
-    await this.queue.skipAddress(email);
+    await this.queue.skipAddress(email, (await this.suppressions.reasonFor(email)) ?? 'unsubscribed');
     if (wantsPage) return this.sendPage(res, 200, { kind: 'done', email });
     const body: UnsubscribeResponse = { unsubscribed: true };
     res.status(200).json(body);

@@ -22,6 +22,17 @@ export class FeastOrdersListService {
     const disputes = await this.disputes.forPayments(rows.map((o) => o.paymentIntentId));
     return rows.map((row) => toFeastOrder(row, (row.paymentIntentId && disputes.get(row.paymentIntentId)?.status) || null));
   }
+
+  /** The addresses (lower-cased, once each) of the season's paid feast pack orders, for a campaign audience. */
+  async paidBuyerEmails(eventId: number): Promise<string[]> {
+    const rows = await this.orders
+      .createQueryBuilder('o')
+      .select('LOWER(o.customerEmail)', 'email')
+      .distinct(true)
+      .where('o.eventId = :eventId AND o.status = :paid', { eventId, paid: 'paid' })
+      .getRawMany<{ email: string }>();
+    return rows.map((row) => row.email);
+  }
 }
 
 export function toFeastOrder(row: FeastOrderEntity, dispute: FeastOrder['dispute'] = null): FeastOrder {

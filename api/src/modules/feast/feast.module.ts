@@ -27,5 +27,6 @@ import { PrivacyModule } from '../privacy/privacy.module.js';
   ],
   controllers: [FeastController, FeastOrdersListController, FeastSettingsController, FeastPickupsController, FeastOrderAdminController],
   providers: [FeastCatalogService, FeastOrdersService, FeastOrdersListService, FeastEmailService, FeastPickupsService, FeastOrderAdmin],
+  exports: [FeastOrdersListService],
 })
 export class FeastModule {}

@@ -14,6 +14,8 @@ export class MailDeliveryError extends Error {
     message: string,
     readonly permanent: boolean,
     readonly responseCode?: number,
+    /** The SMTP command the server refused (`RCPT TO`: it refused the address itself). */
+    readonly command?: string,
   ) {
     super(message);
     this.name = 'MailDeliveryError';
@@ -87,10 +89,12 @@ export class MailService implements OnModuleDestroy {
 }
 
 function classify(error: unknown): MailDeliveryError {
-  const e = error as { message?: string; responseCode?: number; code?: string };
+  const e = error as { message?: string; responseCode?: number; code?: string; command?: string; response?: string };
   const message = e.message ?? String(error);
   if (typeof e.responseCode === 'number') {
-    return new MailDeliveryError(message, e.responseCode >= 500, e.responseCode);
+    // A refused recipient's message is nodemailer's summary; the server's own words follow it.
+    const detail = e.command === 'RCPT TO' && e.response && !message.includes(e.response) ? `${message}: ${e.response}` : message;
+    return new MailDeliveryError(detail, e.responseCode >= 500, e.responseCode, e.command);
   }
   // No SMTP answer at all (refused, timed out, dropped): the server may come back.
   return new MailDeliveryError(message, false);

@@ -23,6 +23,21 @@ export class ConsentRecords {
     private readonly policies: PolicyVersions,
   ) {}
 
+  /**
+   * Every address with at least one answer `agreed` (lower-cased, once each, in alphabetical
+   * order). A later unticked box does not withdraw it; the suppression list is not applied here.
+   */
+  async agreedAddresses(): Promise<string[]> {
+    const rows = await this.rows
+      .createQueryBuilder('c')
+      .select('c.email', 'email')
+      .distinct(true)
+      .where('c.agreed = :agreed', { agreed: true })
+      .orderBy('c.email', 'ASC')
+      .getRawMany<{ email: string }>();
+    return rows.map((row) => row.email);
+  }
+
   /** Stores the answer with the time and the privacy policy version in force. */
   async record(answer: ConsentAnswer, now: Date, manager?: EntityManager): Promise<void> {
     const policyVersion = await this.policies.privacyVersion();

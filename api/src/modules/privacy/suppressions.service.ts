@@ -4,6 +4,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository, type EntityManager } from 'typeorm';
 import { EmailSuppressionEntity, type SuppressionReason } from './email-suppression.entity.js';
 
+export type { SuppressionReason };
+
 const DETAIL_MAX = 500;
 
 /** The key of an address on the list: the address itself, lower-cased and trimmed. */
@@ -17,6 +19,19 @@ export function suppressionKey(email: string): string {
  */
 export function hashedSuppressionKey(email: string): string {
   return `sha256:${createHash('sha256').update(suppressionKey(email)).digest('hex')}`;
+}
+
+/**
+ * The whole list read once, to check many addresses in code: an erased guest's row is keyed by
+ * the address's hash, which no SQL comparison with the address finds.
+ */
+export class SuppressionList {
+  constructor(private readonly reasons: ReadonlyMap<string, SuppressionReason>) {}
+
+  /** Why the address is suppressed (by the address or its hash), or null. */
+  reasonFor(email: string): SuppressionReason | null {
+    return this.reasons.get(suppressionKey(email)) ?? this.reasons.get(hashedSuppressionKey(email)) ?? null;
+  }
 }
 
 /** The one suppression list (docs/privacy.md): addresses no campaign mails again. */
@@ -45,6 +60,12 @@ export class Suppressions {
   async reasonFor(email: string, manager?: EntityManager): Promise<SuppressionReason | null> {
     const rows = await this.repo(manager).findBy({ email: In([suppressionKey(email), hashedSuppressionKey(email)]) });
     return rows[0]?.reason ?? null;
+  }
+
+  /** Every row, for checking a whole audience or campaign at once. */
+  async list(manager?: EntityManager): Promise<SuppressionList> {
+    const rows = await this.repo(manager).find({ select: { email: true, reason: true } });
+    return new SuppressionList(new Map(rows.map((row) => [row.email, row.reason])));
   }
 
   /**

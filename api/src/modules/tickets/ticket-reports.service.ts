@@ -45,6 +45,17 @@ export class TicketReportsService {
     }));
   }
 
+  /** The addresses (lower-cased, once each) of the season's paid party orders, for a campaign audience. */
+  async paidBuyerEmails(eventId: number): Promise<string[]> {
+    const rows = await this.orders
+      .createQueryBuilder('o')
+      .select('LOWER(o.customerEmail)', 'email')
+      .distinct(true)
+      .where('o.eventId = :eventId AND o.status = :paid', { eventId, paid: 'paid' })
+      .getRawMany<{ email: string }>();
+    return rows.map((row) => row.email);
+  }
+
   /** Each order's tickets of the season's other types as bought (`1 VIP Table, 2 Family Bundle`), by order id. */
   private async otherTickets(orderIds: readonly string[]): Promise<Map<string, string>> {
     const lines: PartyOrderItemEntity[] = [];

@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import type { GuestAudience } from '@festival/contracts';
+import { FeastOrdersListService } from '../feast/feast-orders-list.service.js';
+import { ConsentRecords } from '../privacy/consent-records.service.js';
+import { Suppressions } from '../privacy/suppressions.service.js';
+import { SeasonsService } from '../seasons/seasons.service.js';
+import { TicketReportsService } from '../tickets/ticket-reports.service.js';
+
+/**
+ * The product's own guests a campaign can go to (docs/privacy.md, "Campaign audiences and the
+ * suppression list"). An address belongs to an audience only when it agreed to news (a consent
+ * record with `agreed`, whatever it answered later) and is not on the suppression list, checked
+ * in code so that an erased guest's hashed row is found too.
+ */
+@Injectable()
+export class CampaignAudiences {
+  constructor(
+    private readonly consent: ConsentRecords,
+    private readonly suppressions: Suppressions,
+    private readonly seasons: SeasonsService,
+    private readonly tickets: TicketReportsService,
+    private readonly feast: FeastOrdersListService,
+  ) {}
+
+  /** The audience's addresses now, lower-cased, once each, in alphabetical order. */
+  async members(audience: GuestAudience): Promise<string[]> {
+    const [agreed, suppressed, buyers] = await Promise.all([
+      this.consent.agreedAddresses(),
+      this.suppressions.list(),
+      this.buyers(audience),
+    ]);
+    return agreed.filter((email) => (buyers === null || buyers.has(email)) && suppressed.reasonFor(email) === null);
+  }
+
+  /** The season on sale's paid buyers the audience is narrowed to, or null for everyone who agreed. */
+  private async buyers(audience: GuestAudience): Promise<Set<string> | null> {
+    if (audience === 'agreed') return null;
+    const season = (await this.seasons.resolve(undefined)).id;
+    const emails = audience === 'ticket-buyers' ? await this.tickets.paidBuyerEmails(season) : await this.feast.paidBuyerEmails(season);
+    return new Set(emails);
+  }
+}
