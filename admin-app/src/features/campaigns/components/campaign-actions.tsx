@@ -6,8 +6,14 @@ import { useDeleteCampaign } from '../api/delete-campaign';
 import { useSendCampaign } from '../api/send-campaign';
 import { plural } from '../lib/plural';
 
-/** Send (drafts only), Send test, and Delete. */
-export function CampaignActions({ campaign, onSendTest }: { campaign: Campaign; onSendTest(campaign: Campaign): void }) {
+interface CampaignActionsProps {
+  campaign: Campaign;
+  onSendTest(campaign: Campaign): void;
+  onReport(campaign: Campaign): void;
+}
+
+/** Send (drafts only), Report (once sending), Send test, and Delete. */
+export function CampaignActions({ campaign, onSendTest, onReport }: CampaignActionsProps) {
   const send = useSendCampaign();
   const remove = useDeleteCampaign();
   const toast = useToast();
@@ -39,6 +45,11 @@ export function CampaignActions({ campaign, onSendTest }: { campaign: Campaign; 
             Send
           </Button>
         </Popconfirm>
+      ) : null}
+      {campaign.status !== 'draft' ? (
+        <Button size="small" onClick={() => onReport(campaign)}>
+          Report
+        </Button>
       ) : null}
       <Button size="small" onClick={() => onSendTest(campaign)}>
         Send test

@@ -10,7 +10,7 @@ export function CampaignStatusBadge({ status }: { status: Campaign['status'] }) 
 }
 
 function outcome({ sent, failed, skipped }: Campaign['progress']): string {
-  return [`${sent} sent`, failed > 0 ? `${failed} failed` : '', skipped > 0 ? `${skipped} unsubscribed` : ''].filter(Boolean).join(' · ');
+  return [`${sent} sent`, failed > 0 ? `${failed} failed` : '', skipped > 0 ? `${skipped} skipped` : ''].filter(Boolean).join(' · ');
 }
 
 /** The badge, with the progress of a sending campaign and the outcome of a finished one. */

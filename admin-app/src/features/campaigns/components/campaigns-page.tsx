@@ -6,6 +6,7 @@ import { SectionError } from '#shared/components/section-error.tsx';
 import { palette } from '#shared/theme/admin-theme.ts';
 import { useLiveCampaigns } from '../hooks/use-live-campaigns';
 import { useCampaignDraftStore } from '../stores/campaign-draft-store';
+import { CampaignReportDialog } from './campaign-report-dialog';
 import { CampaignsTable } from './campaigns-table';
 import { CreateCampaignDialog } from './create-campaign-dialog';
 import { SendTestDialog } from './send-test-dialog';
@@ -18,6 +19,8 @@ export function CampaignsPage() {
   const campaigns = useLiveCampaigns();
   const openDialog = useCampaignDraftStore((s) => s.openDialog);
   const [testing, setTesting] = useState<Campaign>();
+  const [reporting, setReporting] = useState<string>();
+  const reported = campaigns.campaigns?.find((c) => c.id === reporting);
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -39,12 +42,19 @@ export function CampaignsPage() {
           {campaigns.error ? (
             <SectionError what="campaigns" error={campaigns.error} onRetry={() => void campaigns.refetch()} />
           ) : (
-            <CampaignsTable campaigns={campaigns.campaigns} loading={campaigns.isPending} onCreate={openDialog} onSendTest={setTesting} />
+            <CampaignsTable
+              campaigns={campaigns.campaigns}
+              loading={campaigns.isPending}
+              onCreate={openDialog}
+              onSendTest={setTesting}
+              onReport={(c) => setReporting(c.id)}
+            />
           )}
         </Card>
       </Layout.Content>
       <CreateCampaignDialog />
       <SendTestDialog campaign={testing} onClose={() => setTesting(undefined)} />
+      <CampaignReportDialog campaign={reported} onClose={() => setReporting(undefined)} />
     </Layout>
   );
 }

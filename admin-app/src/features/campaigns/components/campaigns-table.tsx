@@ -11,17 +11,23 @@ interface CampaignsTableProps {
   loading: boolean;
   onCreate(): void;
   onSendTest(campaign: Campaign): void;
+  onReport(campaign: Campaign): void;
 }
 
 /** All Campaigns: name, subject, recipients, status, created, actions; or the empty state. */
-export function CampaignsTable({ campaigns, loading, onCreate, onSendTest }: CampaignsTableProps) {
+export function CampaignsTable({ campaigns, loading, onCreate, onSendTest, onReport }: CampaignsTableProps) {
   const columns: TableColumnsType<Campaign> = [
     { title: 'Campaign Name', dataIndex: 'name', key: 'name', render: (name: string) => <Typography.Text strong>{name}</Typography.Text> },
     { title: 'Subject', dataIndex: 'subject', key: 'subject' },
     { title: 'Recipients', key: 'recipients', render: (_, c) => plural(c.recipientEmails.length, 'email') },
     { title: 'Status', key: 'status', width: 190, render: (_, c) => <CampaignStatus campaign={c} /> },
     { title: 'Created', dataIndex: 'createdAt', key: 'createdAt', render: (createdAt: string) => dateTime.format(new Date(createdAt)) },
-    { title: 'Actions', key: 'actions', width: 250, render: (_, c) => <CampaignActions campaign={c} onSendTest={onSendTest} /> },
+    {
+      title: 'Actions',
+      key: 'actions',
+      width: 300,
+      render: (_, c) => <CampaignActions campaign={c} onSendTest={onSendTest} onReport={onReport} />,
+    },
   ];
   return (
     <Table<Campaign>

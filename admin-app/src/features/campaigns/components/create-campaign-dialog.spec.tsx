@@ -9,11 +9,25 @@ import { CreateCampaignDialog } from './create-campaign-dialog';
 
 beforeAll(prepareJsdomForAntd);
 
+const AUDIENCE_COUNTS: Record<string, number> = { agreed: 42, 'ticket-buyers': 7, 'feast-buyers': 0 };
+
+/** The API: each audience's count, and `status`/`body` for every other call. */
 function respond(status: number, body: unknown) {
-  const fetchMock = jest.fn().mockResolvedValue({ ok: status < 300, status, statusText: '', text: async () => JSON.stringify(body) });
+  const answer = (code: number, json: unknown) => ({
+    ok: code < 300,
+    status: code,
+    statusText: '',
+    text: async () => JSON.stringify(json),
+  });
+  const fetchMock = jest.fn().mockImplementation(async (url: string) => {
+    const audience = /^\/api\/campaigns\/audiences\/(.+)$/.exec(url)?.[1];
+    return audience ? answer(200, { audience, count: AUDIENCE_COUNTS[audience] }) : answer(status, body);
+  });
   globalThis.fetch = fetchMock as unknown as typeof fetch;
   return fetchMock;
 }
+
+const createCalls = (fetchMock: jest.Mock) => fetchMock.mock.calls.filter(([url]) => url === '/api/campaigns');
 
 function renderDialog() {
   act(() => {
@@ -45,7 +59,7 @@ describe('the Create Email Campaign dialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create Campaign' }));
     expect(await screen.findByText('Missing fields')).toBeTruthy();
     expect(screen.getByText('Please fill in all fields and add at least one email address.')).toBeTruthy();
-    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/campaigns')).toHaveLength(0);
+    expect(createCalls(fetchMock)).toHaveLength(0);
   });
 
   it('creates the campaign, then closes and starts a fresh draft', async () => {
@@ -55,13 +69,16 @@ describe('the Create Email Campaign dialog', () => {
     fill('Email Subject', 'Happy Diwali');
     fill('Email Content (HTML)', '<p>Hi</p>');
     fill('Recipients (one email per line)', 'a@example.com\n\nA@example.com\nb@example.com');
+    // Typing a list chooses it as the audience.
+    expect((screen.getByRole('radio', { name: 'Pasted or uploaded list' }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Create Campaign' }));
     expect(await screen.findByText('Campaign created')).toBeTruthy();
-    const create = fetchMock.mock.calls.find(([url]) => url === '/api/campaigns');
-    expect(JSON.parse(create![1].body as string)).toEqual({
+    const [create] = createCalls(fetchMock);
+    expect(JSON.parse(create[1].body as string)).toEqual({
       name: 'Diwali',
       subject: 'Happy Diwali',
       content: '<p>Hi</p>',
+      audience: 'list',
       recipientEmails: ['a@example.com', 'b@example.com'],
     });
     await waitFor(() =>
@@ -78,5 +95,44 @@ describe('the Create Email Campaign dialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create Campaign' }));
     expect(await screen.findByText('recipientEmails.0: Not a valid e-mail address: john@')).toBeTruthy();
     expect(useCampaignDraftStore.getState()).toMatchObject({ dialogOpen: true, name: 'Diwali' });
+  });
+
+  it('sends to everyone who agreed to news by default, showing how many before creating', async () => {
+    const fetchMock = respond(201, {
+      id: 'c2',
+      name: 'Diwali',
+      recipientEmails: Array.from({ length: 42 }, (_, i) => `g${i}@example.com`),
+    });
+    renderDialog();
+    expect((screen.getByRole('radio', { name: 'Everyone who agreed to news' }) as HTMLInputElement).checked).toBe(true);
+    expect(await screen.findByText('42 recipients')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: "This season's ticket buyers who agreed" }));
+    expect(await screen.findByText('7 recipients')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Everyone who agreed to news' }));
+    expect(await screen.findByText('42 recipients')).toBeTruthy();
+    fill('Campaign Name', 'Diwali');
+    fill('Email Subject', 'Happy Diwali');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Campaign' }));
+    expect(await screen.findByText('Campaign created')).toBeTruthy();
+    expect(screen.getByText('“Diwali” is saved as a draft for 42 recipients.')).toBeTruthy();
+    const [create] = createCalls(fetchMock);
+    expect(JSON.parse(create[1].body as string)).toEqual({
+      name: 'Diwali',
+      subject: 'Happy Diwali',
+      content: FESTIVAL_TEMPLATE,
+      audience: 'agreed',
+    });
+  });
+
+  it('creates nothing for an audience nobody is in yet, and says so', async () => {
+    const fetchMock = respond(201, {});
+    renderDialog();
+    fireEvent.click(screen.getByRole('radio', { name: 'Feast pack buyers who agreed' }));
+    expect(await screen.findByText('0 recipients')).toBeTruthy();
+    fill('Campaign Name', 'Feast');
+    fill('Email Subject', 'Feast packs');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Campaign' }));
+    expect(await screen.findByText('No recipients')).toBeTruthy();
+    expect(createCalls(fetchMock)).toHaveLength(0);
   });
 });

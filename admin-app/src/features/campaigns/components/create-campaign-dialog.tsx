@@ -5,6 +5,7 @@ import { useCreateCampaign } from '../api/create-campaign';
 import { plural } from '../lib/plural';
 import { parseRecipientLines, uniqueAddresses } from '../lib/recipients';
 import { useCampaignDraftStore } from '../stores/campaign-draft-store';
+import { AudienceField, useChosenAudienceCount } from './audience-field';
 import { CampaignImagesField } from './campaign-images-field';
 import { EmailPreview } from './email-preview';
 import { RecipientsField } from './recipients-field';
@@ -22,17 +23,24 @@ export function CreateCampaignDialog() {
   const subject = useCampaignDraftStore((s) => s.subject);
   const content = useCampaignDraftStore((s) => s.content);
   const recipientsText = useCampaignDraftStore((s) => s.recipientsText);
+  const audience = useCampaignDraftStore((s) => s.audience);
+  const audienceCount = useChosenAudienceCount();
   const create = useCreateCampaign();
   const toast = useToast();
 
   function submit() {
     const recipientEmails = uniqueAddresses(parseRecipientLines(recipientsText));
-    if (!name.trim() || !subject.trim() || !content.trim() || recipientEmails.length === 0) {
+    const list = audience === 'list';
+    if (!name.trim() || !subject.trim() || !content.trim() || (list && recipientEmails.length === 0)) {
       toast.error('Missing fields', 'Please fill in all fields and add at least one email address.');
       return;
     }
+    if (!list && audienceCount === 0) {
+      toast.error('No recipients', 'Nobody in this audience can be mailed yet: choose another or paste a list.');
+      return;
+    }
     create.mutate(
-      { name: name.trim(), subject: subject.trim(), content, recipientEmails },
+      { name: name.trim(), subject: subject.trim(), content, audience, ...(list ? { recipientEmails } : {}) },
       {
         onSuccess: (campaign) => {
           toast.success(
@@ -96,6 +104,9 @@ export function CreateCampaignDialog() {
             </Form.Item>
             <Form.Item label="Add Images to Email" style={{ marginTop: 40 }}>
               <CampaignImagesField />
+            </Form.Item>
+            <Form.Item label="Send to">
+              <AudienceField />
             </Form.Item>
             <Form.Item label="Recipients (one email per line)" htmlFor="campaign-recipients" style={{ marginBottom: 0 }}>
               <RecipientsField id="campaign-recipients" />

@@ -6,7 +6,10 @@ import { parseRecipientLines, uniqueAddresses } from '../lib/recipients';
 import { importRecipientsFile, skippedSummary } from '../lib/recipients-csv';
 import { useCampaignDraftStore } from '../stores/campaign-draft-store';
 
-/** Recipients, one per line, or from a CSV/TXT file that replaces the list (saying which rows it left out and why). */
+/**
+ * Recipients, one per line, or from a CSV/TXT file that replaces the list (saying which rows it
+ * left out and why). Typing or uploading chooses the list as the campaign's audience.
+ */
 export function RecipientsField({ id }: { id: string }) {
   const recipientsText = useCampaignDraftStore((s) => s.recipientsText);
   const update = useCampaignDraftStore((s) => s.update);
@@ -21,7 +24,7 @@ export function RecipientsField({ id }: { id: string }) {
       toast.error('No email addresses', `${file.name} has no email addresses in it.`);
       return;
     }
-    update({ recipientsText: addresses.join('\n') });
+    update({ recipientsText: addresses.join('\n'), audience: 'list' });
     setSkipped(rows.length ? `${file.name}: ${skippedSummary(rows)}` : '');
   }
 
@@ -32,7 +35,7 @@ export function RecipientsField({ id }: { id: string }) {
         rows={6}
         value={recipientsText}
         onChange={(event) => {
-          update({ recipientsText: event.target.value });
+          update({ recipientsText: event.target.value, audience: 'list' });
           setSkipped('');
         }}
         placeholder={'guest@example.com\nfriend@example.com'}

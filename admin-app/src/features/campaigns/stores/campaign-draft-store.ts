@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { CampaignAudience } from '@festival/contracts';
 import { FESTIVAL_TEMPLATE } from '../lib/festival-template';
 
 export interface DraftImage {
@@ -13,6 +14,8 @@ export interface CampaignDraft {
   name: string;
   subject: string;
   content: string;
+  /** Who it goes to: the guests who agreed to news (the default), or the list in `recipientsText`. */
+  audience: CampaignAudience;
   recipientsText: string;
   images: DraftImage[];
 }
@@ -28,7 +31,14 @@ interface CampaignDraftState extends CampaignDraft {
   reset(): void;
 }
 
-const freshDraft = (): CampaignDraft => ({ name: '', subject: '', content: FESTIVAL_TEMPLATE, recipientsText: '', images: [] });
+const freshDraft = (): CampaignDraft => ({
+  name: '',
+  subject: '',
+  content: FESTIVAL_TEMPLATE,
+  audience: 'agreed',
+  recipientsText: '',
+  images: [],
+});
 
 /**
  * The campaign being written. It outlives the dialog, so Cancel keeps the work; a successful
