@@ -246,6 +246,12 @@ describe(`campaign audiences and the suppression list on ${TEST_DATABASE}`, () =
     const bounced = await t.dataSource.getRepository(EmailSuppressionEntity).findOneByOrFail({ email: 'bouncing@example.com' });
     expect(bounced.reason).toBe('bounced');
     expect(bounced.detail).toMatch(/550.*Mailbox unavailable/);
+    const test = await t.http
+      .post(`/api/campaigns/${first.id}/test`)
+      .set('Cookie', cookie)
+      .send({ email: 'bouncing@example.com' })
+      .expect(409);
+    expect(test.body).toEqual({ message: 'bouncing@example.com is on the suppression list (bounced).' });
 
     const next = await createCampaign({
       recipientEmails: ['bouncing@example.com', 'reader@example.com', 'leaving@example.com', 'erased@example.com'],

@@ -6,6 +6,7 @@ import { API_PORT, BASE_URL, E2E_ADMIN_PASSWORD, NGINX_PORT, NGINX_REDIRECT_PORT
 import { assembleDocumentRoot, localNginxConfig } from './nginx';
 import { assertLogHoldsNoSecret } from './log-check';
 import { startProcess, stopProcess, waitForHttp } from './processes';
+import { REFUSED_MAIL_DOMAIN } from './mailbox';
 import { startSmtpSink } from '@festival/test-kit';
 
 /**
@@ -20,7 +21,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // A real SMTP server: what it receives is written to <workDir>/mail/ for the tests to read.
   const mailDir = join(workDir, 'mail');
   mkdirSync(mailDir, { recursive: true });
-  const smtp = await startSmtpSink();
+  // It refuses every address of REFUSED_MAIL_DOMAIN with 550 (a hard bounce), as a mail server
+  // refuses a mailbox that does not exist.
+  const smtp = await startSmtpSink({ refuseRecipients: (address) => address.endsWith(`@${REFUSED_MAIL_DOMAIN}`) });
   smtp.onMessage((mail, index) => writeFileSync(join(mailDir, `${String(index).padStart(4, '0')}.eml`), mail.raw));
   let started = false;
   const teardown = async () => {

@@ -2,6 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import PostalMime, { type Email } from 'postal-mime';
 
+/** The test SMTP server refuses every address of this domain with 550 at RCPT TO. */
+export const REFUSED_MAIL_DOMAIN = 'mailbox-gone.example';
+
 export interface DeliveredMail {
   raw: string;
   parsed: Email;

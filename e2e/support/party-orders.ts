@@ -11,6 +11,8 @@ export interface PartyBuyer {
   childTickets: number;
   /** The visitor's analytics session, as the party page passes it: credits the purchase to the visit's source. */
   sessionId?: string;
+  /** The news box, ticked or not (left out: not sent, as an unticked box). */
+  newsConsent?: boolean;
 }
 
 /**

@@ -4,7 +4,8 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
  * Where one recipient of one campaign stands:
  * - `pending`: not sent yet (or waiting for a retry until `nextAttemptAt`);
  * - `sending`: claimed by the sender `claimedBy` at `claimedAt`, in the SMTP conversation now;
- * - `sent`, `failed` (with `lastError`), `skipped` (unsubscribed): final.
+ * - `sent`, `failed` (with `lastError`), `skipped` (on the suppression list; `lastError` holds
+ *   its reason: `unsubscribed`, `bounced` or `erased`): final.
  */
 export const RECIPIENT_STATUSES = ['pending', 'sending', 'sent', 'failed', 'skipped'] as const;
 export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];

@@ -193,9 +193,9 @@ export class CampaignsService {
   /** One copy to one address, marked as a test, whatever the campaign's status (left as it is). */
   async sendTest(id: string, email: string, actor: StaffActor): Promise<SendTestCampaignResponse> {
     const campaign = await this.findOrThrow(id);
-    if ((await this.suppressions.reasonFor(email)) !== null) {
-      throw new ConflictException(`${email} has unsubscribed from these e-mails.`);
-    }
+    const suppressed = await this.suppressions.reasonFor(email);
+    if (suppressed === 'unsubscribed') throw new ConflictException(`${email} has unsubscribed from these e-mails.`);
+    if (suppressed !== null) throw new ConflictException(`${email} is on the suppression list (${suppressed}).`);
     const message = await this.composer.compose(campaign, email, `[Test] ${campaign.subject}`);
     try {
       await this.mail.send(message);
