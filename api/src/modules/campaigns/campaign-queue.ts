@@ -106,7 +106,10 @@ export class CampaignQueue {
     const byReason = new Map<SuppressionReason, number[]>();
     for (const row of pending) {
       const reason = list.reasonFor(row.email);
-      if (reason) byReason.set(reason, [...(byReason.get(reason) ?? []), row.id]);
+      if (!reason) continue;
+      const ids = byReason.get(reason) ?? [];
+      ids.push(row.id);
+      byReason.set(reason, ids);
     }
     for (const [reason, ids] of byReason) {
       for (let i = 0; i < ids.length; i += IDS_PER_UPDATE) {
