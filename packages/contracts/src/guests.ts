@@ -107,7 +107,13 @@ export const guestDataSchema = /* @__PURE__ */ defineSchema(() =>
         paidAt: when(),
         tickets: z.array(z.object({ name: z.string(), quantity: z.number().int(), unitPriceCents: money() })),
         guests: z.array(
-          z.object({ seat: z.number().int(), name: z.string().nullable(), meal: z.string(), allergens: z.array(z.string()), note: z.string().nullable() }),
+          z.object({
+            seat: z.number().int(),
+            name: z.string().nullable(),
+            meal: z.string(),
+            allergens: z.array(z.string()),
+            note: z.string().nullable(),
+          }),
         ),
       }),
     ),
@@ -158,13 +164,30 @@ export const guestDataSchema = /* @__PURE__ */ defineSchema(() =>
       }),
     ),
     waitlistEntries: z.array(
-      z.object({ id: z.string(), seasonId: z.number().int(), name: z.string(), email: z.string(), tickets: z.number().int(), status: z.string(), joinedAt: when() }),
+      z.object({
+        id: z.string(),
+        seasonId: z.number().int(),
+        name: z.string(),
+        email: z.string(),
+        tickets: z.number().int(),
+        status: z.string(),
+        joinedAt: when(),
+      }),
     ),
     consentRecords: z.array(
-      z.object({ agreed: z.boolean(), page: z.string(), policyVersion: z.string(), seasonId: z.string().nullable(), subjectId: z.string().nullable(), createdAt: when() }),
+      z.object({
+        agreed: z.boolean(),
+        page: z.string(),
+        policyVersion: z.string(),
+        seasonId: z.string().nullable(),
+        subjectId: z.string().nullable(),
+        createdAt: when(),
+      }),
     ),
     campaignSends: z.array(z.object({ campaign: z.string(), status: z.string(), sentAt: when() })),
-    keptCards: z.array(z.object({ orderId: z.string(), brand: z.string().nullable(), last4: z.string().nullable(), createdAt: when(), forgottenAt: when() })),
+    keptCards: z.array(
+      z.object({ orderId: z.string(), brand: z.string().nullable(), last4: z.string().nullable(), createdAt: when(), forgottenAt: when() }),
+    ),
     signInLinks: z.array(z.object({ createdAt: when(), expiresAt: when(), usedAt: when() })),
     signInSessions: z.array(z.object({ createdAt: when(), expiresAt: when() })),
     analyticsEvents: z.array(

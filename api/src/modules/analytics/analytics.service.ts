@@ -136,7 +136,7 @@ export class AnalyticsService {
       const sessionId = clip(input.sessionId, 64);
       const visit = sessionId ? await this.sessionVisit(sessionId) : null;
       // A session whose browser sent Global Privacy Control stays unlinked (docs/privacy.md).
-      const gpc = Boolean(visit?.gpc);
+      const gpc = Boolean(visit?.gpc) || (sessionId !== null && (await this.events.existsBy({ sessionId, gpc: true })));
       let metadata = input.metadata ?? null;
       if (metadata && JSON.stringify(metadata).length > ANALYTICS_LIMITS.metadataChars * 4) {
         this.logger.warn(`Server analytics event ${eventType.data}: metadata too large, dropped`);

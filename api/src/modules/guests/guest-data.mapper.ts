@@ -1,5 +1,6 @@
 import { GUEST_EXPORT_VERSION, type GuestData } from '@festival/contracts';
 import type { SuppressionReason } from '../privacy/email-suppression.entity.js';
+import type { PartyOrderEntity } from '../tickets/party-order.entity.js';
 import type { GuestRows } from './guest-records.js';
 
 const iso = (date: Date | null | undefined): string | null => (date ? new Date(date).toISOString() : null);
@@ -11,6 +12,16 @@ function allergensOf(raw: string): string[] {
   } catch {
     return [];
   }
+}
+
+/** An order's ticket lines: its typed lines, or the adult and child tickets of an order without them. */
+function ticketsOf(order: PartyOrderEntity, rows: GuestRows): GuestData['partyOrders'][number]['tickets'] {
+  const lines = rows.partyItems.filter((i) => i.orderId === order.id);
+  if (lines.length > 0) return lines.map((i) => ({ name: i.name, quantity: i.quantity, unitPriceCents: i.unitPriceCents }));
+  return [
+    { name: 'Adult', quantity: order.adultTickets, unitPriceCents: order.adultPriceCents },
+    { name: 'Child', quantity: order.childTickets, unitPriceCents: order.childPriceCents },
+  ].filter((line) => line.quantity > 0);
 }
 
 /** The guest's rows as the versioned export document (docs/privacy.md). */
@@ -33,9 +44,7 @@ export function toGuestData(rows: GuestRows, suppression: SuppressionReason | nu
       refundedCents: o.refundedCents,
       createdAt: iso(o.createdAt),
       paidAt: iso(o.paidAt),
-      tickets: rows.partyItems
-        .filter((i) => i.orderId === o.id)
-        .map((i) => ({ name: i.name, quantity: i.quantity, unitPriceCents: i.unitPriceCents })),
+      tickets: ticketsOf(o, rows),
       guests: rows.partyGuests
         .filter((g) => g.orderId === o.id)
         .map((g) => ({ seat: g.seat, name: g.name, meal: g.meal, allergens: allergensOf(g.allergens), note: g.note })),
@@ -97,8 +106,18 @@ export function toGuestData(rows: GuestRows, suppression: SuppressionReason | nu
       subjectId: c.subjectId,
       createdAt: iso(c.createdAt),
     })),
-    campaignSends: rows.campaignSends.map(({ recipient, campaign }) => ({ campaign, status: recipient.status, sentAt: iso(recipient.sentAt) })),
-    keptCards: rows.keptCards.map((k) => ({ orderId: k.orderId, brand: k.brand, last4: k.last4, createdAt: iso(k.createdAt), forgottenAt: iso(k.forgottenAt) })),
+    campaignSends: rows.campaignSends.map(({ recipient, campaign }) => ({
+      campaign,
+      status: recipient.status,
+      sentAt: iso(recipient.sentAt),
+    })),
+    keptCards: rows.keptCards.map((k) => ({
+      orderId: k.orderId,
+      brand: k.brand,
+      last4: k.last4,
+      createdAt: iso(k.createdAt),
+      forgottenAt: iso(k.forgottenAt),
+    })),
     signInLinks: rows.links.map((l) => ({ createdAt: iso(l.createdAt), expiresAt: iso(l.expiresAt), usedAt: iso(l.usedAt) })),
     signInSessions: rows.sessions.map((s) => ({ createdAt: iso(s.createdAt), expiresAt: iso(s.expiresAt) })),
     analyticsEvents: rows.events.map((e) => ({

@@ -82,7 +82,10 @@ export class GuestErasure {
   private async lockOthers(manager: EntityManager): Promise<void> {
     const type = manager.connection.options.type;
     if (type !== 'mysql' && type !== 'mariadb') return;
-    await manager.query(`SELECT name FROM app_locks WHERE name IN (${OTHER_LOCKS.map(() => '?').join(', ')}) ORDER BY name FOR UPDATE`, OTHER_LOCKS);
+    await manager.query(
+      `SELECT name FROM app_locks WHERE name IN (${OTHER_LOCKS.map(() => '?').join(', ')}) ORDER BY name FOR UPDATE`,
+      OTHER_LOCKS,
+    );
   }
 
   private async anonymise(manager: EntityManager, rows: GuestRows, now: Date, actor: StaffActor | null): Promise<ErasureResult> {
@@ -117,18 +120,20 @@ export class GuestErasure {
     }
     const drinkIds = rows.drinkOrders.map((o) => o.id);
     if (drinkIds.length) {
-      count(await manager.update(DrinkOrderEntity, { id: In(drinkIds) }, { ...guest, customerPhone: null, tableNumber: null }));
+      count(await manager.update(DrinkOrderEntity, { id: In(drinkIds) }, { ...guest, customerPhone: null }));
     }
     const tabIds = rows.drinkTabs.map((t) => t.id);
     if (tabIds.length) {
-      count(await manager.update(DrinkTabEntity, { id: In(tabIds) }, { ...guest, customerPhone: null, tableNumber: null }));
+      count(await manager.update(DrinkTabEntity, { id: In(tabIds) }, { ...guest, customerPhone: null }));
     }
     const receipts = manager.createQueryBuilder().update(DrinkReceiptEntity).set({ email: address, emailLastError: null });
     count(await receipts.where('LOWER(email) = :email', { email: rows.email }).execute());
     const waitlistIds = rows.waitlistEntries.map((w) => w.id);
-    if (waitlistIds.length) count(await manager.update(WaitlistEntryEntity, { id: In(waitlistIds) }, { name, email: address, emailLastError: null }));
+    if (waitlistIds.length)
+      count(await manager.update(WaitlistEntryEntity, { id: In(waitlistIds) }, { name, email: address, emailLastError: null }));
     const recipientIds = rows.campaignSends.map((s) => s.recipient.id);
-    if (recipientIds.length) count(await manager.update(CampaignRecipientEntity, { id: In(recipientIds) }, { email: address, lastError: null }));
+    if (recipientIds.length)
+      count(await manager.update(CampaignRecipientEntity, { id: In(recipientIds) }, { email: address, lastError: null }));
     const cardIds = rows.keptCards.map((k) => k.id);
     if (cardIds.length) count(await manager.update(KeptCardEntity, { id: In(cardIds) }, guest));
     const declines = manager.createQueryBuilder().update(PaymentDeclineEntity).set({ email: address });

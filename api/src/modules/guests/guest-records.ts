@@ -86,7 +86,9 @@ export async function readGuestRows(manager: EntityManager, rawEmail: string): P
     .getMany();
   const sessions = await byEmail(manager, GuestSessionEntity, 'email', email).orderBy('r.createdAt', 'ASC').getMany();
   const partyItems = partyIds.length ? await manager.findBy(PartyOrderItemEntity, { orderId: In(partyIds) }) : [];
-  const partyGuests = partyIds.length ? await manager.find(PartyOrderGuestEntity, { where: { orderId: In(partyIds) }, order: { seat: 'ASC' } }) : [];
+  const partyGuests = partyIds.length
+    ? await manager.find(PartyOrderGuestEntity, { where: { orderId: In(partyIds) }, order: { seat: 'ASC' } })
+    : [];
   const events = await linkedEvents(manager, email, {
     entityIds: [...partyIds, ...ids(feastOrders), ...ids(drinkOrders), ...ids(drinkTabs), ...ids(waitlistEntries)],
     sessionIds: [...partyOrders, ...feastOrders].map((o) => o.analyticsSessionId).filter((s): s is string => Boolean(s)),

@@ -30,9 +30,7 @@ export async function sweepAllTables(manager: EntityManager, replacements: reado
   for (const meta of manager.connection.entityMetadatas) {
     if (LEFT_ALONE.has(meta.tableName)) continue;
     const keys = meta.primaryColumns.map((c) => c.databaseName);
-    const columns = meta.columns
-      .filter((c) => !c.isPrimary && TEXT_TYPES.has(String(c.type)))
-      .map((c) => c.databaseName);
+    const columns = meta.columns.filter((c) => !c.isPrimary && TEXT_TYPES.has(String(c.type))).map((c) => c.databaseName);
     if (columns.length === 0 || keys.length === 0) continue;
     const table = driver.escape(meta.tableName);
     const where = columns.flatMap((c) => needles.map(() => `INSTR(LOWER(${driver.escape(c)}), ?) > 0`)).join(' OR ');
