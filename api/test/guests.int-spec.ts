@@ -307,7 +307,13 @@ describe(`one guest's data: find, export, erase, retention, on ${TEST_DATABASE}`
   });
 
   it('keeps guest data for the months the settings say; the daily job anonymises only old guests of ended seasons who did not agree to news', async () => {
-    for (const bad of [0, 121, 2.5, '12']) {
+    const wrongType = await t.http
+      .put('/api/admin/settings/guest-data')
+      .set('Cookie', manager)
+      .send({ keepGuestDataMonths: '12' })
+      .expect(400);
+    expect(wrongType.body.message).toBe('keepGuestDataMonths: Expected number, received string');
+    for (const bad of [0, 121, 2.5]) {
       const refused = await t.http
         .put('/api/admin/settings/guest-data')
         .set('Cookie', manager)

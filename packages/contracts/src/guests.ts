@@ -24,7 +24,7 @@ export const DEFAULT_KEEP_GUEST_DATA_MONTHS = 24;
 export const guestDataSettingsSchema = /* @__PURE__ */ defineSchema(() =>
   z.strictObject({
     keepGuestDataMonths: z
-      .number({ error: 'Keep guest data for must be a number of months' })
+      .number()
       .int('Keep guest data for must be a whole number of months')
       .min(MIN_KEEP_GUEST_DATA_MONTHS, `Keep guest data for must be at least ${MIN_KEEP_GUEST_DATA_MONTHS} month`)
       .max(MAX_KEEP_GUEST_DATA_MONTHS, `Keep guest data for cannot be more than ${MAX_KEEP_GUEST_DATA_MONTHS} months`),
