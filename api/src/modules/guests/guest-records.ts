@@ -89,7 +89,9 @@ export async function readGuestRows(manager: EntityManager, rawEmail: string): P
   const partyGuests = partyIds.length
     ? await manager.find(PartyOrderGuestEntity, { where: { orderId: In(partyIds) }, order: { seat: 'ASC' } })
     : [];
+  const phones = [...partyOrders, ...feastOrders, ...drinkOrders, ...drinkTabs].map((o) => o.customerPhone);
   const events = await linkedEvents(manager, email, {
+    phones: [...new Set([...phones, ...consentRecords.map((c) => c.phone)].filter((p): p is string => Boolean(p) && p !== ERASED_PHONE))],
     entityIds: [...partyIds, ...ids(feastOrders), ...ids(drinkOrders), ...ids(drinkTabs), ...ids(waitlistEntries)],
     sessionIds: [...partyOrders, ...feastOrders].map((o) => o.analyticsSessionId).filter((s): s is string => Boolean(s)),
   });
@@ -112,20 +114,22 @@ export async function readGuestRows(manager: EntityManager, rawEmail: string): P
 }
 
 /**
- * The analytics events linked to the guest: those that name the address, those about one of
+ * The analytics events linked to the guest: those that name the address or one of their phone
+ * numbers, those about one of
  * the guest's orders, and those of the browsing sessions their orders were placed from
  * (docs/analytics.md: how an event is someone's).
  */
 function linkedEvents(
   manager: EntityManager,
   email: string,
-  links: { entityIds: string[]; sessionIds: string[] },
+  links: { phones: string[]; entityIds: string[]; sessionIds: string[] },
 ): Promise<AnalyticsEventEntity[]> {
   return manager
     .createQueryBuilder(AnalyticsEventEntity, 'r')
     .where(
       new Brackets((where) => {
         where.where('LOWER(r.userEmail) = :email', { email });
+        if (links.phones.length) where.orWhere('r.userPhone IN (:...phones)', { phones: links.phones });
         if (links.entityIds.length) where.orWhere('r.entityId IN (:...entityIds)', { entityIds: links.entityIds });
         if (links.sessionIds.length) where.orWhere('r.sessionId IN (:...sessionIds)', { sessionIds: links.sessionIds });
       }),

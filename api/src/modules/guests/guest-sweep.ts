@@ -3,8 +3,13 @@ import type { EntityManager } from 'typeorm';
 /** Column types that can hold an address or a phone number in text. */
 const TEXT_TYPES = new Set(['varchar', 'text', 'simple-json', 'simple-array', 'char', 'mediumtext', 'longtext']);
 
-/** Tables the sweep leaves alone: the suppression list keys an erased address by its hash. */
-const LEFT_ALONE = new Set(['email_suppressions']);
+/**
+ * Tables the sweep leaves alone: the suppression list keys an erased address by its hash; the
+ * analytics events are the largest table by far, and an erasure deletes every event that names
+ * the guest's address or phone, or belongs to their orders or sessions, by its own query
+ * (guest-records.ts) instead of searching each of its text columns under the erasure's locks.
+ */
+const LEFT_ALONE = new Set(['email_suppressions', 'analytics_events']);
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
