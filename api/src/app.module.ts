@@ -16,6 +16,7 @@ import { DoorModule } from './modules/door/door.module.js';
 import { DrinksModule } from './modules/drinks/drinks.module.js';
 import { FeastModule } from './modules/feast/feast.module.js';
 import { GuestAccountModule } from './modules/guest-account/guest-account.module.js';
+import { GuestsModule } from './modules/guests/guests.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
 import { MetricsModule } from './modules/metrics/metrics.module.js';
@@ -60,6 +61,7 @@ export class AppModule {
         CampaignsModule,
         DoorModule,
         ReportsModule,
+        GuestsModule,
         ApiDocsModule,
         MetricsModule,
       ],

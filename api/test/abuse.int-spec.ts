@@ -148,11 +148,18 @@ describe(`analytics that cannot be flooded on ${TEST_DATABASE}`, () => {
     expect(other.status).toBe(204);
   }, 120_000);
 
-  it('stores nothing for a browser that asks not to be tracked', async () => {
+  it('stores nothing for a browser with Do Not Track on, and counts one with Global Privacy Control without its name', async () => {
     const before = await analyticsRows(t);
-    await post({ eventType: 'page_view', sessionId: 'session-gpc-1' }, { 'Sec-GPC': '1' }).expect(204);
     await post({ eventType: 'page_view', sessionId: 'session-dnt-1' }, { DNT: '1' }).expect(204);
     expect(await analyticsRows(t)).toBe(before);
+    await post({ eventType: 'page_view', sessionId: 'session-gpc-1', userName: 'Kavya Rao' }, { 'Sec-GPC': '1' }).expect(204);
+    expect(await analyticsRows(t)).toBe(before + 1);
+    const [row] = (await t.dataSource.query("SELECT userName, gpc FROM analytics_events WHERE sessionId = 'session-gpc-1'")) as {
+      userName: string | null;
+      gpc: unknown;
+    }[];
+    expect(row.userName).toBeNull();
+    expect(Number(row.gpc)).toBe(1);
   });
 
   it('answers the attribution report with at most 500 rows, the most visited first', async () => {

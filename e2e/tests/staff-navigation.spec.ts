@@ -30,6 +30,7 @@ const PAGES = [
   { name: 'Drinks QR Code', path: '/admin/drinks-qr', heading: 'Drinks QR Code' },
   { name: 'Settings', path: '/admin/settings', heading: 'Settings' },
   { name: 'Devices', path: '/admin/devices', heading: 'Devices' },
+  { name: 'Guests', path: '/admin/guests', heading: 'Guests' },
   { name: 'Activity', path: '/admin/activity', heading: 'Activity' },
 ];
 
@@ -53,7 +54,7 @@ test.describe('the staff navigation', () => {
       ['The night', ['Door', 'Bar', 'Pickups', 'Kitchen']],
       ['Money', ['Reports', 'Waitlist']],
       ['Marketing', ['Email Campaigns', 'Drinks QR Code']],
-      ['Set-up', ['Settings', 'Devices', 'Activity']],
+      ['Set-up', ['Settings', 'Devices', 'Guests', 'Activity']],
     ] as const) {
       await expect(nav.getByRole('group', { name: group }).getByRole('button')).toHaveText([...names]);
     }

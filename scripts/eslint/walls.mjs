@@ -48,6 +48,11 @@ export const ENTITY_READS = [
     reads: ['drinks', 'campaigns'],
     why: "The gauges Prometheus scrapes (the bar's open orders, open tabs, the campaigns' recipients) are one indexed count each at scrape time, not a service call per row.",
   },
+  {
+    module: 'guests',
+    reads: ['tickets', 'feast', 'drinks', 'campaigns', 'analytics', 'guest-account', 'kept-cards', 'privacy', 'payments', 'seasons'],
+    why: "One guest's data is a read model over every table that holds a name, address or phone, and an erasure rewrites them all in one transaction (docs/privacy.md): one query per table, not a service per module, which would leave a half-erased guest when one failed.",
+  },
 ];
 
 const dirs = (path) =>

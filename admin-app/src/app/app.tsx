@@ -22,6 +22,7 @@ const CampaignsPage = lazy(() => import('../features/campaigns/components/campai
 const BarPage = lazy(() => import('../features/bar/components/bar-page').then((m) => ({ default: m.BarPage })));
 const DevicesPage = lazy(() => import('../features/devices/components/devices-page').then((m) => ({ default: m.DevicesPage })));
 const WaitlistPage = lazy(() => import('../features/waitlist/components/waitlist-page').then((m) => ({ default: m.WaitlistPage })));
+const GuestsPage = lazy(() => import('../features/guests/components/guests-page').then((m) => ({ default: m.GuestsPage })));
 const ActivityPage = lazy(() => import('../features/activity/components/activity-page').then((m) => ({ default: m.ActivityPage })));
 const SettingsPage = lazy(() => import('./pages/settings-page').then((m) => ({ default: m.SettingsPage })));
 const DoorPage = lazy(() => import('../features/door/components/door-page').then((m) => ({ default: m.DoorPage })));
@@ -122,6 +123,14 @@ export default function App() {
             element={
               <Suspense fallback={<PageLoading />}>
                 <WaitlistPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="guests"
+            element={
+              <Suspense fallback={<PageLoading />}>
+                <GuestsPage />
               </Suspense>
             }
           />

@@ -232,6 +232,7 @@ export class SyntheticVisit {
       ipAddress: client.ipAddress,
       userAgent: client.userAgent,
       isBot: this.bot,
+      gpc: false,
       geoCity: client.where.geoCity,
       geoRegion: client.where.geoRegion,
       geoCountry: client.where.geoCountry,

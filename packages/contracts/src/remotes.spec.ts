@@ -37,6 +37,7 @@ describe('the site routes', () => {
       '/admin/reports',
       '/admin/kitchen',
       '/admin/waitlist',
+      '/admin/guests',
     ]);
   });
 

@@ -72,6 +72,7 @@ export const SITE_ROUTES = [
       'reports',
       'kitchen',
       'waitlist',
+      'guests',
     ],
   },
 ] as const satisfies readonly SiteRoute[];

@@ -60,6 +60,10 @@ import {
   updateDrinkStockRequestSchema,
   updatePromoCodeSchema,
   waitlistJoinRequestSchema,
+  guestDataSettingsSchema,
+  guestEmailQuerySchema,
+  guestEraseRequestSchema,
+  guestSearchQuerySchema,
 } from './index.js';
 
 /**
@@ -127,6 +131,10 @@ const SENT_SCHEMAS = {
   updateBarOrderRequestSchema,
   updateDrinkStockRequestSchema,
   updatePromoCodeSchema,
+  guestDataSettingsSchema,
+  guestEmailQuerySchema,
+  guestEraseRequestSchema,
+  guestSearchQuerySchema,
 } satisfies Record<string, z.ZodObject>;
 
 /** The exported schemas that are not a request of their own, and why. */
@@ -166,6 +174,9 @@ const NOT_SENT: Record<string, string> = {
   eventTypeSchema: 'a path parameter, one string',
   reportExportFormatSchema: 'a query parameter, one string',
   reportExportTableSchema: 'a path parameter, one string',
+  guestDataSchema: 'a response (GET /api/admin/guests/data, and the Export file)',
+  guestEraseResponseSchema: 'a response',
+  guestSummarySchema: 'a response',
 };
 
 type OwnWords = Record<string, { missing?: string; wrongType?: string }>;

@@ -118,6 +118,7 @@ export const STAFF_ACTIONS = [
   'pickup',
   'waitlist.offer',
   'waitlist.remove',
+  'guest.erase',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 

@@ -4,6 +4,7 @@ import { useSettings } from '../../features/settings/api/settings';
 import { DrinksMenuSection } from '../../features/settings/components/drinks-menu-section';
 import { EventSection } from '../../features/settings/components/event-section';
 import { FeastPacksSection } from '../../features/settings/components/feast-packs-section';
+import { GuestDataSection } from '../../features/settings/components/guest-data-section';
 import { MealsSection } from '../../features/settings/components/meals-section';
 import { PromoCodesSection } from '../../features/settings/components/promo-codes-section';
 import { RestaurantSection } from '../../features/settings/components/restaurant-section';
@@ -39,6 +40,7 @@ export function SettingsPage() {
               <FeastPacksSection />
               <DrinksMenuSection />
               <RestaurantSection restaurant={settings.data.restaurant} />
+              <GuestDataSection />
               <StartNextSeasonSection currentTitle={settings.data.event.name} />
             </>
           ) : (

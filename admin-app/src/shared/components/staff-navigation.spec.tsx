@@ -48,6 +48,7 @@ describe('the staff navigation', () => {
       'Drinks QR Code',
       'Settings',
       'Devices',
+      'Guests',
       'Activity',
     ]);
     const night = within(nav).getByRole('group', { name: 'The night' });
@@ -96,6 +97,6 @@ describe('the staff navigation', () => {
     expect(currentStaffPage('/admin')).toBe('/admin');
     expect(currentStaffPage('/admin/')).toBe('/admin');
     expect(currentStaffPage('/admin/login')).toBeUndefined();
-    expect(new Set(STAFF_PAGE_GROUPS.flatMap((g) => g.pages.map((p) => p.path))).size).toBe(12);
+    expect(new Set(STAFF_PAGE_GROUPS.flatMap((g) => g.pages.map((p) => p.path))).size).toBe(13);
   });
 });

@@ -51,6 +51,7 @@ export const STAFF_PAGE_GROUPS: readonly StaffPageGroup[] = [
     pages: [
       { path: '/admin/settings', label: 'Settings', roles: MANAGER },
       { path: '/admin/devices', label: 'Devices', roles: MANAGER },
+      { path: '/admin/guests', label: 'Guests', roles: MANAGER },
       { path: '/admin/activity', label: 'Activity', roles: MANAGER },
     ],
   },

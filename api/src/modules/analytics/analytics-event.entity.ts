@@ -108,4 +108,12 @@ export class AnalyticsEventEntity {
 
   @Column({ type: 'simple-json', nullable: true })
   metadata!: Record<string, unknown> | null;
+
+  /**
+   * Sent by a browser with Global Privacy Control on (`Sec-GPC: 1`): counted, never linked to
+   * a name, address or phone, placed no finer than its country (docs/privacy.md). The server's
+   * events of the same session inherit it.
+   */
+  @Column({ type: 'boolean', default: false })
+  gpc!: boolean;
 }

@@ -59,9 +59,10 @@ export class AnalyticsController {
 
   /**
    * A visitor's browser reports one event. Fire-and-forget for the browser: 204, no body. The
-   * per-address limit is counted before the body is read (app.factory.ts). A browser that asks
-   * not to be tracked (Global Privacy Control, Do Not Track) gets the same 204 and nothing is
-   * stored.
+   * per-address limit is counted before the body is read (app.factory.ts). A browser with
+   * Do Not Track on gets the same 204 and nothing is stored; one with Global Privacy Control on
+   * is counted, but never linked to a person and placed no finer than its country
+   * (docs/privacy.md).
    */
   @Post()
   @ApiRoute({
@@ -80,7 +81,7 @@ export class AnalyticsController {
     @Body(new EventSizePipe(), new ZodValidationPipe(analyticsEventRequestSchema)) event: ValidAnalyticsEvent,
     @Req() req: Request,
   ): Promise<void> {
-    if (req.get('sec-gpc') === '1' || req.get('dnt') === '1') return;
+    if (req.get('dnt') === '1') return;
     await this.analytics.ingest(event, clientInfo(req));
   }
 

@@ -10,7 +10,7 @@ import { AnalyticsIngestQueue } from './analytics-ingest.queue.js';
 import { normaliseAttribution } from './attribution.js';
 import { firstTouchOfSessions } from './session-attribution.js';
 import type { ClientInfo } from './client-info.js';
-import { GeoIpService, type GeoLocation } from './geoip.service.js';
+import { countryOnly, GeoIpService, type GeoLocation } from './geoip.service.js';
 import { SeasonsService } from '../seasons/seasons.service.js';
 
 /** An event another module records on the server, e.g. a completed ticket purchase. */
@@ -68,6 +68,7 @@ export class AnalyticsService {
     }
     const now = new Date();
     const immediate = this.geo.lookupNow(client.ip);
+    const place = immediate.ready ? (immediate.location ?? NO_GEO) : NO_GEO;
     const attribution = normaliseAttribution(event);
     const row: AnalyticsRow = {
       eventId: await this.seasons.currentId(),
@@ -76,14 +77,16 @@ export class AnalyticsService {
       pageViewId: event.pageViewId,
       entityId: null,
       createdAt: now,
-      userName: event.userName,
-      userEmail: event.userEmail,
-      userPhone: event.userPhone,
+      // Global Privacy Control: counted, never linked to a person (docs/privacy.md).
+      userName: client.gpc ? null : event.userName,
+      userEmail: client.gpc ? null : event.userEmail,
+      userPhone: client.gpc ? null : event.userPhone,
+      gpc: client.gpc,
       // The place is looked up from the whole address; the address is kept without its host part.
       ipAddress: truncatedIp(client.ip),
       userAgent: client.userAgent,
       isBot: client.isBot,
-      ...(immediate.ready ? (immediate.location ?? NO_GEO) : NO_GEO),
+      ...(client.gpc ? countryOnly(place) : place),
       scrollDepth: event.scrollDepth,
       timeOnPage: event.timeOnPage,
       pageSections: event.pageSections,
@@ -113,7 +116,7 @@ export class AnalyticsService {
       insertedId = await this.store.storeOne(row);
     }
 
-    if (!immediate.ready && client.ip) this.locateLater(client.ip, event.pageViewId, insertedId);
+    if (!immediate.ready && client.ip) this.locateLater(client.ip, event.pageViewId, insertedId, client.gpc);
   }
 
   /**
@@ -132,6 +135,8 @@ export class AnalyticsService {
       }
       const sessionId = clip(input.sessionId, 64);
       const visit = sessionId ? await this.sessionVisit(sessionId) : null;
+      // A session whose browser sent Global Privacy Control stays unlinked (docs/privacy.md).
+      const gpc = Boolean(visit?.gpc) || (sessionId !== null && (await this.events.existsBy({ sessionId, gpc: true })));
       let metadata = input.metadata ?? null;
       if (metadata && JSON.stringify(metadata).length > ANALYTICS_LIMITS.metadataChars * 4) {
         this.logger.warn(`Server analytics event ${eventType.data}: metadata too large, dropped`);
@@ -143,21 +148,26 @@ export class AnalyticsService {
         sessionId,
         entityId: clip(input.entityId, 64),
         createdAt: new Date(),
-        userName: clip(input.userName, 200),
-        userEmail: clip(input.userEmail, 320),
-        userPhone: clip(input.userPhone, 40),
+        userName: gpc ? null : clip(input.userName, 200),
+        userEmail: gpc ? null : clip(input.userEmail, 320),
+        userPhone: gpc ? null : clip(input.userPhone, 40),
         isBot: false,
+        gpc,
         metadata,
         // Where the visitor came from and was, as the session's own events recorded it.
         ...(visit
           ? {
               ipAddress: visit.ipAddress,
               userAgent: visit.userAgent,
-              geoCity: visit.geoCity,
-              geoRegion: visit.geoRegion,
-              geoCountry: visit.geoCountry,
-              geoLatitude: visit.geoLatitude,
-              geoLongitude: visit.geoLongitude,
+              ...(gpc
+                ? countryOnly(visit)
+                : {
+                    geoCity: visit.geoCity,
+                    geoRegion: visit.geoRegion,
+                    geoCountry: visit.geoCountry,
+                    geoLatitude: visit.geoLatitude,
+                    geoLongitude: visit.geoLongitude,
+                  }),
               utmSource: visit.utmSource,
               utmMedium: visit.utmMedium,
               utmCampaign: visit.utmCampaign,
@@ -182,7 +192,7 @@ export class AnalyticsService {
   }
 
   /** Fills in the place of a just-stored event once the GeoIP database has loaded. */
-  private locateLater(ip: string, pageViewId: string | null, id: number | undefined): void {
+  private locateLater(ip: string, pageViewId: string | null, id: number | undefined, gpc: boolean): void {
     if (!pageViewId && !id) return;
     this.geo
       .lookup(ip)
@@ -191,7 +201,7 @@ export class AnalyticsService {
         const update = this.events
           .createQueryBuilder()
           .update(AnalyticsEventEntity)
-          .set(location)
+          .set(gpc ? countryOnly(location) : location)
           .where('ipAddress = :ip', { ip: truncatedIp(ip) })
           .andWhere('geoCountry IS NULL');
         if (pageViewId) update.andWhere('pageViewId = :pageViewId', { pageViewId });

@@ -8,6 +8,8 @@ export interface ClientInfo {
   userAgent: string | null;
   /** A known crawler or automated client, by its user agent. */
   isBot: boolean;
+  /** The browser sends Global Privacy Control (`Sec-GPC: 1`): docs/privacy.md. */
+  gpc: boolean;
 }
 
 const MAX_USER_AGENT = 512;
@@ -33,5 +35,6 @@ export function clientInfo(req: Request): ClientInfo {
     userAgent: userAgent || null,
     // No user agent at all is a script, not a browser.
     isBot: !userAgent || isBotAgent(userAgent),
+    gpc: req.get('sec-gpc')?.trim() === '1',
   };
 }

@@ -84,3 +84,11 @@ export class GeoIpService {
     };
   }
 }
+
+/**
+ * A place no finer than its country: what is kept for a visitor whose browser sends Global
+ * Privacy Control (docs/privacy.md).
+ */
+export function countryOnly(location: GeoLocation | null): GeoLocation {
+  return { geoCity: null, geoRegion: null, geoCountry: location?.geoCountry ?? null, geoLatitude: null, geoLongitude: null };
+}

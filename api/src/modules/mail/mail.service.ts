@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { readdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -83,9 +84,46 @@ export class MailService implements OnModuleDestroy {
     return { messageId: info.messageId };
   }
 
+  /**
+   * Deletes every message of the outbox folder that names `email` (a guest's erasure,
+   * docs/privacy.md); answers how many. Nothing to do when mail goes out through SMTP_URL.
+   */
+  async forgetAddress(email: string): Promise<number> {
+    if (!this.outboxDir) return 0;
+    const needle = email.trim().toLowerCase();
+    let names: string[];
+    try {
+      names = (await readdir(this.outboxDir)).filter((name) => name.endsWith('.eml'));
+    } catch {
+      return 0;
+    }
+    let deleted = 0;
+    for (const name of names) {
+      const path = join(this.outboxDir, name);
+      if (!messageNames(await readFile(path, 'utf8'), needle)) continue;
+      await unlink(path);
+      deleted += 1;
+    }
+    return deleted;
+  }
+
   onModuleDestroy(): void {
     this.transport.close();
   }
+}
+
+/**
+ * Whether a stored message holds `needle` (lower-cased) anywhere: its headers, its
+ * quoted-printable parts once unfolded and decoded, or its base64 parts once decoded.
+ */
+export function messageNames(raw: string, needle: string): boolean {
+  if (raw.toLowerCase().includes(needle)) return true;
+  const unfolded = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  if (unfolded.toLowerCase().includes(needle)) return true;
+  for (const block of raw.match(/(?:^[A-Za-z0-9+/=]{16,}\r?\n?)+/gm) ?? []) {
+    if (Buffer.from(block.replace(/\s+/g, ''), 'base64').toString('utf8').toLowerCase().includes(needle)) return true;
+  }
+  return false;
 }
 
 function classify(error: unknown): MailDeliveryError {

@@ -1,11 +1,13 @@
 import { Body, Controller, Get, Header, Put } from '@nestjs/common';
 import {
   eventSettingsSchema,
+  guestDataSettingsSchema,
   mealSettingsSchema,
   restaurantSettingsSchema,
   ticketSettingsSchema,
   type AdminSettings,
   type EventSettings,
+  type GuestDataSettings,
   type MealSettings,
   type RestaurantSettings,
   type TicketSettings,
@@ -13,6 +15,7 @@ import {
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { CurrentStaff, type StaffActor } from '../staff/staff-actor.js';
 import { SettingsService } from './settings.service.js';
+import { GuestDataSettingsService } from './guest-data-settings.service.js';
 import { MealSettingsService } from './meal-settings.service.js';
 import { TicketSettingsService } from './ticket-settings.service.js';
 import { ApiRoute } from '../../common/route-facts.js';
@@ -24,6 +27,7 @@ export class SettingsController {
     private readonly settings: SettingsService,
     private readonly ticketSettings: TicketSettingsService,
     private readonly mealSettings: MealSettingsService,
+    private readonly guestData: GuestDataSettingsService,
   ) {}
 
   @Get()
@@ -104,5 +108,33 @@ export class SettingsController {
   @Header('Cache-Control', 'no-store')
   saveMeals(@Body(new ZodValidationPipe(mealSettingsSchema)) body: MealSettings, @CurrentStaff() actor: StaffActor): Promise<MealSettings> {
     return this.mealSettings.update(body, actor);
+  }
+
+  /** The Guest data section (docs/settings.md): `Keep guest data for`. */
+  @Get('guest-data')
+  @ApiRoute({
+    tag: 'settings',
+    summary: 'How long guest data is kept after a season ends',
+    response: { schema: guestDataSettingsSchema, name: 'GuestDataSettings' },
+  })
+  @Header('Cache-Control', 'no-store')
+  getGuestData(): Promise<GuestDataSettings> {
+    return this.guestData.stored();
+  }
+
+  /** The whole Guest data section; answers it as saved, or 400 `keepGuestDataMonths: ...`. */
+  @Put('guest-data')
+  @ApiRoute({
+    tag: 'settings',
+    summary: 'Change how long guest data is kept after a season ends',
+    body: { schema: guestDataSettingsSchema, name: 'GuestDataSettings' },
+    response: { schema: guestDataSettingsSchema, name: 'GuestDataSettings' },
+  })
+  @Header('Cache-Control', 'no-store')
+  saveGuestData(
+    @Body(new ZodValidationPipe(guestDataSettingsSchema)) body: GuestDataSettings,
+    @CurrentStaff() actor: StaffActor,
+  ): Promise<GuestDataSettings> {
+    return this.guestData.update(body, actor);
   }
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SiteSettingEntity } from '../site/site-setting.entity.js';
+import { GuestDataSettingsService } from './guest-data-settings.service.js';
 import { MealSettingsService } from './meal-settings.service.js';
 import { SettingEntity } from './setting.entity.js';
 import { SettingsChanges } from './settings-changes.js';
@@ -18,7 +19,7 @@ import { TicketSettingsService } from './ticket-settings.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([SettingEntity, SiteSettingEntity])],
   controllers: [SettingsController, SiteController],
-  providers: [SettingsService, TicketSettingsService, MealSettingsService, SettingsChanges, SiteService],
-  exports: [SettingsService, TicketSettingsService, MealSettingsService, SettingsChanges, SiteService],
+  providers: [SettingsService, TicketSettingsService, MealSettingsService, GuestDataSettingsService, SettingsChanges, SiteService],
+  exports: [SettingsService, TicketSettingsService, MealSettingsService, GuestDataSettingsService, SettingsChanges, SiteService],
 })
 export class SettingsModule {}

@@ -41,4 +41,5 @@ export const ACTION_LABELS: Record<StaffAction, string> = {
   pickup: 'Pre-order picked up',
   'waitlist.offer': 'Waitlist offer sent',
   'waitlist.remove': 'Removed from the waitlist',
+  'guest.erase': 'Erased a guest',
 };
