@@ -87,6 +87,8 @@ export const feastOrderIntentSchema = /* @__PURE__ */ defineSchema(() =>
       customerName: z.string().trim().min(1, 'Name is required').max(160, 'Name is too long'),
       customerEmail: z.string().trim().max(254, 'Invalid email address').pipe(z.email('Invalid email address')),
       customerPhone: z.string().trim().min(10, 'Phone number must be at least 10 digits').max(30, 'Phone number is too long'),
+      /** The unticked `Send me news about the restaurant's events` box, when ticked (docs/privacy.md). */
+      newsConsent: z.boolean('newsConsent must be true or false').optional(),
       items: z
         .array(
           z.strictObject({

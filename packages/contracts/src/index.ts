@@ -33,3 +33,4 @@ export * from './ticket-types.js';
 export * from './waitlist.js';
 export * from './my-tickets.js';
 export * from './kept-card.js';
+export * from './policies.js';

@@ -231,6 +231,8 @@ export const partyOrderRequestSchema = /* @__PURE__ */ defineSchema(() =>
       guests: partyGuestsField,
       /** The token of a waitlist offer's link (`/diwali-party?offer=<token>`, docs/waitlist.md). */
       offerToken: z.string().trim().min(1).max(100).optional(),
+      /** The unticked `Send me news about the restaurant's events` box, when ticked (docs/privacy.md). */
+      newsConsent: z.boolean('newsConsent must be true or false').optional(),
     })
     .superRefine(atLeastOneTicket),
 );

@@ -43,6 +43,7 @@ import {
   partyRefundRequestSchema,
   pickupRequestSchema,
   pickupSearchQuerySchema,
+  policyUpdateRequestSchema,
   redeemDevicePassRequestSchema,
   resendConfirmationRequestSchema,
   restaurantSettingsSchema,
@@ -112,6 +113,7 @@ const SENT_SCHEMAS = {
   partyRefundRequestSchema,
   pickupRequestSchema,
   pickupSearchQuerySchema,
+  policyUpdateRequestSchema,
   redeemDevicePassRequestSchema,
   resendConfirmationRequestSchema,
   restaurantSettingsSchema,
@@ -171,7 +173,12 @@ type OwnWords = Record<string, { missing?: string; wrongType?: string }>;
  * (docs/product.md): they keep that text instead of the defaults. Each entry names its section.
  * Staff and door requests word none of their own; they answer with the defaults like the rest.
  */
-const OWN_WORDS: Record<string, OwnWords> = {};
+const OWN_WORDS: Record<string, OwnWords> = {
+  // The news box (docs/privacy.md): a ticked or unticked checkbox, worded as such.
+  partyOrderRequestSchema: { newsConsent: { wrongType: 'newsConsent must be true or false' } },
+  feastOrderIntentSchema: { newsConsent: { wrongType: 'newsConsent must be true or false' } },
+  waitlistJoinRequestSchema: { newsConsent: { wrongType: 'newsConsent must be true or false' } },
+};
 
 type Schema = z.core.$ZodType;
 

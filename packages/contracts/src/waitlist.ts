@@ -25,6 +25,8 @@ export const waitlistJoinRequestSchema = /* @__PURE__ */ defineSchema(() =>
       .int(WAITLIST_JOIN_MESSAGES.ticketsWhole)
       .min(1, WAITLIST_JOIN_MESSAGES.ticketsMin)
       .max(WAITLIST_MAX_TICKETS, WAITLIST_JOIN_MESSAGES.ticketsMax),
+    /** The unticked `Send me news about the restaurant's events` box, when ticked (docs/privacy.md). */
+    newsConsent: z.boolean('newsConsent must be true or false').optional(),
   }),
 );
 export type WaitlistJoinRequest = z.infer<typeof waitlistJoinRequestSchema>;
