@@ -5,6 +5,7 @@ import { DrinksMenuSection } from '../../features/settings/components/drinks-men
 import { EventSection } from '../../features/settings/components/event-section';
 import { FeastPacksSection } from '../../features/settings/components/feast-packs-section';
 import { MealsSection } from '../../features/settings/components/meals-section';
+import { PoliciesSection } from '../../features/settings/components/policies-section';
 import { PromoCodesSection } from '../../features/settings/components/promo-codes-section';
 import { RestaurantSection } from '../../features/settings/components/restaurant-section';
 import { TicketsSection } from '../../features/settings/components/tickets-section';
@@ -21,7 +22,7 @@ export function SettingsPage() {
     <Layout style={{ minHeight: '100vh' }}>
       <AdminPageHeader
         title="Settings"
-        subtitle="The event, its tickets and ticket types, promo codes, feast packs, the drinks menu, the restaurant and the next season. The guest pages follow within a minute."
+        subtitle="The event, its tickets and ticket types, promo codes, feast packs, the drinks menu, the restaurant, the policies and the next season. The guest pages follow within a minute."
         maxWidth={WIDTH}
         backToDashboard
       />
@@ -39,6 +40,7 @@ export function SettingsPage() {
               <FeastPacksSection />
               <DrinksMenuSection />
               <RestaurantSection restaurant={settings.data.restaurant} />
+              <PoliciesSection />
               <StartNextSeasonSection currentTitle={settings.data.event.name} />
             </>
           ) : (
