@@ -28,6 +28,9 @@ export const PAY_AGREEMENT_TEXT = 'By paying you agree to the ticket terms and t
 /** The label of the unticked news box on the party, feast pack and waitlist forms. */
 export const NEWS_CONSENT_LABEL = "Send me news about the restaurant's events";
 
+/** The query key of a policy's `GET /api/policies/:kind`: the page reads it, the pre-render seeds it. */
+export const policyQueryKey = (kind: PolicyKind) => ['policy', kind] as const;
+
 export const isPolicyKind = (value: string): value is PolicyKind => (POLICY_KINDS as readonly string[]).includes(value);
 
 /** `PUT /api/admin/policies/:kind`: the policy's whole text, in Markdown. */

@@ -2,7 +2,6 @@ import { ConflictException, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { QueryFailedError, Repository } from 'typeorm';
 import {
-  POLICY_KINDS,
   POLICY_TITLES,
   type AdminPolicies,
   type AdminPolicy,
@@ -13,18 +12,12 @@ import {
 import { SeasonsService } from '../seasons/seasons.service.js';
 import { ActivityLog } from '../staff/activity-log.service.js';
 import type { StaffActor } from '../staff/staff-actor.js';
-import { DEFAULT_POLICY_MARKDOWN } from './policy-defaults.js';
+import { DEFAULT_POLICY_MARKDOWN, defaultPublicPolicy } from './policy-defaults.js';
 import { renderPolicyMarkdown } from './policy-markdown.js';
 import { PolicyVersionEntity } from './policy-version.entity.js';
 
 /** The same text, whatever line endings or trailing spaces the browser sent. */
 const normalized = (markdown: string): string => markdown.replace(/\r\n?/g, '\n').trim();
-
-/** The defaults, rendered once. */
-const DEFAULT_HTML = Object.fromEntries(POLICY_KINDS.map((kind) => [kind, renderPolicyMarkdown(DEFAULT_POLICY_MARKDOWN[kind])])) as Record<
-  PolicyKind,
-  string
->;
 
 /**
  * The privacy policy and the ticket terms of the season on sale (docs/privacy.md, "Policies and
@@ -43,17 +36,8 @@ export class PoliciesService {
   async current(kind: PolicyKind): Promise<AdminPolicy> {
     const season = await this.seasons.resolve(undefined);
     const row = await this.rows.findOne({ where: { seasonId: season.id, kind }, order: { version: 'DESC' } });
-    if (!row) {
-      return {
-        kind,
-        title: POLICY_TITLES[kind],
-        markdown: normalized(DEFAULT_POLICY_MARKDOWN[kind]),
-        html: DEFAULT_HTML[kind],
-        version: 1,
-        savedAt: season.createdAt.toISOString(),
-        isDefault: true,
-      };
-    }
+    if (!row)
+      return { ...defaultPublicPolicy(kind, season.createdAt), markdown: normalized(DEFAULT_POLICY_MARKDOWN[kind]), isDefault: true };
     return {
       kind,
       title: POLICY_TITLES[kind],

@@ -1,4 +1,5 @@
-import type { PolicyKind } from '@festival/contracts';
+import { POLICY_KINDS, POLICY_TITLES, type PolicyKind, type PublicPolicy } from '@festival/contracts';
+import { renderPolicyMarkdown } from './policy-markdown.js';
 
 /**
  * The text each season starts with (docs/privacy.md, "Policies and consent"), until the manager
@@ -90,4 +91,18 @@ Questions about an order or a refund: contact the restaurant at the address, tel
 `;
 
 /** The Markdown a season shows for `kind` until the manager saves another. */
-export const DEFAULT_POLICY_MARKDOWN: Record<PolicyKind, string> = { privacy: PRIVACY, terms: TERMS };
+export const DEFAULT_POLICY_MARKDOWN: Record<PolicyKind, string> = { privacy: PRIVACY.trim(), terms: TERMS.trim() };
+
+/** The defaults rendered, once. */
+const DEFAULT_HTML = Object.fromEntries(POLICY_KINDS.map((kind) => [kind, renderPolicyMarkdown(DEFAULT_POLICY_MARKDOWN[kind])])) as Record<
+  PolicyKind,
+  string
+>;
+
+/**
+ * The default text of `kind` as guests read it, version 1, dated `savedAt` (the season's start).
+ * The build's pre-render (scripts/prerender.mjs) renders `/privacy` and `/terms` with it too.
+ */
+export function defaultPublicPolicy(kind: PolicyKind, savedAt: Date): PublicPolicy {
+  return { kind, title: POLICY_TITLES[kind], html: DEFAULT_HTML[kind], version: 1, savedAt: savedAt.toISOString() };
+}

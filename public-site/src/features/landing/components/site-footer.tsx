@@ -4,6 +4,7 @@ import { cityLine, telHref } from '../lib/contact';
 import { RELEASE } from '../lib/release';
 import { Slot } from './placeholder';
 import { DiyaRow } from './ornaments';
+import { LegalLinks } from '@festival/web-kit/legal';
 
 export function SiteFooter({ site, failed }: { site: SiteConfig | undefined; failed: boolean }) {
   const restaurant = site?.restaurant;
@@ -69,6 +70,7 @@ export function SiteFooter({ site, failed }: { site: SiteConfig | undefined; fai
           © {new Date().getFullYear()} <Slot value={restaurant?.name} width="9ch" failed={failed} />. All rights reserved.
           {restaurant ? ` Serving ${restaurant.address.city} since ${restaurant.since}.` : null}
         </p>
+        <LegalLinks className="lp-footer-legal" />
         {RELEASE ? <p className="lp-release">Release {RELEASE}</p> : null}
       </div>
     </footer>
