@@ -21,7 +21,7 @@ describe(`the privacy policy and the ticket terms on ${TEST_DATABASE}`, () => {
   const read = async (kind: string): Promise<PublicPolicy> => (await t.http.get(`/api/policies/${kind}`).expect(200)).body as PublicPolicy;
   const admin = async (): Promise<AdminPolicies> =>
     (await t.http.get('/api/admin/policies').set('Cookie', manager).expect(200)).body as AdminPolicies;
-  const save = (kind: string, body: unknown, cookie = manager) =>
+  const save = (kind: string, body: object, cookie = manager) =>
     t.http.put(`/api/admin/policies/${kind}`).set('Cookie', cookie).send(body);
 
   it('starts each season with default texts as version 1 that name what is collected and how long it is kept', async () => {
@@ -95,7 +95,7 @@ describe(`the privacy policy and the ticket terms on ${TEST_DATABASE}`, () => {
   it('refuses bad input with a clear 400 and changes nothing', async () => {
     const before = await admin();
     const rows = await t.dataSource.getRepository(PolicyVersionEntity).count();
-    const cases: [unknown, string][] = [
+    const cases: [object, string][] = [
       [{ markdown: '   ' }, 'markdown: The policy text is required'],
       [{}, 'markdown: Required'],
       [{ markdown: 42 }, 'markdown: Expected string, received number'],

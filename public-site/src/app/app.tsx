@@ -9,7 +9,7 @@ const PartyPage = lazy(() => import('../features/party/components/party-page').t
 // /my-tickets loads its page only there; the party page's `Find my tickets` link is its own small chunk.
 const MyTicketsPage = lazy(() => import('../features/my-tickets/components/my-tickets-page').then((m) => ({ default: m.MyTicketsPage })));
 // The privacy policy and the ticket terms load only at /privacy and /terms.
-const PolicyRoute = lazy(() => import('./policy-route'));
+const PolicyPage = lazy(() => import('../features/policies/components/policy-page').then((m) => ({ default: m.PolicyPage })));
 const FindMyTickets = lazy(() => import('../features/my-tickets/components/find-my-tickets').then((m) => ({ default: m.FindMyTickets })));
 
 function PageLoading() {
@@ -39,7 +39,7 @@ export default function App() {
   if (pathname === '/privacy' || pathname === '/terms') {
     return (
       <Suspense fallback={<PageLoading />}>
-        <PolicyRoute kind={pathname === '/privacy' ? 'privacy' : 'terms'} />
+        <PolicyPage kind={pathname === '/privacy' ? 'privacy' : 'terms'} />
       </Suspense>
     );
   }

@@ -4,7 +4,6 @@ import { cityLine, telHref } from '../lib/contact';
 import { RELEASE } from '../lib/release';
 import { Slot } from './placeholder';
 import { DiyaRow } from './ornaments';
-import { LegalLinks } from '@festival/web-kit/legal';
 
 export function SiteFooter({ site, failed }: { site: SiteConfig | undefined; failed: boolean }) {
   const restaurant = site?.restaurant;
@@ -70,7 +69,10 @@ export function SiteFooter({ site, failed }: { site: SiteConfig | undefined; fai
           © {new Date().getFullYear()} <Slot value={restaurant?.name} width="9ch" failed={failed} />. All rights reserved.
           {restaurant ? ` Serving ${restaurant.address.city} since ${restaurant.since}.` : null}
         </p>
-        <LegalLinks className="lp-footer-legal" />
+        {/* The policies (docs/privacy.md): written out here, as the landing page has no room for another chunk. */}
+        <nav aria-label="Policies" className="legal-links lp-footer-legal">
+          <a href="/privacy">Privacy policy</a> · <a href="/terms">Ticket terms</a>
+        </nav>
         {RELEASE ? <p className="lp-release">Release {RELEASE}</p> : null}
       </div>
     </footer>
