@@ -56,6 +56,9 @@ test.describe('the privacy policy and the ticket terms', () => {
     const guest = await (await browser.newContext({ baseURL: BASE_URL })).newPage();
     const errors: string[] = [];
     guest.on('pageerror', (error) => errors.push(error.message));
+    guest.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
     await guest.goto('/privacy');
     await expect(guest.getByRole('heading', { level: 1, name: 'Privacy policy' })).toBeVisible();
     await expect(guest.getByText(new RegExp(`^Version ${version} · Effective \\w+ \\d{1,2}, \\d{4}$`))).toBeVisible();
