@@ -21,8 +21,7 @@ describe(`the privacy policy and the ticket terms on ${TEST_DATABASE}`, () => {
   const read = async (kind: string): Promise<PublicPolicy> => (await t.http.get(`/api/policies/${kind}`).expect(200)).body as PublicPolicy;
   const admin = async (): Promise<AdminPolicies> =>
     (await t.http.get('/api/admin/policies').set('Cookie', manager).expect(200)).body as AdminPolicies;
-  const save = (kind: string, body: object, cookie = manager) =>
-    t.http.put(`/api/admin/policies/${kind}`).set('Cookie', cookie).send(body);
+  const save = (kind: string, body: object, cookie = manager) => t.http.put(`/api/admin/policies/${kind}`).set('Cookie', cookie).send(body);
 
   it('starts each season with default texts as version 1 that name what is collected and how long it is kept', async () => {
     const privacy = await read('privacy');
