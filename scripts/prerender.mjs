@@ -1,8 +1,8 @@
-// Pre-renders the landing page (/), the party page (/diwali-party) and the drinks menu's frame
-// (/drinks) into HTML after the frontends are built: the shell's pre-render bundle
+// Pre-renders the landing page (/), the party page (/diwali-party), the privacy policy (/privacy),
+// the ticket terms (/terms) and the drinks menu's frame (/drinks) into HTML after the frontends are built: the shell's pre-render bundle
 // (shell/dist-prerender/render.js) renders the same React components with the site
 // configuration (its defaults) into the shell's index.html, with the remote's stylesheets
-// linked. Writes shell/dist/prerendered/{index,diwali-party,drinks}.html, served for exactly
+// linked. Writes shell/dist/prerendered/{index,diwali-party,privacy,terms,drinks}.html, served for exactly
 // those paths, and shell/dist-prerender/pages.json, which the API's embedded mode reads to
 // render them again with the current configuration. Their brotli and gzip copies go beside them
 // (scripts/precompress.mjs), as for every built file. See docs/landing-page.md.
@@ -37,6 +37,8 @@ function pageAssets(remotes) {
   const site = remoteBuild('public-site', remotes.public_site);
   const partyCss = site.app.assets.css.async.filter((f) => /party-page/.test(f));
   if (partyCss.length === 0) throw new Error('public-site/dist/mf-manifest.json lists no party-page stylesheet');
+  const policyCss = site.app.assets.css.async.filter((f) => /policy-page/.test(f));
+  if (policyCss.length === 0) throw new Error('public-site/dist/mf-manifest.json lists no policy-page stylesheet');
   const drinks = remoteBuild('drinks-app', remotes.drinks_app);
   return {
     '/': {
@@ -46,6 +48,9 @@ function pageAssets(remotes) {
     '/diwali-party': { stylesheets: [...site.app.assets.css.sync, ...partyCss].map(site.url), fonts: [] },
     // The drinks screens use the system fonts unless the guest's browser already has the site's.
     '/drinks': { stylesheets: drinks.app.assets.css.sync.map(drinks.url), fonts: [] },
+    // The policies: the site's frame and their own stylesheet (docs/privacy.md).
+    '/privacy': { stylesheets: [...site.app.assets.css.sync, ...policyCss].map(site.url), fonts: [] },
+    '/terms': { stylesheets: [...site.app.assets.css.sync, ...policyCss].map(site.url), fonts: [] },
   };
 }
 
@@ -61,6 +66,30 @@ async function siteConfig({ DEFAULT_SITE_CONFIG, siteConfigSchema }) {
   if (!res.ok) throw new Error(`${origin}/api/site answered ${res.status}`);
   log(`rendering with the configuration of ${origin}`);
   return siteConfigSchema.parse(await res.json());
+}
+
+/**
+ * The pages' own queries (`PageQuery` in shell/src/prerender/page-data.ts), by path: the text
+ * `/privacy` and `/terms` show. With PRERENDER_SITE_URL, the staff's current policies; otherwise
+ * each season's default text (the built API's), dated now: served only when no API answers, and
+ * the page fetches the current text as soon as it runs.
+ */
+async function pageQueries({ POLICY_KINDS, POLICY_PATHS, policyQueryKey }) {
+  const origin = process.env.PRERENDER_SITE_URL;
+  const defaults = origin ? undefined : await import(pathToFileURL(join(ROOT, 'api/dist/modules/privacy/policy-defaults.js')).href);
+  const queries = {};
+  for (const kind of POLICY_KINDS) {
+    let policy;
+    if (origin) {
+      const res = await fetch(new URL(`/api/policies/${kind}`, origin));
+      if (!res.ok) throw new Error(`${origin}/api/policies/${kind} answered ${res.status}`);
+      policy = await res.json();
+    } else {
+      policy = defaults.defaultPublicPolicy(kind, new Date());
+    }
+    queries[POLICY_PATHS[kind]] = [{ key: policyQueryKey(kind), data: policy }];
+  }
+  return queries;
 }
 
 /**
@@ -111,7 +140,7 @@ function paintFirstTemplate(template) {
  * party pages also carry their title, description, preview tags and JSON-LD (docs/seo.md). The API's
  * embedded mode adds them at serve time either way.
  */
-export async function renderPages({ contracts, bundle, site, template, publicUrl }) {
+export async function renderPages({ contracts, bundle, site, template, publicUrl, queries = {} }) {
   const { DEFAULT_REMOTES_MANIFEST, injectHead, PAGE_SEO, prerenderedRoutes } = contracts;
   const { renderPage } = bundle;
   const assets = pageAssets(DEFAULT_REMOTES_MANIFEST);
@@ -121,7 +150,7 @@ export async function renderPages({ contracts, bundle, site, template, publicUrl
     if (!assets[path]) throw new Error(`scripts/prerender.mjs knows no stylesheets for the pre-rendered path ${path}`);
     const file = fileOf(path);
     const remoteEntry = DEFAULT_REMOTES_MANIFEST[remote];
-    const rendered = await renderPage({ template, path, site, remoteEntry, ...assets[path] });
+    const rendered = await renderPage({ template, path, site, remoteEntry, queries: queries[path] ?? [], ...assets[path] });
     const seo = PAGE_SEO[path];
     const html = seo && publicUrl ? injectHead(rendered, seo(site, publicUrl)) : rendered;
     pages.push({ path, file, html, entry: { file: `prerendered/${file}`, remote, remoteEntry, ...assets[path] } });
@@ -140,7 +169,8 @@ export async function prerender() {
   const publicUrl = process.env.PUBLIC_URL || undefined;
   if (publicUrl) log(`the landing and party pages' head tags name ${publicUrl}`);
   const pages = {};
-  for (const { path, file, html, entry } of await renderPages({ contracts, bundle, site, template, publicUrl })) {
+  const queries = await pageQueries(contracts);
+  for (const { path, file, html, entry } of await renderPages({ contracts, bundle, site, template, publicUrl, queries })) {
     writeFileSync(join(outDir, file), html);
     pages[path] = entry;
     log(`pre-rendered ${path} -> shell/dist/prerendered/${file}`);

@@ -32,6 +32,7 @@ import { TicketTypeEntity } from './modules/tickets/ticket-types/ticket-type.ent
 import { PartyOrderItemEntity } from './modules/tickets/party-order-item.entity.js';
 import { ConsentRecordEntity } from './modules/privacy/consent-record.entity.js';
 import { EmailSuppressionEntity } from './modules/privacy/email-suppression.entity.js';
+import { PolicyVersionEntity } from './modules/privacy/policy-version.entity.js';
 
 /** Every entity of the API, registered once with the data source. */
 export const ENTITIES = [
@@ -46,6 +47,7 @@ export const ENTITIES = [
   CampaignEntity,
   CampaignRecipientEntity,
   EmailSuppressionEntity,
+  PolicyVersionEntity,
   ConsentRecordEntity,
   CampaignSendClockEntity,
   DrinkEntity,

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
 import { DataSource } from 'typeorm';
-import { PAGE_SEO } from '@festival/contracts';
+import { PAGE_SEO, POLICY_KINDS, POLICY_PATHS, policyQueryKey } from '@festival/contracts';
 import { Logger as NestPinoLogger } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
@@ -22,6 +22,7 @@ import { createLogger, PinoNestLogger } from './common/logger.js';
 import { runMigrations } from './database/migrate.js';
 import { RouteCatalog, type CatalogRoute } from './modules/api-docs/route-catalog.js';
 import { SiteService } from './modules/settings/site.service.js';
+import { PoliciesService } from './modules/privacy/policies.service.js';
 import { mountFrontends, type PageHtmlRegistry, type SiteConfigSource } from './web/frontends.js';
 import { mountCrawlerFiles } from './web/crawler-files.js';
 import { seoPageHtml } from './web/landing-head.js';
@@ -118,6 +119,12 @@ export async function createApp(config: AppConfig, logger: Logger = createLogger
   // The pre-rendered landing and party pages show the current configuration (docs/landing-page.md).
   const siteService = app.get(SiteService);
   siteConfig.get = () => siteService.get();
+  // `/privacy` and `/terms` show the staff's current text (docs/privacy.md).
+  const policies = app.get(PoliciesService);
+  siteConfig.pageQueries = async (path) => {
+    const kind = POLICY_KINDS.find((k) => POLICY_PATHS[k] === path);
+    return kind ? [{ key: policyQueryKey(kind), data: await policies.publicPolicy(kind) }] : [];
+  };
   app.useGlobalFilters(new HttpErrorFilter(logger));
   app.enableShutdownHooks();
   await runMigrations(app.get(DataSource), logger);

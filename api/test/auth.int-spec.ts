@@ -9,6 +9,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/health/live',
   'GET /api/health/ready',
   'GET /api/site',
+  'GET /api/policies/:kind',
   'POST /api/analytics',
   'GET /api/payments/config',
   'POST /api/payments/simulated/confirm',

@@ -93,6 +93,8 @@ describe(`the landing page's HTML on ${TEST_DATABASE}`, () => {
     expect([...sitemap.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
       'https://festival.example/',
       'https://festival.example/diwali-party',
+      'https://festival.example/privacy',
+      'https://festival.example/terms',
       'https://festival.example/drinks',
     ]);
     for (const path of ['/admin', '/admin/login', '/admin/settings']) {

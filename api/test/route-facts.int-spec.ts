@@ -77,6 +77,7 @@ describe(`route facts in the app on ${TEST_DATABASE}`, () => {
         ['POST', '^\\/api\\/party-quote$', 4 * KB],
         ['POST', '^\\/api\\/party-waitlist$', 2 * KB],
         ['POST', '^\\/api\\/webhooks\\/stripe$', 256 * KB],
+        ['PUT', '^\\/api\\/admin\\/policies\\/[^/]+$', 256 * KB],
       ].sort(),
     );
     expect(rateLimits.map(({ method, path, limit, windowMs }) => [method, path.source, limit, windowMs]).sort()).toEqual(

@@ -24,6 +24,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/health/live': 'anyone',
   'GET /api/health/ready': 'anyone',
   'GET /api/site': 'anyone',
+  'GET /api/policies/:kind': 'anyone',
   'POST /api/analytics': 'anyone',
   'GET /api/payments/config': 'anyone',
   'POST /api/payments/simulated/confirm': 'anyone',
@@ -117,6 +118,8 @@ const ACCESS: Record<string, Access> = {
   'PUT /api/admin/settings/tickets': MANAGER,
   'PUT /api/admin/settings/restaurant': MANAGER,
   'PUT /api/admin/settings/event': MANAGER,
+  'GET /api/admin/policies': MANAGER,
+  'PUT /api/admin/policies/:kind': MANAGER,
   'GET /api/admin/settings/meals': MANAGER,
   'PUT /api/admin/settings/meals': MANAGER,
   'GET /api/admin/settings/guest-data': MANAGER,
@@ -170,6 +173,7 @@ type Caller = 'anonymous' | StaffRole;
 /** Routes that read their body before who calls: a valid one, so the answer is about who calls. */
 const VALID_BODIES: Record<string, object> = {
   'PUT /api/my-tickets/orders/:orderId/guests/:seat': { meal: 'Vegetarian', allergens: [] },
+  'PUT /api/admin/policies/:kind': { markdown: 'Staff access check.' },
 };
 
 /** What the table says `caller` must get from `route`: let through, 401, or 403. */

@@ -143,7 +143,7 @@ test.describe('what crawlers, link previews and home screens see', () => {
     expect(res.status()).toBe(200);
     expect(res.headers()['content-type']).toMatch(/^application\/xml/);
     const locs = [...(await res.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
-    expect(locs).toEqual(['/', '/diwali-party', '/drinks']);
+    expect(locs).toEqual(['/', '/diwali-party', '/privacy', '/terms', '/drinks']);
   });
 
   test('staff pages say noindex, in the header and in the page; public pages do not', async ({ page, request }) => {
@@ -151,7 +151,7 @@ test.describe('what crawlers, link previews and home screens see', () => {
       const res = await request.get(path);
       expect([path, res.headers()['x-robots-tag']]).toEqual([path, 'noindex, nofollow']);
     }
-    for (const path of ['/', '/diwali-party', '/drinks']) {
+    for (const path of ['/', '/diwali-party', '/privacy', '/terms', '/drinks']) {
       expect([path, (await request.get(path)).headers()['x-robots-tag']]).toEqual([path, undefined]);
     }
     await page.goto('/admin/login');

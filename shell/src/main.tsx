@@ -33,6 +33,11 @@ function hydrate(data: PageData): void {
   // exactly; marked stale, the page then fetches the current one and updates in place.
   queryClient.setQueryData(SITE_QUERY_KEY, data.site);
   void queryClient.invalidateQueries({ queryKey: SITE_QUERY_KEY, refetchType: 'none' });
+  // The page's own queries (a policy's text) likewise: shown as rendered, then fetched afresh.
+  for (const { key, data: answer } of data.queries ?? []) {
+    queryClient.setQueryData(key, answer);
+    void queryClient.invalidateQueries({ queryKey: key, exact: true, refetchType: 'none' });
+  }
   void loadRemoteApp(data.remote).catch(() => undefined);
   hydrateRoot(root, page, {
     // A mismatch makes React re-render part of the page on the client: report it loudly.

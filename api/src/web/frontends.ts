@@ -6,7 +6,7 @@ import expressStaticGzip from 'express-static-gzip';
 import type { Logger } from 'pino';
 import { DEFAULT_REMOTES_MANIFEST, findSiteRoute, parseRemotesManifest, type RemotesManifest, type SiteConfig } from '@festival/contracts';
 import type { PageHtml } from './landing-head.js';
-import { loadPrerenderedPages } from './prerendered-pages.js';
+import { loadPrerenderedPages, type PageQuery } from './prerendered-pages.js';
 
 /** Folders of the three remotes, as served under /remotes/<folder>/. */
 export const REMOTE_FOLDERS = ['public-site', 'drinks-app', 'admin-app'] as const;
@@ -52,6 +52,8 @@ export type PageHtmlRegistry = Map<string, PageHtml>;
  */
 export interface SiteConfigSource {
   get?: () => Promise<SiteConfig>;
+  /** The page's own queries' current answers (`/privacy`: the privacy policy), when it has any. */
+  pageQueries?: (path: string) => Promise<PageQuery[]>;
 }
 
 /**
@@ -97,7 +99,8 @@ export function mountFrontends(
     if (!prerendered || built === undefined) return indexHtml;
     if (!siteConfig.get) return built;
     try {
-      return (await prerendered.render(path, await siteConfig.get())) ?? built;
+      const queries = (await siteConfig.pageQueries?.(path)) ?? [];
+      return (await prerendered.render(path, await siteConfig.get(), queries)) ?? built;
     } catch (error) {
       logger?.warn({ err: error, path }, 'page not rendered with the current configuration; serving the build-time HTML');
       return built;

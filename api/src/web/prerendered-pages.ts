@@ -20,10 +20,17 @@ interface PagesManifest {
   pages: Record<string, PageEntry>;
 }
 
+/** One more query a page is rendered with (shell/src/prerender/page-data.ts, `PageQuery`). */
+export interface PageQuery {
+  key: readonly unknown[];
+  data: unknown;
+}
+
 interface RenderOptions extends Omit<PageEntry, 'file' | 'remote'> {
   template: string;
   path: string;
   site: SiteConfig;
+  queries?: PageQuery[];
 }
 
 type RenderPage = (options: RenderOptions) => Promise<string>;
@@ -40,7 +47,7 @@ export interface PrerenderedPages {
    * The page rendered with this configuration: the same components and template as at build
    * time, so the browser hydrates it the same way. Undefined for a path that is not pre-rendered.
    */
-  render(path: string, site: SiteConfig): Promise<string | undefined>;
+  render(path: string, site: SiteConfig, queries?: PageQuery[]): Promise<string | undefined>;
 }
 
 /**
@@ -64,15 +71,15 @@ export function loadPrerenderedPages(staticRoot: string, remotes: RemotesManifes
   const rendered = new Map<string, { key: string; html: Promise<string> }>();
   return {
     html,
-    async render(path, site) {
+    async render(path, site, queries = []) {
       const page = pages.get(path);
       if (!page) return undefined;
-      const key = JSON.stringify(site);
+      const key = JSON.stringify([site, queries]);
       const last = rendered.get(path);
       if (last?.key === key) return last.html;
       renderPage ??= import(pathToFileURL(bundleFile).href).then((m: { renderPage: RenderPage }) => m.renderPage);
       const next = renderPage.then((render) =>
-        render({ template, path, site, stylesheets: page.stylesheets, fonts: page.fonts, remoteEntry: page.remoteEntry }),
+        render({ template, path, site, queries, stylesheets: page.stylesheets, fonts: page.fonts, remoteEntry: page.remoteEntry }),
       );
       rendered.set(path, { key, html: next });
       next.catch(() => rendered.delete(path));

@@ -2,7 +2,7 @@ import { indexedPaths, isStaffPage, robotsTxt, sitemapXml } from './crawlers.js'
 
 describe('robots.txt and sitemap.xml', () => {
   it('index the public pages only', () => {
-    expect(indexedPaths()).toEqual(['/', '/diwali-party', '/drinks']);
+    expect(indexedPaths()).toEqual(['/', '/diwali-party', '/privacy', '/terms', '/drinks']);
     expect(['/admin', '/admin/login', '/admin/settings'].every(isStaffPage)).toBe(true);
     expect(['/', '/drinks', '/administrator', '/diwali-party'].some(isStaffPage)).toBe(false);
   });
@@ -19,6 +19,8 @@ describe('robots.txt and sitemap.xml', () => {
     expect([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
       'https://festival.example/',
       'https://festival.example/diwali-party',
+      'https://festival.example/privacy',
+      'https://festival.example/terms',
       'https://festival.example/drinks',
     ]);
     expect(sitemapXml('https://a.example/?x=1&y=<2>')).toContain('<loc>https://a.example/?x=1&amp;y=&lt;2&gt;/</loc>');

@@ -3,7 +3,7 @@ import { prerenderedRoutes } from './remotes.js';
 
 /**
  * The pages search engines may index and list in the sitemap: the public, pre-rendered ones
- * (`/`, `/diwali-party`, `/drinks`), from the site's route table.
+ * (`/`, `/diwali-party`, `/privacy`, `/terms`, `/drinks`), from the site's route table.
  */
 export function indexedPaths(): string[] {
   return prerenderedRoutes().map((route) => route.path);

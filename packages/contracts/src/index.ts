@@ -34,3 +34,4 @@ export * from './waitlist.js';
 export * from './my-tickets.js';
 export * from './kept-card.js';
 export * from './guests.js';
+export * from './policies.js';

@@ -20,6 +20,8 @@ describe('the site routes', () => {
       '/feast-packs',
       '/feast-packs/checkout',
       '/my-tickets',
+      '/privacy',
+      '/terms',
       '/drinks',
       '/drinks/checkout',
       '/drinks/confirmation',
@@ -45,6 +47,8 @@ describe('the site routes', () => {
     expect(findSiteRoute('/')?.remote).toBe('public_site');
     expect(findSiteRoute('/diwali-party')?.remote).toBe('public_site');
     expect(findSiteRoute('/my-tickets')?.remote).toBe('public_site');
+    expect(findSiteRoute('/privacy')?.remote).toBe('public_site');
+    expect(findSiteRoute('/terms')?.remote).toBe('public_site');
     expect(findSiteRoute('/drinks/checkout')?.remote).toBe('drinks_app');
     expect(findSiteRoute('/admin/bar')?.remote).toBe('admin_app');
   });
@@ -71,10 +75,12 @@ describe('the site routes', () => {
     expect(routerPath(findSiteRoute('/diwali-party')!)).toBe('/diwali-party');
   });
 
-  it('pre-render the landing page, the party page and the drinks menu', () => {
+  it('pre-render the landing page, the party page, the privacy policy, the ticket terms and the drinks menu', () => {
     expect(prerenderedRoutes().map((route) => [route.path, route.remote])).toEqual([
       ['/', 'public_site'],
       ['/diwali-party', 'public_site'],
+      ['/privacy', 'public_site'],
+      ['/terms', 'public_site'],
       ['/drinks', 'drinks_app'],
     ]);
   });

@@ -55,6 +55,8 @@ export const SITE_ROUTES = [
   { path: '/diwali-party', remote: 'public_site', prerendered: true },
   { path: '/feast-packs', remote: 'public_site', children: ['checkout'] },
   { path: '/my-tickets', remote: 'public_site' },
+  { path: '/privacy', remote: 'public_site', prerendered: true },
+  { path: '/terms', remote: 'public_site', prerendered: true },
   { path: '/drinks', remote: 'drinks_app', prerendered: true, children: ['checkout', 'confirmation', 'tab-confirmation'] },
   {
     path: '/admin',

@@ -8,6 +8,8 @@ const FeastCheckoutPage = lazy(() => import('./feast-checkout-route'));
 const PartyPage = lazy(() => import('../features/party/components/party-page').then((m) => ({ default: m.PartyPage })));
 // /my-tickets loads its page only there; the party page's `Find my tickets` link is its own small chunk.
 const MyTicketsPage = lazy(() => import('../features/my-tickets/components/my-tickets-page').then((m) => ({ default: m.MyTicketsPage })));
+// The privacy policy and the ticket terms load only at /privacy and /terms.
+const PolicyPage = lazy(() => import('../features/policies/components/policy-page').then((m) => ({ default: m.PolicyPage })));
 const FindMyTickets = lazy(() => import('../features/my-tickets/components/find-my-tickets').then((m) => ({ default: m.FindMyTickets })));
 
 function PageLoading() {
@@ -22,7 +24,8 @@ function PageLoading() {
 
 /**
  * The public-site remote: the landing page at `/`, the party tickets at `/diwali-party`, the feast
- * pack checkout at `/feast-packs/checkout`, the guest's tickets at `/my-tickets`.
+ * pack checkout at `/feast-packs/checkout`, the guest's tickets at `/my-tickets`, the privacy
+ * policy and the ticket terms at `/privacy` and `/terms`.
  */
 export default function App() {
   const { pathname } = useLocation();
@@ -30,6 +33,13 @@ export default function App() {
     return (
       <Suspense fallback={<PageLoading />}>
         <FeastCheckoutPage />
+      </Suspense>
+    );
+  }
+  if (pathname === '/privacy' || pathname === '/terms') {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <PolicyPage kind={pathname === '/privacy' ? 'privacy' : 'terms'} />
       </Suspense>
     );
   }

@@ -2,6 +2,12 @@ import type { RemoteName, SiteConfig } from '@festival/contracts';
 
 export { PAGE_DATA_ID } from '@festival/web-kit/hydration';
 
+/** One more query a page was rendered with beside the site configuration (a policy's text for `/privacy`). */
+export interface PageQuery {
+  key: readonly unknown[];
+  data: unknown;
+}
+
 /** The data a page was pre-rendered with; the browser hydrates with exactly this. */
 export interface PageData {
   /** The path the HTML was rendered for. */
@@ -16,6 +22,8 @@ export interface PageData {
    * rendered again), the browser renders the page afresh instead of hydrating stale HTML.
    */
   remoteEntry: string;
+  /** The page's own queries' answers, when it has any (`/privacy` and `/terms`: their policy). */
+  queries?: PageQuery[];
 }
 
 /** Query key of the site configuration (`siteConfigQuery` in @festival/web-kit/site). */

@@ -16,7 +16,7 @@ import { App as DrinksApp } from 'drinks-app/prerender';
 import { App as PublicSiteApp } from 'public-site/prerender';
 import { App } from '../app';
 import type { RemoteLoader } from '../remote-loader';
-import { PAGE_DATA_ID, pageDataJson, SITE_QUERY_KEY } from './page-data';
+import { PAGE_DATA_ID, pageDataJson, SITE_QUERY_KEY, type PageQuery } from './page-data';
 
 /** The remotes whose pages are pre-rendered (`prerendered` in the site's route table). */
 const PRERENDERED_REMOTES: Partial<Record<RemoteName, ComponentType>> = { public_site: PublicSiteApp, drinks_app: DrinksApp };
@@ -27,9 +27,10 @@ const loadRemote: RemoteLoader = async (name) => {
   return { default: app };
 };
 
-async function renderBody(path: string, site: SiteConfig): Promise<string> {
+async function renderBody(path: string, site: SiteConfig, queries: PageQuery[]): Promise<string> {
   const queryClient = createQueryClient();
   queryClient.setQueryData(SITE_QUERY_KEY, site);
+  for (const { key, data } of queries) queryClient.setQueryData(key, data);
   const router = (routes: ReactNode) => <MemoryRouter initialEntries={[path]}>{routes}</MemoryRouter>;
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
@@ -66,24 +67,34 @@ export interface RenderOptions {
   fonts?: string[];
   /** The entry of the page's remote in the `/remotes.json` the page goes with. */
   remoteEntry: string;
+  /** The page's own queries' answers (a policy's text), rendered and handed to the browser with it. */
+  queries?: PageQuery[];
 }
 
 const attr = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The page's complete HTML: the template with the rendered body, its styles and its data. */
-export async function renderPage({ template, path, site, stylesheets, fonts = [], remoteEntry }: RenderOptions): Promise<string> {
+export async function renderPage({
+  template,
+  path,
+  site,
+  stylesheets,
+  fonts = [],
+  remoteEntry,
+  queries = [],
+}: RenderOptions): Promise<string> {
   if (!template.includes('<div id="root"></div>')) throw new Error('The shell template has no empty <div id="root"></div>');
   const route = findSiteRoute(path);
   if (route?.path !== path || !route.prerendered) throw new Error(`${path} is not a pre-rendered path`);
   const { remote } = route;
-  const body = await renderBody(path, site);
+  const body = await renderBody(path, site, queries);
   const head = [
     ...fonts.map((href) => `<link rel="preload" href="${attr(href)}" as="font" type="font/woff2" crossorigin>`),
     ...stylesheets.map((href) => `<link rel="stylesheet" href="${attr(href)}">`),
   ]
     .map((tag) => `    ${tag}\n`)
     .join('');
-  const data = `<script type="application/json" id="${PAGE_DATA_ID}">${pageDataJson({ path, site, remote, remoteEntry })}</script>`;
+  const data = `<script type="application/json" id="${PAGE_DATA_ID}">${pageDataJson({ path, site, remote, remoteEntry, ...(queries.length > 0 ? { queries } : {}) })}</script>`;
   return template
     .replace(/<\/head>/i, () => `${head}  </head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${body}</div>\n    ${data}`);

@@ -6,6 +6,7 @@ import { EventSection } from '../../features/settings/components/event-section';
 import { FeastPacksSection } from '../../features/settings/components/feast-packs-section';
 import { GuestDataSection } from '../../features/settings/components/guest-data-section';
 import { MealsSection } from '../../features/settings/components/meals-section';
+import { PoliciesSection } from '../../features/settings/components/policies-section';
 import { PromoCodesSection } from '../../features/settings/components/promo-codes-section';
 import { RestaurantSection } from '../../features/settings/components/restaurant-section';
 import { TicketsSection } from '../../features/settings/components/tickets-section';
@@ -22,7 +23,7 @@ export function SettingsPage() {
     <Layout style={{ minHeight: '100vh' }}>
       <AdminPageHeader
         title="Settings"
-        subtitle="The event, its tickets and ticket types, promo codes, feast packs, the drinks menu, the restaurant and the next season. The guest pages follow within a minute."
+        subtitle="The event, its tickets and ticket types, promo codes, feast packs, the drinks menu, the restaurant, the policies and the next season. The guest pages follow within a minute."
         maxWidth={WIDTH}
         backToDashboard
       />
@@ -40,6 +41,7 @@ export function SettingsPage() {
               <FeastPacksSection />
               <DrinksMenuSection />
               <RestaurantSection restaurant={settings.data.restaurant} />
+              <PoliciesSection />
               <GuestDataSection />
               <StartNextSeasonSection currentTitle={settings.data.event.name} />
             </>

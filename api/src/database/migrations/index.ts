@@ -35,6 +35,7 @@ import { TipsAndReceipts1764002200000 } from './1764002200000-tips-and-receipts.
 import { ActivitySubjectBackfill1764000600000 } from './1764000600000-activity-subject-backfill.js';
 import { GuestAccount1764002400000 } from './1764002400000-guest-account.js';
 import { GuestPrivacy1764002600000 } from './1764002600000-guest-privacy.js';
+import { Policies1764002700000 } from './1764002700000-policies.js';
 import { GuestData1764002900000 } from './1764002900000-guest-data.js';
 import { SharedRateLimits1764002500000 } from './1764002500000-shared-rate-limits.js';
 import { TicketTypes1764000800000 } from './1764000800000-ticket-types.js';
@@ -80,5 +81,6 @@ export const MIGRATIONS = [
   GuestAccount1764002400000,
   SharedRateLimits1764002500000,
   GuestPrivacy1764002600000,
+  Policies1764002700000,
   GuestData1764002900000,
 ];

@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useLocation } from '@festival/router';
 import { usePageMeta, useSiteConfig } from '@festival/web-kit/site';
 import { DiyaIcon } from '@festival/web-kit/diya-icon';
+import { LegalLinks } from '@festival/web-kit/legal';
 import '@festival/web-kit/palette.css';
 import '@festival/web-kit/button.css';
 import './drinks.css';
@@ -40,6 +41,9 @@ export function DrinksPage({ title, action, children }: DrinksPageProps) {
         {action}
       </header>
       <main className="drinks-main">{children}</main>
+      <footer className="guest-footer drinks-footer">
+        <LegalLinks />
+      </footer>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { Link, useNavigate } from '@festival/router';
 import { drinkTabReference, formatCents, tipCentsOf, type Tip } from '@festival/contracts';
 import { ApiError } from '@festival/web-kit/api-client';
 import { PaymentForm } from '@festival/web-kit/payments';
+import { PayAgreement } from '@festival/web-kit/legal';
 import { useMyTab } from '#shared/api/drink-tab.ts';
 import { drinksMenuQuery, useDrinksMenu } from '#shared/api/drinks-menu.ts';
 import { DrinksPage } from '#shared/components/drinks-page.tsx';
@@ -151,6 +152,7 @@ export function CheckoutPage() {
               );
             }}
           />
+          <PayAgreement />
           <button type="button" className="fk-btn fk-btn--secondary" onClick={() => setCardStep(null)}>
             Back
           </button>

@@ -14,6 +14,7 @@ import {
 import { Link } from '@festival/router';
 import { getAnalyticsSessionId, trackEvent } from '@festival/web-kit/analytics';
 import { PaymentForm } from '@festival/web-kit/payments';
+import { NewsConsentBox, PayAgreement } from '@festival/web-kit/legal';
 import { useSiteConfig } from '@festival/web-kit/site';
 import { useFeastCartStore, type FeastCartItem } from '../stores/feast-cart-store';
 import { clearFeastCart } from '../lib/feast-cart';
@@ -102,6 +103,7 @@ function Checkout({ catalog }: { catalog: FeastCatalog }) {
   const { data: site } = useSiteConfig();
   const [details, setDetails] = useState<Details>({ customerName: '', customerEmail: '', customerPhone: '' });
   const [slotId, setSlotId] = useState<string>('');
+  const [newsConsent, setNewsConsent] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [held, setHeld] = useState<FeastOrderIntentResponse | null>(null);
   const [receipt, setReceipt] = useState<FeastOrderReceipt | null>(null);
@@ -131,6 +133,8 @@ function Checkout({ catalog }: { catalog: FeastCatalog }) {
       slotId,
       totalAmount: total,
       sessionId: getAnalyticsSessionId(),
+      // The news box (docs/privacy.md): buying never depends on it.
+      newsConsent,
     });
     if (!result.success) {
       const found: Partial<Record<Field, string>> = {};
@@ -173,6 +177,7 @@ function Checkout({ catalog }: { catalog: FeastCatalog }) {
           returnUrl={`${window.location.origin}/feast-packs/checkout`}
           onSucceeded={paid}
         />
+        <PayAgreement />
       </section>
     );
   }
@@ -232,6 +237,7 @@ function Checkout({ catalog }: { catalog: FeastCatalog }) {
             {errors.items}
           </p>
         ) : null}
+        <NewsConsentBox checked={newsConsent} onChange={setNewsConsent} />
         {create.error ? (
           <p className="fk-alert" role="alert">
             {errorMessage(create.error)}

@@ -69,6 +69,10 @@ export function SiteFooter({ site, failed }: { site: SiteConfig | undefined; fai
           © {new Date().getFullYear()} <Slot value={restaurant?.name} width="9ch" failed={failed} />. All rights reserved.
           {restaurant ? ` Serving ${restaurant.address.city} since ${restaurant.since}.` : null}
         </p>
+        {/* The policies (docs/privacy.md): written out here, as the landing page has no room for another chunk. */}
+        <nav aria-label="Policies" className="legal-links lp-footer-legal">
+          <a href="/privacy">Privacy policy</a> · <a href="/terms">Ticket terms</a>
+        </nav>
         {RELEASE ? <p className="lp-release">Release {RELEASE}</p> : null}
       </div>
     </footer>

@@ -12,6 +12,7 @@ import { LinkRequestForm } from './link-request-form';
 import { OrderCard } from './order-card';
 import '@festival/web-kit/palette.css';
 import '@festival/web-kit/button.css';
+import { LegalLinks } from '@festival/web-kit/legal';
 import './my-tickets.css';
 
 const LOAD_FAILED = 'Your tickets could not load. Check your connection and try again.';
@@ -94,6 +95,9 @@ export function MyTicketsPage() {
         {site.data ? <p className="my-tickets-hero__event">{site.data.party.name}</p> : null}
       </header>
       <div className="my-tickets-body">{content}</div>
+      <footer className="guest-footer">
+        <LegalLinks />
+      </footer>
     </main>
   );
 }

@@ -7,6 +7,7 @@ import {
   type SeatedOrder,
 } from '@festival/contracts';
 import { useMemo, useState, type FormEvent } from 'react';
+import { NewsConsentBox } from '@festival/web-kit/legal';
 import { guestErrors, guestRows, MealsSection, seatDrafts, toPartyGuests, type GuestDraft, type SeatDraft } from './meals-section';
 
 type Errors = Partial<Record<keyof PartyContact, string>>;
@@ -24,8 +25,11 @@ interface ContactStepProps {
   error: string | null;
   /** With the meal rows as typed, kept for when the guest comes back. */
   onBack: (contact: PartyContact, guests: SeatDraft[]) => void;
-  /** `guests` only when the season asks meals (`meals`): one row per seat; `drafts` as typed. */
-  onSubmit: (contact: PartyContact, guests?: PartyGuest[], drafts?: SeatDraft[]) => void;
+  /**
+   * `guests` only when the season asks meals (`meals`): one row per seat; `drafts` as typed.
+   * `newsConsent`: whether the guest ticked the news box (docs/privacy.md).
+   */
+  onSubmit: (contact: PartyContact, guests: PartyGuest[] | undefined, drafts: SeatDraft[] | undefined, newsConsent: boolean) => void;
   /** The season's meal choices, when it has meal options (docs/meals.md). */
   meals?: MealChoices;
   /** The tickets chosen: one meal row per seat, in seat order (`orderSeats`). */
@@ -40,6 +44,7 @@ export function ContactStep({ initial, pending, error, onBack, onSubmit, meals, 
   const seats = useMemo(() => (meals && tickets ? orderSeats(tickets) : []), [meals, tickets]);
   const [guests, setGuests] = useState<GuestDraft[]>(() => guestRows(initialGuests, seats));
   const [guestProblems, setGuestProblems] = useState<Record<number, string>>({});
+  const [newsConsent, setNewsConsent] = useState(false);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -57,8 +62,8 @@ export function ContactStep({ initial, pending, error, onBack, onSubmit, meals, 
     }
     setErrors({});
     if (Object.keys(mealProblems).length > 0) return;
-    if (meals) onSubmit(result.data, toPartyGuests(guests), seatDrafts(guests, seats));
-    else onSubmit(result.data);
+    if (meals) onSubmit(result.data, toPartyGuests(guests), seatDrafts(guests, seats), newsConsent);
+    else onSubmit(result.data, undefined, undefined, newsConsent);
   }
 
   return (
@@ -103,6 +108,7 @@ export function ContactStep({ initial, pending, error, onBack, onSubmit, meals, 
             }}
           />
         ) : null}
+        <NewsConsentBox checked={newsConsent} onChange={setNewsConsent} />
         {error ? (
           <p className="fk-alert" role="alert">
             {error}

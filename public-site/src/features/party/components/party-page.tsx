@@ -11,6 +11,7 @@ import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, type ReactN
 import { useSearchParams } from '@festival/router';
 import { getAnalyticsSessionId, trackEvent, usePageTracking } from '@festival/web-kit/analytics';
 import { ApiError } from '@festival/web-kit/api-client';
+import { LegalLinks } from '@festival/web-kit/legal';
 import { siteConfigQuery, usePageMeta, useSiteConfig } from '@festival/web-kit/site';
 import { useConfirmPartyPayment } from '../api/confirm-party-payment';
 import { useCreatePartyOrder } from '../api/create-party-order';
@@ -144,7 +145,7 @@ export function PartyPage({ after }: { after?: ReactNode } = {}) {
     else dispatch({ type: 'payment-not-completed' });
   }, [returnedIntent, returnedStatus, returnedSecret, setSearchParams, finish]);
 
-  async function startPayment(details: PartyContact, guests?: PartyGuest[], drafts?: SeatDraft[]) {
+  async function startPayment(details: PartyContact, guests?: PartyGuest[], drafts?: SeatDraft[], newsConsent = false) {
     dispatch({ type: 'payment-requested', contact: details, guests: drafts });
     const customerName = `${details.firstName} ${details.lastName}`;
     void trackEvent('party_checkout_started', {
@@ -167,6 +168,8 @@ export function PartyPage({ after }: { after?: ReactNode } = {}) {
         // Only when the season asks meals (docs/meals.md): without, the request is as it always was.
         ...(guests ? { guests } : {}),
         offerToken: liveOffer ? (offerToken ?? undefined) : undefined,
+        // The news box (docs/privacy.md): buying never depends on it.
+        newsConsent,
       });
       dispatch({ type: 'order-created', order: created });
       refreshTicketsLeft(queryClient);
@@ -309,6 +312,9 @@ export function PartyPage({ after }: { after?: ReactNode } = {}) {
           </Suspense>
         ) : null}
       </div>
+      <footer className="guest-footer">
+        <LegalLinks />
+      </footer>
     </main>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { formatCents, type PartyPrice } from '@festival/contracts';
 import { PaymentForm } from '@festival/web-kit/payments';
+import { PayAgreement } from '@festival/web-kit/legal';
 import { KeepCardBox } from './keep-card-box';
 
 /** Whole seconds until `isoTime`, counted down every second (0 once it has passed). */
@@ -58,6 +59,7 @@ export function PaymentStep({ orderId, clientSecret, price, holdExpiresAt, error
         returnUrl={`${window.location.origin}/diwali-party`}
         onSucceeded={onPaid}
       />
+      <PayAgreement />
     </section>
   );
 }

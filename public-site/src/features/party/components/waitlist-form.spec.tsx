@@ -72,6 +72,7 @@ describe('the waitlist on the party page', () => {
       name: 'Meera Iyer',
       email: 'meera@example.com',
       tickets: 5,
+      newsConsent: false,
     });
   });
 

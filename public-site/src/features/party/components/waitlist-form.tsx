@@ -1,9 +1,10 @@
 import { WAITLIST_JOIN_MESSAGES, WAITLIST_MAX_TICKETS, type WaitlistJoinRequest } from '@festival/contracts';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '@festival/web-kit/api-client';
+import { NewsConsentBox } from '@festival/web-kit/legal';
 import { useJoinWaitlist } from '../api/join-waitlist';
 
-type Errors = Partial<Record<keyof WaitlistJoinRequest, string>>;
+type Errors = Partial<Record<'name' | 'email' | 'tickets', string>>;
 
 /**
  * The form's own check, in the contract's words, without the schema library: the page loads no
@@ -31,12 +32,14 @@ export function WaitlistForm() {
   const [email, setEmail] = useState('');
   const [tickets, setTickets] = useState('2');
   const [errors, setErrors] = useState<Errors>({});
+  const [newsConsent, setNewsConsent] = useState(false);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const { request, errors: found } = check(name, email, tickets);
     setErrors(found);
-    if (request) join.mutate(request);
+    // The news box (docs/privacy.md): joining never depends on it.
+    if (request) join.mutate({ ...request, newsConsent });
   }
 
   if (join.data) {
@@ -54,12 +57,12 @@ export function WaitlistForm() {
 
   const failure =
     join.error instanceof ApiError ? join.error.serverMessage : join.error ? 'Could not join the waitlist. Please try again.' : null;
-  const field = (key: keyof WaitlistJoinRequest) => ({
+  const field = (key: keyof Errors) => ({
     id: `waitlist-${key}`,
     'aria-invalid': errors[key] ? true : undefined,
     'aria-describedby': errors[key] ? `waitlist-${key}-error` : undefined,
   });
-  const error = (key: keyof WaitlistJoinRequest) =>
+  const error = (key: keyof Errors) =>
     errors[key] ? (
       <span className="contact-form__error" id={`waitlist-${key}-error`}>
         {errors[key]}
@@ -103,6 +106,7 @@ export function WaitlistForm() {
           />
           {error('tickets')}
         </div>
+        <NewsConsentBox checked={newsConsent} onChange={setNewsConsent} />
         {failure ? (
           <p className="fk-alert" role="alert">
             {failure}
