@@ -13,7 +13,9 @@ import { log, run } from './lib.mjs';
 const args = process.argv.slice(2);
 const viaNginx = args.includes('--nginx');
 const specs = args.filter((a) => a !== '--nginx');
-log(`e2e ${viaNginx ? 'through nginx over HTTPS (nginx -t first)' : 'from the embedded server'}${specs.length ? `: ${specs.join(' ')}` : ''}`);
+log(
+  `e2e ${viaNginx ? 'through nginx over HTTPS (nginx -t first)' : 'from the embedded server'}${specs.length ? `: ${specs.join(' ')}` : ''}`,
+);
 const chromium = await ensureChromium();
 const ffmpeg = await ensureFfmpeg();
 process.exit(

@@ -119,10 +119,15 @@ await Promise.all([busyLane(), waitingLane()]);
 // and a machine busy with the other checks would make its waits, not the product, decide.
 // With E2E_VIA_NGINX=1 (as CI runs it) the pages come through nginx and the project's nginx.conf.
 const viaNginx = process.env.E2E_VIA_NGINX === '1';
-await lane('e2e')(`e2e tests in Chromium${viaNginx ? ' through nginx over HTTPS' : ''}`, 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
-  CHROMIUM_PATH: chromium,
-  FFMPEG_PATH: ffmpeg,
-});
+await lane('e2e')(
+  `e2e tests in Chromium${viaNginx ? ' through nginx over HTTPS' : ''}`,
+  'npx',
+  ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+  {
+    CHROMIUM_PATH: chromium,
+    FFMPEG_PATH: ffmpeg,
+  },
+);
 
 const failed = results.filter((r) => !r.ok);
 console.log('');
