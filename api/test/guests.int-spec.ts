@@ -110,6 +110,8 @@ describe(`one guest's data: find, export, erase, retention, on ${TEST_DATABASE}`
           customerEmail: email,
           customerPhone: phone,
           sessionId,
+          // The news box ticked: the order's consent record is theirs too.
+          newsConsent: true,
           guests: [
             { name: 'Lakshmi', meal: 'Vegetarian', allergens: ['peanuts'], note: `Call ${phone} if the seats change` },
             { name: 'Ravi', meal: 'Jain', allergens: [] },
@@ -205,9 +207,6 @@ describe(`one guest's data: find, export, erase, retention, on ${TEST_DATABASE}`
       status: 'waiting',
       joinedAt: new Date(),
     });
-    await t.app
-      .get(ConsentRecords)
-      .record({ email: EMAIL, phone: PHONE, agreed: true, page: 'party', seasonId: '1', subjectId: partyId }, new Date());
     const campaignId = randomUUID();
     await t.dataSource
       .getRepository(CampaignEntity)
