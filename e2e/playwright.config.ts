@@ -7,6 +7,7 @@ const SEASONS = /seasons\.spec\.ts$/;
 const FEAST = /feast-packs\.spec\.ts$/;
 const MEALS = /meals\.spec\.ts$/;
 const WAITLIST = /waitlist\.spec\.ts$/;
+const AUDIENCES = /campaign-audiences\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './tests',
@@ -34,7 +35,7 @@ export default defineConfig({
     {
       name: PROJECT,
       use: { ...devices['Desktop Chrome'] },
-      testIgnore: [SOLD_OUT, SEASONS, FEAST, MEALS, WAITLIST],
+      testIgnore: [SOLD_OUT, SEASONS, FEAST, MEALS, WAITLIST, AUDIENCES],
     },
     // Meal options change the party's contact step: after the others (it clears them at its end),
     // before the party sells out (it buys tickets).
@@ -71,6 +72,13 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'] },
       testMatch: SEASONS,
       dependencies: [`${PROJECT}, feast pre-orders`],
+    },
+    // Guests who agreed last season, mailed after another next event has started: at the very end.
+    {
+      name: `${PROJECT}, audiences across seasons`,
+      use: { ...devices['Desktop Chrome'] },
+      testMatch: AUDIENCES,
+      dependencies: [`${PROJECT}, next event last`],
     },
   ],
 });

@@ -48,7 +48,10 @@ describe(`campaign audiences and the suppression list on ${TEST_DATABASE}`, () =
   });
 
   const get = async <T>(path: string, status = 200): Promise<T> => (await t.http.get(path).set('Cookie', cookie).expect(status)).body as T;
-  const countOf = async (audience: string) => (await get<{ count: number }>(`/api/campaigns/audiences/${audience}`)).count;
+  const countOf = async (audience: string) => {
+    const { count, suppressed } = await get<{ count: number; suppressed: number }>(`/api/campaigns/audiences/${audience}`);
+    return { count, suppressed };
+  };
 
   /** A party order placed as the party page does; paid with the test card unless `pay` is false. */
   async function partyOrder(customerEmail: string, newsConsent: boolean | undefined, pay = true): Promise<string> {
@@ -161,20 +164,28 @@ describe(`campaign audiences and the suppression list on ${TEST_DATABASE}`, () =
     expect(keys).not.toContain('erased@example.com');
     expect(keys.some((key) => key.startsWith('sha256:'))).toBe(true);
 
-    expect(await countOf('agreed')).toBe(5);
-    expect(await countOf('ticket-buyers')).toBe(2);
-    expect(await countOf('feast-buyers')).toBe(1);
+    expect(await countOf('agreed')).toEqual({ count: 5, suppressed: 2 });
+    expect(await countOf('ticket-buyers')).toEqual({ count: 2, suppressed: 2 });
+    expect(await countOf('feast-buyers')).toEqual({ count: 1, suppressed: 0 });
 
     const everyone = await createCampaign({ audience: 'agreed' });
+    // The suppressed members are written too, to be skipped with their reason.
     expect(everyone.recipientEmails).toEqual([
       'asha@example.com',
+      'erased@example.com',
+      'gone@example.com',
       'kiran@example.com',
       'lakshmi@example.com',
       'last.season@example.com',
       'meena@example.com',
     ]);
-    expect(everyone.progress).toMatchObject({ total: 5, pending: 5 });
-    expect((await createCampaign({ audience: 'ticket-buyers' })).recipientEmails).toEqual(['asha@example.com', 'meena@example.com']);
+    expect(everyone.progress).toMatchObject({ total: 7, pending: 7 });
+    expect((await createCampaign({ audience: 'ticket-buyers' })).recipientEmails).toEqual([
+      'asha@example.com',
+      'erased@example.com',
+      'gone@example.com',
+      'meena@example.com',
+    ]);
     expect((await createCampaign({ audience: 'feast-buyers' })).recipientEmails).toEqual(['lakshmi@example.com']);
 
     // Sent as written, less whoever unsubscribed since.
@@ -182,6 +193,8 @@ describe(`campaign audiences and the suppression list on ${TEST_DATABASE}`, () =
     const report = await sendAndFinish(everyone);
     expect(report).toEqual([
       { email: 'asha@example.com', status: 'sent', reason: null },
+      { email: 'erased@example.com', status: 'skipped', reason: 'erased' },
+      { email: 'gone@example.com', status: 'skipped', reason: 'unsubscribed' },
       { email: 'kiran@example.com', status: 'skipped', reason: 'unsubscribed' },
       { email: 'lakshmi@example.com', status: 'sent', reason: null },
       { email: 'last.season@example.com', status: 'sent', reason: null },

@@ -55,10 +55,15 @@ export const guestAudienceSchema = z.enum(['agreed', 'ticket-buyers', 'feast-buy
 });
 export type GuestAudience = z.infer<typeof guestAudienceSchema>;
 
-/** `GET /api/campaigns/audiences/{audience}`: how many addresses a campaign to it would be written for now. */
+/**
+ * `GET /api/campaigns/audiences/{audience}`: how many addresses a campaign to it would mail now
+ * (`count`), and how many more of its members are on the suppression list (`suppressed`: written
+ * into the campaign too, and skipped with their reason, so its report shows them).
+ */
 export const campaignAudienceCountSchema = z.object({
   audience: campaignAudienceSchema,
   count: z.number().int().nonnegative(),
+  suppressed: z.number().int().nonnegative(),
 });
 export type CampaignAudienceCount = z.infer<typeof campaignAudienceCountSchema>;
 

@@ -96,8 +96,13 @@ export class CampaignsService {
     const problem = await this.composer.problemWith(request.content);
     if (problem) throw new BadRequestException(`Email content is not a valid template: ${problem}`);
     const audience = request.audience ?? 'list';
-    const emails = audience === 'list' ? [...new Set(request.recipientEmails ?? [])] : await this.audiences.members(audience);
-    if (emails.length === 0) throw new BadRequestException(`${CAMPAIGN_AUDIENCE_LABELS[audience]}: nobody can be mailed yet.`);
+    // An audience's suppressed members are written too: the send skips them with their reason,
+    // so the campaign's report says who was left out and why.
+    const members = audience === 'list' ? null : await this.audiences.members(audience);
+    const emails = members ? [...members.mailable, ...members.suppressed].sort() : [...new Set(request.recipientEmails ?? [])];
+    if ((members ? members.mailable : emails).length === 0) {
+      throw new BadRequestException(`${CAMPAIGN_AUDIENCE_LABELS[audience]}: nobody can be mailed yet.`);
+    }
     const id = randomUUID();
     await this.exclusive.transaction(async (manager) => {
       await manager.insert(CampaignEntity, {
@@ -152,9 +157,10 @@ export class CampaignsService {
     return this.get(id);
   }
 
-  /** How many addresses a campaign to the audience would be written for now. */
+  /** How many addresses a campaign to the audience would mail now, and how many it would skip. */
   async audienceCount(audience: GuestAudience): Promise<CampaignAudienceCount> {
-    return { audience, count: (await this.audiences.members(audience)).length };
+    const { mailable, suppressed } = await this.audiences.members(audience);
+    return { audience, count: mailable.length, suppressed: suppressed.length };
   }
 
   /** Every recipient of the campaign and what became of it. */

@@ -29,7 +29,7 @@ export function AudienceField() {
           {count.error
             ? errorMessage(count.error, 'The recipients could not be counted')
             : count.data
-              ? plural(count.data.count, 'recipient')
+              ? `${plural(count.data.count, 'recipient')}${count.data.suppressed > 0 ? ` (${count.data.suppressed} more on the suppression list, skipped)` : ''}`
               : 'Counting recipients...'}
         </Typography.Text>
       ) : null}

@@ -21,7 +21,9 @@ function respond(status: number, body: unknown) {
   });
   const fetchMock = jest.fn().mockImplementation(async (url: string) => {
     const audience = /^\/api\/campaigns\/audiences\/(.+)$/.exec(url)?.[1];
-    return audience ? answer(200, { audience, count: AUDIENCE_COUNTS[audience] }) : answer(status, body);
+    return audience
+      ? answer(200, { audience, count: AUDIENCE_COUNTS[audience], suppressed: audience === 'agreed' ? 3 : 0 })
+      : answer(status, body);
   });
   globalThis.fetch = fetchMock as unknown as typeof fetch;
   return fetchMock;
@@ -105,11 +107,11 @@ describe('the Create Email Campaign dialog', () => {
     });
     renderDialog();
     expect((screen.getByRole('radio', { name: 'Everyone who agreed to news' }) as HTMLInputElement).checked).toBe(true);
-    expect(await screen.findByText('42 recipients')).toBeTruthy();
+    expect(await screen.findByText('42 recipients (3 more on the suppression list, skipped)')).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: "This season's ticket buyers who agreed" }));
     expect(await screen.findByText('7 recipients')).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: 'Everyone who agreed to news' }));
-    expect(await screen.findByText('42 recipients')).toBeTruthy();
+    expect(await screen.findByText('42 recipients (3 more on the suppression list, skipped)')).toBeTruthy();
     fill('Campaign Name', 'Diwali');
     fill('Email Subject', 'Happy Diwali');
     fireEvent.click(screen.getByRole('button', { name: 'Create Campaign' }));
