@@ -350,6 +350,7 @@ describe(`one guest's data: find, export, erase, retention, on ${TEST_DATABASE}`
       .record(
         { email: 'news.guest@example.com', phone: null, agreed: true, page: 'party', seasonId: String(pastSeason), subjectId: news.id },
         longAgo,
+        t.dataSource.manager,
       );
 
     expect(await t.app.get(GuestRetention).anonymiseExpired()).toEqual(['old.guest@example.com']);

@@ -1,7 +1,7 @@
 import { isoToZonedWallTime, type AdminPolicies, type AdminSettings, type PublicPolicy, type SiteConfig } from '@festival/contracts';
 import { ConsentRecordEntity } from '../src/modules/privacy/consent-record.entity.js';
-import { ConsentRecords } from '../src/modules/privacy/consent-records.service.js';
 import { PolicyVersionEntity } from '../src/modules/privacy/policy-version.entity.js';
+import { createPartyOrderRequest } from './support/factories.js';
 import { deviceCookie, managerCookie } from './support/staff.js';
 import { createTestApp, TEST_DATABASE, type TestApp } from './support/test-app.js';
 
@@ -125,17 +125,13 @@ describe(`the privacy policy and the ticket terms on ${TEST_DATABASE}`, () => {
 
   it('writes the privacy policy version on sale into each consent record', async () => {
     const version = (await read('privacy')).version;
-    const answer = {
-      email: 'Guest.Consent@Example.com',
-      phone: null,
-      agreed: true,
-      page: 'party' as const,
-      seasonId: null,
-      subjectId: null,
-    };
-    await t.app.get(ConsentRecords).record(answer, new Date());
+    expect(version).toBeGreaterThan(1);
+    await t.http
+      .post('/api/party-payment-intent')
+      .send(createPartyOrderRequest({ customerEmail: 'Guest.Consent@Example.com', adultTickets: 1, childTickets: 0, newsConsent: true }))
+      .expect(200);
     const row = await t.dataSource.getRepository(ConsentRecordEntity).findOneByOrFail({ email: 'guest.consent@example.com' });
-    expect(row.policyVersion).toBe(String(version));
+    expect(row).toMatchObject({ agreed: true, page: 'party', policyVersion: String(version) });
   });
 
   it('starts the next season with the default texts again, version 1', async () => {

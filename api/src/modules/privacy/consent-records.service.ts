@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type EntityManager } from 'typeorm';
 import { ConsentRecordEntity, type ConsentPage } from './consent-record.entity.js';
-import { PolicyVersions } from './policy-versions.js';
+import { DEFAULT_POLICY_VERSION } from './policy-defaults.js';
+import { PolicyVersionEntity } from './policy-version.entity.js';
 import { suppressionKey } from './suppressions.service.js';
 
 export interface ConsentAnswer {
@@ -10,7 +11,7 @@ export interface ConsentAnswer {
   phone: string | null;
   agreed: boolean;
   page: ConsentPage;
-  seasonId: string | null;
+  seasonId: string;
   /** The order or waitlist entry the form created. */
   subjectId: string | null;
 }
@@ -18,10 +19,7 @@ export interface ConsentAnswer {
 /** Records each answer to the news box (docs/privacy.md, "Consent"). */
 @Injectable()
 export class ConsentRecords {
-  constructor(
-    @InjectRepository(ConsentRecordEntity) private readonly rows: Repository<ConsentRecordEntity>,
-    private readonly policies: PolicyVersions,
-  ) {}
+  constructor(@InjectRepository(ConsentRecordEntity) private readonly rows: Repository<ConsentRecordEntity>) {}
 
   /**
    * Every address with at least one answer `agreed` (lower-cased, once each, in alphabetical
@@ -38,13 +36,22 @@ export class ConsentRecords {
     return rows.map((row) => row.email);
   }
 
-  /** Stores the answer with the time and the privacy policy version in force. */
-  async record(answer: ConsentAnswer, now: Date, manager?: EntityManager): Promise<void> {
-    const policyVersion = await this.policies.privacyVersion();
-    await (manager?.getRepository(ConsentRecordEntity) ?? this.rows).insert({
+  /**
+   * Stores the answer with the time and the version of the season's privacy policy in force (the
+   * one `/privacy` shows; version 1, the default text, until staff save one), inside the
+   * transaction that creates the order or entry: every read goes through `manager`, never another
+   * connection, as that transaction may hold a lock other requests wait on.
+   */
+  async record(answer: ConsentAnswer, now: Date, manager: EntityManager): Promise<void> {
+    const latest = await manager.findOne(PolicyVersionEntity, {
+      where: { seasonId: Number(answer.seasonId), kind: 'privacy' },
+      order: { version: 'DESC' },
+      select: { version: true },
+    });
+    await manager.insert(ConsentRecordEntity, {
       ...answer,
       email: suppressionKey(answer.email),
-      policyVersion,
+      policyVersion: String(latest?.version ?? DEFAULT_POLICY_VERSION),
       createdAt: now,
     });
   }

@@ -99,9 +99,4 @@ export class PoliciesService {
     }
     return this.current(kind);
   }
-
-  /** The privacy policy's version on sale now, as a consent record stores it. */
-  async privacyVersion(): Promise<string> {
-    return String((await this.current('privacy')).version);
-  }
 }

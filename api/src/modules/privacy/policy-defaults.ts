@@ -99,10 +99,13 @@ const DEFAULT_HTML = Object.fromEntries(POLICY_KINDS.map((kind) => [kind, render
   string
 >;
 
+/** The version of a season's default text, until staff save their own. */
+export const DEFAULT_POLICY_VERSION = 1;
+
 /**
  * The default text of `kind` as guests read it, version 1, dated `savedAt` (the season's start).
  * The build's pre-render (scripts/prerender.mjs) renders `/privacy` and `/terms` with it too.
  */
 export function defaultPublicPolicy(kind: PolicyKind, savedAt: Date): PublicPolicy {
-  return { kind, title: POLICY_TITLES[kind], html: DEFAULT_HTML[kind], version: 1, savedAt: savedAt.toISOString() };
+  return { kind, title: POLICY_TITLES[kind], html: DEFAULT_HTML[kind], version: DEFAULT_POLICY_VERSION, savedAt: savedAt.toISOString() };
 }

@@ -3,7 +3,6 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ConsentRecordEntity } from './consent-record.entity.js';
 import { EmailSuppressionEntity } from './email-suppression.entity.js';
 import { ConsentRecords } from './consent-records.service.js';
-import { PolicyVersions } from './policy-versions.js';
 import { AdminPoliciesController, PoliciesController } from './policies.controller.js';
 import { PoliciesService } from './policies.service.js';
 import { PolicyVersionEntity } from './policy-version.entity.js';
@@ -17,7 +16,7 @@ import { Suppressions } from './suppressions.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([ConsentRecordEntity, EmailSuppressionEntity, PolicyVersionEntity])],
   controllers: [PoliciesController, AdminPoliciesController],
-  providers: [Suppressions, ConsentRecords, PolicyVersions, PoliciesService],
-  exports: [Suppressions, ConsentRecords, PolicyVersions],
+  providers: [Suppressions, ConsentRecords, PoliciesService],
+  exports: [Suppressions, ConsentRecords],
 })
 export class PrivacyModule {}
