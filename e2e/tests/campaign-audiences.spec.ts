@@ -1,11 +1,14 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { Campaign, CampaignAudienceCount } from '../../packages/contracts/src/campaigns';
+import type { SeasonsResponse } from '../../packages/contracts/src/seasons';
+import type { AdminSettings } from '../../packages/contracts/src/settings';
 import { BASE_URL, E2E_ADMIN_PASSWORD } from '../support/environment';
 import { REFUSED_MAIL_DOMAIN, waitForMails, deliveredMails, type DeliveredMail } from '../support/mailbox';
 import { buyPartyTickets, PAYING_CARD } from '../support/party-orders';
 import { staffApi } from '../support/staff-api';
 
 const RUN = Date.now();
+const HOUR = 3_600_000;
 const FAN = `news-fan-${RUN}@example.com`;
 const QUIET = `quiet-buyer-${RUN}@example.com`;
 const LEAVING = `leaving-${RUN}@example.com`;
@@ -111,6 +114,19 @@ test.describe('campaign audiences and the suppression list', () => {
     await expect
       .poll(async () => (await (await staff.get(`/api/campaigns/${earlier.id}/recipients`)).json()) as { email: string; status: string }[])
       .toContainEqual(expect.objectContaining({ email: GONE, status: 'failed' }));
+
+    // That season's party ends and the manager starts the next event: the campaign below is this
+    // season's, to guests who agreed and left last season.
+    const { event: ending } = (await (await staff.get('/api/admin/settings')).json()) as AdminSettings;
+    const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const over = { ...ending, startsAt: iso(RUN - 5 * HOUR), endsAt: iso(RUN - HOUR) };
+    expect((await staff.put('/api/admin/settings/event', { data: over })).ok()).toBe(true);
+    const { events } = (await (await staff.get('/api/admin/events')).json()) as SeasonsResponse;
+    const closingSeasonName = events.find((event) => event.status === 'on-sale')!.name;
+    const next = await staff.post('/api/admin/events', { data: { name: 'Diwali Lights 2028', date: '2028-10-15', closingSeasonName } });
+    expect(next.ok(), await next.text()).toBe(true);
+    const { events: after } = (await (await staff.get('/api/admin/events')).json()) as SeasonsResponse;
+    expect(after.find((event) => event.status === 'on-sale')!.name).toBe('Diwali Lights 2028');
 
     const { count, suppressed } = (await (await staff.get('/api/campaigns/audiences/agreed')).json()) as CampaignAudienceCount;
     expect(count).toBeGreaterThanOrEqual(1);
