@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { HOT_READ_STALE_MS, HOT_READ_TTL_MS } from '../src/common/hot-read.js';
 import { createPartyOrderRequest } from './support/factories.js';
 import { createTestApp, TEST_DATABASE, type TestApp } from './support/test-app.js';
+import { workerDatabaseUrl } from './support/test-database.js';
 
 const PAGE_VIEW = { eventType: 'party_page_view', sessionId: 'outage-session-1', pageViewId: 'outage-session-1-pv' };
 const UNAVAILABLE = { message: 'The service is briefly unavailable. Please try again in a moment.' };
@@ -62,7 +63,7 @@ if (TEST_DATABASE === 'mysql') {
     let t: TestApp;
 
     beforeAll(async () => {
-      const url = new URL(process.env.TEST_DATABASE_URL!);
+      const url = new URL(workerDatabaseUrl(process.env.TEST_DATABASE_URL!));
       proxy = await startCuttableProxy(url);
       const viaProxy = new URL(url);
       viaProxy.hostname = '127.0.0.1';

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -7,6 +7,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory.js';
 import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
+import { freshMysqlDatabase, freshSqliteDatabase, workerDatabaseUrl } from './test-database.js';
 
 /** Which database the integration suite runs on: MySQL/MariaDB when TEST_DATABASE_URL is set. */
 export const TEST_DATABASE = process.env.TEST_DATABASE_URL ? 'mysql' : 'sqlite';
@@ -20,8 +21,9 @@ export interface TestApp {
 }
 
 /**
- * A fully built API on a real database: a fresh SQLite file, or the MySQL database of
- * TEST_DATABASE_URL emptied first (unless `keepDatabase`, to restart on the same data). `env`
+ * A fully built API on a real database: a fresh SQLite file, or this Jest worker's MySQL database
+ * on the server of TEST_DATABASE_URL emptied first (unless `keepDatabase`, to restart on the same
+ * data); both start from the migrated template of test-database.ts. `env`
  * overrides the environment the config is read from; `logger` replaces the silent one.
  */
 export async function createTestApp(
@@ -36,10 +38,13 @@ export async function createTestApp(
     OUTBOX_DIR: join(dir, 'outbox'),
     // The tests stand where nginx would: X-Forwarded-For from 127.0.0.1 names the client.
     TRUST_PROXY: 'loopback',
-    ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
+    ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: workerDatabaseUrl(process.env.TEST_DATABASE_URL) } : {}),
     ...env,
   });
-  if (config.database.type === 'mysql' && !options.keepDatabase) await emptyMysqlDatabase(config.database.url);
+  if (!options.keepDatabase) {
+    if (config.database.type === 'mysql') await freshMysqlDatabase(config.database.url);
+    else if (!existsSync(config.database.path)) await freshSqliteDatabase(config.database.path);
+  }
   const { app } = await createApp(config, options.logger ?? pino({ level: 'silent' }));
   // A real listening socket: supertest then sends every request (even 100 at once) to one port.
   await app.listen(0, '127.0.0.1');
@@ -58,20 +63,4 @@ export async function createTestApp(
       rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-/** Drops every table so each test app migrates a clean schema. */
-async function emptyMysqlDatabase(url: string): Promise<void> {
-  const ds = new DataSource({ type: 'mysql', url });
-  await ds.initialize();
-  try {
-    const tables: { name: string }[] = await ds.query(
-      'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()',
-    );
-    await ds.query('SET FOREIGN_KEY_CHECKS = 0');
-    for (const { name } of tables) await ds.query(`DROP TABLE IF EXISTS \`${name}\``);
-    await ds.query('SET FOREIGN_KEY_CHECKS = 1');
-  } finally {
-    await ds.destroy();
-  }
 }
