@@ -6,8 +6,8 @@
 // The checks run in two lanes side by side, each in order: one keeps the processors busy (lint,
 // types, the unit suites, and the API's unit and SQLite integration suites on Node 24, the
 // runtime production ships: docs/runtime.md), the other mostly waits on a database, timers and
-// the network (the MariaDB suite in band on this Node, the fault scripts, the load, the abuse
-// pass).
+// the network (the MariaDB suite on this Node, in two Jest workers each on a database of its
+// own, the fault scripts, the load, the abuse pass).
 // Nothing in one lane shares a port or a database with the other: the fault scripts and their
 // broken-build twins (Jest's `bench` project) run in the waiting lane, one after another. The
 // e2e suite runs alone after both. Every output line is prefixed with its lane; the summary gives
@@ -79,7 +79,8 @@ async function busyLane() {
 async function waitingLane() {
   const step = lane('stands');
   if (mysql) {
-    await step('api integration tests on MySQL/MariaDB', 'npx', ['jest', '--selectProjects', 'api-integration', '--runInBand']);
+    // Two workers, each on its own database of that server (api/test/support/test-database.ts).
+    await step('api integration tests on MySQL/MariaDB', 'npx', ['jest', '--selectProjects', 'api-integration', '--maxWorkers=2']);
   }
   // The fault scripts against a deliberately broken copy of the API build (they must fail) and
   // against the real build (they must pass), on SQLite.
