@@ -3,11 +3,12 @@
 // scripts, the abuse pass, and the Playwright e2e suite in Chromium against the built site.
 // Installs and builds first when needed.
 //
-// The checks run in two lanes side by side, each in order: one keeps the processors busy (lint,
-// types, the unit suites, and the API's unit and SQLite integration suites on Node 24, the
-// runtime production ships: docs/runtime.md), the other mostly waits on a database, timers and
-// the network (the MariaDB suite on this Node, in two Jest workers each on a database of its
-// own, the fault scripts, the load, the abuse pass).
+// The checks run in two lanes side by side, each in order: one keeps the processors busy (the
+// unit suites, and the API's unit and SQLite integration suites on Node 24, the runtime
+// production ships: docs/runtime.md), the other waits more on a database, timers and the
+// network (the MariaDB suite on this Node, in two Jest workers each on a database of its own,
+// the fault scripts, the load, the abuse pass), then runs lint, formatting and the type-check,
+// so that both end at about the same time.
 // Nothing in one lane shares a port or a database with the other: the fault scripts and their
 // broken-build twins (Jest's `bench` project) run in the waiting lane, one after another. The
 // e2e suite runs alone after both. Every output line is prefixed with its lane; the summary gives
@@ -68,9 +69,6 @@ const started = Date.now();
 
 async function busyLane() {
   const step = lane('checks');
-  await step('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
-  await step('formatting', 'npx', ['prettier', '--check', '.']);
-  await step('type-check', process.execPath, ['scripts/typecheck.mjs']);
   await step('unit tests (contracts, deploy, web)', 'npx', ['jest', '--selectProjects', 'contracts', 'deploy', 'web']);
   // Node 24 from the npm registry, better-sqlite3 compiled for it once (scripts/test-node24.mjs).
   await step('api unit and integration tests (SQLite) on Node 24', process.execPath, ['scripts/test-node24.mjs']);
@@ -113,6 +111,11 @@ async function waitingLane() {
   // default limits (bounded, 127.0.0.1 only); CI runs them again through nginx in front of two
   // replicas on MariaDB.
   await step('abuse: the attacks of docs/RELIABILITY.md', process.execPath, ['bench/security/abuse.mjs', '--db', 'sqlite']);
+  // Last in this lane, so both lanes end at about the same time (measured on two cores: the
+  // MariaDB suite in two workers ends well before the Node 24 suite of the other lane).
+  await step('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
+  await step('formatting', 'npx', ['prettier', '--check', '.']);
+  await step('type-check', process.execPath, ['scripts/typecheck.mjs']);
 }
 
 await Promise.all([busyLane(), waitingLane()]);
