@@ -7,6 +7,7 @@ import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 import { hexColourSyntax, tokensPlugin } from './scripts/eslint/hex-colours.mjs';
 import { WALL_ZONES } from './scripts/eslint/walls.mjs';
+import lingui from 'eslint-plugin-lingui';
 
 // The design tokens (packages/web-kit/src/theme/tokens.ts) are the one place for a colour: a raw
 // hex colour anywhere else in the front-ends is refused (scripts/eslint/hex-colours.mjs). Files that
@@ -24,9 +25,11 @@ const KEEPS_LITERAL_COLOURS = [
   'packages/web-kit/src/theme/hex-colour-lint.spec.ts',
 ];
 const JS_FILES = ['**/*.{js,mjs,cjs,ts,mts,tsx}'];
+// The guest code whose texts are all translated (docs/languages.md): a page joins as it is.
+const TRANSLATED_SOURCES = ['drinks-app/src/**/*.{ts,tsx}', 'packages/web-kit/src/i18n/**/*.{ts,tsx}'];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-*/**', 'test-results/**', 'playwright-report/**', '.data/**'] },
+  { ignores: ['**/node_modules/**', 'packages/web-kit/generated/**', '**/dist/**', '**/dist-*/**', 'test-results/**', 'playwright-report/**', '.data/**'] },
   { files: JS_FILES, ...js.configs.recommended },
   ...tseslint.configs.recommended.map((config) => ({ files: JS_FILES, ...config })),
   {
@@ -38,6 +41,12 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': 'off',
     },
+  },
+  // CommonJS files (Jest's transforms load as such): require() is how they import.
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   // The door page's service worker: plain JavaScript served as it is.
   { files: ['shell/public/**/*.js'], languageOptions: { globals: { ...globals.serviceworker } } },
@@ -91,6 +100,78 @@ export default tseslint.config(
       ],
     },
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: WALL_ZONES }] },
+  },
+  {
+    // The guest pages that speak every language (docs/languages.md): no text a guest reads may be
+    // written inline; it goes through Lingui (`t`, `<Trans>`) into the catalogues. What is not
+    // text: class names, test ids, paths, keys, ARIA roles, input types and the like.
+    files: TRANSLATED_SOURCES,
+    ignores: ['**/*.spec.{ts,tsx}', '**/prerender.ts'],
+    plugins: { lingui },
+    rules: {
+      ...lingui.configs['flat/recommended'].rules,
+      'lingui/no-unlocalized-strings': [
+        'error',
+        {
+          ignore: [
+            // One word in kebab, snake or camel case, a path, a query or a CSS value: no sentence.
+            '^[a-z0-9][a-zA-Z0-9_./:?=&#%-]*$',
+            '^/',
+            // A CSS value (`1px solid ...`).
+            '^[\\d.]+(px|rem|em|%|s|ms)( |$)',
+          ],
+          ignoreNames: [
+            {
+              regex: {
+                pattern:
+                  '(className|testId|TestId|Prefix|Key|key|id|Id|href|to|type|role|name|mode|variant|inputMode|autoComplete|rel|target|method|lang|hrefLang|size|status|tone|kind|layout|as|enterKeyHint|pattern|accept|capture|display|position|scope)$',
+              },
+            },
+            'data-testid',
+            'aria-live',
+            'aria-current',
+            'aria-hidden',
+            'aria-haspopup',
+            'aria-controls',
+            'aria-describedby',
+            'aria-labelledby',
+            'style',
+          ],
+          ignoreFunctions: [
+            'Error',
+            'console.*',
+            'URLSearchParams',
+            'new URLSearchParams',
+            'useSearchParams',
+            '*.get',
+            '*.has',
+            '*.set',
+            '*.delete',
+            '*.startsWith',
+            '*.endsWith',
+            '*.includes',
+            '*.split',
+            '*.join',
+            '*.querySelector',
+            '*.addEventListener',
+            '*.removeEventListener',
+            '*.scrollTo',
+            'cx',
+            'clsx',
+            'fetch',
+            'apiGet',
+            'apiPost',
+            'apiPut',
+            'apiDelete',
+            'encodeURIComponent',
+            'navigate',
+            'localizedPath',
+            'useQuery',
+            'useMutation',
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.spec.{ts,tsx}', '**/*.int-spec.ts', 'e2e/**/*.ts'],

@@ -16,8 +16,9 @@ const swcNode = [
   },
 ];
 
+// Lingui's macros are compiled first, by the Babel plugin the builds run (web-transform.cjs).
 const swcWeb = [
-  '@swc/jest',
+  '<rootDir>/packages/web-kit/test/web-transform.cjs',
   {
     jsc: {
       parser: { syntax: 'typescript', tsx: true },
@@ -93,7 +94,8 @@ export default {
       rootDir: '.',
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/{packages/web-kit,shell,public-site,drinks-app,admin-app}/src/**/*.spec.{ts,tsx}'],
-      transform: { '^.+\\.(t|j)sx?$': swcWeb },
+      transform: { '^.+\\.(t|j)sx?$': swcWeb, '^.+\\.po$': '<rootDir>/packages/web-kit/test/po-transform.cjs' },
+      moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json', 'po'],
       moduleNameMapper,
       setupFiles: ['<rootDir>/packages/web-kit/test/jsdom-setup.ts'],
     },

@@ -9,6 +9,8 @@ import {
   SOURCE_CONDITIONS,
 } from './federation.shared.ts';
 import { precompress } from './scripts/precompress.mjs';
+import { indicFonts } from './indic-fonts.vite.ts';
+import { linguiPlugins } from './lingui.vite.ts';
 
 interface RemoteOptions {
   /** Federation name, as listed in /remotes.json. */
@@ -27,6 +29,8 @@ export function defineRemoteConfig({ name, port }: RemoteOptions): UserConfigFnO
   return defineConfig(({ command }) => ({
     base: './',
     plugins: [
+      ...linguiPlugins(),
+      indicFonts(),
       react(),
       federation({
         name,
@@ -46,6 +50,8 @@ export function defineRemoteConfig({ name, port }: RemoteOptions): UserConfigFnO
     resolve: { conditions: SOURCE_CONDITIONS, alias: ROUTER_PRODUCTION_ALIASES },
     build: {
       target: 'es2022',
+      // Fonts stay files, fetched only by a page that uses them (never inlined into a stylesheet).
+      assetsInlineLimit: (file: string) => (file.endsWith('.woff2') ? false : undefined),
       outDir: process.env.REMOTE_OUT_DIR ?? 'dist',
       emptyOutDir: true,
       rolldownOptions: { output: REMOTE_FEDERATION_CHUNKING },

@@ -8,12 +8,12 @@
 // (scripts/precompress.mjs), as for every built file. See docs/landing-page.md.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { log, ROOT } from './lib.mjs';
 import { precompressFile, precompressTree } from './precompress.mjs';
 
-/** The file under shell/dist/prerendered/ of a pre-rendered path: `index.html` for `/`. */
+/** The file under shell/dist/prerendered/ of a pre-rendered path: `index.html` for `/`, `hi/drinks.html` for `/hi/drinks`. */
 const fileOf = (path) => (path === '/' ? 'index.html' : `${path.slice(1)}.html`);
 
 /** A remote's build: its folder, its exposed App in mf-manifest.json, and its files' URLs. */
@@ -52,6 +52,13 @@ function pageAssets(remotes) {
     '/privacy': { stylesheets: [...site.app.assets.css.sync, ...policyCss].map(site.url), fonts: [] },
     '/terms': { stylesheets: [...site.app.assets.css.sync, ...policyCss].map(site.url), fonts: [] },
   };
+}
+
+const REMOTE_FOLDERS = { public_site: 'public-site', drinks_app: 'drinks-app' };
+
+/** The web font a remote's pages in Hindi or Tamil are set in, as its build emitted it. */
+function languageFont(remote, remoteEntry, language) {
+  return remoteBuild(REMOTE_FOLDERS[remote], remoteEntry).fontFile(`${language}-text-`);
 }
 
 /**
@@ -141,19 +148,26 @@ function paintFirstTemplate(template) {
  * embedded mode adds them at serve time either way.
  */
 export async function renderPages({ contracts, bundle, site, template, publicUrl, queries = {} }) {
-  const { DEFAULT_REMOTES_MANIFEST, injectHead, PAGE_SEO, prerenderedRoutes } = contracts;
+  const { DEFAULT_REMOTES_MANIFEST, findSiteRoute, injectHead, languageOfPath, PAGE_SEO, pathWithoutLanguage, prerenderedPaths } =
+    contracts;
   const { renderPage } = bundle;
   const assets = pageAssets(DEFAULT_REMOTES_MANIFEST);
   const pages = [];
-  // The paths, and the remote drawing each, are the site's route table's (SITE_ROUTES in @festival/contracts).
-  for (const { path, remote } of prerenderedRoutes()) {
-    if (!assets[path]) throw new Error(`scripts/prerender.mjs knows no stylesheets for the pre-rendered path ${path}`);
+  // The paths, in each of their languages (`/drinks`, `/hi/drinks`), and the remote drawing
+  // each, are the site's route table's (SITE_ROUTES in @festival/contracts).
+  for (const path of prerenderedPaths()) {
+    const { remote } = findSiteRoute(path);
+    const english = pathWithoutLanguage(path);
+    if (!assets[english]) throw new Error(`scripts/prerender.mjs knows no stylesheets for the pre-rendered path ${english}`);
     const file = fileOf(path);
     const remoteEntry = DEFAULT_REMOTES_MANIFEST[remote];
-    const rendered = await renderPage({ template, path, site, remoteEntry, queries: queries[path] ?? [], ...assets[path] });
+    // A Hindi or Tamil page preloads its script's web font (indic-fonts.vite.ts); an English one none.
+    const language = languageOfPath(path);
+    const fonts = [...assets[english].fonts, ...(language === 'en' ? [] : [languageFont(remote, remoteEntry, language)])];
+    const rendered = await renderPage({ template, path, site, remoteEntry, queries: queries[path] ?? [], ...assets[english], fonts });
     const seo = PAGE_SEO[path];
     const html = seo && publicUrl ? injectHead(rendered, seo(site, publicUrl)) : rendered;
-    pages.push({ path, file, html, entry: { file: `prerendered/${file}`, remote, remoteEntry, ...assets[path] } });
+    pages.push({ path, file, html, entry: { file: `prerendered/${file}`, remote, remoteEntry, ...assets[english], fonts } });
   }
   return pages;
 }
@@ -171,6 +185,7 @@ export async function prerender() {
   const pages = {};
   const queries = await pageQueries(contracts);
   for (const { path, file, html, entry } of await renderPages({ contracts, bundle, site, template, publicUrl, queries })) {
+    mkdirSync(dirname(join(outDir, file)), { recursive: true });
     writeFileSync(join(outDir, file), html);
     pages[path] = entry;
     log(`pre-rendered ${path} -> shell/dist/prerendered/${file}`);

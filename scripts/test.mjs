@@ -115,6 +115,7 @@ async function waitingLane() {
   // MariaDB suite in two workers ends well before the Node 24 suite of the other lane).
   await step('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
   await step('formatting', 'npx', ['prettier', '--check', '.']);
+  await step('message catalogues', process.execPath, ['scripts/messages.mjs', '--check']);
   await step('type-check', process.execPath, ['scripts/typecheck.mjs']);
 }
 

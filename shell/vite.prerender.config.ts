@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { ROUTER_PRODUCTION_ALIASES, SOURCE_CONDITIONS } from '../federation.shared.ts';
+import { linguiPlugins } from '../lingui.vite.ts';
 
 /**
  * The pre-render build: the shell's page and the public-site remote as one Node module
@@ -9,7 +10,7 @@ import { ROUTER_PRODUCTION_ALIASES, SOURCE_CONDITIONS } from '../federation.shar
  * browser build's stylesheets are linked instead.
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [...linguiPlugins(), react()],
   publicDir: false,
   resolve: { conditions: SOURCE_CONDITIONS, alias: ROUTER_PRODUCTION_ALIASES },
   ssr: { noExternal: true, resolve: { conditions: SOURCE_CONDITIONS } },

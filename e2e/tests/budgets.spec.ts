@@ -41,6 +41,8 @@ async function signIn(page: Page): Promise<void> {
 const PAGES: { path: string; staff?: boolean; ready?: (page: Page) => Promise<void> }[] = [
   { path: '/' },
   { path: '/drinks' },
+  { path: '/hi/drinks' },
+  { path: '/ta/drinks' },
   { path: '/diwali-party' },
   { path: '/admin/login' },
   {

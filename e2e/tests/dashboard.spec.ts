@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { seriousViolations } from '../support/axe';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { BASE_URL, E2E_ADMIN_PASSWORD, ROOT } from '../support/environment';
+import { BASE_URL, E2E_ADMIN_PASSWORD } from '../support/environment';
 import { seedDemoData } from '../support/seed-demo';
 
 const CSV_COLUMNS = ['Order ID', 'Customer Name', 'Email', 'Phone', 'Pickup Date', 'Pickup Time', 'Items', 'Total', 'Order Date'];
@@ -299,21 +299,6 @@ test.describe('the staff pages, checked by axe-core', () => {
   test.beforeAll(() => {
     seedDemoData();
   });
-
-  async function seriousViolations(page: Page) {
-    await page.addScriptTag({ path: join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
-    return page.evaluate(async () => {
-      const axe = (
-        window as unknown as {
-          axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
-        }
-      ).axe;
-      const result = await axe.run(document);
-      return result.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
-    });
-  }
 
   test('the login, the dashboard with its event dialog, and the QR page have no serious or critical violations', async ({ page }) => {
     // Four full axe-core scans, the dashboard's the largest: 26 s of a 30 s budget on a quiet

@@ -1,6 +1,5 @@
-import { join } from 'node:path';
+import { seriousViolations } from '../support/axe';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ROOT } from '../support/environment';
 import { recordedEvents, staffApi } from '../support/staff-api';
 
 const SESSION_KEY = 'festival.analytics.sessionId';
@@ -241,18 +240,7 @@ test.describe('the landing page, checked by axe-core', () => {
       // Checked at rest: the entrance animation fades text in, which axe would catch mid-way.
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await openLanding(page);
-      await page.addScriptTag({ path: join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
-      const violations = await page.evaluate(async () => {
-        const axe = (
-          window as unknown as {
-            axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
-          }
-        ).axe;
-        const result = await axe.run(document);
-        return result.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
-      });
+      const violations = await seriousViolations(page);
       expect({ viewport, violations }).toEqual({ viewport, violations: [] });
     }
   });

@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@festival/query';
 import type { ReactNode } from 'react';
-import { routePaths, routerPath, SITE_ROUTES, type SiteRoute } from '@festival/contracts';
+import { useEffect } from 'react';
+import { languageOfPath, routeLanguages, routePaths, routerPath, SITE_ROUTES, type SiteRoute } from '@festival/contracts';
 import { Route, Routes, useLocation } from '@festival/router';
 import { NotFoundPage } from './not-found-page';
 import { RemoteLoaderContext, type RemoteLoader } from './remote-loader';
@@ -12,15 +13,32 @@ function SitePage({ route }: { route: SiteRoute }) {
   return routePaths(route).includes(pathname) ? <RemoteRoute name={route.remote} /> : <NotFoundPage />;
 }
 
-/** The shell's routes, from the site's route table: which remote renders which path. */
+/** Keeps `<html lang>` the language of the page's path (`/hi/drinks` is `hi`); the pre-render writes it first. */
+function DocumentLanguage() {
+  const language = languageOfPath(useLocation().pathname);
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
+  return null;
+}
+
+/**
+ * The shell's routes, from the site's route table: which remote renders which path, in each
+ * of the route's languages (`/drinks`, `/hi/drinks`, `/ta/drinks`).
+ */
 export function AppRoutes() {
   return (
-    <Routes>
-      {SITE_ROUTES.map((route) => (
-        <Route key={route.path} path={routerPath(route)} element={<SitePage route={route} />} />
-      ))}
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+    <>
+      <DocumentLanguage />
+      <Routes>
+        {SITE_ROUTES.flatMap((route) =>
+          routeLanguages(route).map((language) => (
+            <Route key={routerPath(route, language)} path={routerPath(route, language)} element={<SitePage route={route} />} />
+          )),
+        )}
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </>
   );
 }
 

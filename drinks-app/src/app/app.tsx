@@ -1,7 +1,9 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
 import { Route, Routes, useSearchParams } from '@festival/router';
 import { useHydrated } from '@festival/web-kit/hydration';
 import { MenuPage } from '../features/menu/components/menu-page';
+import { LanguageProvider, OrderMessages } from './languages';
 
 // The menu is what a guest scanning the table's QR code opens; the checkout (with the card form
 // and its validation) and the confirmation pages load only when the guest goes there.
@@ -15,6 +17,7 @@ const TabConfirmationPage = lazy(() =>
 
 const TicketTabPage = lazy(() => import('../features/ticket-tab/components/ticket-tab-page').then((m) => ({ default: m.TicketTabPage })));
 
+/** A page loaded when the guest goes there, with its code and its texts. */
 function Later({ children }: { children: ReactNode }) {
   return (
     <Suspense
@@ -22,13 +25,13 @@ function Later({ children }: { children: ReactNode }) {
         <div className="drinks" aria-busy="true">
           <main className="drinks-main">
             <p role="status" className="drinks-note">
-              Loading…
+              <Trans>Loading…</Trans>
             </p>
           </main>
         </div>
       }
     >
-      {children}
+      <OrderMessages>{children}</OrderMessages>
     </Suspense>
   );
 }
@@ -49,35 +52,37 @@ function DrinksHome() {
   );
 }
 
-/** The drinks-app remote, mounted by the shell under /drinks/*. */
+/** The drinks-app remote, mounted by the shell under /drinks/* (and /hi/drinks/*, /ta/drinks/*). */
 export default function App() {
   return (
-    <Routes>
-      <Route index element={<DrinksHome />} />
-      <Route
-        path="checkout"
-        element={
-          <Later>
-            <CheckoutPage />
-          </Later>
-        }
-      />
-      <Route
-        path="confirmation"
-        element={
-          <Later>
-            <ConfirmationPage />
-          </Later>
-        }
-      />
-      <Route
-        path="tab-confirmation"
-        element={
-          <Later>
-            <TabConfirmationPage />
-          </Later>
-        }
-      />
-    </Routes>
+    <LanguageProvider>
+      <Routes>
+        <Route index element={<DrinksHome />} />
+        <Route
+          path="checkout"
+          element={
+            <Later>
+              <CheckoutPage />
+            </Later>
+          }
+        />
+        <Route
+          path="confirmation"
+          element={
+            <Later>
+              <ConfirmationPage />
+            </Later>
+          }
+        />
+        <Route
+          path="tab-confirmation"
+          element={
+            <Later>
+              <TabConfirmationPage />
+            </Later>
+          }
+        />
+      </Routes>
+    </LanguageProvider>
   );
 }

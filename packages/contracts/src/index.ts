@@ -6,6 +6,7 @@ export * from './errors.js';
 export * from './health.js';
 export * from './money.js';
 export * from './remotes.js';
+export * from './languages.js';
 export * from './crawlers.js';
 export * from './html-escape.js';
 export * from './seo.js';

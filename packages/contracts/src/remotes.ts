@@ -1,3 +1,5 @@
+import { LANGUAGES, pathInLanguage, SOURCE_LANGUAGE, type Language } from './languages.js';
+
 /** The three remotes the shell composes, by their federation names. */
 export const REMOTE_NAMES = ['public_site', 'drinks_app', 'admin_app'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
@@ -43,6 +45,12 @@ export interface SiteRoute {
    * The shell mounts the remote at `path/*` and the remote routes among them itself.
    */
   readonly children?: readonly string[];
+  /**
+   * The page speaks every guest language: it is served in English at `path` and below
+   * `/hi` and `/ta` too (languages.ts, docs/languages.md). A page joins when its texts are
+   * translated; until then it is English only.
+   */
+  readonly translated?: boolean;
 }
 
 /**
@@ -57,7 +65,13 @@ export const SITE_ROUTES = [
   { path: '/my-tickets', remote: 'public_site' },
   { path: '/privacy', remote: 'public_site', prerendered: true },
   { path: '/terms', remote: 'public_site', prerendered: true },
-  { path: '/drinks', remote: 'drinks_app', prerendered: true, children: ['checkout', 'confirmation', 'tab-confirmation'] },
+  {
+    path: '/drinks',
+    remote: 'drinks_app',
+    prerendered: true,
+    translated: true,
+    children: ['checkout', 'confirmation', 'tab-confirmation'],
+  },
   {
     path: '/admin',
     remote: 'admin_app',
@@ -79,9 +93,19 @@ export const SITE_ROUTES = [
   },
 ] as const satisfies readonly SiteRoute[];
 
-/** The paths a route serves: its own and its children's. */
-export function routePaths(route: SiteRoute): string[] {
+/** The English paths a route serves: its own and its children's. */
+function englishPaths(route: SiteRoute): string[] {
   return [route.path, ...(route.children ?? []).map((child) => `${route.path}/${child}`)];
+}
+
+/** The languages a route's pages are served in: all of them when translated, else English. */
+export function routeLanguages(route: SiteRoute): readonly Language[] {
+  return route.translated ? LANGUAGES : [SOURCE_LANGUAGE];
+}
+
+/** The paths a route serves: its own and its children's, in each of its languages. */
+export function routePaths(route: SiteRoute): string[] {
+  return routeLanguages(route).flatMap((language) => englishPaths(route).map((path) => pathInLanguage(path, language)));
 }
 
 /** Every path of the site, in the table's order. */
@@ -94,12 +118,21 @@ export function findSiteRoute(path: string): SiteRoute | undefined {
   return SITE_ROUTES.find((route: SiteRoute) => routePaths(route).includes(path));
 }
 
-/** The react-router path the shell mounts a route's remote at: with children, the remote routes below it. */
-export function routerPath(route: SiteRoute): string {
-  return route.children ? `${route.path}/*` : route.path;
+/**
+ * The react-router path the shell mounts a route's remote at, in a language: with children,
+ * the remote routes below it.
+ */
+export function routerPath(route: SiteRoute, language: Language = SOURCE_LANGUAGE): string {
+  const path = pathInLanguage(route.path, language);
+  return route.children ? `${path}/*` : path;
 }
 
 /** The pre-rendered routes (see `SiteRoute.prerendered`). */
 export function prerenderedRoutes(): SiteRoute[] {
   return SITE_ROUTES.filter((route: SiteRoute) => route.prerendered);
+}
+
+/** The pre-rendered pages' paths: each pre-rendered route's own path in each of its languages. */
+export function prerenderedPaths(): string[] {
+  return prerenderedRoutes().flatMap((route) => routeLanguages(route).map((language) => pathInLanguage(route.path, language)));
 }

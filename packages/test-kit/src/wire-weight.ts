@@ -25,6 +25,9 @@
 export const SCRIPT_BUDGETS_KIB: Readonly<Record<string, number>> = {
   '/': 125,
   '/drinks': 130,
+  // The drinks pages in Hindi and Tamil: the same budget, their catalogue in place of English's.
+  '/hi/drinks': 130,
+  '/ta/drinks': 130,
   '/diwali-party': 150,
   '/admin/login': 260,
   '/admin/door': 250,

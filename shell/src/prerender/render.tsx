@@ -9,7 +9,15 @@ import { Writable } from 'node:stream';
 import { StrictMode, type ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import type { ComponentType } from 'react';
-import { findSiteRoute, type RemoteName, type SiteConfig } from '@festival/contracts';
+import {
+  findSiteRoute,
+  languageOfPath,
+  pathInLanguage,
+  pathWithoutLanguage,
+  routeLanguages,
+  type RemoteName,
+  type SiteConfig,
+} from '@festival/contracts';
 import { MemoryRouter } from '@festival/router';
 import { createQueryClient } from '@festival/web-kit/query-client';
 import { App as DrinksApp } from 'drinks-app/prerender';
@@ -85,10 +93,14 @@ export async function renderPage({
 }: RenderOptions): Promise<string> {
   if (!template.includes('<div id="root"></div>')) throw new Error('The shell template has no empty <div id="root"></div>');
   const route = findSiteRoute(path);
-  if (route?.path !== path || !route.prerendered) throw new Error(`${path} is not a pre-rendered path`);
+  if (route?.path !== pathWithoutLanguage(path) || !route.prerendered) throw new Error(`${path} is not a pre-rendered path`);
   const { remote } = route;
+  const language = languageOfPath(path);
   const body = await renderBody(path, site, queries);
+  // A translated page names its versions in the other languages, for search engines.
+  const alternates = route.translated ? routeLanguages(route) : [];
   const head = [
+    ...alternates.map((other) => `<link rel="alternate" hreflang="${other}" href="${attr(pathInLanguage(route.path, other))}">`),
     ...fonts.map((href) => `<link rel="preload" href="${attr(href)}" as="font" type="font/woff2" crossorigin>`),
     ...stylesheets.map((href) => `<link rel="stylesheet" href="${attr(href)}">`),
   ]
@@ -96,6 +108,7 @@ export async function renderPage({
     .join('');
   const data = `<script type="application/json" id="${PAGE_DATA_ID}">${pageDataJson({ path, site, remote, remoteEntry, ...(queries.length > 0 ? { queries } : {}) })}</script>`;
   return template
+    .replace(/<html lang="[^"]*"/i, () => `<html lang="${language}"`)
     .replace(/<\/head>/i, () => `${head}  </head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${body}</div>\n    ${data}`);
 }

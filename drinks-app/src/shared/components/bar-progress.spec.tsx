@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
+import { renderInLanguage } from '#shared/testing/render-in-language.tsx';
 import { BarProgress } from './bar-progress';
 
 describe('BarProgress', () => {
@@ -7,7 +8,7 @@ describe('BarProgress', () => {
   it('tells the guest where the order is, and buzzes the phone once when it becomes ready', () => {
     const vibrate = jest.fn(() => true);
     Object.defineProperty(navigator, 'vibrate', { value: vibrate, configurable: true });
-    const { rerender } = render(<BarProgress status="new" />);
+    const { rerender } = renderInLanguage(<BarProgress status="new" />, { path: null });
     expect(screen.getByRole('status').textContent).toContain('Being made');
     expect(vibrate).not.toHaveBeenCalled();
 

@@ -1,5 +1,6 @@
 import { priceDrinks } from '@festival/contracts';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import { renderInLanguage } from '#shared/testing/render-in-language.tsx';
 import { LineItems } from './line-items';
 
 describe('the line items of an order', () => {
@@ -8,7 +9,7 @@ describe('the line items of an order', () => {
       { id: 'mango-lassi', name: 'Mango Lassi', price: 650, quantity: 2 },
       { id: 'masala-chai', name: 'Masala Chai', price: 400, quantity: 1 },
     ];
-    render(<LineItems items={items} price={priceDrinks(items)} testIdPrefix="receipt" />);
+    renderInLanguage(<LineItems items={items} price={priceDrinks(items)} testIdPrefix="receipt" />, { path: null });
 
     const lines = within(screen.getByRole('list')).getAllByRole('listitem');
     expect(lines.map((line) => line.textContent)).toEqual(['2 × Mango Lassi$13.00', '1 × Masala Chai$4.00']);
@@ -24,7 +25,7 @@ describe('the line items of an order', () => {
       taxCents: 141,
       totalCents: 1641,
     };
-    render(<LineItems items={receipt.items} price={receipt} testIdPrefix="receipt" />);
+    renderInLanguage(<LineItems items={receipt.items} price={receipt} testIdPrefix="receipt" />, { path: null });
 
     expect(screen.getByRole('listitem').textContent).toBe('3 × Rose Sharbat$15.00');
     expect(screen.getByTestId('receipt-total').textContent).toBe('$16.41');

@@ -1,4 +1,5 @@
 import './line-items.css';
+import { Trans } from '@lingui/react/macro';
 import { formatCents, type Cents, type DrinkPrice } from '@festival/contracts';
 import { PriceLines } from './money';
 
@@ -23,12 +24,14 @@ export function LineItems({
   return (
     <>
       <ul className="summary-lines">
-        {items.map((item) => (
-          <li key={item.id}>
+        {items.map(({ id, name, price: each, quantity }) => (
+          <li key={id}>
             <span>
-              {item.quantity} × {item.name}
+              <Trans comment="A line of an order: how many of a drink (quantity) times the drink's name.">
+                {quantity} × {name}
+              </Trans>
             </span>
-            <span>{formatCents(item.price * item.quantity)}</span>
+            <span>{formatCents(each * quantity)}</span>
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import type { Tip } from '@festival/contracts';
+import { renderInLanguage } from '#shared/testing/render-in-language.tsx';
 import { TipPicker } from './tip-picker';
 
 function Picker({ subtotalCents, onTip }: { subtotalCents: number; onTip: (tip: Tip) => void }) {
@@ -20,7 +21,7 @@ function Picker({ subtotalCents, onTip }: { subtotalCents: number; onTip: (tip: 
 describe('the tip picker', () => {
   it('offers No tip, 10%, 15%, 20% and Custom, and shows the tip on the drinks before tax', () => {
     const chosen: Tip[] = [];
-    render(<Picker subtotalCents={1234} onTip={(tip) => chosen.push(tip)} />);
+    renderInLanguage(<Picker subtotalCents={1234} onTip={(tip) => chosen.push(tip)} />, { path: null });
     expect(screen.getByRole('radio', { name: 'No tip' })).toHaveProperty('checked', true);
     expect(screen.getByTestId('tip-amount').textContent?.trim()).toBe('Tip: $0.00');
 
@@ -35,7 +36,7 @@ describe('the tip picker', () => {
   });
 
   it('says when a custom tip is more than the drinks themselves', () => {
-    render(<Picker subtotalCents={500} onTip={() => undefined} />);
+    renderInLanguage(<Picker subtotalCents={500} onTip={() => undefined} />, { path: null });
     fireEvent.click(screen.getByRole('radio', { name: 'Custom' }));
     fireEvent.change(screen.getByLabelText('Tip amount ($)'), { target: { value: '6' } });
     expect(screen.getByTestId('tip-amount').textContent).toContain('a tip cannot be more than the drinks themselves');

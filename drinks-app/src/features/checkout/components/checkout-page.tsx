@@ -1,8 +1,10 @@
 import { useQueryClient } from '@festival/query';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@festival/router';
 import { drinkTabReference, formatCents, tipCentsOf, type Tip } from '@festival/contracts';
 import { ApiError } from '@festival/web-kit/api-client';
+import { useLocalizedPath } from '@festival/web-kit/i18n';
 import { PaymentForm } from '@festival/web-kit/payments';
 import { PayAgreement } from '@festival/web-kit/legal';
 import { useMyTab } from '#shared/api/drink-tab.ts';
@@ -26,6 +28,8 @@ type CardStep = { intent: 'payment'; clientSecret: string } | { intent: 'setup';
 
 /** `/drinks/checkout`: the order, the guest's details, then pay now, open a tab, or add to the open tab. */
 export function CheckoutPage() {
+  const { t } = useLingui();
+  const localizedPath = useLocalizedPath();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const menu = useDrinksMenu();
@@ -67,14 +71,18 @@ export function CheckoutPage() {
   const unavailable = unavailableItems(items);
   const pending = createPayment.isPending || openTab.isPending || orderOnTab.isPending;
   const nameMissing = guest.customerName.trim() === '';
+  const title = t({ message: 'Checkout', comment: 'Title of the page where the guest pays for the drinks in the cart.' });
+  const menuPath = localizedPath('/drinks');
 
   if (items.length === 0 && !cardStep) {
     return (
-      <DrinksPage title="Checkout">
-        <StatusPanel tone="empty" title="Cart Empty">
-          <p>Your cart is empty. Pick a drink or two from the menu first.</p>
-          <Link className="fk-btn" to="/drinks">
-            Back to Menu
+      <DrinksPage title={title}>
+        <StatusPanel tone="empty" title={t`Cart Empty`}>
+          <p>
+            <Trans>Your cart is empty. Pick a drink or two from the menu first.</Trans>
+          </p>
+          <Link className="fk-btn" to={menuPath}>
+            <Trans>Back to Menu</Trans>
           </Link>
         </StatusPanel>
       </DrinksPage>
@@ -95,7 +103,7 @@ export function CheckoutPage() {
         });
         clearCart();
         void queryClient.invalidateQueries(drinksMenuQuery);
-        navigate(`/drinks/confirmation?tab_order=${encodeURIComponent(receipt.orderId)}`);
+        navigate(localizedPath(`/drinks/confirmation?tab_order=${encodeURIComponent(receipt.orderId)}`));
       } else if (method === 'open-tab') {
         const created = await openTab.mutateAsync(guest);
         startPendingTab({ tabId: created.tabId, tabToken: created.tabToken, customerName: guest.customerName.trim() });
@@ -112,7 +120,7 @@ export function CheckoutPage() {
         window.scrollTo({ top: 0 });
       }
     } catch (e) {
-      setError((e instanceof ApiError && e.serverMessage) || 'Error creating payment');
+      setError((e instanceof ApiError && e.serverMessage) || t`Error creating payment`);
       // A changed price or stock: fetch the menu again so the cart shows what changed.
       if (e instanceof ApiError && e.status === 409) void queryClient.invalidateQueries(drinksMenuQuery);
     }
@@ -120,59 +128,93 @@ export function CheckoutPage() {
 
   if (cardStep) {
     const origin = window.location.origin;
+    const total = formatCents(price.totalCents + tipCents);
+    const tipAmount = formatCents(tipCents);
     return (
-      <DrinksPage title="Checkout">
+      <DrinksPage title={title}>
         <section className="fk-card" aria-labelledby="card-title">
           <h2 className="fk-card__title" id="card-title">
-            {cardStep.intent === 'payment' ? 'Pay for Your Drinks' : 'Open Your Tab'}
+            {cardStep.intent === 'payment' ? (
+              <Trans>Pay for Your Drinks</Trans>
+            ) : (
+              <Trans comment="Review: heading of the card form that opens a bar tab (a running bill paid at the end).">Open Your Tab</Trans>
+            )}
           </h2>
           {cardStep.intent === 'payment' ? (
             <p className="drinks-hint">
-              Total to pay: <strong data-testid="payment-total">{formatCents(price.totalCents + tipCents)}</strong>
-              {tipCents > 0 ? ` (tip ${formatCents(tipCents)} included)` : null}
+              {tipCents > 0 ? (
+                <Trans comment="The amount the card is charged now (total), the tip (tipAmount) being part of it. US dollars.">
+                  Total to pay: <strong data-testid="payment-total">{total}</strong> (tip {tipAmount} included)
+                </Trans>
+              ) : (
+                <Trans comment="The amount the card is charged now, in US dollars.">
+                  Total to pay: <strong data-testid="payment-total">{total}</strong>
+                </Trans>
+              )}
             </p>
           ) : (
             <p className="drinks-hint">
-              Your card is saved securely and nothing is charged now. Order as often as you like from this phone; the tab is charged once
-              when it closes, at the latest at the end of the party. Once the tab is open, put this cart on it with one tap.
+              <Trans comment="Review: how a bar tab works: the card is saved, not charged now; all drinks ordered from this phone are charged together once, when the tab closes (at the latest when the party ends).">
+                Your card is saved securely and nothing is charged now. Order as often as you like from this phone; the tab is charged once
+                when it closes, at the latest at the end of the party. Once the tab is open, put this cart on it with one tap.
+              </Trans>
             </p>
           )}
           <PaymentForm
             clientSecret={cardStep.clientSecret}
             intent={cardStep.intent}
-            submitLabel={cardStep.intent === 'payment' ? 'Pay Now' : 'Save Card & Open Tab'}
+            submitLabel={
+              cardStep.intent === 'payment'
+                ? t({ message: 'Pay Now', comment: 'Payment choice, and the button that pays: pay this order by card now.' })
+                : t({
+                    message: 'Save Card & Open Tab',
+                    comment: 'Review: button of the card form: saves the card (no charge now) and opens the bar tab.',
+                  })
+            }
             returnUrl={
-              cardStep.intent === 'payment' ? `${origin}/drinks/confirmation` : `${origin}/drinks/tab-confirmation?tabId=${cardStep.tabId}`
+              cardStep.intent === 'payment'
+                ? `${origin}${localizedPath('/drinks/confirmation')}`
+                : `${origin}${localizedPath(`/drinks/tab-confirmation?tabId=${cardStep.tabId}`)}`
             }
             onSucceeded={(intentId) => {
               navigate(
-                cardStep.intent === 'payment'
-                  ? `/drinks/confirmation?payment_intent=${encodeURIComponent(intentId)}&payment_intent_client_secret=${encodeURIComponent(cardStep.clientSecret)}&redirect_status=succeeded`
-                  : `/drinks/tab-confirmation?tabId=${encodeURIComponent(cardStep.tabId)}&setup_intent=${encodeURIComponent(intentId)}&redirect_status=succeeded`,
+                localizedPath(
+                  cardStep.intent === 'payment'
+                    ? `/drinks/confirmation?payment_intent=${encodeURIComponent(intentId)}&payment_intent_client_secret=${encodeURIComponent(cardStep.clientSecret)}&redirect_status=succeeded`
+                    : `/drinks/tab-confirmation?tabId=${encodeURIComponent(cardStep.tabId)}&setup_intent=${encodeURIComponent(intentId)}&redirect_status=succeeded`,
+                ),
               );
             }}
           />
           <PayAgreement />
           <button type="button" className="fk-btn fk-btn--secondary" onClick={() => setCardStep(null)}>
-            Back
+            <Trans comment="Button: leaves the card form, back to the order and the guest's details.">Back</Trans>
           </button>
         </section>
       </DrinksPage>
     );
   }
 
+  const names = unavailable.map((i) => i.name).join(', ');
+  const count = unavailable.length;
   return (
-    <DrinksPage title="Checkout">
+    <DrinksPage title={title}>
       <OrderSummary items={items} price={price} />
-      {unavailable.length > 0 ? (
+      {count > 0 ? (
         <p className="fk-alert" role="alert">
-          {unavailable.map((i) => i.name).join(', ')} {unavailable.length === 1 ? 'is' : 'are'} no longer available in that quantity.{' '}
-          <Link to="/drinks">Back to Menu</Link> to change your cart.
+          <Trans comment="names: the drinks (comma-separated) that are out of stock or short; count: how many drinks are named. The link goes back to the menu.">
+            <Plural
+              value={count}
+              one={`${names} is no longer available in that quantity.`}
+              other={`${names} are no longer available in that quantity.`}
+            />{' '}
+            <Link to={menuPath}>Back to Menu</Link> to change your cart.
+          </Trans>
         </p>
       ) : null}
       <form className="fk-card" onSubmit={submit} noValidate aria-labelledby="details-title">
         <h2 className="fk-card__title" id="details-title">
-          Your Details
+          <Trans>Your Details</Trans>
         </h2>
         <GuestForm guest={guest} onChange={setGuestState} />
         <PaymentChoice
@@ -192,10 +234,18 @@ export function CheckoutPage() {
         ) : null}
         <div className="checkout-actions">
           <button type="submit" className="fk-btn fk-btn--block" disabled={nameMissing || pending || unavailable.length > 0}>
-            {pending ? 'Please wait…' : method === 'tab' ? 'Place Order on My Tab' : 'Continue to Payment'}
+            {pending ? (
+              <Trans>Please wait…</Trans>
+            ) : method === 'tab' ? (
+              <Trans comment="Review: button that puts this order on the guest's open bar tab (no card, paid when the tab closes).">
+                Place Order on My Tab
+              </Trans>
+            ) : (
+              <Trans>Continue to Payment</Trans>
+            )}
           </button>
-          <Link className="fk-btn fk-btn--secondary fk-btn--block" to="/drinks">
-            Back to Menu
+          <Link className="fk-btn fk-btn--secondary fk-btn--block" to={menuPath}>
+            <Trans>Back to Menu</Trans>
           </Link>
         </div>
       </form>

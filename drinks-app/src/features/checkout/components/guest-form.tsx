@@ -1,5 +1,6 @@
 import './guest-form.css';
 import { useId, useState, type ChangeEvent } from 'react';
+import { Trans } from '@lingui/react/macro';
 import type { GuestDetails } from '#shared/stores/cart-store.ts';
 
 interface GuestFormProps {
@@ -19,7 +20,7 @@ export function GuestForm({ guest, onChange }: GuestFormProps) {
   return (
     <div className="guest-form">
       <label className="guest-form__field" htmlFor={`${id}-name`}>
-        Name
+        <Trans comment="Label of the guest's name field (required).">Name</Trans>
         <input
           id={`${id}-name`}
           name="name"
@@ -33,13 +34,15 @@ export function GuestForm({ guest, onChange }: GuestFormProps) {
         />
         {nameMissing ? (
           <span id={`${id}-name-error`} className={nameTouched ? 'guest-form__error' : 'drinks-hint'}>
-            Please enter your name
+            <Trans>Please enter your name</Trans>
           </span>
         ) : null}
       </label>
       <label className="guest-form__field" htmlFor={`${id}-email`}>
         <span>
-          Email <span className="guest-form__optional">(optional, for your receipt)</span>
+          <Trans comment="Label of the e-mail field: optional, the receipt is sent there.">
+            Email <span className="guest-form__optional">(optional, for your receipt)</span>
+          </Trans>
         </span>
         <input
           id={`${id}-email`}
@@ -53,13 +56,17 @@ export function GuestForm({ guest, onChange }: GuestFormProps) {
       </label>
       <label className="guest-form__field" htmlFor={`${id}-phone`}>
         <span>
-          Phone <span className="guest-form__optional">(optional)</span>
+          <Trans comment="Label of the phone number field: optional.">
+            Phone <span className="guest-form__optional">(optional)</span>
+          </Trans>
         </span>
         <input id={`${id}-phone`} name="phone" type="tel" autoComplete="tel" inputMode="tel" maxLength={30} {...field('customerPhone')} />
       </label>
       <label className="guest-form__field" htmlFor={`${id}-table`}>
         <span>
-          Table Number <span className="guest-form__optional">(so we can find you)</span>
+          <Trans comment="Label of the table number field: optional, so the staff can find the guest at the party.">
+            Table Number <span className="guest-form__optional">(so we can find you)</span>
+          </Trans>
         </span>
         <input id={`${id}-table`} name="table" inputMode="numeric" maxLength={20} {...field('tableNumber')} />
       </label>

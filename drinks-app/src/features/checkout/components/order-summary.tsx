@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { CartItem, DrinkPrice } from '@festival/contracts';
 import { LineItems } from '#shared/components/line-items.tsx';
 
@@ -6,7 +7,7 @@ export function OrderSummary({ items, price }: { items: CartItem[]; price: Drink
   return (
     <section className="fk-card" aria-labelledby="summary-title">
       <h2 className="fk-card__title" id="summary-title">
-        Order Summary
+        <Trans>Order Summary</Trans>
       </h2>
       <LineItems items={items} price={price} testIdPrefix="checkout" />
     </section>

@@ -1,5 +1,6 @@
 import './payment-choice.css';
 import { useId } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatCents } from '@festival/contracts';
 
 /** Pay this order now, open a tab (save a card), or add it to the phone's open tab. */
@@ -13,23 +14,52 @@ interface PaymentChoiceProps {
 }
 
 export function PaymentChoice({ method, onChange, tab }: PaymentChoiceProps) {
+  const { t } = useLingui();
   const id = useId();
+  const reference = tab?.reference ?? '';
+  const soFar = tab ? formatCents(tab.totalCents) : '';
   const options: { value: PaymentMethod; label: string; detail: string }[] = [
     ...(tab
       ? [
           {
             value: 'tab' as const,
-            label: 'Add to My Tab',
-            detail: `No card needed: tab ${tab.reference}, ${formatCents(tab.totalCents)} so far.`,
+            label: t({
+              message: 'Add to My Tab',
+              comment: "Review: payment choice: put this order on the guest's open bar tab (paid later, all at once).",
+            }),
+            detail: t({
+              message: `No card needed: tab ${reference}, ${soFar} so far.`,
+              comment: "Review: the guest's open bar tab: its short code (reference) and its total so far (soFar, in US dollars).",
+            }),
           },
         ]
       : []),
-    { value: 'pay-now', label: 'Pay Now', detail: 'Pay for this order with your card.' },
-    ...(tab ? [] : [{ value: 'open-tab' as const, label: 'Open a Tab', detail: 'Save card, order more later: one charge at the end.' }]),
+    {
+      value: 'pay-now',
+      label: t({ message: 'Pay Now', comment: 'Payment choice, and the button that pays: pay this order by card now.' }),
+      detail: t`Pay for this order with your card.`,
+    },
+    ...(tab
+      ? []
+      : [
+          {
+            value: 'open-tab' as const,
+            label: t({
+              message: 'Open a Tab',
+              comment: 'Review: payment choice: open a bar tab, a running bill on a saved card, charged once at the end.',
+            }),
+            detail: t({
+              message: 'Save card, order more later: one charge at the end.',
+              comment: 'Review: explains a bar tab: the card is saved now, the drinks are charged together once the tab closes.',
+            }),
+          },
+        ]),
   ];
   return (
     <fieldset className="pay-choice">
-      <legend>How would you like to pay?</legend>
+      <legend>
+        <Trans>How would you like to pay?</Trans>
+      </legend>
       {options.map((option) => (
         <label key={option.value} className="pay-option">
           <input

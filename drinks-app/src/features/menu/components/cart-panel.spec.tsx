@@ -1,7 +1,7 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from '@festival/router';
+import { fireEvent, screen } from '@testing-library/react';
 import type { Drink } from '@festival/contracts';
 import { EMPTY_GUEST, useCartStore } from '#shared/stores/cart-store.ts';
+import { renderInLanguage } from '#shared/testing/render-in-language.tsx';
 import { CartPanel } from './cart-panel';
 
 const lassi: Drink = { id: 'mango-lassi', name: 'Mango Lassi', description: '', category: 'Lassis', price: 650, available: 80 };
@@ -9,11 +9,7 @@ const chai: Drink = { id: 'masala-chai', name: 'Masala Chai', description: '', c
 
 function renderPanel() {
   const onClose = jest.fn();
-  render(
-    <MemoryRouter initialEntries={['/drinks']}>
-      <CartPanel onClose={onClose} />
-    </MemoryRouter>,
-  );
+  renderInLanguage(<CartPanel onClose={onClose} />, { path: '/drinks' });
   return onClose;
 }
 

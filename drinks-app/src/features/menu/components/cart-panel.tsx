@@ -1,7 +1,9 @@
 import './cart-panel.css';
 import { useEffect, useRef } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@festival/router';
 import { formatCents } from '@festival/contracts';
+import { useLocalizedPath } from '@festival/web-kit/i18n';
 import { PriceLines } from '#shared/components/money.tsx';
 import { cartPrice, maxQuantity, unavailableItems, useCartStore } from '#shared/stores/cart-store.ts';
 
@@ -9,6 +11,8 @@ export const CART_PANEL_ID = 'drinks-cart-panel';
 
 /** The cart: plus, minus (never below 1), remove, the totals with tax, and the way to checkout. */
 export function CartPanel({ onClose }: { onClose: () => void }) {
+  const { t } = useLingui();
+  const localizedPath = useLocalizedPath();
   const items = useCartStore((s) => s.items);
   const increase = useCartStore((s) => s.increase);
   const decrease = useCartStore((s) => s.decrease);
@@ -28,31 +32,37 @@ export function CartPanel({ onClose }: { onClose: () => void }) {
 
   return (
     <>
-      <button type="button" className="cart-backdrop" aria-label="Close cart" tabIndex={-1} onClick={onClose} />
+      <button type="button" className="cart-backdrop" aria-label={t`Close cart`} tabIndex={-1} onClick={onClose} />
       <section className="cart-panel" id={CART_PANEL_ID} aria-labelledby="cart-panel-title">
         <h2 className="cart-panel__title" id="cart-panel-title" ref={titleRef} tabIndex={-1}>
-          Your Cart
+          <Trans>Your Cart</Trans>
         </h2>
         {items.length === 0 ? (
-          <p className="drinks-hint">Your cart is empty. Add a drink from the menu.</p>
+          <p className="drinks-hint">
+            <Trans>Your cart is empty. Add a drink from the menu.</Trans>
+          </p>
         ) : (
           <>
             <ul className="cart-lines">
               {items.map((item) => {
                 const short = item.available < item.quantity;
+                const { name, available } = item;
+                const each = formatCents(item.price);
                 return (
                   <li key={item.id} className="cart-line">
                     <span>
                       <span className="cart-line__name">{item.name}</span>
                       <br />
-                      <span className="cart-line__each">{formatCents(item.price)} each</span>
+                      <span className="cart-line__each">
+                        <Trans comment="The price of one of this drink, in US dollars.">{each} each</Trans>
+                      </span>
                     </span>
                     <span className="cart-line__total">{formatCents(item.price * item.quantity)}</span>
                     <div className="cart-line__controls">
                       <button
                         type="button"
                         className="qty-button"
-                        aria-label={`Decrease quantity of ${item.name}`}
+                        aria-label={t`Decrease quantity of ${name}`}
                         disabled={item.quantity <= 1}
                         onClick={() => decrease(item.id)}
                       >
@@ -64,21 +74,24 @@ export function CartPanel({ onClose }: { onClose: () => void }) {
                       <button
                         type="button"
                         className="qty-button"
-                        aria-label={`Increase quantity of ${item.name}`}
+                        aria-label={t`Increase quantity of ${name}`}
                         disabled={item.quantity >= maxQuantity(item)}
                         onClick={() => increase(item.id)}
                       >
                         +
                       </button>
-                      <button type="button" className="remove-button" aria-label={`Remove ${item.name}`} onClick={() => remove(item.id)}>
-                        Remove
+                      <button
+                        type="button"
+                        className="remove-button"
+                        aria-label={t({ message: `Remove ${name}`, comment: 'Button that takes the drink (name) out of the cart.' })}
+                        onClick={() => remove(item.id)}
+                      >
+                        <Trans comment="Button that takes a drink out of the cart.">Remove</Trans>
                       </button>
                     </div>
                     {short ? (
                       <p className="cart-line__warning">
-                        {item.available <= 0
-                          ? 'Out of Stock: please remove it.'
-                          : `Only ${item.available} left: please lower the quantity.`}
+                        {available <= 0 ? t`Out of Stock: please remove it.` : t`Only ${available} left: please lower the quantity.`}
                       </p>
                     ) : null}
                   </li>
@@ -92,16 +105,16 @@ export function CartPanel({ onClose }: { onClose: () => void }) {
           {items.length > 0 ? (
             blocked ? (
               <button type="button" className="fk-btn fk-btn--block" disabled>
-                Proceed to Checkout
+                <Trans>Proceed to Checkout</Trans>
               </button>
             ) : (
-              <Link className="fk-btn fk-btn--block" to="/drinks/checkout">
-                Proceed to Checkout
+              <Link className="fk-btn fk-btn--block" to={localizedPath('/drinks/checkout')}>
+                <Trans>Proceed to Checkout</Trans>
               </Link>
             )
           ) : null}
           <button type="button" className="fk-btn fk-btn--secondary fk-btn--block" onClick={onClose}>
-            Keep Browsing
+            <Trans comment="Button that closes the cart and goes back to the drinks menu.">Keep Browsing</Trans>
           </button>
         </div>
       </section>

@@ -1,5 +1,6 @@
 import './menu-page.css';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { Drink } from '@festival/contracts';
 import { useHydrated } from '@festival/web-kit/hydration';
 import { useDrinksMenu } from '#shared/api/drinks-menu.ts';
@@ -12,6 +13,7 @@ import { TabBanner } from './tab-banner';
 
 /** `/drinks`: the menu by category, the cart, and the complimentary drink. */
 export function MenuPage() {
+  const { t } = useLingui();
   const menu = useDrinksMenu();
   const items = useCartStore((s) => s.items);
   // While the pre-rendered frame hydrates, zustand reads the stores' initial state (an empty
@@ -40,22 +42,28 @@ export function MenuPage() {
       disabled={!hydrated}
       onClick={() => setCartOpen((open) => !open)}
     >
-      Cart ({count})
+      <Trans comment="The button that opens the cart; count is the number of drinks in it.">Cart ({count})</Trans>
     </button>
   );
 
   return (
-    <DrinksPage title="Drinks Menu" action={cartButton}>
-      <section className="drinks-note" aria-label="Your complimentary drink">
+    <DrinksPage title={t`Drinks Menu`} action={cartButton}>
+      <section className="drinks-note" aria-label={t`Your complimentary drink`}>
         <p>
-          <strong>Your first drink is on us!</strong> One complimentary drink per guest: show your party ticket (the QR code in your
-          confirmation e-mail) at the bar to claim it. Drinks ordered here are extra.
+          <Trans comment="Review: the free drink each guest gets with the party ticket; the drinks ordered on this page are paid on top of it.">
+            <strong>Your first drink is on us!</strong> One complimentary drink per guest: show your party ticket (the QR code in your
+            confirmation e-mail) at the bar to claim it. Drinks ordered here are extra.
+          </Trans>
         </p>
-        <p>Beer, wine and cocktails are 21+: please have your ID ready at the bar.</p>
+        <p>
+          <Trans comment="Review: legal drinking age (21 and over, as the law of the venue requires); the bar checks a photo ID.">
+            Beer, wine and cocktails are 21+: please have your ID ready at the bar.
+          </Trans>
+        </p>
       </section>
       <TabBanner />
       {menu.isPending ? (
-        <div role="status" aria-label="Loading the menu">
+        <div role="status" aria-label={t`Loading the menu`}>
           <div className="drinks-skeleton" />
           <div className="drinks-skeleton" />
           <div className="drinks-skeleton" />
@@ -63,14 +71,16 @@ export function MenuPage() {
       ) : null}
       {menu.isError && !menu.data ? (
         <div className="fk-alert" role="alert">
-          The menu could not load. Check your connection, then{' '}
-          <button type="button" className="fk-btn fk-btn--small fk-btn--secondary" onClick={() => void menu.refetch()}>
-            Try Again
-          </button>
+          <Trans>
+            The menu could not load. Check your connection, then{' '}
+            <button type="button" className="fk-btn fk-btn--small fk-btn--secondary" onClick={() => void menu.refetch()}>
+              Try Again
+            </button>
+          </Trans>
         </div>
       ) : null}
       {categories.length > 1 ? (
-        <nav className="category-nav" aria-label="Drink categories">
+        <nav className="category-nav" aria-label={t`Drink categories`}>
           {categories.map((c) => (
             <button key={c.slug} type="button" onClick={() => document.getElementById(c.slug)?.scrollIntoView({ behavior: 'smooth' })}>
               {c.name}
@@ -78,23 +88,26 @@ export function MenuPage() {
           ))}
         </nav>
       ) : null}
-      {categories.map((category) => (
-        <section key={category.slug} id={category.slug} className="menu-category" aria-labelledby={`${category.slug}-title`}>
-          <div className="menu-category__head">
-            <h2 className="menu-category__title" id={`${category.slug}-title`}>
-              {category.name}
-            </h2>
-            <span className="menu-category__count" data-testid={`${category.slug}-count`}>
-              {category.drinks.length} {category.drinks.length === 1 ? 'item' : 'items'}
-            </span>
-          </div>
-          <ul className="menu-list">
-            {category.drinks.map((drink: Drink) => (
-              <DrinkCard key={drink.id} drink={drink} inCart={inCart.get(drink.id) ?? 0} onAdd={add} />
-            ))}
-          </ul>
-        </section>
-      ))}
+      {categories.map((category) => {
+        const count = category.drinks.length;
+        return (
+          <section key={category.slug} id={category.slug} className="menu-category" aria-labelledby={`${category.slug}-title`}>
+            <div className="menu-category__head">
+              <h2 className="menu-category__title" id={`${category.slug}-title`}>
+                {category.name}
+              </h2>
+              <span className="menu-category__count" data-testid={`${category.slug}-count`}>
+                <Plural value={count} one="# item" other="# items" />
+              </span>
+            </div>
+            <ul className="menu-list">
+              {category.drinks.map((drink: Drink) => (
+                <DrinkCard key={drink.id} drink={drink} inCart={inCart.get(drink.id) ?? 0} onAdd={add} />
+              ))}
+            </ul>
+          </section>
+        );
+      })}
       {cartOpen ? <CartPanel onClose={closeCart} /> : null}
     </DrinksPage>
   );

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { openTabWithCardLabel } from '@festival/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@festival/router';
 import { ApiError } from '@festival/web-kit/api-client';
+import { useLocalizedPath } from '@festival/web-kit/i18n';
 import { DrinksPage } from '#shared/components/drinks-page.tsx';
 import { StatusPanel } from '#shared/components/status-panel.tsx';
 import { useTabStore } from '#shared/stores/tab-store.ts';
@@ -14,6 +15,8 @@ const serverMessage = (error: unknown, fallback: string) => (error instanceof Ap
  * the card kept from the ticket purchase, no card form; `Forget my card` detaches it.
  */
 export function TicketTabPage({ token }: { token: string }) {
+  const { t } = useLingui();
+  const localizedPath = useLocalizedPath();
   const card = useTicketCard(token);
   const open = useOpenTicketTab();
   const forget = useForgetTicketCard(token);
@@ -26,41 +29,58 @@ export function TicketTabPage({ token }: { token: string }) {
     try {
       const opened = await open.mutateAsync({ token, tableNumber: tableNumber.trim() || undefined });
       adopt({ tabId: opened.tabId, tabToken: opened.tabToken, customerName: card.data.customerName });
-      void navigate('/drinks', { replace: true });
+      void navigate(localizedPath('/drinks'), { replace: true });
     } catch {
       // The answer is shown below the button.
     }
   }
 
+  const title = t({
+    message: 'Your Drinks Tab',
+    comment:
+      'Title of the page that opens a bar tab (a running bill of drinks, paid once at the end) on the card the guest kept when buying the party tickets.',
+  });
   let content;
   if (card.isError) {
     content = (
-      <StatusPanel tone="error" title="Your Drinks Tab">
-        <p className="status-panel__message">{serverMessage(card.error, 'This link could not be read. Please try again.')}</p>
+      <StatusPanel tone="error" title={title}>
+        <p className="status-panel__message">
+          {serverMessage(
+            card.error,
+            t({ message: 'This link could not be read. Please try again.', comment: 'The link from the ticket confirmation e-mail.' }),
+          )}
+        </p>
       </StatusPanel>
     );
   } else if (!card.data) {
     content = (
-      <StatusPanel tone="working" title="Your Drinks Tab">
-        <p>Finding your card…</p>
+      <StatusPanel tone="working" title={title}>
+        <p>
+          <Trans comment="Looking up the card the guest kept with the ticket purchase.">Finding your card…</Trans>
+        </p>
       </StatusPanel>
     );
   } else {
+    const { customerName, last4 } = card.data;
     content = (
-      <StatusPanel tone="success" title="Your Drinks Tab">
+      <StatusPanel tone="success" title={title}>
         <p>
-          Hello {card.data.customerName}: order from this phone all night, charged once to the card you kept with your tickets when the tab
-          closes.
+          <Trans comment="Review: customerName is the guest. The tab's drinks are charged once, when the tab closes, to the card saved when the guest bought the party tickets.">
+            Hello {customerName}: order from this phone all night, charged once to the card you kept with your tickets when the tab closes.
+          </Trans>
         </p>
         <label className="drinks-hint">
-          Table number (optional) <input value={tableNumber} maxLength={20} onChange={(event) => setTableNumber(event.target.value)} />
+          <Trans>Table number (optional)</Trans>{' '}
+          <input value={tableNumber} maxLength={20} onChange={(event) => setTableNumber(event.target.value)} />
         </label>
         <button type="button" className="fk-btn" disabled={open.isPending} onClick={() => void openTab()}>
-          {openTabWithCardLabel(card.data.last4)}
+          <Trans comment="Review: button that opens a bar tab on the saved card; last4 is the card number's last four digits.">
+            Open a tab with your card ending {last4}
+          </Trans>
         </button>
         {open.isError ? (
           <p className="fk-alert" role="alert">
-            {serverMessage(open.error, 'The tab could not be opened. Please try again.')}
+            {serverMessage(open.error, t`The tab could not be opened. Please try again.`)}
           </p>
         ) : null}
         <button
@@ -69,15 +89,29 @@ export function TicketTabPage({ token }: { token: string }) {
           disabled={forget.isPending}
           onClick={() => void forget.mutateAsync().catch(() => undefined)}
         >
-          Forget my card
+          <Trans comment="Review: button that removes the card kept from the ticket purchase (the payment service detaches it; it is not kept for drinks).">
+            Forget my card
+          </Trans>
         </button>
         {forget.isError ? (
           <p className="fk-alert" role="alert">
-            {serverMessage(forget.error, 'Your card could not be forgotten. Please try again.')}
+            {serverMessage(
+              forget.error,
+              t({ message: 'Your card could not be forgotten. Please try again.', comment: 'Review: removing the saved card failed.' }),
+            )}
           </p>
         ) : null}
       </StatusPanel>
     );
   }
-  return <DrinksPage title="Your Tab">{content}</DrinksPage>;
+  return (
+    <DrinksPage
+      title={t({
+        message: 'Your Tab',
+        comment: "Title of the pages about the guest's bar tab (a running bill of drinks, paid once at the end).",
+      })}
+    >
+      {content}
+    </DrinksPage>
+  );
 }

@@ -1,0 +1,85 @@
+import { seriousViolations } from '../support/axe';
+import { expect, test, type Page } from '@playwright/test';
+
+function drink(page: Page, name: string) {
+  return page.getByRole('article', { name, exact: true });
+}
+
+test.describe('the drinks pages in three languages', () => {
+  // axe-core is added to the page as a script of the test's own, which the site's CSP would refuse.
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, bypassCSP: true });
+
+  test('switching to Hindi on /drinks keeps the cart and the scroll, shows Hindi texts and lang="hi"; English comes back unchanged', async ({
+    page,
+  }) => {
+    await page.goto('/drinks');
+    await expect(page.getByRole('heading', { name: 'Drinks Menu' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await drink(page, 'Mango Lassi').getByRole('button', { name: 'Add to Cart' }).click();
+    await drink(page, 'Mango Lassi').getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page.getByRole('button', { name: 'Cart (2)' })).toBeVisible();
+    await drink(page, 'Mango Lassi').scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+
+    await page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'हिन्दी' }).click();
+    await expect(page).toHaveURL(/\/hi\/drinks$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    await expect(page.getByRole('heading', { name: 'ड्रिंक्स मेन्यू' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'कार्ट (2)' })).toBeVisible();
+    await expect(drink(page, 'Mango Lassi').getByText('कार्ट में 2')).toBeVisible();
+    // The page did not jump back to its top: the drink the guest was looking at is still in view.
+    await expect(drink(page, 'Mango Lassi')).toBeInViewport();
+    expect(await page.evaluate(() => document.cookie)).toContain('lang=hi');
+    // The page is in Hindi from its first byte: the pre-rendered HTML, lang and all.
+    const html = await (await page.request.get('/hi/drinks')).text();
+    expect(html).toContain('<html lang="hi"');
+    expect(html).toContain('ड्रिंक्स मेन्यू');
+    expect(html).toContain('<link rel="alternate" hreflang="ta" href="/ta/drinks">');
+
+    await page.getByRole('navigation', { name: 'भाषा' }).getByRole('link', { name: 'English' }).click();
+    await expect(page).toHaveURL(/\/drinks$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { name: 'Drinks Menu' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cart (2)' })).toBeVisible();
+  });
+
+  test('an English page loads no Hindi or Tamil font and no other catalogue; a Hindi page its own font, preloaded', async ({ page }) => {
+    const fetched: string[] = [];
+    page.on('requestfinished', (request) => fetched.push(new URL(request.url()).pathname));
+    await page.goto('/drinks');
+    await expect(drink(page, 'Mango Lassi')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(fetched.filter((path) => /\/(hi|ta)-[\w-]+\.(woff2|js)$/.test(path))).toEqual([]);
+
+    fetched.length = 0;
+    const html = await (await page.request.get('/hi/drinks')).text();
+    expect(html).toMatch(/<link rel="preload" href="[^"]*\/hi-text-[\w-]+\.woff2" as="font" type="font\/woff2" crossorigin>/);
+    await page.goto('/hi/drinks');
+    await expect(drink(page, 'Mango Lassi')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // The page's text in the Hindi web font, and Tamil's name on the switch in a font of that word alone.
+    expect(await page.evaluate(() => document.fonts.check("16px 'Festival Hindi'", 'ड्रिंक्स'))).toBe(true);
+    expect(
+      fetched
+        .filter((path) => /\/(hi|ta)-[\w-]+\.woff2$/.test(path))
+        .map((path) => path.replace(/^.*\//, '').replace(/-[\w-]{8}\.woff2$/, ''))
+        .sort(),
+    ).toEqual(['hi-text', 'ta-name']);
+  });
+
+  for (const { language, heading } of [
+    { language: 'hi', heading: 'ड्रिंक्स मेन्यू' },
+    { language: 'ta', heading: 'பான மெனு' },
+  ]) {
+    test(`/${language}/drinks on a 390 px phone: the menu in its script, nothing wider than the screen, and no serious axe finding`, async ({
+      page,
+    }) => {
+      await page.goto(`/${language}/drinks`);
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(drink(page, 'Mango Lassi')).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect({ language, violations: await seriousViolations(page) }).toEqual({ language, violations: [] });
+    });
+  }
+});

@@ -1,0 +1,34 @@
+import { formatter } from '@lingui/format-po';
+
+const SPECS = ['**/*.spec.ts', '**/*.spec.tsx', '**/testing/**', '**/node_modules/**'];
+
+/**
+ * The guest pages' message catalogues (docs/languages.md): a few per remote (what a page needs
+ * first, then what its later pages add), in PO files beside its code, English the source. `lingui extract` (scripts/messages.mjs) writes the messages the
+ * code marks into them; the Vite builds and the Jest transform compile them on import.
+ */
+export default {
+  sourceLocale: 'en',
+  locales: ['en', 'hi', 'ta'],
+  fallbackLocales: { default: 'en' },
+  catalogs: [
+    // The drinks menu and what every drinks page shares: loaded with the remote.
+    {
+      path: '<rootDir>/drinks-app/src/locales/menu/{locale}',
+      include: ['<rootDir>/drinks-app/src/app', '<rootDir>/drinks-app/src/shared', '<rootDir>/drinks-app/src/features/menu'],
+      exclude: SPECS,
+    },
+    // The checkout, confirmation and ticket-tab pages: loaded with their pages' code.
+    {
+      path: '<rootDir>/drinks-app/src/locales/orders/{locale}',
+      include: [
+        '<rootDir>/drinks-app/src/features/checkout',
+        '<rootDir>/drinks-app/src/features/confirmation',
+        '<rootDir>/drinks-app/src/features/ticket-tab',
+      ],
+      exclude: SPECS,
+    },
+  ],
+  format: formatter({ lineNumbers: false, printLinguiId: true }),
+  orderBy: 'message',
+};
