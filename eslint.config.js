@@ -26,10 +26,26 @@ const KEEPS_LITERAL_COLOURS = [
 ];
 const JS_FILES = ['**/*.{js,mjs,cjs,ts,mts,tsx}'];
 // The guest code whose texts are all translated (docs/languages.md): a page joins as it is.
-const TRANSLATED_SOURCES = ['drinks-app/src/**/*.{ts,tsx}', 'packages/web-kit/src/i18n/**/*.{ts,tsx}'];
+const TRANSLATED_SOURCES = [
+  'drinks-app/src/**/*.{ts,tsx}',
+  'packages/web-kit/src/i18n/**/*.{ts,tsx}',
+  'public-site/src/features/party/**/*.{ts,tsx}',
+  'public-site/src/app/party-route.tsx',
+  'public-site/src/app/languages.ts',
+];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', 'packages/web-kit/generated/**', '**/dist/**', '**/dist-*/**', 'test-results/**', 'playwright-report/**', '.data/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      'packages/web-kit/generated/**',
+      '**/dist/**',
+      '**/dist-*/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.data/**',
+    ],
+  },
   { files: JS_FILES, ...js.configs.recommended },
   ...tseslint.configs.recommended.map((config) => ({ files: JS_FILES, ...config })),
   {

@@ -28,6 +28,12 @@ export default {
       ],
       exclude: SPECS,
     },
+    // The party page (/diwali-party): loaded with its page, never with the landing page.
+    {
+      path: '<rootDir>/public-site/src/locales/party/{locale}',
+      include: ['<rootDir>/public-site/src/features/party', '<rootDir>/public-site/src/app/party-route.tsx'],
+      exclude: SPECS,
+    },
   ],
   format: formatter({ lineNumbers: false, printLinguiId: true }),
   orderBy: 'message',

@@ -350,7 +350,7 @@ describe(`drinks menu and pay-now orders on ${TEST_DATABASE}`, () => {
   });
 
   describe('the bar', () => {
-    it('moves orders through New, Ready and Served, and staff set stock that guests see', async () => {
+    it('moves orders through New, Ready and Served, shows the language each guest ordered in, and staff set stock that guests see', async () => {
       const t = await app();
       try {
         const first = await payDrinks(t);
@@ -360,13 +360,25 @@ describe(`drinks menu and pay-now orders on ${TEST_DATABASE}`, () => {
           createDrinkPaymentRequest({ customerName: 'Kavya', tableNumber: '3', items: [{ ...MENU.kingfisher, quantity: 1 }] }),
         );
         await t.http.post('/api/confirm-drink-payment').send({ paymentIntentId: second.paymentIntentId }).expect(200);
+        // An order from the Tamil drinks page: the bar sees its language (docs/languages.md).
+        const third = await payDrinks(t, createDrinkPaymentRequest({ customerName: 'Selvi', language: 'ta' }));
+        await t.http.post('/api/confirm-drink-payment').send({ paymentIntentId: third.paymentIntentId }).expect(200);
+        // A language the site does not speak is refused, and no order is made.
+        const unknown = await t.http
+          .post('/api/drink-payment-intent')
+          .send(createDrinkPaymentRequest({ language: 'fr' as 'en' }))
+          .expect(400);
+        expect(unknown.body).toEqual({ message: 'language: must be one of en, hi, ta' });
 
         await t.http.get('/api/admin/bar/orders').expect(401);
         const cookie = await staffCookie(t, PASSWORD);
         const queue = await t.http.get('/api/admin/bar/orders').set('Cookie', cookie).expect(200);
-        expect(queue.body.map((o: { number: number; customerName: string }) => [o.number, o.customerName])).toEqual([
-          [1, 'Priya Natarajan'],
-          [2, 'Kavya'],
+        expect(
+          queue.body.map((o: { number: number; customerName: string; language: string }) => [o.number, o.customerName, o.language]),
+        ).toEqual([
+          [1, 'Priya Natarajan', 'en'],
+          [2, 'Kavya', 'en'],
+          [3, 'Selvi', 'ta'],
         ]);
 
         const ready = await t.http
@@ -387,6 +399,7 @@ describe(`drinks menu and pay-now orders on ${TEST_DATABASE}`, () => {
         expect(after.body.map((o: { number: number; status: string }) => [o.number, o.status])).toEqual([
           [1, 'served'],
           [2, 'new'],
+          [3, 'new'],
         ]);
 
         // Stock: set a count, mark out of stock; a foreign origin is refused.

@@ -44,6 +44,8 @@ const PAGES: { path: string; staff?: boolean; ready?: (page: Page) => Promise<vo
   { path: '/hi/drinks' },
   { path: '/ta/drinks' },
   { path: '/diwali-party' },
+  { path: '/hi/diwali-party' },
+  { path: '/ta/diwali-party' },
   { path: '/admin/login' },
   {
     path: '/admin/door',

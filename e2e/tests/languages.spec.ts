@@ -5,7 +5,7 @@ function drink(page: Page, name: string) {
   return page.getByRole('article', { name, exact: true });
 }
 
-test.describe('the drinks pages in three languages', () => {
+test.describe('the drinks and party pages in three languages', () => {
   // axe-core is added to the page as a script of the test's own, which the site's CSP would refuse.
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, bypassCSP: true });
 
@@ -41,6 +41,22 @@ test.describe('the drinks pages in three languages', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('heading', { name: 'Drinks Menu' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cart (2)' })).toBeVisible();
+  });
+
+  test('a phone set to Tamil scanning the drinks QR code lands on /ta/drinks; choosing English is remembered', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'ta-IN', viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto('/drinks');
+    await expect(page).toHaveURL(/\/ta\/drinks$/);
+    await expect(page.getByRole('heading', { name: 'பான மெனு' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ta');
+
+    await page.getByRole('navigation', { name: 'மொழி' }).getByRole('link', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { name: 'Drinks Menu' })).toBeVisible();
+    await page.goto('/drinks');
+    await expect(page).toHaveURL(/\/drinks$/);
+    await expect(page.getByRole('heading', { name: 'Drinks Menu' })).toBeVisible();
+    await context.close();
   });
 
   test('an English page loads no Hindi or Tamil font and no other catalogue; a Hindi page its own font, preloaded', async ({ page }) => {
@@ -79,6 +95,31 @@ test.describe('the drinks pages in three languages', () => {
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       await expect(drink(page, 'Mango Lassi')).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect({ language, violations: await seriousViolations(page) }).toEqual({ language, violations: [] });
+    });
+  }
+
+  for (const { language, navigation, prompt } of [
+    { language: 'hi', navigation: 'भाषा', prompt: 'कृपया कम से कम एक टिकट चुनें' },
+    { language: 'ta', navigation: 'மொழி', prompt: 'குறைந்தது ஒரு டிக்கெட்டையாவது தேர்ந்தெடுங்கள்' },
+  ]) {
+    test(`/${language}/diwali-party on a 390 px phone: the tickets step in its script, nothing wider than the screen, and no serious axe finding`, async ({
+      page,
+    }) => {
+      await page.goto(`/${language}/diwali-party`);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.getByRole('navigation', { name: navigation })).toBeVisible();
+      await expect(page.getByText(prompt)).toBeVisible();
+      // Prices stay US dollars in every language.
+      await expect(page.getByText(/\$\d+\.\d{2}/).first()).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      // No button or step name runs past the screen's edge (a card's overflow would hide it).
+      const overflowing = await page.evaluate(() =>
+        [...document.querySelectorAll('button, .party-steps li')]
+          .filter((element) => element.getBoundingClientRect().right > window.innerWidth)
+          .map((element) => element.textContent),
+      );
+      expect(overflowing).toEqual([]);
       expect({ language, violations: await seriousViolations(page) }).toEqual({ language, violations: [] });
     });
   }

@@ -34,6 +34,30 @@ describe('the embedded frontends', () => {
     await request(app).get('/drinks/confirmation?payment_intent=pi_1&redirect_status=succeeded').expect(200);
   });
 
+  it("send a guest to a translated page in their language: the one they chose, else their browser's", async () => {
+    const tamilPhone = await request(app).get('/drinks?ticket=abc').set('Accept-Language', 'ta-IN,ta;q=0.9,en;q=0.8').expect(302);
+    expect(tamilPhone.headers.location).toBe('/ta/drinks?ticket=abc');
+    expect(tamilPhone.headers.vary).toMatch(/^Accept-Language, Cookie/);
+    const hindiChoice = await request(app)
+      .get('/drinks/checkout')
+      .set('Cookie', 'other=1; lang=hi')
+      .set('Accept-Language', 'ta')
+      .expect(302);
+    expect(hindiChoice.headers.location).toBe('/hi/drinks/checkout');
+    // English chosen on the switch beats a Tamil browser; a browser naming none of ours gets English.
+    await request(app).get('/drinks').set('Cookie', 'lang=en').set('Accept-Language', 'ta').expect(200);
+    await request(app).get('/drinks').set('Accept-Language', 'fr-FR,de;q=0.8').expect(200);
+    await request(app).get('/drinks').expect(200);
+    // The switch's link names the choice, for a browser that follows it before any script runs:
+    // remembered in the cookie, and the page in that language, without the parameter.
+    const switched = await request(app).get('/ta/drinks?ticket=abc&lang=en').set('Accept-Language', 'ta').expect(302);
+    expect(switched.headers.location).toBe('/drinks?ticket=abc');
+    expect(switched.headers['set-cookie']).toEqual([expect.stringMatching(/^lang=en; Path=\/; Max-Age=31536000; SameSite=Lax$/)]);
+    // A page in a language is served as it is; a page not translated stays English.
+    await request(app).get('/hi/drinks').set('Cookie', 'lang=ta').expect(200);
+    await request(app).get('/admin/login').set('Accept-Language', 'ta').expect(200);
+  });
+
   it.each(['/nope', '/drinks/nope', '/admin/nope', '/diwali-party/nope', '/drinks/checkout/x', '/admin/'])(
     'serve the shell, which shows its 404 page, with status 404 at %s',
     async (path) => {

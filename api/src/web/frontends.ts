@@ -4,7 +4,19 @@ import { extname, join } from 'node:path';
 import type { Express, RequestHandler } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import type { Logger } from 'pino';
-import { DEFAULT_REMOTES_MANIFEST, findSiteRoute, parseRemotesManifest, type RemotesManifest, type SiteConfig } from '@festival/contracts';
+import {
+  DEFAULT_REMOTES_MANIFEST,
+  findSiteRoute,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_MAX_AGE_SECONDS,
+  languageOfPath,
+  parseRemotesManifest,
+  pathInLanguage,
+  requestLanguage,
+  type RemotesManifest,
+  type SiteConfig,
+} from '@festival/contracts';
 import type { PageHtml } from './landing-head.js';
 import { loadPrerenderedPages, type PageQuery } from './prerendered-pages.js';
 
@@ -114,6 +126,29 @@ export function mountFrontends(
     if (extname(req.path) !== '') {
       res.status(404).type('text/plain').send('Not found');
       return;
+    }
+    // A translated page asked for in English goes to the guest's language: the one they chose
+    // (the switch's `?lang=` link, then the `lang` cookie it sets), else the first of ours their
+    // browser asks for (docs/languages.md).
+    const route = findSiteRoute(req.path);
+    if (route?.translated) {
+      res.setHeader('Vary', 'Accept-Language, Cookie');
+      const query = new URLSearchParams(req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '');
+      const chosen = query.get('lang');
+      query.delete('lang');
+      const rest = query.size > 0 ? `?${query.toString()}` : '';
+      if (isLanguage(chosen)) {
+        res.append('Set-Cookie', `${LANGUAGE_COOKIE}=${chosen}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax`);
+        res.setHeader('Cache-Control', 'no-store');
+        res.redirect(302, `${pathInLanguage(req.path, chosen)}${rest}`);
+        return;
+      }
+      const language = requestLanguage(req.headers.cookie, req.headers['accept-language']);
+      if (languageOfPath(req.path) === 'en' && language && language !== 'en') {
+        res.setHeader('Cache-Control', 'no-cache');
+        res.redirect(302, `${pathInLanguage(req.path, language)}${rest}`);
+        return;
+      }
     }
     const send = (html: string) => {
       res.status(findSiteRoute(req.path) ? 200 : 404);

@@ -1,5 +1,6 @@
 import type { BarOrderStatus, DrinkTabStatus } from './drinks.js';
 import type { Cents } from './money.js';
+import type { Language } from './languages.js';
 import type { PaymentDisputeStatus, PaymentDisputeView } from './payments.js';
 import type { StaffRole } from './staff.js';
 
@@ -85,6 +86,8 @@ export interface DrinkOrderDetails {
   customerEmail: string | null;
   customerPhone: string | null;
   tableNumber: string | null;
+  /** The language the guest ordered in (docs/languages.md). */
+  language: Language;
   lines: DrinkOrderDetailsLine[];
   subtotalCents: Cents;
   taxCents: Cents;

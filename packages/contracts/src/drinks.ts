@@ -2,6 +2,8 @@ import './zod-setup.js';
 import { z } from 'zod';
 import { valueMessage } from './form-messages.js';
 import { percentOfCents, TAX_RATE_BASIS_POINTS, type Cents } from './money.js';
+import { orderLanguageField } from './language-field.js';
+import type { Language } from './languages.js';
 import { tipSchema, type Tip } from './tips.js';
 
 /**
@@ -112,6 +114,7 @@ const guestFields = () => ({
   customerEmail: optionalEmail(),
   customerPhone: optionalText(30, 'Phone number'),
   tableNumber: optionalText(20, 'Table number'),
+  language: orderLanguageField(),
 });
 
 /** One line of an order as the guest's cart sends it; the server checks name and price. */
@@ -230,6 +233,7 @@ export const tabOrderRequestSchema = /* @__PURE__ */ defineSchema(() =>
     items: orderItems(),
     total: orderTotal(),
     tableNumber: optionalText(20, 'Table number'),
+    language: orderLanguageField(),
   }),
 );
 export type TabOrderRequest = z.input<typeof tabOrderRequestSchema>;
@@ -279,6 +283,8 @@ export interface BarOrder {
   status: BarOrderStatus;
   customerName: string;
   tableNumber: string | null;
+  /** The language the guest ordered in, so staff can answer them in it. */
+  language: Language;
   items: { name: string; quantity: number }[];
   totalCents: Cents;
   tabReference: string | null;

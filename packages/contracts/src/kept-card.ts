@@ -1,5 +1,6 @@
 import './zod-setup.js';
 import { z } from 'zod';
+import { orderLanguageField } from './language-field.js';
 import { valueMessage } from './form-messages.js';
 
 const defineSchema = <T>(build: () => T): T => build();
@@ -44,6 +45,7 @@ export const ticketTabRequestSchema = /* @__PURE__ */ defineSchema(() =>
       .max(20, 'Table number is too long')
       .optional()
       .transform((v) => (v ? v : undefined)),
+    language: orderLanguageField(),
   }),
 );
 export type TicketTabRequest = z.input<typeof ticketTabRequestSchema>;

@@ -31,15 +31,27 @@ describe('the languages of a path', () => {
 });
 
 describe('translated routes', () => {
-  it('serve the drinks pages in Hindi and Tamil below their prefix, and the untranslated pages in English only', () => {
+  it('serve the drinks pages and the party page in Hindi and Tamil below their prefix, and the untranslated pages in English only', () => {
     expect(findSiteRoute('/hi/drinks/checkout')?.remote).toBe('drinks_app');
     expect(findSiteRoute('/ta/drinks')?.remote).toBe('drinks_app');
-    expect(findSiteRoute('/hi/diwali-party')).toBeUndefined();
+    expect(findSiteRoute('/hi/diwali-party')?.remote).toBe('public_site');
+    expect(findSiteRoute('/ta/diwali-party')?.remote).toBe('public_site');
+    expect(findSiteRoute('/hi/my-tickets')).toBeUndefined();
     expect(findSiteRoute('/ta/admin')).toBeUndefined();
     expect(routerPath(findSiteRoute('/drinks')!, 'hi')).toBe('/hi/drinks/*');
   });
 
   it('pre-render each translated page in every language', () => {
-    expect(prerenderedPaths()).toEqual(['/', '/diwali-party', '/privacy', '/terms', '/drinks', '/hi/drinks', '/ta/drinks']);
+    expect(prerenderedPaths()).toEqual([
+      '/',
+      '/diwali-party',
+      '/hi/diwali-party',
+      '/ta/diwali-party',
+      '/privacy',
+      '/terms',
+      '/drinks',
+      '/hi/drinks',
+      '/ta/drinks',
+    ]);
   });
 });

@@ -9,6 +9,9 @@ export const SOURCE_LANGUAGE: Language = 'en';
 /** Each language by its own name, as the language switch shows it. */
 export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { en: 'English', hi: 'हिन्दी', ta: 'தமிழ்' };
 
+/** Each language by its English name, as the staff area (English only) names an order's language. */
+export const LANGUAGE_STAFF_NAMES: Readonly<Record<Language, string>> = { en: 'English', hi: 'Hindi', ta: 'Tamil' };
+
 /** The cookie that remembers a guest's choice of language (no account needed), a year long. */
 export const LANGUAGE_COOKIE = 'lang';
 export const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
@@ -65,3 +68,13 @@ export function negotiateLanguage(acceptLanguage: string | undefined): Language 
 
 /** BCP 47 locale `Intl` formats a language's numbers and dates with (Indian grouping for hi and ta). */
 export const LANGUAGE_LOCALES: Readonly<Record<Language, string>> = { en: 'en-US', hi: 'hi-IN', ta: 'ta-IN' };
+
+/** The guest's language from a request: the `lang` cookie's choice, else the browser's Accept-Language; undefined when neither names one of ours. */
+export function requestLanguage(cookieHeader: string | undefined, acceptLanguage: string | undefined): Language | undefined {
+  const cookie = cookieHeader
+    ?.split(';')
+    .map((part) => part.trim().split('='))
+    .find(([name]) => name === LANGUAGE_COOKIE)?.[1];
+  if (isLanguage(cookie)) return cookie;
+  return negotiateLanguage(acceptLanguage);
+}

@@ -17,6 +17,8 @@ describe('the site routes', () => {
     expect(sitePaths()).toEqual([
       '/',
       '/diwali-party',
+      '/hi/diwali-party',
+      '/ta/diwali-party',
       '/feast-packs',
       '/feast-packs/checkout',
       '/my-tickets',

@@ -60,7 +60,7 @@ export interface SiteRoute {
  */
 export const SITE_ROUTES = [
   { path: '/', remote: 'public_site', prerendered: true },
-  { path: '/diwali-party', remote: 'public_site', prerendered: true },
+  { path: '/diwali-party', remote: 'public_site', prerendered: true, translated: true },
   { path: '/feast-packs', remote: 'public_site', children: ['checkout'] },
   { path: '/my-tickets', remote: 'public_site' },
   { path: '/privacy', remote: 'public_site', prerendered: true },

@@ -29,6 +29,8 @@ export const SCRIPT_BUDGETS_KIB: Readonly<Record<string, number>> = {
   '/hi/drinks': 130,
   '/ta/drinks': 130,
   '/diwali-party': 150,
+  '/hi/diwali-party': 150,
+  '/ta/diwali-party': 150,
   '/admin/login': 260,
   '/admin/door': 250,
 };

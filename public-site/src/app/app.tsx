@@ -2,15 +2,15 @@ import { lazy, Suspense } from 'react';
 import { useLocation } from '@festival/router';
 import { LandingPage } from './landing-page';
 
-// The party purchase (with its form validation) loads only on /diwali-party, keeping / light.
+// The party purchase (with its form validation, Lingui and its texts) loads only on /diwali-party
+// (and /hi/diwali-party, /ta/diwali-party), keeping / light: / loads no Lingui code or catalogue.
 // The feast pack checkout loads only on /feast-packs/checkout.
 const FeastCheckoutPage = lazy(() => import('./feast-checkout-route'));
-const PartyPage = lazy(() => import('../features/party/components/party-page').then((m) => ({ default: m.PartyPage })));
-// /my-tickets loads its page only there; the party page's `Find my tickets` link is its own small chunk.
+const PartyRoute = lazy(() => import('./party-route'));
+// /my-tickets loads its page only there.
 const MyTicketsPage = lazy(() => import('../features/my-tickets/components/my-tickets-page').then((m) => ({ default: m.MyTicketsPage })));
 // The privacy policy and the ticket terms load only at /privacy and /terms.
 const PolicyPage = lazy(() => import('../features/policies/components/policy-page').then((m) => ({ default: m.PolicyPage })));
-const FindMyTickets = lazy(() => import('../features/my-tickets/components/find-my-tickets').then((m) => ({ default: m.FindMyTickets })));
 
 function PageLoading() {
   return (
@@ -50,16 +50,12 @@ export default function App() {
       </Suspense>
     );
   }
-  if (!pathname.startsWith('/diwali-party')) return <LandingPage />;
+  // The party page is the one translated here: `/diwali-party`, `/hi/diwali-party`, `/ta/diwali-party`
+  // (the shell sends no other path ending so); the other pages are English only.
+  if (!pathname.endsWith('/diwali-party')) return <LandingPage />;
   return (
     <Suspense fallback={<PageLoading />}>
-      <PartyPage
-        after={
-          <Suspense fallback={null}>
-            <FindMyTickets />
-          </Suspense>
-        }
-      />
+      <PartyRoute />
     </Suspense>
   );
 }

@@ -78,6 +78,7 @@ export function toDrinkOrderDetails({ order, tab, activity, dispute }: DrinkOrde
     customerEmail: order.customerEmail,
     customerPhone: order.customerPhone,
     tableNumber: order.tableNumber,
+    language: order.language,
     lines: order.lines.map((l) => ({ name: l.name, priceCents: l.price, quantity: l.quantity, amountCents: l.price * l.quantity })),
     subtotalCents: order.subtotalCents,
     taxCents: order.taxCents,

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import type { BarOrderStatus } from '@festival/contracts';
+import type { BarOrderStatus, Language } from '@festival/contracts';
 
 /**
  * `pending`: a pay-now order waiting for its payment; `paid`; `tab` (put on an open tab, no
@@ -49,6 +49,10 @@ export class DrinkOrderEntity {
 
   @Column({ type: 'varchar', length: 20, nullable: true })
   tableNumber!: string | null;
+
+  /** The language the guest ordered in (docs/languages.md): its e-mails are in it, staff see it. */
+  @Column({ type: 'varchar', length: 2, default: 'en' })
+  language!: Language;
 
   /** The lines as JSON (`DrinkOrderLine[]`): an order never changes once made. */
   @Column({ type: 'text' })

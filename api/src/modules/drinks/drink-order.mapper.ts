@@ -60,6 +60,7 @@ export function toBarOrder(order: DrinkOrderEntity): BarOrder {
     status: order.barStatus,
     customerName: order.customerName,
     tableNumber: order.tableNumber,
+    language: order.language,
     items: order.lines.map((l) => ({ name: l.name, quantity: l.quantity })),
     totalCents: order.totalCents,
     tabReference: order.tabId ? drinkTabReference(order.tabId) : null,

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import type { DrinkTabStatus } from '@festival/contracts';
+import type { DrinkTabStatus, Language } from '@festival/contracts';
 
 /** A guest's tab: a saved card, the orders put on it, and one charge when it closes. */
 @Entity('drink_tabs')
@@ -29,6 +29,10 @@ export class DrinkTabEntity {
 
   @Column({ type: 'varchar', length: 20, nullable: true })
   tableNumber!: string | null;
+
+  /** The language the guest ordered in (docs/languages.md): its e-mails are in it, staff see it. */
+  @Column({ type: 'varchar', length: 2, default: 'en' })
+  language!: Language;
 
   @Column({ type: 'varchar', length: 255, nullable: true })
   gatewayCustomerId!: string | null;

@@ -76,6 +76,7 @@ export class DrinkTabsService implements OnModuleInit {
       customerEmail: request.customerEmail ?? null,
       customerPhone: request.customerPhone ?? null,
       tableNumber: request.tableNumber ?? null,
+      language: request.language ?? 'en',
       limitCents: this.config.tabLimitCents,
     });
     await this.exclusive.run(DRINKS_LOCK, (manager) => manager.insert(DrinkTabEntity, tab));
@@ -177,6 +178,7 @@ export class DrinkTabsService implements OnModuleInit {
         customerEmail: tab.customerEmail,
         customerPhone: tab.customerPhone,
         tableNumber: request.tableNumber ?? tab.tableNumber,
+        language: request.language ?? tab.language,
         items: JSON.stringify(lines),
         subtotalCents: price.subtotalCents,
         taxCents: price.taxCents,

@@ -75,6 +75,7 @@ export class DrinkTicketTabs {
         customerEmail: card.customerEmail,
         customerPhone: null,
         tableNumber: request.tableNumber ?? null,
+        language: request.language ?? 'en',
         gatewayCustomerId: card.customerId,
         setupIntentId: null,
         paymentMethodId: card.paymentMethodId,

@@ -66,6 +66,7 @@ export class DrinksService implements OnModuleInit {
       customerEmail: request.customerEmail ?? null,
       customerPhone: request.customerPhone ?? null,
       tableNumber: request.tableNumber ?? null,
+      language: request.language ?? 'en',
       items: JSON.stringify(lines),
       subtotalCents: price.subtotalCents,
       taxCents: price.taxCents,

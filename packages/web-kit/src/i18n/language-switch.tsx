@@ -20,8 +20,9 @@ export function rememberLanguage(language: Language): void {
 
 /**
  * The guest header's language switch: `English`, `हिन्दी`, `தமிழ்`, each a link to this page in
- * that language. Followed in the page, it keeps the page, its state (the drinks cart) and the
- * scroll, and changes language once that catalogue has arrived.
+ * that language (with `?lang=`, which the server remembers in the cookie when the link is
+ * followed before the scripts run). Followed in the page, it keeps the page, its state (the
+ * drinks cart) and the scroll, and changes language once that catalogue has arrived.
  */
 export function LanguageSwitch({ preload, label }: { preload: (language: Language) => Promise<unknown>; label: string }) {
   const current = useLanguage();
@@ -34,12 +35,18 @@ export function LanguageSwitch({ preload, label }: { preload: (language: Languag
     await preload(language).catch(() => undefined);
     void navigate(`${pathInLanguage(pathname, language)}${search}${hash}`, { preventScrollReset: true });
   };
+  // A link followed before the page's scripts run names the choice for the server to remember.
+  const linkTo = (language: Language) => {
+    const query = new URLSearchParams(search);
+    query.set('lang', language);
+    return `${pathInLanguage(pathname, language)}?${query.toString()}${hash}`;
+  };
   return (
     <nav className="fk-language-switch" aria-label={label}>
       {LANGUAGES.map((language) => (
         <a
           key={language}
-          href={`${pathInLanguage(pathname, language)}${search}${hash}`}
+          href={linkTo(language)}
           hrefLang={LANGUAGE_LOCALES[language]}
           lang={language}
           aria-current={language === current ? 'page' : undefined}

@@ -29,7 +29,7 @@ const REFUSED = expect.stringMatching(/^Use a design token \(packages\/web-kit\/
 
 describe('the lint refuses raw hex colours outside the design tokens', () => {
   const results = lint({
-    'public-site/src/features/party/components/sold-out.tsx':
+    'public-site/src/features/feast/components/sold-out.tsx':
       "export const SoldOut = () => <p style={{ color: '#b3261e' }}>Sold Out</p>;\n",
     'drinks-app/src/shared/lib/border.ts': 'export const border = `1px solid #f0e2cc`;\n',
     'public-site/src/features/party/components/sold-out.css': '.sold-out { color: #b3261e; }\n',
@@ -41,7 +41,7 @@ describe('the lint refuses raw hex colours outside the design tokens', () => {
   });
 
   it('in a TSX component and in a TypeScript template string', () => {
-    expect(results['public-site/src/features/party/components/sold-out.tsx']).toEqual([REFUSED]);
+    expect(results['public-site/src/features/feast/components/sold-out.tsx']).toEqual([REFUSED]);
     expect(results['drinks-app/src/shared/lib/border.ts']).toEqual([REFUSED]);
   });
 

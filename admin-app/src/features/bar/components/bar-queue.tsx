@@ -1,5 +1,5 @@
 import { Button, Empty, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { BAR_ORDER_STATUS_LABELS, type BarOrder, type BarOrderStatus } from '@festival/contracts';
+import { BAR_ORDER_STATUS_LABELS, LANGUAGE_STAFF_NAMES, type BarOrder, type BarOrderStatus } from '@festival/contracts';
 import { useUpdateBarOrder } from '../api/update-bar-order';
 
 const STATUS_COLORS: Record<BarOrderStatus, string> = { new: 'orange', ready: 'blue', served: 'default' };
@@ -31,7 +31,19 @@ export function BarQueue({ orders, loading, isArrival }: { orders: BarOrder[]; l
       ),
     },
     { title: 'Table', key: 'table', width: 70, render: (_, o) => o.tableNumber ?? '—' },
-    { title: 'Guest', dataIndex: 'customerName', key: 'guest' },
+    {
+      title: 'Guest',
+      key: 'guest',
+      // The language the guest ordered in, when not English: staff can answer in it.
+      render: (_, o) =>
+        o.language === 'en' ? (
+          o.customerName
+        ) : (
+          <>
+            {o.customerName} <Tag>{LANGUAGE_STAFF_NAMES[o.language]}</Tag>
+          </>
+        ),
+    },
     {
       title: 'Drinks',
       key: 'items',

@@ -10,6 +10,7 @@ export function createBarOrder(overrides: Partial<BarOrder> = {}): BarOrder {
     status: 'new',
     customerName: 'Priya',
     tableNumber: '12',
+    language: 'en',
     items: [{ name: 'Mango Lassi', quantity: 1 }],
     totalCents: 711,
     tabReference: null,

@@ -1,5 +1,11 @@
 import { Button, Descriptions, Divider, Drawer, Flex, Popconfirm, Skeleton, Table, Tag, Typography } from 'antd';
-import { BAR_ORDER_STATUS_LABELS, type DrinkOrderDetails, type DrinkTabDetails, type DrinkTabOrderView } from '@festival/contracts';
+import {
+  BAR_ORDER_STATUS_LABELS,
+  LANGUAGE_STAFF_NAMES,
+  type DrinkOrderDetails,
+  type DrinkTabDetails,
+  type DrinkTabOrderView,
+} from '@festival/contracts';
 import { errorMessage } from '#shared/api/error-message.ts';
 import { DisputeDescription, DisputeTag } from '#shared/components/dispute-tag.tsx';
 import { OrderTimeline } from '#shared/components/order-timeline.tsx';
@@ -72,6 +78,7 @@ function OrderDetailsBody({ order, onOpenTab }: { order: DrinkOrderDetails; onOp
           <Guest name={order.customerName} email={order.customerEmail} phone={order.customerPhone} />
         </Descriptions.Item>
         <Descriptions.Item label="Table">{order.tableNumber ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label="Language">{LANGUAGE_STAFF_NAMES[order.language]}</Descriptions.Item>
         <Descriptions.Item label="At the bar">{BAR_ORDER_STATUS_LABELS[order.barStatus]}</Descriptions.Item>
         <Descriptions.Item label="Payment">
           {order.tab ? (

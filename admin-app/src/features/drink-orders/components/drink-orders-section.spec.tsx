@@ -43,6 +43,7 @@ const DETAILS: DrinkOrderDetails = {
   customerEmail: 'meera@example.com',
   customerPhone: null,
   tableNumber: '7',
+  language: 'ta',
   lines: [
     { name: 'Mango Lassi', priceCents: 650, quantity: 2, amountCents: 1300 },
     { name: 'Masala Chai', priceCents: 400, quantity: 1, amountCents: 400 },
@@ -138,7 +139,7 @@ function renderSection(orders: AdminDrinkOrderRow[]) {
 const rowOf = (name: string) => screen.getByRole('button', { name: new RegExp(`^Order details of ${name}`) }).closest('tr') as HTMLElement;
 
 describe('Drinks Orders', () => {
-  it('lists each order with its number, items, payment, refunds and a chargeback; a row opens its details with lines, total and timeline', async () => {
+  it('lists each order with its number, items, payment, refunds and a chargeback; a row opens its details with lines, total, language and timeline', async () => {
     const fetchMock = renderSection([
       createRow({ dispute: 'open' }),
       createRow({ id: 'tab-order', number: 13, customerName: 'Kavya Reddy', status: 'tab', tabId: TAB_ID, tabReference: 'AB12CD34' }),
@@ -157,6 +158,8 @@ describe('Drinks Orders', () => {
     expect(prices.textContent).toContain('Mango Lassi × 2$13.00');
     expect(prices.textContent).toContain('Total$18.59');
     expect(within(drawer).getByText('pi_sim_123')).toBeTruthy();
+    // The guest ordered from the Tamil drinks page: staff see it, in English.
+    expect(within(drawer).getByText('Tamil')).toBeTruthy();
     expect(within(drawer).getByText("$18.59 (fraudulent): the card's bank is deciding")).toBeTruthy();
     const timeline = within(drawer).getByRole('region', { name: 'Order timeline' });
     expect(within(timeline).getByText('Served')).toBeTruthy();

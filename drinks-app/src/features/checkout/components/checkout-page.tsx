@@ -4,7 +4,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@festival/router';
 import { drinkTabReference, formatCents, tipCentsOf, type Tip } from '@festival/contracts';
 import { ApiError } from '@festival/web-kit/api-client';
-import { useLocalizedPath } from '@festival/web-kit/i18n';
+import { useLanguage, useLocalizedPath } from '@festival/web-kit/i18n';
 import { PaymentForm } from '@festival/web-kit/payments';
 import { PayAgreement } from '@festival/web-kit/legal';
 import { useMyTab } from '#shared/api/drink-tab.ts';
@@ -30,6 +30,7 @@ type CardStep = { intent: 'payment'; clientSecret: string } | { intent: 'setup';
 export function CheckoutPage() {
   const { t } = useLingui();
   const localizedPath = useLocalizedPath();
+  const language = useLanguage();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const menu = useDrinksMenu();
@@ -99,19 +100,20 @@ export function CheckoutPage() {
       if (method === 'tab' && myTab.saved) {
         const receipt = await orderOnTab.mutateAsync({
           tabId: myTab.saved.tabId,
-          request: { tabToken: myTab.saved.tabToken, items: lines, total: price.totalCents, tableNumber: guest.tableNumber },
+          request: { tabToken: myTab.saved.tabToken, items: lines, total: price.totalCents, tableNumber: guest.tableNumber, language },
         });
         clearCart();
         void queryClient.invalidateQueries(drinksMenuQuery);
         navigate(localizedPath(`/drinks/confirmation?tab_order=${encodeURIComponent(receipt.orderId)}`));
       } else if (method === 'open-tab') {
-        const created = await openTab.mutateAsync(guest);
+        const created = await openTab.mutateAsync({ ...guest, language });
         startPendingTab({ tabId: created.tabId, tabToken: created.tabToken, customerName: guest.customerName.trim() });
         setCardStep({ intent: 'setup', clientSecret: created.clientSecret, tabId: created.tabId });
         window.scrollTo({ top: 0 });
       } else {
         const created = await createPayment.mutateAsync({
           ...guest,
+          language,
           items: lines,
           total: price.totalCents,
           ...(tipCents > 0 ? { tip } : {}),

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@festival/router';
 import { ApiError } from '@festival/web-kit/api-client';
-import { useLocalizedPath } from '@festival/web-kit/i18n';
+import { useLanguage, useLocalizedPath } from '@festival/web-kit/i18n';
 import { DrinksPage } from '#shared/components/drinks-page.tsx';
 import { StatusPanel } from '#shared/components/status-panel.tsx';
 import { useTabStore } from '#shared/stores/tab-store.ts';
@@ -17,6 +17,7 @@ const serverMessage = (error: unknown, fallback: string) => (error instanceof Ap
 export function TicketTabPage({ token }: { token: string }) {
   const { t } = useLingui();
   const localizedPath = useLocalizedPath();
+  const language = useLanguage();
   const card = useTicketCard(token);
   const open = useOpenTicketTab();
   const forget = useForgetTicketCard(token);
@@ -27,7 +28,7 @@ export function TicketTabPage({ token }: { token: string }) {
   async function openTab() {
     if (!card.data) return;
     try {
-      const opened = await open.mutateAsync({ token, tableNumber: tableNumber.trim() || undefined });
+      const opened = await open.mutateAsync({ token, tableNumber: tableNumber.trim() || undefined, language });
       adopt({ tabId: opened.tabId, tabToken: opened.tabToken, customerName: card.data.customerName });
       void navigate(localizedPath('/drinks'), { replace: true });
     } catch {

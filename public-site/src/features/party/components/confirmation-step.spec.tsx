@@ -1,8 +1,9 @@
 import { QueryClientProvider } from '@festival/query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter } from '@festival/router';
 import { buildTicketCode, DEFAULT_SITE_CONFIG, type PartyOrderReceipt } from '@festival/contracts';
 import { createQueryClient } from '@festival/web-kit/query-client';
+import { renderInLanguage } from '../testing/render-in-language';
 import { ConfirmationStep } from './confirmation-step';
 
 const ORDER_ID = '3f2b9c1e-5a6d-4e7f-8a9b-0c1d2e3f4a5b';
@@ -42,7 +43,7 @@ let calls: Call[];
 let answer: () => { ok: boolean; status: number; statusText: string; text: () => Promise<string> };
 
 function renderStep(receipt: PartyOrderReceipt = RECEIPT, clientSecret: string | null = 'pi_123_secret_abc') {
-  return render(
+  return renderInLanguage(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter initialEntries={['/diwali-party']}>
         <ConfirmationStep receipt={receipt} site={DEFAULT_SITE_CONFIG} clientSecret={clientSecret} />

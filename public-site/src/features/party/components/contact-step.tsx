@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   orderSeats,
   partyContactSchema,
@@ -8,16 +11,45 @@ import {
 } from '@festival/contracts';
 import { useMemo, useState, type FormEvent } from 'react';
 import { NewsConsentBox } from '@festival/web-kit/legal';
-import { guestErrors, guestRows, MealsSection, seatDrafts, toPartyGuests, type GuestDraft, type SeatDraft } from './meals-section';
+import {
+  guestErrors,
+  guestRows,
+  MealsSection,
+  seatDrafts,
+  toPartyGuests,
+  type GuestDraft,
+  type GuestProblems,
+  type SeatDraft,
+} from './meals-section';
 
-type Errors = Partial<Record<keyof PartyContact, string>>;
+type Errors = Partial<Record<keyof PartyContact, MessageDescriptor>>;
 
-const FIELDS: { name: keyof PartyContact; label: string; type: string; autoComplete: string; inputMode?: 'email' | 'tel' }[] = [
-  { name: 'firstName', label: 'First name', type: 'text', autoComplete: 'given-name' },
-  { name: 'lastName', label: 'Last name', type: 'text', autoComplete: 'family-name' },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', inputMode: 'email' },
-  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
+const FIELDS: { name: keyof PartyContact; label: MessageDescriptor; type: string; autoComplete: string; inputMode?: 'email' | 'tel' }[] = [
+  { name: 'firstName', label: msg`First name`, type: 'text', autoComplete: 'given-name' },
+  { name: 'lastName', label: msg`Last name`, type: 'text', autoComplete: 'family-name' },
+  { name: 'email', label: msg`Email`, type: 'email', autoComplete: 'email', inputMode: 'email' },
+  { name: 'phone', label: msg`Phone`, type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
 ];
+
+/**
+ * The contact schema's messages (`partyContactSchema`, docs/product.md's words), by field and by
+ * what is wrong: too short (empty), too long, or not an e-mail address.
+ */
+const TOO_SHORT: Record<keyof PartyContact, MessageDescriptor> = {
+  firstName: msg`First name is required`,
+  lastName: msg`Last name is required`,
+  email: msg`Invalid email address`,
+  phone: msg`Phone number must be at least 10 digits`,
+};
+const TOO_LONG: Record<keyof PartyContact, MessageDescriptor> = {
+  firstName: msg`First name is too long`,
+  lastName: msg`Last name is too long`,
+  email: msg`Invalid email address`,
+  phone: msg`Phone number is too long`,
+};
+
+/** A schema issue of a field as the page says it (an address that is not one is `Invalid email address`). */
+const issueMessage = (field: keyof PartyContact, code: string): MessageDescriptor => (code === 'too_big' ? TOO_LONG : TOO_SHORT)[field];
 
 interface ContactStepProps {
   initial: PartyContact;
@@ -39,11 +71,12 @@ interface ContactStepProps {
 }
 
 export function ContactStep({ initial, pending, error, onBack, onSubmit, meals, tickets, initialGuests = [] }: ContactStepProps) {
+  const { t, i18n } = useLingui();
   const [values, setValues] = useState<PartyContact>(initial);
   const [errors, setErrors] = useState<Errors>({});
   const seats = useMemo(() => (meals && tickets ? orderSeats(tickets) : []), [meals, tickets]);
   const [guests, setGuests] = useState<GuestDraft[]>(() => guestRows(initialGuests, seats));
-  const [guestProblems, setGuestProblems] = useState<Record<number, string>>({});
+  const [guestProblems, setGuestProblems] = useState<GuestProblems>({});
   const [newsConsent, setNewsConsent] = useState(false);
 
   function submit(event: FormEvent) {
@@ -55,7 +88,7 @@ export function ContactStep({ initial, pending, error, onBack, onSubmit, meals, 
       const found: Errors = {};
       for (const issue of result.error.issues) {
         const field = issue.path[0] as keyof PartyContact;
-        found[field] ??= issue.message;
+        found[field] ??= issueMessage(field, issue.code);
       }
       setErrors(found);
       return;
@@ -69,12 +102,12 @@ export function ContactStep({ initial, pending, error, onBack, onSubmit, meals, 
   return (
     <section className="fk-card" aria-labelledby="contact-heading">
       <h2 id="contact-heading" className="fk-card__title">
-        Your details
+        <Trans>Your details</Trans>
       </h2>
       <form className="contact-form" onSubmit={submit} noValidate>
         {FIELDS.map((field) => (
           <label key={field.name} className="contact-form__field" htmlFor={`contact-${field.name}`}>
-            <span>{field.label}</span>
+            <span>{i18n._(field.label)}</span>
             <input
               id={`contact-${field.name}`}
               name={field.name}
@@ -91,7 +124,7 @@ export function ContactStep({ initial, pending, error, onBack, onSubmit, meals, 
             />
             {errors[field.name] ? (
               <span className="contact-form__error" id={`contact-${field.name}-error`}>
-                {errors[field.name]}
+                {i18n._(errors[field.name]!)}
               </span>
             ) : null}
           </label>
@@ -104,7 +137,7 @@ export function ContactStep({ initial, pending, error, onBack, onSubmit, meals, 
             errors={guestProblems}
             onChange={(index, guest) => {
               setGuests(guests.map((g, i) => (i === index ? guest : g)));
-              if (guestProblems[index]) setGuestProblems({ ...guestProblems, [index]: '' });
+              if (guestProblems[index]) setGuestProblems({ ...guestProblems, [index]: undefined });
             }}
           />
         ) : null}
@@ -120,10 +153,10 @@ export function ContactStep({ initial, pending, error, onBack, onSubmit, meals, 
             className="fk-btn fk-btn--large fk-btn--secondary"
             onClick={() => onBack(values, seatDrafts(guests, seats))}
           >
-            Back
+            <Trans comment="Button: back to the tickets step.">Back</Trans>
           </button>
           <button type="submit" className="fk-btn fk-btn--large" disabled={pending}>
-            {pending ? 'Holding your tickets...' : 'Continue to Payment'}
+            {pending ? t`Holding your tickets...` : t`Continue to Payment`}
           </button>
         </div>
       </form>

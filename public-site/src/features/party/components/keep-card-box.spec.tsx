@@ -1,7 +1,8 @@
 import { QueryClientProvider } from '@festival/query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { KEEP_CARD_LABEL, KEEP_CARD_LINE } from '@festival/contracts';
 import { createQueryClient } from '@festival/web-kit/query-client';
+import { renderInLanguage } from '../testing/render-in-language';
 import { KeepCardBox } from './keep-card-box';
 
 interface Call {
@@ -22,7 +23,7 @@ beforeEach(() => {
 });
 
 function renderBox() {
-  return render(
+  return renderInLanguage(
     <QueryClientProvider client={createQueryClient()}>
       <KeepCardBox orderId="order-1" clientSecret="pi_sim_1_secret_x" />
     </QueryClientProvider>,

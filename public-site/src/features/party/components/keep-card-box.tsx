@@ -1,5 +1,5 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { KEEP_CARD_LABEL, KEEP_CARD_LINE } from '@festival/contracts';
 import { useKeepCard } from '../api/keep-card';
 
 interface KeepCardBoxProps {
@@ -12,6 +12,7 @@ interface KeepCardBoxProps {
  * payment keeps the card for a drinks tab at the party (docs/guest-account.md).
  */
 export function KeepCardBox({ orderId, clientSecret }: KeepCardBoxProps) {
+  const { t } = useLingui();
   const keepCard = useKeepCard();
   const [keep, setKeep] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -23,7 +24,12 @@ export function KeepCardBox({ orderId, clientSecret }: KeepCardBoxProps) {
       await keepCard.mutateAsync({ orderId, clientSecret, keep: next });
     } catch {
       setKeep(!next);
-      setError('Your choice could not be saved. Please try again.');
+      setError(
+        t({
+          message: 'Your choice could not be saved. Please try again.',
+          comment: 'Review: keeping (or not keeping) the card for drinks could not be saved.',
+        }),
+      );
     }
   }
 
@@ -31,9 +37,15 @@ export function KeepCardBox({ orderId, clientSecret }: KeepCardBoxProps) {
     <div className="keep-card">
       <label className="keep-card__label">
         <input type="checkbox" checked={keep} disabled={keepCard.isPending} onChange={(event) => void change(event.target.checked)} />{' '}
-        {KEEP_CARD_LABEL}
+        <Trans comment="Review: a box the guest ticks to keep the card on file, to pay for drinks ordered at the party on a bar tab (the same words as KEEP_CARD_LABEL).">
+          Keep my card for drinks at the party
+        </Trans>
       </label>
-      <p className="party-hint keep-card__line">{KEEP_CARD_LINE}</p>
+      <p className="party-hint keep-card__line">
+        <Trans comment="Review: what keeping the card means: charged only for drinks on the guest's bar tab, up to the tab limit, and deleted after the party (the same words as KEEP_CARD_LINE).">
+          We'll charge it only for drinks you order on your tab, up to the tab limit, and forget it after the party.
+        </Trans>
+      </p>
       {error ? (
         <p className="fk-alert" role="alert">
           {error}

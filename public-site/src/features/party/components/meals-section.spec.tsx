@@ -1,8 +1,9 @@
 import { QueryClientProvider } from '@festival/query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from '@festival/router';
 import { DEFAULT_SITE_CONFIG, type MealChoices, type PublicTicketType, type SiteConfig } from '@festival/contracts';
 import { createQueryClient } from '@festival/web-kit/query-client';
+import { renderInLanguage } from '../testing/render-in-language';
 import { PartyPage } from './party-page';
 
 interface Call {
@@ -52,7 +53,7 @@ beforeEach(() => {
 
 /** One adult and one child, on to the contact step, the buyer's details typed. */
 async function toContactStep() {
-  render(
+  renderInLanguage(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter initialEntries={['/diwali-party']}>
         <PartyPage />
@@ -150,7 +151,7 @@ describe('the contact step’s Meals section', () => {
 
   it('names the table each seat of a table ticket belongs to, after the adults and children', async () => {
     site = { ...site, party: { ...site.party, sellsTicketTypes: true } };
-    render(
+    renderInLanguage(
       <QueryClientProvider client={createQueryClient()}>
         <MemoryRouter initialEntries={['/diwali-party']}>
           <PartyPage />

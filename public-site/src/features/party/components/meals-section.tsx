@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { MAX_DIETARY_NOTE, MAX_GUEST_NAME, type MealChoices, type OrderSeat, type PartyGuest } from '@festival/contracts';
 import './meals.css';
 
@@ -30,14 +31,33 @@ export function guestRows(drafts: readonly SeatDraft[], seats: readonly OrderSea
 export const seatDrafts = (guests: readonly GuestDraft[], seats: readonly OrderSeat[]): SeatDraft[] =>
   guests.map((guest, index) => ({ key: seatKey(seats[index]!), guest }));
 
-export function guestErrors(drafts: readonly GuestDraft[]): Record<number, string> {
-  const errors: Record<number, string> = {};
+/** What is wrong with a seat's row: no meal chosen (`Choose a meal`), or a note too long. */
+export type GuestProblem = 'meal' | 'note';
+
+/** The rows' problems by row; a row without one is left out (or undefined once the guest fixes it). */
+export type GuestProblems = Record<number, GuestProblem | undefined>;
+
+export function guestErrors(drafts: readonly GuestDraft[]): GuestProblems {
+  const errors: GuestProblems = {};
   drafts.forEach((draft, index) => {
-    if (!draft.meal) errors[index] = 'Choose a meal';
-    else if (draft.note.trim().length > MAX_DIETARY_NOTE)
-      errors[index] = `Other dietary needs cannot be longer than ${MAX_DIETARY_NOTE} characters`;
+    if (!draft.meal) errors[index] = 'meal';
+    else if (draft.note.trim().length > MAX_DIETARY_NOTE) errors[index] = 'note';
   });
   return errors;
+}
+
+/** A row's problem in the page's language. */
+function GuestProblemText({ problem }: { problem: GuestProblem }) {
+  const maxLength = MAX_DIETARY_NOTE;
+  return problem === 'meal' ? (
+    <Trans>Choose a meal</Trans>
+  ) : (
+    <Plural
+      value={maxLength}
+      one="Other dietary needs cannot be longer than # character"
+      other="Other dietary needs cannot be longer than # characters"
+    />
+  );
 }
 
 /** The order request's `guests`: the name and note only when typed. */
@@ -55,7 +75,7 @@ interface MealsSectionProps {
   /** The order's seats, one per row: a seat of a ticket of several says which (`Guest 2 · Family Table`). */
   seats: readonly OrderSeat[];
   guests: GuestDraft[];
-  errors: Record<number, string>;
+  errors: GuestProblems;
   onChange: (index: number, guest: GuestDraft) => void;
 }
 
@@ -65,23 +85,29 @@ interface MealsSectionProps {
  * allergens and `Other dietary needs`. Shown only when the season has meal options.
  */
 export function MealsSection({ meals, seats, guests, errors, onChange }: MealsSectionProps) {
+  const { t } = useLingui();
   return (
     <section className="meals-section" aria-labelledby="meals-heading">
       <h3 id="meals-heading" className="meals-section__title">
-        Meals
+        <Trans comment="Heading: the meal each guest chooses for the party's dinner.">Meals</Trans>
       </h3>
-      <p className="party-hint">Choose a meal for each guest with a ticket.</p>
+      <p className="party-hint">
+        <Trans>Choose a meal for each guest with a ticket.</Trans>
+      </p>
       {guests.map((guest, index) => {
         const id = `guest-${index}`;
         const error = errors[index];
+        const guestNumber = index + 1;
         return (
           <fieldset key={id} className="meals-section__guest">
             <legend>
-              {`Guest ${index + 1}`}
+              {t({ message: `Guest ${guestNumber}`, comment: 'A guest of the order, by number (Guest 1, Guest 2).' })}
               {seats[index] && seats[index].ticketSeats > 1 ? ` · ${seats[index].ticketLabel}` : null}
             </legend>
             <label className="contact-form__field" htmlFor={`${id}-name`}>
-              <span>Guest name</span>
+              <span>
+                <Trans>Guest name</Trans>
+              </span>
               <input
                 id={`${id}-name`}
                 type="text"
@@ -92,16 +118,18 @@ export function MealsSection({ meals, seats, guests, errors, onChange }: MealsSe
               />
             </label>
             <label className="contact-form__field" htmlFor={`${id}-meal`}>
-              <span>Meal</span>
+              <span>
+                <Trans comment="Label of the meal choice of one guest.">Meal</Trans>
+              </span>
               <select
                 id={`${id}-meal`}
                 value={guest.meal}
                 required
-                aria-invalid={error === 'Choose a meal' ? true : undefined}
+                aria-invalid={error === 'meal' ? true : undefined}
                 aria-describedby={error ? `${id}-error` : undefined}
                 onChange={(e) => onChange(index, { ...guest, meal: e.target.value })}
               >
-                <option value="">Choose a meal</option>
+                <option value="">{t`Choose a meal`}</option>
                 {meals.options.map((option) => (
                   <option key={option} value={option}>
                     {option}
@@ -110,7 +138,7 @@ export function MealsSection({ meals, seats, guests, errors, onChange }: MealsSe
               </select>
             </label>
             {meals.allergens.length > 0 ? (
-              <div className="meals-section__allergens" role="group" aria-label={`Allergies of guest ${index + 1}`}>
+              <div className="meals-section__allergens" role="group" aria-label={t`Allergies of guest ${guestNumber}`}>
                 {meals.allergens.map((allergen) => (
                   <label key={allergen} className="meals-section__allergen">
                     <input
@@ -131,7 +159,9 @@ export function MealsSection({ meals, seats, guests, errors, onChange }: MealsSe
               </div>
             ) : null}
             <label className="contact-form__field" htmlFor={`${id}-note`}>
-              <span>Other dietary needs</span>
+              <span>
+                <Trans>Other dietary needs</Trans>
+              </span>
               <textarea
                 id={`${id}-note`}
                 rows={2}
@@ -142,7 +172,7 @@ export function MealsSection({ meals, seats, guests, errors, onChange }: MealsSe
             </label>
             {error ? (
               <span className="contact-form__error" id={`${id}-error`}>
-                {error}
+                <GuestProblemText problem={error} />
               </span>
             ) : null}
           </fieldset>

@@ -1,8 +1,9 @@
 import { QueryClientProvider } from '@festival/query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from '@festival/router';
 import { DEFAULT_SITE_CONFIG, priceParty, type PartyQuote, type PromoCodeStatus } from '@festival/contracts';
 import { createQueryClient } from '@festival/web-kit/query-client';
+import { renderInLanguage } from '../testing/render-in-language';
 import { PartyPage } from './party-page';
 
 interface Call {
@@ -48,7 +49,7 @@ beforeEach(() => {
 });
 
 function renderPage() {
-  return render(
+  return renderInLanguage(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter initialEntries={['/diwali-party']}>
         <PartyPage />

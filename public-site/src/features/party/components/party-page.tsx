@@ -1,11 +1,7 @@
-import {
-  formatSaleDate,
-  PROMO_CODE_REFUSALS,
-  WAITLIST_OFFER_EXPIRED,
-  type PartyContact,
-  type PartyGuest,
-  type PromoCodeStatus,
-} from '@festival/contracts';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { PROMO_CODE_REFUSALS, type PartyContact, type PartyGuest, type PromoCodeStatus } from '@festival/contracts';
 import { useQueryClient } from '@festival/query';
 import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, type ReactNode } from 'react';
 import { useSearchParams } from '@festival/router';
@@ -19,12 +15,14 @@ import { usePartyTicketStats } from '../api/party-ticket-stats';
 import { refreshTicketsLeft } from '../api/party-ticket-types';
 import { useWaitlistOffer } from '../api/waitlist-offer';
 import { EventHero } from './event-hero';
+import { useEventLabels, usePartyDate } from './party-labels';
 import { INITIAL_PARTY_STATE, partyReducer, type Step } from './party-state';
 import type { SeatDraft } from './meals-section';
 import { orderItems, ticketsChosen, usePartySelection } from './ticket-selection';
 import { TicketsStep } from './tickets-step';
 import '@festival/web-kit/palette.css';
 import '@festival/web-kit/button.css';
+import '@festival/web-kit/indic-fonts.css';
 import './party.css';
 
 /**
@@ -38,18 +36,27 @@ const loadPaymentStep = () => import('./payment-step');
 const ContactStep = lazy(() => loadContactStep().then((m) => ({ default: m.ContactStep })));
 const PaymentStep = lazy(() => loadPaymentStep().then((m) => ({ default: m.PaymentStep })));
 const ConfirmationStep = lazy(() => import('./confirmation-step').then((m) => ({ default: m.ConfirmationStep })));
-const stepLoading = <p role="status">Loading…</p>;
+function StepLoading() {
+  return (
+    <p role="status">
+      <Trans>Loading…</Trans>
+    </p>
+  );
+}
 /** The waitlist form: its own chunk, fetched only when the party is sold out. */
 const WaitlistForm = lazy(() => import('./waitlist-form').then((m) => ({ default: m.WaitlistForm })));
 
-const STEPS: { id: Step; label: string }[] = [
-  { id: 'tickets', label: 'Tickets' },
-  { id: 'contact', label: 'Contact' },
-  { id: 'payment', label: 'Payment' },
-  { id: 'confirmation', label: 'Confirmation' },
+const STEPS: { id: Step; label: MessageDescriptor }[] = [
+  { id: 'tickets', label: msg({ message: 'Tickets', comment: 'Purchase step 1 of 4: choosing the tickets.' }) },
+  { id: 'contact', label: msg({ message: 'Contact', comment: "Purchase step 2 of 4: the buyer's name, e-mail and phone." }) },
+  { id: 'payment', label: msg({ message: 'Payment', comment: 'Purchase step 3 of 4: paying by card.' }) },
+  { id: 'confirmation', label: msg({ message: 'Confirmation', comment: 'Purchase step 4 of 4: the tickets are bought.' }) },
 ];
 
-const CONFIRM_FAILED = 'Payment went through, but there was an issue processing your order. Please contact us with your payment details.';
+const CONFIRM_FAILED = msg({
+  message: 'Payment went through, but there was an issue processing your order. Please contact us with your payment details.',
+  comment: 'Review: the card was charged but the order could not be completed; the guest should contact the restaurant.',
+});
 
 /** The promo status a refused payment intent names (`This promo code has been used up`), if any. */
 function promoRefusal(message: string): PromoCodeStatus | undefined {
@@ -62,6 +69,7 @@ function promoRefusal(message: string): PromoCodeStatus | undefined {
  * purchase card (the app puts `Find my tickets` there).
  */
 export function PartyPage({ after }: { after?: ReactNode } = {}) {
+  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const site = useSiteConfig();
   const stats = usePartyTicketStats();
@@ -101,10 +109,24 @@ export function PartyPage({ after }: { after?: ReactNode } = {}) {
     dispatch({ type: 'counts-changed', adultTickets: liveOffer.tickets, childTickets: 0 });
   }, [liveOffer]);
   usePageTracking('party_page_view');
+  const eventLabels = useEventLabels(site.data?.party);
+  const formatDate = usePartyDate();
+  const partyName = site.data?.party.name ?? '';
+  const restaurantName = site.data?.restaurant.name ?? '';
+  const { dateLabel, timeLabel } = eventLabels;
+  const venueName = site.data?.party.venue.name ?? '';
+  const experience = site.data?.party.experience ?? '';
   usePageMeta(
     site.data && {
-      title: `${site.data.party.name} tickets | ${site.data.restaurant.name}`,
-      description: `${site.data.party.name}, ${site.data.party.dateLabel}, ${site.data.party.timeLabel} at ${site.data.party.venue.name}. ${site.data.party.experience}`,
+      title: t({
+        message: `${partyName} tickets | ${restaurantName}`,
+        comment: "The browser tab's title: the party's name, then the restaurant's.",
+      }),
+      description: t({
+        message: `${partyName}, ${dateLabel}, ${timeLabel} at ${venueName}. ${experience}`,
+        comment:
+          "Description of the party page for search results and shared links: the party, its date and time, its venue, then the party's own description.",
+      }),
     },
   );
 
@@ -127,10 +149,10 @@ export function PartyPage({ after }: { after?: ReactNode } = {}) {
         showStep();
       } catch (error) {
         const message = error instanceof ApiError ? error.serverMessage : undefined;
-        dispatch({ type: 'payment-failed', error: message && /refunded/i.test(message) ? message : CONFIRM_FAILED });
+        dispatch({ type: 'payment-failed', error: message && /refunded/i.test(message) ? message : i18n._(CONFIRM_FAILED) });
       }
     },
-    [confirmPayment, queryClient, showStep],
+    [confirmPayment, queryClient, showStep, i18n],
   );
 
   // Back from a payment method that redirects (Stripe): finish the order from the URL, once.
@@ -175,14 +197,21 @@ export function PartyPage({ after }: { after?: ReactNode } = {}) {
       refreshTicketsLeft(queryClient);
       showStep();
     } catch (error) {
-      const message = (error instanceof ApiError && error.serverMessage) || 'Failed to initialize payment. Please try again.';
-      const promoStatus = promoRefusal(message);
+      // The server's words are matched in English (the API speaks English); the page's own fallback is translated.
+      const serverMessage = (error instanceof ApiError && error.serverMessage) || null;
+      const message =
+        serverMessage ??
+        t({
+          message: 'Failed to initialize payment. Please try again.',
+          comment: 'Review: the payment could not be started (nothing was charged).',
+        });
+      const promoStatus = serverMessage ? promoRefusal(serverMessage) : undefined;
       if (promoStatus) {
         // The code expired, was used up or switched off since it was applied: back to the tickets,
         // where the promo box says so beside the code and the price no longer takes it off.
         dispatch({ type: 'promo-refused', status: promoStatus });
         showStep();
-      } else if (/sold out|remaining|price has changed|tickets (go|are not|are no longer) on sale/i.test(message)) {
+      } else if (serverMessage && /sold out|remaining|price has changed|tickets (go|are not|are no longer) on sale/i.test(serverMessage)) {
         dispatch({ type: 'tickets-changed', notice: message });
         refreshTicketsLeft(queryClient);
         void queryClient.invalidateQueries(siteConfigQuery);
@@ -197,7 +226,7 @@ export function PartyPage({ after }: { after?: ReactNode } = {}) {
     return (
       <main className="party-page">
         <div className="party-loading" role="status">
-          Loading the party details…
+          <Trans>Loading the party details…</Trans>
         </div>
       </main>
     );
@@ -206,7 +235,7 @@ export function PartyPage({ after }: { after?: ReactNode } = {}) {
     return (
       <main className="party-page">
         <p className="fk-alert" role="alert">
-          The party details could not load. Check your connection and reload the page.
+          <Trans>The party details could not load. Check your connection and reload the page.</Trans>
         </p>
       </main>
     );
@@ -215,20 +244,23 @@ export function PartyPage({ after }: { after?: ReactNode } = {}) {
   const currentIndex = STEPS.findIndex((s) => s.id === step);
   // With a live offer, the buyer's tickets are the offer's, whatever the party has left.
   const remaining = liveOffer ? liveOffer.tickets : stats.data?.remaining;
+  const heldUntil = liveOffer ? formatDate(liveOffer.expiresAt, site.data.party.timeZone) : null;
   const held = liveOffer ? (
     <p className="party-held" role="status">
-      Tickets held for you until {formatSaleDate(liveOffer.expiresAt, site.data.party.timeZone)}
+      <Trans comment="A waitlist offer: the tickets are kept for this guest until heldUntil (a date and time).">
+        Tickets held for you until {heldUntil}
+      </Trans>
     </p>
   ) : offer.isError ? (
     <p className="fk-alert" role="alert">
-      {WAITLIST_OFFER_EXPIRED}
+      <Trans comment="The guest's waitlist offer link no longer works (expired, used or unknown).">This offer has expired</Trans>
     </p>
   ) : null;
   return (
     <main className="party-page">
       <EventHero site={site.data} />
       <div className="party-body" ref={headingRef} tabIndex={-1}>
-        <ol className="party-steps" aria-label="Purchase steps">
+        <ol className="party-steps" aria-label={t`Purchase steps`}>
           {STEPS.map((s, i) => (
             <li
               key={s.id}
@@ -241,7 +273,7 @@ export function PartyPage({ after }: { after?: ReactNode } = {}) {
               }
               aria-current={i === currentIndex ? 'step' : undefined}
             >
-              {s.label}
+              {i18n._(s.label)}
             </li>
           ))}
         </ol>
@@ -282,7 +314,7 @@ export function PartyPage({ after }: { after?: ReactNode } = {}) {
         {step === 'tickets' ? after : null}
         {/* Outside the tickets step only: the pre-rendered HTML (the tickets step) stays as it was. */}
         {step !== 'tickets' ? (
-          <Suspense fallback={stepLoading}>
+          <Suspense fallback={<StepLoading />}>
             {step === 'contact' ? (
               <ContactStep
                 initial={contact}

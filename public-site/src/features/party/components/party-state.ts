@@ -50,6 +50,13 @@ export type PartyAction =
   /** Back from a payment method that redirects, without the payment. */
   | { type: 'payment-not-completed' };
 
+/**
+ * The notice of a guest back from a payment method that redirects, without the payment: kept in
+ * English in the state, like the API's notices; the tickets step shows it translated.
+ */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- the state's record, shown translated by the tickets step
+export const PAYMENT_NOT_COMPLETED = 'Payment was not completed';
+
 export const EMPTY_CONTACT: PartyContact = { firstName: '', lastName: '', email: '', phone: '' };
 export const NO_PROMO: AppliedPromo = { code: '', status: 'none', percent: 0 };
 
@@ -103,6 +110,6 @@ export function partyReducer(state: PartyState, action: PartyAction): PartyState
     case 'payment-failed':
       return { ...state, paymentError: action.error };
     case 'payment-not-completed':
-      return { ...state, notice: 'Payment was not completed' };
+      return { ...state, notice: PAYMENT_NOT_COMPLETED };
   }
 }

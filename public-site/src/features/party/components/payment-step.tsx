@@ -1,6 +1,8 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { formatCents, type PartyPrice } from '@festival/contracts';
 import { PaymentForm } from '@festival/web-kit/payments';
+import { useLocalizedPath } from '@festival/web-kit/i18n';
 import { PayAgreement } from '@festival/web-kit/legal';
 import { KeepCardBox } from './keep-card-box';
 
@@ -32,19 +34,33 @@ interface PaymentStepProps {
 }
 
 export function PaymentStep({ orderId, clientSecret, price, holdExpiresAt, error, onPaid }: PaymentStepProps) {
+  const { t } = useLingui();
+  const localizedPath = useLocalizedPath();
   const secondsLeft = useSecondsUntil(holdExpiresAt);
+  const total = formatCents(price.totalCents);
+  const timeLeft = minutesAndSeconds(secondsLeft);
   return (
     <section className="fk-card" aria-labelledby="payment-heading">
       <h2 id="payment-heading" className="fk-card__title">
-        Payment
+        <Trans comment="Heading of the step where the guest pays by card.">Payment</Trans>
       </h2>
       <p className="payment-total">
-        Total: <strong data-testid="payment-total">{formatCents(price.totalCents)}</strong>
+        <Trans comment="Review: the amount to pay now, in US dollars.">
+          Total: <strong data-testid="payment-total">{total}</strong>
+        </Trans>
       </p>
       <p className="party-hint" role="timer" aria-live="off">
         {secondsLeft > 0
-          ? `Your tickets are held for ${minutesAndSeconds(secondsLeft)}`
-          : 'Your hold has ended: you can still pay while tickets remain, and if they sold out meanwhile you are refunded in full.'}
+          ? t({
+              message: `Your tickets are held for ${timeLeft}`,
+              comment: 'A countdown: timeLeft is minutes and seconds (14:59) the tickets stay reserved for this guest.',
+            })
+          : t({
+              message:
+                'Your hold has ended: you can still pay while tickets remain, and if they sold out meanwhile you are refunded in full.',
+              comment:
+                'Review: the reservation time is over; paying is still possible, and if no tickets are left the payment is refunded in full.',
+            })}
       </p>
       {error ? (
         <p className="fk-alert" role="alert">
@@ -55,8 +71,8 @@ export function PaymentStep({ orderId, clientSecret, price, holdExpiresAt, error
       <PaymentForm
         clientSecret={clientSecret}
         intent="payment"
-        submitLabel="Complete Payment"
-        returnUrl={`${window.location.origin}/diwali-party`}
+        submitLabel={t({ message: 'Complete Payment', comment: 'Review: the button that charges the card for the tickets.' })}
+        returnUrl={`${window.location.origin}${localizedPath('/diwali-party')}`}
         onSucceeded={onPaid}
       />
       <PayAgreement />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatCents, type PartyPrice } from '@festival/contracts';
 
 /** A line of another ticket type (docs/ticket-types.md): `VIP Table × 1  $400.00`. */
@@ -9,25 +10,35 @@ export interface BreakdownLine {
 
 interface PriceBreakdownProps {
   price: PartyPrice;
+  /** The section's name for screen readers: `Price breakdown` when not given. */
   title?: string;
   /** The other types' lines, after adult and child; their amounts are in the price's subtotal. */
   lines?: readonly BreakdownLine[];
 }
 
 /** The price lines of a selection: tickets, discounts, tax and total. */
-export function PriceBreakdown({ price, title = 'Price breakdown', lines = [] }: PriceBreakdownProps) {
+export function PriceBreakdown({ price, title, lines = [] }: PriceBreakdownProps) {
+  const { t } = useLingui();
+  const adultTickets = price.adultTickets;
+  const childTickets = price.childTickets;
+  const groupPercent = price.groupDiscountPercent;
+  const promoPercent = price.promoDiscountPercent;
   return (
-    <section className="price-breakdown" aria-label={title}>
+    <section className="price-breakdown" aria-label={title ?? t`Price breakdown`}>
       <dl className="fk-price-lines">
         {price.adultTickets > 0 ? (
           <div>
-            <dt>Adult tickets × {price.adultTickets}</dt>
+            <dt>
+              <Trans comment="A price line: adult tickets times how many.">Adult tickets × {adultTickets}</Trans>
+            </dt>
             <dd>{formatCents(price.adultTickets * price.adultPriceCents)}</dd>
           </div>
         ) : null}
         {price.childTickets > 0 ? (
           <div>
-            <dt>Child tickets × {price.childTickets}</dt>
+            <dt>
+              <Trans comment="A price line: child tickets times how many.">Child tickets × {childTickets}</Trans>
+            </dt>
             <dd>{formatCents(price.childTickets * price.childPriceCents)}</dd>
           </div>
         ) : null}
@@ -40,27 +51,37 @@ export function PriceBreakdown({ price, title = 'Price breakdown', lines = [] }:
           </div>
         ))}
         <div>
-          <dt>Subtotal</dt>
+          <dt>
+            <Trans>Subtotal</Trans>
+          </dt>
           <dd>{formatCents(price.subtotalCents)}</dd>
         </div>
         {price.groupDiscountCents > 0 ? (
           <div className="fk-price-lines__discount">
-            <dt>Group discount ({price.groupDiscountPercent}%)</dt>
+            <dt>
+              <Trans comment="Review: the discount for a large group, with its percent.">Group discount ({groupPercent}%)</Trans>
+            </dt>
             <dd>−{formatCents(price.groupDiscountCents)}</dd>
           </div>
         ) : null}
         {price.promoDiscountCents > 0 ? (
           <div className="fk-price-lines__discount">
-            <dt>Promo code ({price.promoDiscountPercent}%)</dt>
+            <dt>
+              <Trans comment="Review: the discount of the promo code, with its percent.">Promo code ({promoPercent}%)</Trans>
+            </dt>
             <dd>−{formatCents(price.promoDiscountCents)}</dd>
           </div>
         ) : null}
         <div>
-          <dt>Tax (9.38%)</dt>
+          <dt>
+            <Trans comment="Review: the sales tax on the order, with its rate.">Tax (9.38%)</Trans>
+          </dt>
           <dd>{formatCents(price.taxCents)}</dd>
         </div>
         <div className="fk-price-lines__total">
-          <dt>Total</dt>
+          <dt>
+            <Trans>Total</Trans>
+          </dt>
           <dd data-testid="order-total">{formatCents(price.totalCents)}</dd>
         </div>
       </dl>

@@ -1,3 +1,5 @@
+import { useLingui } from '@lingui/react/macro';
+
 interface TicketCounterProps {
   /** Names the counter's elements (`adult-tickets-label`, `adult-count`): `adult`, `child`, `type-12`. */
   kind: string;
@@ -28,6 +30,12 @@ export function TicketCounter({
   interactive,
   onChange,
 }: TicketCounterProps) {
+  const { t } = useLingui();
+  // The buttons' names: adult and child tickets are named as such, another type by its name.
+  const decrease =
+    kind === 'adult' ? t`Decrease adult tickets` : kind === 'child' ? t`Decrease child tickets` : t`Decrease ${name} tickets`;
+  const increase =
+    kind === 'adult' ? t`Increase adult tickets` : kind === 'child' ? t`Increase child tickets` : t`Increase ${name} tickets`;
   return (
     <div className="ticket-counter">
       <div className="ticket-counter__text">
@@ -44,7 +52,7 @@ export function TicketCounter({
         <button
           type="button"
           className="ticket-counter__button"
-          aria-label={`Decrease ${name} tickets`}
+          aria-label={decrease}
           disabled={!interactive || value <= 0}
           onClick={() => onChange(Math.max(0, value - 1))}
         >
@@ -56,7 +64,7 @@ export function TicketCounter({
         <button
           type="button"
           className="ticket-counter__button"
-          aria-label={`Increase ${name} tickets`}
+          aria-label={increase}
           disabled={!interactive || !canIncrease}
           onClick={() => onChange(value + 1)}
         >

@@ -48,16 +48,27 @@ export const countOf = (type: PublicTicketType, adultTickets: number, childTicke
   type.builtIn === 'adult' ? adultTickets : type.builtIn === 'child' ? childTickets : (items[type.id] ?? 0);
 
 /**
- * Why the chosen tickets of a listed type cannot be bought as they are (a type off sale or with
- * fewer left than chosen since the guest chose), in the API's words; null when they can.
+ * Why the chosen tickets of a listed type cannot be bought as they are: a type off sale, sold out,
+ * or with fewer left than chosen since the guest chose. The tickets step says it in the API's
+ * words (`VIP Table tickets are not on sale`), in the page's language.
  */
-export function typedSelectionProblem(typed: TypedTickets, adultTickets: number, childTickets: number): string | null {
+export interface SelectionProblem {
+  kind: 'not-on-sale' | 'sold-out' | 'too-few';
+  /** The type's name (`VIP Table`). */
+  name: string;
+  /** The type's tickets left. */
+  remaining: number;
+}
+
+/** The first problem of the chosen tickets (see SelectionProblem); null when they can be bought. */
+export function typedSelectionProblem(typed: TypedTickets, adultTickets: number, childTickets: number): SelectionProblem | null {
   for (const type of typed.types ?? []) {
     const quantity = countOf(type, adultTickets, childTickets, typed.items);
     if (quantity === 0) continue;
-    if (!type.onSale) return `${type.name} tickets are not on sale`;
-    if (type.remaining === 0) return `${type.name} tickets are sold out`;
-    if (quantity > type.remaining) return `Only ${type.remaining} ${type.name} ${type.remaining === 1 ? 'ticket' : 'tickets'} remaining`;
+    const problem = { name: type.name, remaining: type.remaining };
+    if (!type.onSale) return { kind: 'not-on-sale', ...problem };
+    if (type.remaining === 0) return { kind: 'sold-out', ...problem };
+    if (quantity > type.remaining) return { kind: 'too-few', ...problem };
   }
   return null;
 }

@@ -1,13 +1,14 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import {
   DEFAULT_TICKET_SETTINGS,
   formatCents,
-  groupDiscountHint,
   LOW_TICKETS_NOTICE_MAX_REMAINING,
   MAX_TICKETS_PER_ORDER,
-  PROMO_CODE_REFUSALS,
-  promoCodeAppliedMessage,
   RELEASE_BANNER_MAX_REMAINING,
   saleWindowRefusal,
+  type GroupDiscountTier,
   type PartyPrice,
   type PromoCodeStatus,
   type SiteConfig,
@@ -16,14 +17,92 @@ import { lazy, Suspense, useEffect, useState, type FormEvent, type ReactNode } f
 import { ApiError } from '@festival/web-kit/api-client';
 import { useHydrated } from '@festival/web-kit/hydration';
 import { usePartyQuote } from '../api/party-quote';
+import { useAgeLabels, usePartyDate } from './party-labels';
+import { PAYMENT_NOT_COMPLETED } from './party-state';
 import { PriceBreakdown } from './price-breakdown';
 import { TicketCounter } from './ticket-counter';
-import { orderItems, seatsChosen, ticketsChosen, typedSelectionProblem, type TypeCounts, type TypedTickets } from './ticket-selection';
+import {
+  orderItems,
+  seatsChosen,
+  ticketsChosen,
+  typedSelectionProblem,
+  type SelectionProblem,
+  type TypeCounts,
+  type TypedTickets,
+} from './ticket-selection';
 
 /** The counters by ticket type: only seasons that sell types load them (the seeded page never does). */
 const loadTypedCounters = () => import('./typed-counters');
 const TypedCounters = lazy(() => loadTypedCounters().then((m) => ({ default: m.TypedCounters })));
-const typesLoading = <p role="status">Loading the tickets…</p>;
+function TypesLoading() {
+  return (
+    <p role="status">
+      <Trans>Loading the tickets…</Trans>
+    </p>
+  );
+}
+
+/** A code that takes nothing off, in the words of `PROMO_CODE_REFUSALS` (the API's), translated. */
+const PROMO_REFUSALS: Record<Exclude<PromoCodeStatus, 'none' | 'valid'>, MessageDescriptor> = {
+  invalid: msg({ message: 'Invalid promo code', comment: 'The promo code the guest typed does not exist or is switched off.' }),
+  expired: msg`This promo code has expired`,
+  'used-up': msg({
+    message: 'This promo code has been used up',
+    comment: 'The promo code reached the number of orders it may be used for.',
+  }),
+};
+
+/** The group discounts (`Groups of 10 or more save 3%, groups of 20 or more save 5%.`), as `groupDiscountHint` words them. */
+function GroupDiscountHint({ tiers }: { tiers: readonly GroupDiscountTier[] }) {
+  const { t } = useLingui();
+  const [first, ...more] = [...tiers].sort((a, b) => a.minTickets - b.minTickets);
+  if (!first) return null;
+  const { minTickets, percent } = first;
+  const moreTiers = more
+    .map((tier) => {
+      const tierMinTickets = tier.minTickets;
+      const tierPercent = tier.percent;
+      return t({
+        message: `groups of ${tierMinTickets} or more save ${tierPercent}%`,
+        comment:
+          'Review: a further group discount, after the first in the same sentence (…, groups of 20 or more save 5%). tierMinTickets is the tickets in one order, tierPercent the discount.',
+      });
+    })
+    .join(', ');
+  const text =
+    more.length === 0
+      ? t({
+          message: `Groups of ${minTickets} or more save ${percent}%.`,
+          comment: 'Review: the discount for a large group; minTickets is the tickets in one order, percent the discount.',
+        })
+      : t({
+          message: `Groups of ${minTickets} or more save ${percent}%, ${moreTiers}.`,
+          comment:
+            'Review: the discounts for large groups; minTickets is the tickets in one order, percent the discount; moreTiers lists the larger groups’ discounts (groups of 20 or more save 5%).',
+        });
+  return <p className="party-hint">{text}</p>;
+}
+
+/** Why the chosen tickets of a type cannot be bought as they are, in the API's words, translated. */
+function SelectionProblemText({ problem }: { problem: SelectionProblem }) {
+  const name = problem.name;
+  const remaining = problem.remaining;
+  switch (problem.kind) {
+    case 'not-on-sale':
+      return <Trans comment="name is a ticket type (VIP Table).">{name} tickets are not on sale</Trans>;
+    case 'sold-out':
+      return <Trans comment="name is a ticket type (VIP Table).">{name} tickets are sold out</Trans>;
+    case 'too-few':
+      return (
+        <Plural
+          value={remaining}
+          one={`Only # ${name} ticket remaining`}
+          other={`Only # ${name} tickets remaining`}
+          comment="name is a ticket type (VIP Table); # is how many of it are left."
+        />
+      );
+  }
+}
 
 /** The code the buyer applied, as the quote answered it (`percent`: the code's own, when valid). */
 export interface AppliedPromo {
@@ -52,6 +131,9 @@ interface TicketsStepProps {
 }
 
 export function TicketsStep(props: TicketsStepProps) {
+  const { t, i18n } = useLingui();
+  const formatDate = usePartyDate();
+  const ages = useAgeLabels(props.site.party);
   const { site, remaining, adultTickets, childTickets, price, promo, notice, typed } = props;
   const [promoInput, setPromoInput] = useState(promo.code);
   const quote = usePartyQuote();
@@ -69,8 +151,20 @@ export function TicketsStep(props: TicketsStepProps) {
   // The sale window by this phone's clock, once in the browser (the server's HTML has no "now";
   // the API refuses a payment outside the window whatever the phone says).
   const saleWindow = { saleOpensAt: site.party.saleOpensAt ?? null, saleClosesAt: site.party.saleClosesAt ?? null };
-  const saleClosed = hydrated ? saleWindowRefusal(saleWindow, new Date(), site.party.timeZone) : null;
-  const discountHint = groupDiscountHint(site.party.groupDiscountTiers ?? DEFAULT_TICKET_SETTINGS.groupDiscountTiers);
+  const now = hydrated ? new Date() : null;
+  const refusal = now ? saleWindowRefusal(saleWindow, now, site.party.timeZone) : null;
+  // saleWindowRefusal's two answers, in the page's language.
+  const opensOn = saleWindow.saleOpensAt ? formatDate(saleWindow.saleOpensAt, site.party.timeZone) : '';
+  const saleClosed =
+    refusal === null
+      ? null
+      : saleWindow.saleOpensAt && now && now.getTime() < Date.parse(saleWindow.saleOpensAt)
+        ? t({ message: `Ticket sales open on ${opensOn}`, comment: 'opensOn is a date and time (Tuesday, September 1, 2026 at 10:00 AM).' })
+        : t`Ticket sales have ended`;
+  const promoPercent = promo.percent;
+  const ticketsLeft = remaining ?? 0;
+  const discountTiers = site.party.groupDiscountTiers ?? DEFAULT_TICKET_SETTINGS.groupDiscountTiers;
+  const childDetail = `${ages.childAges} (${ages.freeUnder.toLowerCase()})`;
 
   async function applyPromo(event: FormEvent) {
     event.preventDefault();
@@ -93,11 +187,11 @@ export function TicketsStep(props: TicketsStepProps) {
   return (
     <section className="fk-card" aria-labelledby="tickets-heading">
       <h2 id="tickets-heading" className="fk-card__title">
-        Select your tickets
+        <Trans>Select your tickets</Trans>
       </h2>
       {remaining !== undefined && remaining > 0 && remaining <= RELEASE_BANNER_MAX_REMAINING ? (
         <p className="party-banner" role="status">
-          Due to popular demand, we've released 15 more tickets. Grab yours before they're gone!
+          <Trans>Due to popular demand, we've released 15 more tickets. Grab yours before they're gone!</Trans>
         </p>
       ) : null}
       {saleClosed ? (
@@ -107,23 +201,23 @@ export function TicketsStep(props: TicketsStepProps) {
       ) : null}
       {soldOut ? (
         <p className="party-soldout" role="status">
-          SOLD OUT
+          <Trans comment="Shown in capitals in English: no tickets are left.">SOLD OUT</Trans>
         </p>
       ) : remaining !== undefined && remaining <= LOW_TICKETS_NOTICE_MAX_REMAINING ? (
         <p className="party-remaining" role="status">
-          Only {remaining} {remaining === 1 ? 'ticket' : 'tickets'} remaining!
+          <Plural value={remaining} one="Only # ticket remaining!" other="Only # tickets remaining!" />
         </p>
       ) : null}
       {props.held}
       {notice ? (
         <p className="fk-alert" role="alert">
-          {notice}
+          {notice === PAYMENT_NOT_COMPLETED ? t`Payment was not completed` : notice}
         </p>
       ) : null}
 
       {typed ? (
         typed.types ? (
-          <Suspense fallback={typesLoading}>
+          <Suspense fallback={<TypesLoading />}>
             <TypedCounters
               site={site}
               types={typed.types}
@@ -137,17 +231,17 @@ export function TicketsStep(props: TicketsStepProps) {
           </Suspense>
         ) : typed.failed ? (
           <p className="fk-alert" role="alert">
-            The tickets could not load. Check your connection and reload the page.
+            <Trans>The tickets could not load. Check your connection and reload the page.</Trans>
           </p>
         ) : (
-          typesLoading
+          <TypesLoading />
         )
       ) : (
         <>
           <TicketCounter
             kind="adult"
-            label="Adult tickets"
-            detail={site.party.adultAges}
+            label={t`Adult tickets`}
+            detail={ages.adultAges}
             price={formatCents(site.party.adultPriceCents)}
             value={adultTickets}
             canIncrease={!soldOut && count < limit}
@@ -156,8 +250,8 @@ export function TicketsStep(props: TicketsStepProps) {
           />
           <TicketCounter
             kind="child"
-            label="Child tickets"
-            detail={`${site.party.childAges} (${site.party.freeUnder.toLowerCase()})`}
+            label={t`Child tickets`}
+            detail={childDetail}
             price={formatCents(site.party.childPriceCents)}
             value={childTickets}
             canIncrease={!soldOut && count < limit}
@@ -166,10 +260,12 @@ export function TicketsStep(props: TicketsStepProps) {
           />
         </>
       )}
-      {discountHint ? <p className="party-hint">{discountHint}</p> : null}
+      <GroupDiscountHint tiers={discountTiers} />
 
       <form className="promo-box" onSubmit={applyPromo}>
-        <label htmlFor="promo-code">Promo code</label>
+        <label htmlFor="promo-code">
+          <Trans>Promo code</Trans>
+        </label>
         <div className="promo-box__row">
           <input
             id="promo-code"
@@ -180,16 +276,16 @@ export function TicketsStep(props: TicketsStepProps) {
             onChange={(e) => setPromoInput(e.target.value)}
           />
           <button type="submit" className="fk-btn fk-btn--large fk-btn--secondary" disabled={!hydrated || quote.isPending}>
-            {quote.isPending ? 'Checking...' : 'Apply'}
+            {quote.isPending ? t`Checking...` : t({ message: 'Apply', comment: 'Button: applies the promo code typed beside it.' })}
           </button>
         </div>
         {promo.status === 'valid' ? (
           <p className="promo-box__ok" role="status">
-            {promoCodeAppliedMessage(promo.percent)}
+            {t`Promo code applied! You'll save an additional ${promoPercent}%`}
           </p>
         ) : promo.status !== 'none' ? (
           <p className="promo-box__error" role="alert">
-            {PROMO_CODE_REFUSALS[promo.status]}
+            {i18n._(PROMO_REFUSALS[promo.status])}
           </p>
         ) : null}
       </form>
@@ -202,16 +298,20 @@ export function TicketsStep(props: TicketsStepProps) {
         disabled={!hydrated || count === 0 || soldOut || tooMany || typeProblem !== null || saleClosed !== null}
         onClick={props.onContinue}
       >
-        Continue
+        <Trans>Continue</Trans>
       </button>
-      {count === 0 && !soldOut && !saleClosed ? <p className="party-hint party-hint--center">Please select at least one ticket</p> : null}
+      {count === 0 && !soldOut && !saleClosed ? (
+        <p className="party-hint party-hint--center">
+          <Trans>Please select at least one ticket</Trans>
+        </p>
+      ) : null}
       {tooMany ? (
         <p className="party-hint party-hint--center" role="alert">
-          Only {remaining} {remaining === 1 ? 'ticket' : 'tickets'} remaining
+          <Plural value={ticketsLeft} one="Only # ticket remaining" other="Only # tickets remaining" />
         </p>
       ) : typeProblem ? (
         <p className="party-hint party-hint--center" role="alert">
-          {typeProblem}
+          <SelectionProblemText problem={typeProblem} />
         </p>
       ) : null}
       {props.waitlist}

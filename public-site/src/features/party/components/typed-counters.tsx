@@ -1,6 +1,9 @@
-import { earlyBirdLine, formatCents, MAX_TICKETS_PER_ORDER, type PublicTicketType, type SiteConfig } from '@festival/contracts';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { formatCents, MAX_TICKETS_PER_ORDER, type PublicTicketType, type SiteConfig } from '@festival/contracts';
 import { countOf, seatsChosen, ticketsChosen, typedLines, type TypeCounts } from './ticket-selection';
 import { TicketCounter } from './ticket-counter';
+import { useAgeLabels, usePartyDate } from './party-labels';
 
 interface TypedCountersProps {
   site: SiteConfig;
@@ -15,13 +18,6 @@ interface TypedCountersProps {
   onCounts: (adultTickets: number, childTickets: number, items: TypeCounts) => void;
 }
 
-/** What a type's counter says under its price: why it cannot be bought now, else its early-bird price. */
-function noteOf(type: PublicTicketType, timeZone: string): string | null {
-  if (!type.onSale) return 'Not on sale now';
-  if (type.remaining === 0) return 'Sold out';
-  return earlyBirdLine(type, timeZone);
-}
-
 /**
  * One counter per ticket type on sale (docs/ticket-types.md). Adult and child read as the page's
  * two counters always have; another type shows its name, description and the people it admits. A
@@ -31,7 +27,23 @@ function noteOf(type: PublicTicketType, timeZone: string): string | null {
 export function TypedCounters({ site, types, seatsLeft, adultTickets, childTickets, items, interactive, onCounts }: TypedCountersProps) {
   const tickets = ticketsChosen(adultTickets, childTickets, items);
   const seats = seatsChosen(adultTickets, childTickets, typedLines(types, items));
+  const { t } = useLingui();
+  const formatDate = usePartyDate();
   const { party } = site;
+  const ages = useAgeLabels(party);
+  const childDetail = `${ages.childAges} (${ages.freeUnder.toLowerCase()})`;
+  /** What a type's counter says under its price: why it cannot be bought now, else its early-bird price (`earlyBirdLine`). */
+  const noteOf = (type: PublicTicketType): string | null => {
+    if (!type.onSale) return t({ message: 'Not on sale now', comment: 'A ticket type that cannot be bought at the moment.' });
+    if (type.remaining === 0) return t({ message: 'Sold out', comment: 'A ticket type with no tickets left.' });
+    if (!type.nextPrice) return null;
+    const price = formatCents(type.price);
+    const until = formatDate(type.nextPrice.from, party.timeZone);
+    return t({
+      message: `Early bird — ${price} until ${until}`,
+      comment: 'Review: a lower early price (US dollars) that lasts until a date and time (until); the price then goes up.',
+    });
+  };
   return (
     <>
       {types.map((type) => {
@@ -41,14 +53,14 @@ export function TypedCounters({ site, types, seatsLeft, adultTickets, childTicke
           value < type.remaining &&
           tickets < MAX_TICKETS_PER_ORDER &&
           (seatsLeft === undefined || seats + type.seats <= seatsLeft);
-        const common = { price: formatCents(type.price), note: noteOf(type, party.timeZone), value, canIncrease, interactive };
+        const common = { price: formatCents(type.price), note: noteOf(type), value, canIncrease, interactive };
         if (type.builtIn === 'adult') {
           return (
             <TicketCounter
               key={type.id}
               kind="adult"
-              label="Adult tickets"
-              detail={party.adultAges}
+              label={t`Adult tickets`}
+              detail={ages.adultAges}
               {...common}
               onChange={(n) => onCounts(n, childTickets, items)}
             />
@@ -59,14 +71,21 @@ export function TypedCounters({ site, types, seatsLeft, adultTickets, childTicke
             <TicketCounter
               key={type.id}
               kind="child"
-              label="Child tickets"
-              detail={`${party.childAges} (${party.freeUnder.toLowerCase()})`}
+              label={t`Child tickets`}
+              detail={childDetail}
               {...common}
               onChange={(n) => onCounts(adultTickets, n, items)}
             />
           );
         }
-        const admits = type.seats > 1 ? `admits ${type.seats} guests` : '';
+        const guests = type.seats;
+        const admits =
+          guests > 1
+            ? t({
+                message: plural(guests, { one: 'admits # guest', other: 'admits # guests' }),
+                comment: 'How many people one ticket of this type lets in (a table for 8).',
+              })
+            : '';
         return (
           <TicketCounter
             key={type.id}
