@@ -179,7 +179,8 @@ test.describe('a configuration the staff changed at run time', () => {
 
   /**
    * Stores a configuration in the database, as a change by the staff would, and waits until the
-   * API serves it (its caches keep an answer at most a second each). The ticket prices live in the
+   * API serves it and the party page is rendered with it (their caches keep an answer at most a
+   * second each). The ticket prices live in the
    * Tickets settings (docs/settings.md), so the adult price goes there.
    */
   async function storeSiteConfig(request: APIRequestContext, config: SiteConfig): Promise<void> {
@@ -207,6 +208,18 @@ test.describe('a configuration the staff changed at run time', () => {
         { timeout: 45_000, intervals: [1_000] },
       )
       .toBe(`${config.party.name} ${config.party.adultPriceCents}`);
+    // The pages rendered with it too: nginx keeps a page a second and, while one request renders
+    // it afresh, hands others the copy it has. The next spec's guests must not get the old one.
+    const adults = `Adults $${(config.party.adultPriceCents / 100).toFixed(2)}`;
+    await expect
+      .poll(
+        async () => {
+          const html = await (await request.get('/diwali-party')).text();
+          return html.includes(`>${config.party.name}</h1>`) && html.includes(adults);
+        },
+        { timeout: 45_000, intervals: [1_000] },
+      )
+      .toBe(true);
   }
 
   test.beforeAll(async ({ request }) => {

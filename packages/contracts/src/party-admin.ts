@@ -3,6 +3,7 @@ import type { GuestMeal } from './meals.js';
 import { z } from 'zod';
 import { valueMessage } from './form-messages.js';
 import type { Cents } from './money.js';
+import type { Language } from './languages.js';
 import type { PartyPaymentMethod } from './party.js';
 import type { PaymentDisputeView } from './payments.js';
 import type { StaffRole } from './staff.js';
@@ -235,6 +236,8 @@ export interface PartyOrderDetails {
   customerName: string;
   customerEmail: string;
   customerPhone: string;
+  /** The language the tickets were bought in (docs/languages.md). */
+  language: Language;
   adultTickets: number;
   childTickets: number;
   adultPriceCents: Cents;

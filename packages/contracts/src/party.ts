@@ -1,5 +1,6 @@
 import './zod-setup.js';
 import { z } from 'zod';
+import { orderLanguageField } from './language-field.js';
 import { valueMessage } from './form-messages.js';
 import { partyGuestsField, type GuestMeal } from './meals.js';
 import { percentOfCents, TAX_RATE_BASIS_POINTS, type Cents } from './money.js';
@@ -233,6 +234,8 @@ export const partyOrderRequestSchema = /* @__PURE__ */ defineSchema(() =>
       offerToken: z.string().trim().min(1).max(100).optional(),
       /** The unticked `Send me news about the restaurant's events` box, when ticked (docs/privacy.md). */
       newsConsent: z.boolean().optional(),
+      /** The language of the page the tickets were bought on (docs/languages.md): English unless told. */
+      language: orderLanguageField(),
     })
     .superRefine(atLeastOneTicket),
 );

@@ -69,6 +69,7 @@ export function toPartyOrderDetails({
     customerName: order.customerName,
     customerEmail: order.customerEmail,
     customerPhone: order.customerPhone,
+    language: order.language,
     adultTickets: order.adultTickets,
     childTickets: order.childTickets,
     adultPriceCents: order.adultPriceCents,

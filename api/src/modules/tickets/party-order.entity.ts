@@ -1,4 +1,4 @@
-import type { PartyPaymentMethod } from '@festival/contracts';
+import type { Language, PartyPaymentMethod } from '@festival/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 /**
@@ -39,6 +39,10 @@ export class PartyOrderEntity {
 
   @Column({ type: 'varchar', length: 30 })
   customerPhone!: string;
+
+  /** The language the tickets were bought in (docs/languages.md): its e-mails are in it, staff see it. */
+  @Column({ type: 'varchar', length: 2, default: 'en' })
+  language!: Language;
 
   @Column({ type: 'integer' })
   adultTickets!: number;

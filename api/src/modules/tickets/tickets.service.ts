@@ -192,6 +192,7 @@ export class TicketsService implements OnModuleInit {
         customerName: request.customerName,
         customerEmail: email,
         customerPhone: request.customerPhone,
+        language: request.language ?? 'en',
         ...price,
         promoCode: promo?.code ?? null,
         extraSeats: selection.extraSeats,

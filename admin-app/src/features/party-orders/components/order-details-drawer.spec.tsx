@@ -19,6 +19,7 @@ const withTable: PartyOrderDetails = {
   customerName: 'Kavya Menon',
   customerEmail: 'kavya@example.com',
   customerPhone: '(408) 555-0142',
+  language: 'hi',
   adultTickets: 2,
   childTickets: 0,
   adultPriceCents: 4999,
@@ -108,11 +109,13 @@ describe('Order details of an order with tickets of other types', () => {
     globalThis.fetch = realFetch;
   });
 
-  it('lists the table with its price and the people it admits, and prices it in the breakdown', async () => {
+  it('lists the table with its price and the people it admits, the language it was bought in, and prices it in the breakdown', async () => {
     serveOrder(withTable, withTable);
     const drawer = await openDrawer();
     expect(within(drawer).getByText('VIP Table × 1 — $400.00, admits 8')).toBeTruthy();
     expect(within(drawer).getByText('2 adult, 0 child')).toBeTruthy();
+    // Bought on the Hindi party page: staff see the language, in English.
+    expect(within(drawer).getByText('Hindi')).toBeTruthy();
     const breakdown = within(drawer).getByRole('region', { name: 'Price breakdown' });
     // Each line of the breakdown reads as its label then its amount.
     expect([...breakdown.children].map((line) => line.textContent)).toEqual([

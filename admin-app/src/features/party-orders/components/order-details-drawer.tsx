@@ -1,5 +1,5 @@
 import { Descriptions, Divider, Drawer, Flex, Skeleton, Tag, Typography } from 'antd';
-import type { PartyOrderDetails } from '@festival/contracts';
+import { LANGUAGE_STAFF_NAMES, type PartyOrderDetails } from '@festival/contracts';
 import { DisputeDescription, DisputeTag } from '#shared/components/dispute-tag.tsx';
 import { OrderTimeline } from '#shared/components/order-timeline.tsx';
 import { PriceBreakdown, type PriceLine } from '#shared/components/price-breakdown.tsx';
@@ -83,6 +83,7 @@ function OrderDetailsBody({ order, readOnly }: { order: PartyOrderDetails; readO
             <Typography.Text type="secondary">{order.customerPhone}</Typography.Text>
           </Flex>
         </Descriptions.Item>
+        <Descriptions.Item label="Language">{LANGUAGE_STAFF_NAMES[order.language]}</Descriptions.Item>
         <Descriptions.Item label="Valid tickets">
           {order.validAdults} adult, {order.validChildren} child
         </Descriptions.Item>

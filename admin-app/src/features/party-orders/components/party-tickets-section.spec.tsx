@@ -215,6 +215,7 @@ describe('Diwali Party Tickets', () => {
       customerName: 'Devika Pillai',
       customerEmail: disputed.customerEmail,
       customerPhone: disputed.customerPhone,
+      language: 'en',
       adultTickets: 2,
       childTickets: 1,
       adultPriceCents: 4999,

@@ -7,6 +7,7 @@ import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, type ReactN
 import { useSearchParams } from '@festival/router';
 import { getAnalyticsSessionId, trackEvent, usePageTracking } from '@festival/web-kit/analytics';
 import { ApiError } from '@festival/web-kit/api-client';
+import { useLanguage } from '@festival/web-kit/i18n';
 import { LegalLinks } from '@festival/web-kit/legal';
 import { siteConfigQuery, usePageMeta, useSiteConfig } from '@festival/web-kit/site';
 import { useConfirmPartyPayment } from '../api/confirm-party-payment';
@@ -70,6 +71,7 @@ function promoRefusal(message: string): PromoCodeStatus | undefined {
  */
 export function PartyPage({ after }: { after?: ReactNode } = {}) {
   const { t, i18n } = useLingui();
+  const language = useLanguage();
   const queryClient = useQueryClient();
   const site = useSiteConfig();
   const stats = usePartyTicketStats();
@@ -192,6 +194,8 @@ export function PartyPage({ after }: { after?: ReactNode } = {}) {
         offerToken: liveOffer ? (offerToken ?? undefined) : undefined,
         // The news box (docs/privacy.md): buying never depends on it.
         newsConsent,
+        // The page's language: the order's e-mails come in it, and staff see it (docs/languages.md).
+        language,
       });
       dispatch({ type: 'order-created', order: created });
       refreshTicketsLeft(queryClient);
