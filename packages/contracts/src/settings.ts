@@ -144,9 +144,12 @@ export function ticketAgeLabels(tickets: Pick<TicketSettings, 'childMinAge' | 'c
   };
 }
 
-/** A sale date as the guest pages and the API say it: `Tuesday, September 1, 2026 at 10:00 AM` in the event's time zone. */
-export function formatSaleDate(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
+/**
+ * A sale date as the guest pages and the API say it: `Tuesday, September 1, 2026 at 10:00 AM` in
+ * the event's time zone; in Hindi or Tamil pages, as `Intl` says it for their locale (`hi-IN`).
+ */
+export function formatSaleDate(iso: string, timeZone: string, locale = 'en-US'): string {
+  return new Intl.DateTimeFormat(locale, {
     timeZone,
     weekday: 'long',
     month: 'long',

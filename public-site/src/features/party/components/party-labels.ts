@@ -1,30 +1,16 @@
 import { useLingui } from '@lingui/react/macro';
-import { LANGUAGE_LOCALES, type Language, type SiteConfig } from '@festival/contracts';
+import { formatSaleDate, LANGUAGE_LOCALES, type SiteConfig } from '@festival/contracts';
 import { useLanguage } from '@festival/web-kit/i18n';
 
 type Party = SiteConfig['party'];
 
 /**
- * A date and time in the party's zone, in the page's language: in English exactly as
- * `formatSaleDate` says it (`Tuesday, September 1, 2026 at 10:00 AM`), in Hindi and Tamil as
- * `Intl` says it for `hi-IN` and `ta-IN`.
+ * Formats an instant (`expiresAt`, a sale date) in the party's zone and the page's language: in
+ * English as `formatSaleDate` always said it, in Hindi and Tamil for `hi-IN` and `ta-IN`.
  */
-export function formatPartyDate(iso: string, timeZone: string, language: Language): string {
-  return new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], {
-    timeZone,
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(new Date(iso));
-}
-
-/** Formats an instant (`expiresAt`, a sale date) in the party's zone and the page's language. */
 export function usePartyDate(): (iso: string, timeZone: string) => string {
   const language = useLanguage();
-  return (iso, timeZone) => formatPartyDate(iso, timeZone, language);
+  return (iso, timeZone) => formatSaleDate(iso, timeZone, LANGUAGE_LOCALES[language]);
 }
 
 /**
