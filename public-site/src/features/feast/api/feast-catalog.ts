@@ -7,9 +7,13 @@ export const feastCatalogQuery = queryOptions({
   queryFn: () => apiGet<FeastCatalog>('/api/feast-packs'),
 });
 
-/** The packs and pickup times on offer (`GET /api/feast-packs`); closed, both lists are empty. */
-export function useFeastCatalog() {
-  return useQuery(feastCatalogQuery);
+/**
+ * The packs and pickup times on offer (`GET /api/feast-packs`); closed, both lists are empty.
+ * `current`: read afresh when the component mounts (the checkout, where the guest picks a pickup
+ * time by the room left), showing the answer already at hand meanwhile.
+ */
+export function useFeastCatalog({ current = false }: { current?: boolean } = {}) {
+  return useQuery(current ? { ...feastCatalogQuery, refetchOnMount: 'always' } : feastCatalogQuery);
 }
 
 /** Holds the packs at the pickup time and starts the payment. */

@@ -256,7 +256,7 @@ function Checkout({ catalog }: { catalog: FeastCatalog }) {
  * on `/`). The app frames it with the site's header and footer (app/feast-checkout-route.tsx).
  */
 export function FeastCheckoutPage({ closedCard }: { closedCard: ReactNode }) {
-  const { data: catalog, error } = useFeastCatalog();
+  const { data: catalog, error } = useFeastCatalog({ current: true });
   return (
     <main className="lp-main lp-container feast-checkout">
       {error ? (
