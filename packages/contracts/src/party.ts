@@ -198,6 +198,15 @@ export const PROMO_CODE_REFUSALS = {
   'used-up': 'This promo code has been used up',
 } as const satisfies Record<Exclude<PromoCodeStatus, 'none' | 'valid'>, string>;
 
+/**
+ * The codes the API's refusals carry when it answers in Hindi or Tamil (`{ message, code }`,
+ * docs/languages.md), for the pages that tell refusals apart: a promo refusal is `promo.<status>`,
+ * and a refusal because the tickets on offer changed (sold out, fewer left, a new price, a
+ * ticket type off sale) starts with `tickets-changed.`. English answers carry the message alone.
+ */
+export const promoRefusalCode = (status: keyof typeof PROMO_CODE_REFUSALS): string => `promo.${status}`;
+export const TICKETS_CHANGED_CODE_PREFIX = 'tickets-changed.';
+
 /** What the party page says about a valid code (`percent` is the quote's `promoDiscountPercent`). */
 export const promoCodeAppliedMessage = (percent: number): string => `Promo code applied! You'll save an additional ${percent}%`;
 

@@ -38,3 +38,36 @@ describe('api client', () => {
     expect(fetchMock).toHaveBeenLastCalledWith('/api/stock', expect.objectContaining({ method: 'PATCH', body: '{"available":0}' }));
   });
 });
+
+describe("the page's language on every call", () => {
+  afterEach(() => document.documentElement.removeAttribute('lang'));
+
+  it('asks for answers in the language of the page, whatever the browser prefers', async () => {
+    const fetchMock = respond(200, '{}');
+    document.documentElement.lang = 'ta';
+    await apiPost('/api/party-order-intent', {});
+    expect(fetchMock).toHaveBeenLastCalledWith(
+      '/api/party-order-intent',
+      expect.objectContaining({ headers: { Accept: 'application/json', 'Accept-Language': 'ta', 'Content-Type': 'application/json' } }),
+    );
+    document.documentElement.lang = 'en';
+    await apiGet('/api/site');
+    expect(fetchMock).toHaveBeenLastCalledWith(
+      '/api/site',
+      expect.objectContaining({ headers: { Accept: 'application/json', 'Accept-Language': 'en' } }),
+    );
+  });
+
+  it('leaves the header to the browser where the page names no language of the site', async () => {
+    const fetchMock = respond(200, '{}');
+    document.documentElement.lang = 'fr';
+    await apiGet('/api/site');
+    expect(fetchMock).toHaveBeenLastCalledWith('/api/site', expect.objectContaining({ headers: { Accept: 'application/json' } }));
+  });
+
+  it("exposes a translated refusal's code beside its message", async () => {
+    respond(409, '{"message":"இந்த விளம்பரக் குறியீடு பயன்படுத்தப்பட்டுவிட்டது","code":"promo.used-up"}');
+    const error = (await apiPost('/api/party-order-intent', {}).catch((e: unknown) => e)) as ApiError;
+    expect([error.serverMessage, error.serverCode]).toEqual(['இந்த விளம்பரக் குறியீடு பயன்படுத்தப்பட்டுவிட்டது', 'promo.used-up']);
+  });
+});

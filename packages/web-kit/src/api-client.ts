@@ -1,3 +1,5 @@
+import { LANGUAGES, type Language } from '@festival/contracts';
+
 /** A non-success response: `message` is `<status>: <body text>` (or the status text). */
 export class ApiError extends Error {
   constructor(
@@ -11,16 +13,38 @@ export class ApiError extends Error {
 
   /** The server's `{ message }`, when the body is the API's JSON error. */
   get serverMessage(): string | undefined {
+    return this.field('message');
+  }
+
+  /**
+   * The code of a refusal the server translated (`{ message, code }`, docs/languages.md): what a
+   * page matches to tell refusals apart in any language. English answers carry the message alone.
+   */
+  get serverCode(): string | undefined {
+    return this.field('code');
+  }
+
+  private field(name: 'message' | 'code'): string | undefined {
     try {
       const parsed: unknown = JSON.parse(this.body);
-      if (parsed && typeof parsed === 'object' && typeof (parsed as { message?: unknown }).message === 'string') {
-        return (parsed as { message: string }).message;
+      if (parsed && typeof parsed === 'object' && typeof (parsed as Record<string, unknown>)[name] === 'string') {
+        return (parsed as Record<string, string>)[name];
       }
     } catch {
       // not JSON
     }
     return undefined;
   }
+}
+
+/**
+ * The page's language (`<html lang>`, which the shell keeps in step with the path) as the
+ * language of the API's answers: its refusals come in the page's words, whatever the browser
+ * prefers (docs/languages.md). Nothing outside a page (no document) or in another language.
+ */
+function pageLanguage(): Language | undefined {
+  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  return (LANGUAGES as readonly string[]).includes(lang) ? (lang as Language) : undefined;
 }
 
 /**
@@ -33,7 +57,7 @@ export function isUnreachable(error: unknown): boolean {
 }
 
 /**
- * Every call includes credentials (cookies) and throws ApiError on a non-success answer. `signal`
+ * Every call includes credentials (cookies) and the page's language, and throws ApiError on a non-success answer. `signal`
  * ends a call that takes too long (the door page gives up on a dead Wi-Fi and works offline).
  */
 export async function apiRequest<T>(
@@ -43,14 +67,17 @@ export async function apiRequest<T>(
   headers: Record<string, string> = {},
   signal?: AbortSignal,
 ): Promise<T> {
+  const language = pageLanguage();
   const res = await fetch(path, {
     method,
     signal,
     credentials: 'include',
-    headers:
-      body === undefined
-        ? { Accept: 'application/json', ...headers }
-        : { Accept: 'application/json', 'Content-Type': 'application/json', ...headers },
+    headers: {
+      Accept: 'application/json',
+      ...(language ? { 'Accept-Language': language } : {}),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);

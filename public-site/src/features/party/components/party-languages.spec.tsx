@@ -16,14 +16,17 @@ const json = (status: number, body: unknown): Answer => ({
 });
 
 let remaining: number;
+let intentAnswer: () => Answer;
 
 beforeEach(() => {
   remaining = 150;
+  intentAnswer = () => json(500, {});
   sessionStorage.clear();
   window.scrollTo = jest.fn();
   globalThis.fetch = jest.fn(async (url: string) => {
     if (url === '/api/site') return json(200, DEFAULT_SITE_CONFIG);
     if (url === '/api/party-ticket-stats') return json(200, { remaining });
+    if (url === '/api/party-payment-intent') return intentAnswer();
     return { ok: true, status: 204, statusText: 'No Content', text: async () => '' };
   }) as unknown as typeof fetch;
 });
@@ -129,5 +132,38 @@ describe('the party page in Tamil', () => {
     expect(screen.getByText('$142.16', { selector: 'strong' })).toBeTruthy();
     expect(screen.getByText('உங்கள் டிக்கெட்டுகளுடன் உறுதிப்படுத்தல் மின்னஞ்சல் meera.k@example.com-க்கு அனுப்பப்பட்டுள்ளது.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'முகப்புக்குத் திரும்பு' }).getAttribute('href')).toBe('/');
+  });
+
+  // The API answers a Tamil page in Tamil, with the refusal's code (docs/languages.md): the page
+  // tells the refusals apart by the code, not by English words.
+  async function payForTwoAdults() {
+    renderPage('ta');
+    await screen.findByRole('heading', { name: 'உங்கள் டிக்கெட்டுகளைத் தேர்ந்தெடுங்கள்' });
+    const more = screen.getByRole('button', { name: 'பெரியவர் டிக்கெட்டுகளைக் கூட்டவும்' });
+    await waitFor(() => expect((more as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(more);
+    fireEvent.click(more);
+    fireEvent.click(screen.getByRole('button', { name: 'தொடரவும்' }));
+    fireEvent.change(await screen.findByLabelText('முதல் பெயர்'), { target: { value: 'Meera' } });
+    fireEvent.change(screen.getByLabelText('குடும்பப் பெயர்'), { target: { value: 'Krishnan' } });
+    fireEvent.change(screen.getByLabelText('மின்னஞ்சல்'), { target: { value: 'meera.k@example.com' } });
+    fireEvent.change(screen.getByLabelText('ஃபோன்'), { target: { value: '4085550101' } });
+    fireEvent.submit(screen.getByLabelText('ஃபோன்').closest('form')!);
+  }
+
+  it("goes back to the tickets with the server's Tamil words when the tickets changed meanwhile", async () => {
+    const soldOut = 'மன்னிக்கவும், பார்ட்டி டிக்கெட்டுகள் அனைத்தும் விற்றுத் தீர்ந்துவிட்டன';
+    intentAnswer = () => json(409, { message: soldOut, code: 'tickets-changed.sold-out' });
+    await payForTwoAdults();
+    await screen.findByRole('heading', { name: 'உங்கள் டிக்கெட்டுகளைத் தேர்ந்தெடுங்கள்' });
+    expect((await screen.findByRole('alert')).textContent).toBe(soldOut);
+  });
+
+  it('stays on the contact step with a refusal whose code it does not know, in its words', async () => {
+    const refused = 'இந்த மின்னஞ்சலில் இருந்து அதிகமான முயற்சிகள்';
+    intentAnswer = () => json(429, { message: refused, code: 'payments.too-many-declines' });
+    await payForTwoAdults();
+    expect((await screen.findByRole('alert')).textContent).toBe(refused);
+    expect(screen.getByLabelText('முதல் பெயர்')).toBeTruthy();
   });
 });

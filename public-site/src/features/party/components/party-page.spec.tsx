@@ -118,4 +118,19 @@ describe('the party page’s promo codes', () => {
       expect((screen.getByLabelText('Promo code') as HTMLInputElement).value).toBe('DIWALI5');
     },
   );
+
+  it('tells a promo refusal by its code when the server answered in another language', async () => {
+    intentAnswer = () => json(409, { message: 'இந்தப் புரோமோ குறியீடு முழுமையாகப் பயன்படுத்தப்பட்டுவிட்டது', code: 'promo.used-up' });
+    await twoAdultsWithCode('DIWALI5');
+    await screen.findByText("Promo code applied! You'll save an additional 15%");
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    fireEvent.change(await screen.findByLabelText('First name'), { target: { value: 'Asha' } });
+    fireEvent.change(screen.getByLabelText('Last name'), { target: { value: 'Raman' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'asha@example.com' } });
+    fireEvent.change(screen.getByLabelText('Phone'), { target: { value: '4085550101' } });
+    fireEvent.submit(screen.getByLabelText('Phone').closest('form')!);
+    await screen.findByRole('heading', { name: 'Select your tickets' });
+    // The page's own words for the refusal, beside the code.
+    expect((await screen.findByRole('alert')).textContent).toBe('This promo code has been used up');
+  });
 });

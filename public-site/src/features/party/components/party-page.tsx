@@ -1,7 +1,14 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { PROMO_CODE_REFUSALS, type PartyContact, type PartyGuest, type PromoCodeStatus } from '@festival/contracts';
+import {
+  PROMO_CODE_REFUSALS,
+  promoRefusalCode,
+  TICKETS_CHANGED_CODE_PREFIX,
+  type PartyContact,
+  type PartyGuest,
+  type PromoCodeStatus,
+} from '@festival/contracts';
 import { useQueryClient } from '@festival/query';
 import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, type ReactNode } from 'react';
 import { useSearchParams } from '@festival/router';
@@ -59,10 +66,21 @@ const CONFIRM_FAILED = msg({
   comment: 'Review: the card was charged but the order could not be completed; the guest should contact the restaurant.',
 });
 
-/** The promo status a refused payment intent names (`This promo code has been used up`), if any. */
-function promoRefusal(message: string): PromoCodeStatus | undefined {
-  const refusal = Object.entries(PROMO_CODE_REFUSALS).find(([, text]) => text === message);
-  return refusal?.[0] as PromoCodeStatus | undefined;
+/**
+ * What a refused payment intent means to the page: a promo code refused (`promo`), the tickets on
+ * offer changed (`ticketsChanged`), or neither. A translated refusal says so by its code; an
+ * English one (the spec's texts, unchanged) by its words.
+ */
+function refusalOf(error: ApiError): { promo?: PromoCodeStatus; ticketsChanged: boolean } {
+  const code = error.serverCode;
+  const message = error.serverMessage ?? '';
+  const promo = (Object.keys(PROMO_CODE_REFUSALS) as (keyof typeof PROMO_CODE_REFUSALS)[]).find((status) =>
+    code ? promoRefusalCode(status) === code : PROMO_CODE_REFUSALS[status] === message,
+  );
+  const ticketsChanged = code
+    ? code.startsWith(TICKETS_CHANGED_CODE_PREFIX)
+    : /sold out|remaining|price has changed|tickets (go|are not|are no longer) on sale/i.test(message);
+  return { promo, ticketsChanged };
 }
 
 /**
@@ -201,7 +219,7 @@ export function PartyPage({ after }: { after?: ReactNode } = {}) {
       refreshTicketsLeft(queryClient);
       showStep();
     } catch (error) {
-      // The server's words are matched in English (the API speaks English); the page's own fallback is translated.
+      // The server answers in the page's language (the api client sends it); the page's own fallback is translated.
       const serverMessage = (error instanceof ApiError && error.serverMessage) || null;
       const message =
         serverMessage ??
@@ -209,13 +227,13 @@ export function PartyPage({ after }: { after?: ReactNode } = {}) {
           message: 'Failed to initialize payment. Please try again.',
           comment: 'Review: the payment could not be started (nothing was charged).',
         });
-      const promoStatus = serverMessage ? promoRefusal(serverMessage) : undefined;
-      if (promoStatus) {
+      const refusal = error instanceof ApiError ? refusalOf(error) : { ticketsChanged: false };
+      if (refusal.promo) {
         // The code expired, was used up or switched off since it was applied: back to the tickets,
         // where the promo box says so beside the code and the price no longer takes it off.
-        dispatch({ type: 'promo-refused', status: promoStatus });
+        dispatch({ type: 'promo-refused', status: refusal.promo });
         showStep();
-      } else if (serverMessage && /sold out|remaining|price has changed|tickets (go|are not|are no longer) on sale/i.test(serverMessage)) {
+      } else if (refusal.ticketsChanged) {
         dispatch({ type: 'tickets-changed', notice: message });
         refreshTicketsLeft(queryClient);
         void queryClient.invalidateQueries(siteConfigQuery);
