@@ -58,9 +58,8 @@ describe("the page's language on every call", () => {
     );
   });
 
-  it('leaves the header to the browser where the page names no language of the site', async () => {
+  it('leaves the header to the browser outside a page that names its language', async () => {
     const fetchMock = respond(200, '{}');
-    document.documentElement.lang = 'fr';
     await apiGet('/api/site');
     expect(fetchMock).toHaveBeenLastCalledWith('/api/site', expect.objectContaining({ headers: { Accept: 'application/json' } }));
   });

@@ -1,5 +1,3 @@
-import { LANGUAGES, type Language } from '@festival/contracts';
-
 /** A non-success response: `message` is `<status>: <body text>` (or the status text). */
 export class ApiError extends Error {
   constructor(
@@ -24,27 +22,14 @@ export class ApiError extends Error {
     return this.field('code');
   }
 
-  private field(name: 'message' | 'code'): string | undefined {
+  private field(name: string): string | undefined {
     try {
-      const parsed: unknown = JSON.parse(this.body);
-      if (parsed && typeof parsed === 'object' && typeof (parsed as Record<string, unknown>)[name] === 'string') {
-        return (parsed as Record<string, string>)[name];
-      }
+      const value: unknown = (JSON.parse(this.body) as Record<string, unknown> | null)?.[name];
+      return typeof value === 'string' ? value : undefined;
     } catch {
-      // not JSON
+      return undefined; // not JSON
     }
-    return undefined;
   }
-}
-
-/**
- * The page's language (`<html lang>`, which the shell keeps in step with the path) as the
- * language of the API's answers: its refusals come in the page's words, whatever the browser
- * prefers (docs/languages.md). Nothing outside a page (no document) or in another language.
- */
-function pageLanguage(): Language | undefined {
-  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
-  return (LANGUAGES as readonly string[]).includes(lang) ? (lang as Language) : undefined;
 }
 
 /**
@@ -67,7 +52,9 @@ export async function apiRequest<T>(
   headers: Record<string, string> = {},
   signal?: AbortSignal,
 ): Promise<T> {
-  const language = pageLanguage();
+  // The page's language (`<html lang>`, which the shell keeps in step with the path): the API
+  // answers in it, whatever the browser prefers (docs/languages.md).
+  const language = typeof document === 'undefined' ? '' : document.documentElement.lang;
   const res = await fetch(path, {
     method,
     signal,
