@@ -34,7 +34,18 @@ export default {
       include: ['<rootDir>/public-site/src/features/party', '<rootDir>/public-site/src/app/party-route.tsx'],
       exclude: SPECS,
     },
+    // The API's guest e-mails and calendar files (docs/languages.md, "E-mails and the API's
+    // catalogue"): explicit-id messages, compiled by scripts/messages.mjs into
+    // api/src/locales/messages.generated.ts, which the API imports (Node reads no .po file).
+    {
+      path: '<rootDir>/api/src/locales/{locale}',
+      include: ['<rootDir>/api/src'],
+      exclude: SPECS,
+    },
   ],
+  // The API's code has constructor parameter decorators (NestJS): the extractor parses its
+  // TypeScript with the legacy decorators, as tsc compiles it.
+  extractorParserOptions: { tsExperimentalDecorators: true },
   format: formatter({ lineNumbers: false, printLinguiId: true }),
   orderBy: 'message',
 };

@@ -2,6 +2,7 @@ import './zod-setup.js';
 import { z } from 'zod';
 import { valueMessage } from './form-messages.js';
 import { MAX_FEAST_PACKS, MAX_PACKS_PER_ORDER, MAX_PICKUP_SLOTS } from './feast-catalog.js';
+import { orderLanguageField } from './language-field.js';
 
 const defineSchema = <T>(build: () => T): T => build();
 
@@ -106,6 +107,8 @@ export const feastOrderIntentSchema = /* @__PURE__ */ defineSchema(() =>
       totalAmount: z.number().int('totalAmount must be whole cents').min(0, 'totalAmount cannot be negative'),
       /** The visitor's analytics session, so the completed order counts for its attribution. */
       sessionId: z.string().trim().max(64).optional(),
+      /** The language of the page the packs were pre-ordered on (docs/languages.md): English unless told. */
+      language: orderLanguageField(),
     })
     .superRefine((value, ctx) => {
       const packs = value.items.map((item) => item.packId);

@@ -1,5 +1,6 @@
 import './zod-setup.js';
 import { z } from 'zod';
+import { orderLanguageField } from './language-field.js';
 import type { GuestMeal } from './meals.js';
 
 const defineSchema = <T>(build: () => T): T => build();
@@ -22,6 +23,8 @@ export const MY_TICKETS_SESSION_HOURS = 12;
 export const myTicketsLinkRequestSchema = /* @__PURE__ */ defineSchema(() =>
   z.strictObject({
     email: z.string().trim().max(254, 'Invalid email address').pipe(z.email('Invalid email address')),
+    /** The language of the page the link was asked on (docs/languages.md): its e-mail is in it; English unless told. */
+    language: orderLanguageField(),
   }),
 );
 export type MyTicketsLinkRequest = z.infer<typeof myTicketsLinkRequestSchema>;

@@ -1,5 +1,6 @@
 import './zod-setup.js';
 import { z } from 'zod';
+import { orderLanguageField } from './language-field.js';
 
 const defineSchema = <T>(build: () => T): T => build();
 
@@ -27,6 +28,8 @@ export const waitlistJoinRequestSchema = /* @__PURE__ */ defineSchema(() =>
       .max(WAITLIST_MAX_TICKETS, WAITLIST_JOIN_MESSAGES.ticketsMax),
     /** The unticked `Send me news about the restaurant's events` box, when ticked (docs/privacy.md). */
     newsConsent: z.boolean().optional(),
+    /** The language of the page the guest joined on (docs/languages.md): the offer's e-mail is in it; English unless told. */
+    language: orderLanguageField(),
   }),
 );
 export type WaitlistJoinRequest = z.infer<typeof waitlistJoinRequestSchema>;

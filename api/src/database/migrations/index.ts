@@ -38,6 +38,7 @@ import { GuestPrivacy1764002600000 } from './1764002600000-guest-privacy.js';
 import { Policies1764002700000 } from './1764002700000-policies.js';
 import { GuestData1764002900000 } from './1764002900000-guest-data.js';
 import { OrderLanguages1764003000000 } from './1764003000000-order-languages.js';
+import { EmailLanguages1764003100000 } from './1764003100000-email-languages.js';
 import { SharedRateLimits1764002500000 } from './1764002500000-shared-rate-limits.js';
 import { TicketTypes1764000800000 } from './1764000800000-ticket-types.js';
 
@@ -85,4 +86,5 @@ export const MIGRATIONS = [
   Policies1764002700000,
   GuestData1764002900000,
   OrderLanguages1764003000000,
+  EmailLanguages1764003100000,
 ];

@@ -2,23 +2,15 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy }
 import { InjectRepository } from '@nestjs/typeorm';
 import QRCode from 'qrcode';
 import { Repository } from 'typeorm';
-import {
-  formatCents,
-  formatTicketCode,
-  orderReference,
-  PICKUP_CODE_DOMAIN,
-  zonedWallTimeToIso,
-  type FeastOrderLine,
-} from '@festival/contracts';
+import { formatTicketCode, orderReference, PICKUP_CODE_DOMAIN, zonedWallTimeToIso, type FeastOrderLine } from '@festival/contracts';
 import { TicketCodes } from '../codes/ticket-codes.js';
+import { mailLanguage } from '../mail/mail-i18n.js';
 import { MailOutbox } from '../mail/mail-outbox.js';
 import { MailService, type MailMessage } from '../mail/mail.service.js';
 import { FeastOrderEntity } from './feast-order.entity.js';
 import { SiteService } from '../settings/site.service.js';
-import { calendarEvent } from '../mail/calendar-event.js';
 import { FeastPickupSlotEntity } from './feast-pickup-slot.entity.js';
-import { LATE_PREORDER_REASONS } from './late-payment-reasons.js';
-import { pickupConfirmationHtml, pickupConfirmationText, pickupRefundText, staffRefundText } from './feast-email.templates.js';
+import { pickupCalendarEvent, pickupConfirmationEmail, pickupRefundEmail } from './feast-email.templates.js';
 
 /** How long a pickup time's calendar event lasts. */
 const PICKUP_MINUTES = 30;
@@ -67,53 +59,45 @@ export class FeastEmailService implements OnApplicationBootstrap, OnModuleDestro
 
   private async confirmation(order: FeastOrderEntity): Promise<MailMessage> {
     const { restaurant, party } = await this.site.get();
+    const mail = mailLanguage(order.language);
     const reference = orderReference(order.id);
     const pickupCode = this.codes.codeFor(order.id, PICKUP_CODE_DOMAIN);
-    const address = `${restaurant.address.street}, ${restaurant.address.city}, ${restaurant.address.region} ${restaurant.address.postalCode}`;
     const items = JSON.parse(order.items) as FeastOrderLine[];
-    const view = {
-      restaurantName: restaurant.name,
+    const slot = order.slotId ? await this.orders.manager.findOneBy(FeastPickupSlotEntity, { id: order.slotId }) : null;
+    // The order keeps its pickup day and time as English says them; another language says them
+    // from the pickup time's own date and time (an order from before pre-orders has none).
+    const translated = slot && !mail.isSource;
+    const email = pickupConfirmationEmail(mail, {
+      restaurant,
       reference,
-      pickupDate: order.pickupDate,
-      pickupTime: order.pickupTime,
-      address,
-      lines: items.map((item) => ({ label: `${item.name} × ${item.quantity}`, amount: formatCents(item.price * item.quantity) })),
-      subtotal: formatCents(order.subtotalCents),
-      tax: formatCents(order.taxCents),
-      total: formatCents(order.totalCents),
+      pickupDate: translated ? mail.pickupDate(slot.date) : order.pickupDate,
+      pickupTime: translated ? mail.pickupTime(slot.time) : order.pickupTime,
+      items,
+      subtotalCents: order.subtotalCents,
+      taxCents: order.taxCents,
+      totalCents: order.totalCents,
       pickupCode: formatTicketCode(pickupCode),
-      phone: restaurant.phone,
-      email: restaurant.email,
-    };
+    });
     const qr = await QRCode.toBuffer(pickupCode, { type: 'png', width: 360, margin: 1 });
     const attachments: MailMessage['attachments'] = [
       { filename: `pickup-${reference}.png`, content: qr, contentType: 'image/png', cid: 'pickup-qr' },
     ];
-    const slot = order.slotId ? await this.orders.manager.findOneBy(FeastPickupSlotEntity, { id: order.slotId }) : null;
     const startsAt = slot ? zonedWallTimeToIso(`${slot.date}T${slot.time}`, party.timeZone) : null;
     if (startsAt) {
       attachments.push({
         filename: 'feast-pickup.ics',
         contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-        content: calendarEvent({
-          uid: `${order.id}@festival`,
+        content: pickupCalendarEvent(mail, {
+          orderId: order.id,
+          reference,
           startsAt,
           endsAt: new Date(Date.parse(startsAt) + PICKUP_MINUTES * 60_000).toISOString(),
-          summary: `Feast pack pickup · ${restaurant.name}`,
-          location: `${restaurant.name}, ${address}`,
-          description: `Pre-order ${reference}: ${items.map((item) => `${item.name} × ${item.quantity}`).join(', ')}.`,
-          organizerName: restaurant.name,
-          organizerEmail: restaurant.email,
+          restaurant,
+          items,
         }),
       });
     }
-    return {
-      to: order.customerEmail,
-      subject: `Your Diwali feast pack pre-order · ${reference}`,
-      text: pickupConfirmationText(view),
-      html: pickupConfirmationHtml(view),
-      attachments,
-    };
+    return { to: order.customerEmail, ...email, attachments };
   }
 
   /**
@@ -123,22 +107,17 @@ export class FeastEmailService implements OnApplicationBootstrap, OnModuleDestro
    */
   async sendRefund(order: FeastOrderEntity, why: 'late-payment' | 'staff'): Promise<void> {
     const { restaurant } = await this.site.get();
-    const view = {
-      customerName: order.customerName,
-      total: formatCents(order.totalCents),
-      reference: orderReference(order.id),
-      restaurantName: restaurant.name,
-      phone: restaurant.phone,
-    };
     try {
       await this.mail.send({
         to: order.customerEmail,
-        subject:
-          why === 'staff' ? `Your feast pack pre-order ${view.reference} has been refunded` : 'Your feast pack payment has been refunded',
-        text:
-          why === 'staff'
-            ? staffRefundText(view)
-            : pickupRefundText({ ...view, reason: order.failureReason ?? LATE_PREORDER_REASONS.full }),
+        ...pickupRefundEmail(mailLanguage(order.language), {
+          why,
+          restaurant,
+          customerName: order.customerName,
+          totalCents: order.totalCents,
+          reference: orderReference(order.id),
+          reason: order.failureReason,
+        }),
       });
     } catch (error) {
       this.logger.error(`Refund e-mail of pre-order ${order.id} failed: ${String(error)}`);

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
-import type { FeastOrderStatus } from '@festival/contracts';
+import type { FeastOrderStatus, Language } from '@festival/contracts';
 import type { EmailStatus } from '../mail/mail-outbox.js';
 
 export type { FeastOrderStatus };
@@ -32,6 +32,10 @@ export class FeastOrderEntity {
 
   @Column({ type: 'varchar', length: 30 })
   customerPhone!: string;
+
+  /** The language the packs were pre-ordered in (docs/languages.md): its e-mails are in it. */
+  @Column({ type: 'varchar', length: 2, default: 'en' })
+  language!: Language;
 
   /** The pickup time the packs are held against; null on orders from before pre-orders. */
   @Column({ type: 'varchar', length: 36, nullable: true })

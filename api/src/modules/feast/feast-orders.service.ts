@@ -127,6 +127,7 @@ export class FeastOrdersService implements OnModuleInit {
         customerName: request.customerName,
         customerEmail: email,
         customerPhone: request.customerPhone,
+        language: request.language ?? 'en',
         slotId: slot.id,
         pickupDate: pickupDateLabel(slot.date),
         pickupTime: pickupTimeLabel(slot.time),

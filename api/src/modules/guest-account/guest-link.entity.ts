@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { Language } from '@festival/contracts';
 import type { EmailStatus } from '../mail/mail-outbox.js';
 
 /**
@@ -25,6 +26,10 @@ export class GuestLinkEntity {
 
   @Column({ type: 'varchar', length: 64, nullable: true })
   tokenHash!: string | null;
+
+  /** The language of the page the link was asked on (docs/languages.md): its e-mail is in it. */
+  @Column({ type: 'varchar', length: 2, default: 'en' })
+  language!: Language;
 
   @Column({ type: 'datetime' })
   createdAt!: Date;

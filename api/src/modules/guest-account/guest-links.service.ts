@@ -11,7 +11,7 @@ import {
 } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, LessThan, MoreThan, Repository } from 'typeorm';
-import { MY_TICKETS_LINK_MINUTES, MY_TICKETS_LINK_USED } from '@festival/contracts';
+import { MY_TICKETS_LINK_MINUTES, MY_TICKETS_LINK_USED, type Language } from '@festival/contracts';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
 import { secretHash } from '../../common/secrets.js';
 import { publicBaseUrl, type AppConfig } from '../../config/app-config.js';
@@ -21,7 +21,8 @@ import { MailService, type MailMessage } from '../mail/mail.service.js';
 import { SiteService } from '../settings/site.service.js';
 import { GuestOrders } from '../tickets/guest-orders.service.js';
 import { GuestLinkEntity } from './guest-link.entity.js';
-import { linkEmailHtml, linkEmailText } from './link-email.js';
+import { mailLanguage } from '../mail/mail-i18n.js';
+import { linkEmail } from './link-email.js';
 
 /** The lock the per-e-mail count is read and the request recorded under (a row of `app_locks`). */
 export const LINKS_LOCK = 'guest_links';
@@ -83,10 +84,11 @@ export class GuestLinks implements OnApplicationBootstrap, OnModuleDestroy {
 
   /**
    * `Send me a link`: records the request and, when the address has orders of the season on
-   * sale, queues the link's e-mail. The caller answers the same either way; a 429 when the
-   * address asked LINKS_PER_EMAIL_PER_HOUR times in the last hour (known or not).
+   * sale, queues the link's e-mail, in `language` (that of the page it was asked on). The caller
+   * answers the same either way; a 429 when the address asked LINKS_PER_EMAIL_PER_HOUR times in
+   * the last hour (known or not).
    */
-  async request(rawEmail: string, now = new Date()): Promise<void> {
+  async request(rawEmail: string, language: Language = 'en', now = new Date()): Promise<void> {
     const email = rawEmail.trim().toLowerCase();
     const emailHash = secretHash(`my-tickets\0${email}`);
     const hasOrders = await this.orders.hasOrders(email);
@@ -106,6 +108,7 @@ export class GuestLinks implements OnApplicationBootstrap, OnModuleDestroy {
         emailHash,
         email: hasOrders ? email : null,
         tokenHash: hasOrders ? secretHash(this.tokenOf(id)) : null,
+        language,
         createdAt: now,
         expiresAt: new Date(now.getTime() + MY_TICKETS_LINK_MINUTES * 60_000),
         usedAt: null,
@@ -134,14 +137,15 @@ export class GuestLinks implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async linkMessage(link: GuestLinkEntity): Promise<MailMessage> {
     const { restaurant, party } = await this.site.get();
+    const mail = mailLanguage(link.language);
     const view = {
-      url: `${publicBaseUrl(this.config)}/my-tickets?link=${this.tokenOf(link.id)}`,
+      url: mail.pageLink(`${publicBaseUrl(this.config)}/my-tickets?link=${this.tokenOf(link.id)}`),
       partyName: party.name,
-      dateLabel: party.dateLabel,
+      dateLabel: mail.eventLabels(party).dateLabel,
       restaurantName: restaurant.name,
       phone: restaurant.phone,
       minutes: MY_TICKETS_LINK_MINUTES,
     };
-    return { to: link.email!, subject: 'Your Diwali party tickets', text: linkEmailText(view), html: linkEmailHtml(view) };
+    return { to: link.email!, ...linkEmail(mail, view) };
   }
 }

@@ -57,7 +57,7 @@ export class MyTicketsController {
   @RateLimit('my-tickets-link')
   @HttpCode(202)
   async link(@Body(new ZodValidationPipe(myTicketsLinkRequestSchema)) body: MyTicketsLinkRequest): Promise<MyTicketsMessage> {
-    await this.links.request(body.email);
+    await this.links.request(body.email, body.language ?? 'en');
     return { message: MY_TICKETS_LINK_ANSWER };
   }
 

@@ -13,7 +13,10 @@ function address(value: string): string {
   return value.replace(/[\p{Cc}";:,]/gu, '');
 }
 
-/** An RFC 5545 calendar event: the party (tickets' e-mail and page) or a feast pickup time. */
+/**
+ * An RFC 5545 calendar event: the party (tickets' e-mail and page) or a feast pickup time. Its
+ * texts are in the order's `language` (docs/languages.md), which the calendar's PRODID names.
+ */
 export function calendarEvent(input: {
   uid: string;
   startsAt: string;
@@ -23,9 +26,10 @@ export function calendarEvent(input: {
   description: string;
   organizerName: string;
   organizerEmail: string;
+  language?: string;
 }): string {
   const calendar = ical({
-    prodId: { company: 'Festival', product: 'Party tickets', language: 'EN' },
+    prodId: { company: 'Festival', product: 'Party tickets', language: (input.language ?? 'en').toUpperCase() },
     method: ICalCalendarMethod.PUBLISH,
   });
   calendar.createEvent({

@@ -2,37 +2,22 @@ import { Injectable, Logger, NotFoundException, type OnApplicationBootstrap, typ
 import { InjectRepository } from '@nestjs/typeorm';
 import QRCode from 'qrcode';
 import { Repository, type EntityManager } from 'typeorm';
-import {
-  admitsLine,
-  formatCents,
-  formatTicketCode,
-  orderReference,
-  uuidToBytes,
-  type GuestMeal,
-  type SiteConfig,
-} from '@festival/contracts';
-import { calendarEvent } from '../mail/calendar-event.js';
+import { formatTicketCode, orderReference, uuidToBytes, type SiteConfig } from '@festival/contracts';
 import { TicketCodes } from '../codes/ticket-codes.js';
+import { mailLanguage } from '../mail/mail-i18n.js';
 import { MailOutbox } from '../mail/mail-outbox.js';
 import { MailService, type MailMessage } from '../mail/mail.service.js';
 import { SiteService } from '../settings/site.service.js';
-import { LATE_PAYMENT_REASONS } from './late-payment-reasons.js';
 import { PartyOrderEntity } from './party-order.entity.js';
 import { PartyRefundEntity } from './party-refund.entity.js';
 import { PartyMeals } from './meals/party-meals.service.js';
 import { KeptCardsService } from '../kept-cards/kept-cards.service.js';
 import type { PartyOrderItemEntity } from './party-order-item.entity.js';
 import { linesOf, namedItems, validLinesOf } from './party-order-lines.js';
-import { confirmationHtml, confirmationText, refundText, ticketRefundText } from './ticket-email.templates.js';
+import { confirmationEmail, lateRefundEmail, partyCalendarEvent, ticketRefundEmail } from './ticket-email.templates.js';
 
 /** The calendar file's name, in the e-mail and from `GET /api/party-orders/:orderId/calendar`. */
 export const CALENDAR_FILE_NAME = 'diwali-party.ics';
-
-/** One guest's meal as the e-mail lists it: `Guest 1, Asha: Jain (peanuts; no onion)`. */
-export function guestMealLine(guest: GuestMeal): string {
-  const needs = [guest.allergens.join(', '), guest.note ?? ''].filter(Boolean).join('; ');
-  return `Guest ${guest.seat}${guest.name ? `, ${guest.name}` : ''}: ${guest.meal}${needs ? ` (${needs})` : ''}`;
-}
 
 /**
  * The ticket code's QR code as an SVG document: the same library and options as the e-mail's
@@ -43,20 +28,17 @@ export function ticketQrSvg(ticketCode: string): Promise<string> {
 }
 
 function orderCalendarEvent(
-  order: Pick<PartyOrderEntity, 'id' | 'adultTickets' | 'childTickets'>,
+  order: Pick<PartyOrderEntity, 'id' | 'adultTickets' | 'childTickets' | 'language'>,
   others: readonly PartyOrderItemEntity[],
-  { restaurant, party }: Pick<SiteConfig, 'restaurant' | 'party'>,
+  site: Pick<SiteConfig, 'restaurant' | 'party'>,
 ): string {
-  const typed = others.map((line) => `, ${line.quantity} ${line.name}`).join('');
-  return calendarEvent({
-    uid: `${order.id}@festival`,
-    startsAt: party.startsAt,
-    endsAt: party.endsAt,
-    summary: `${party.name} · ${restaurant.name}`,
-    location: `${party.venue.name}, ${party.venue.address}`,
-    description: `Order ${orderReference(order.id)}: ${order.adultTickets} adult, ${order.childTickets} child${typed}. ${party.experience}.`,
-    organizerName: restaurant.name,
-    organizerEmail: restaurant.email,
+  return partyCalendarEvent(mailLanguage(order.language), {
+    orderId: order.id,
+    reference: orderReference(order.id),
+    adultTickets: order.adultTickets,
+    childTickets: order.childTickets,
+    others,
+    site,
   });
 }
 
@@ -131,98 +113,50 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
   }
 
   private async refundMessage(order: PartyOrderEntity, refund: PartyRefundEntity): Promise<MailMessage> {
-    const { restaurant, party } = await this.site.get();
-    const reference = orderReference(order.id);
+    const site = await this.site.get();
     const adults = order.adultTickets - order.refundedAdults;
     const children = order.childTickets - order.refundedChildren;
-    const whole = order.status === 'refunded' || adults + children + order.extraSeats === 0;
     const items = await namedItems(this.orders.manager, refund);
-    const parts = [
-      refund.adults > 0 && `${refund.adults} adult`,
-      refund.children > 0 && `${refund.children} child`,
-      ...items.map((item) => `${item.quantity} ${item.name}`),
-    ].filter(Boolean);
-    const count = refund.adults + refund.children + items.reduce((sum, item) => sum + item.quantity, 0);
-    const tickets = parts.length ? `${parts.join(' and ')} ${count === 1 ? 'ticket' : 'tickets'}` : '';
-    const others = validLinesOf(await linesOf(this.orders.manager, order.id));
     return {
       to: order.customerEmail,
-      subject: `Refund for your ${party.name} tickets · ${reference}`,
-      text: ticketRefundText({
+      ...ticketRefundEmail(mailLanguage(order.language), {
+        site,
         customerName: order.customerName,
-        tickets,
-        amount: formatCents(refund.amountCents),
-        whole,
-        remaining: admitsLine(adults, children, others).replace(/^Admits /, ''),
-        partyName: party.name,
-        reference,
-        restaurantName: restaurant.name,
-        phone: restaurant.phone,
+        reference: orderReference(order.id),
+        amountCents: refund.amountCents,
+        refunded: { adults: refund.adults, children: refund.children, others: items },
+        whole: order.status === 'refunded' || adults + children + order.extraSeats === 0,
+        remaining: { adults, children, others: validLinesOf(await linesOf(this.orders.manager, order.id)) },
       }),
     };
   }
 
   private async confirmationMessage(order: PartyOrderEntity): Promise<MailMessage> {
-    const { restaurant, party } = await this.site.get();
+    const site = await this.site.get();
     const reference = orderReference(order.id);
     const ticketCode = this.codes.codeFor(order.id);
-    const address = `${restaurant.address.street}, ${restaurant.address.city}, ${restaurant.address.region} ${restaurant.address.postalCode}`;
     const others = await linesOf(this.orders.manager, order.id);
-    const lines = [
-      order.adultTickets > 0 && {
-        label: `Adult tickets × ${order.adultTickets}`,
-        amount: formatCents(order.adultTickets * order.adultPriceCents),
-      },
-      order.childTickets > 0 && {
-        label: `Child tickets × ${order.childTickets}`,
-        amount: formatCents(order.childTickets * order.childPriceCents),
-      },
-      ...others.map((line) => ({ label: `${line.name} × ${line.quantity}`, amount: formatCents(line.quantity * line.unitPriceCents) })),
-      order.groupDiscountCents > 0 && {
-        label: `Group discount (${order.groupDiscountPercent}%)`,
-        amount: `-${formatCents(order.groupDiscountCents)}`,
-      },
-      order.promoDiscountCents > 0 && {
-        label: `Promo code ${order.promoCode ?? ''} (${order.promoDiscountPercent}%)`,
-        amount: `-${formatCents(order.promoDiscountCents)}`,
-      },
-      { label: 'Tax (9.38%)', amount: formatCents(order.taxCents) },
-    ].filter((l): l is { label: string; amount: string } => Boolean(l));
-    const view = {
-      restaurantName: restaurant.name,
-      partyName: party.name,
+    const email = confirmationEmail(mailLanguage(order.language), {
+      site,
       reference,
-      dateLabel: party.dateLabel,
-      timeLabel: party.timeLabel,
-      venueName: party.venue.name,
-      venueAddress: party.venue.address,
-      experience: party.experience,
-      lines,
-      // A comp (docs/door.md) says why it is $0.
-      total: order.comp ? `${formatCents(0)} (complimentary)` : formatCents(order.totalCents),
-      phone: restaurant.phone,
-      email: restaurant.email,
-      address,
+      order,
+      others,
+      meals: await this.meals.guestsOf(order),
       ticketCode: formatTicketCode(ticketCode),
-      // Who the ticket admits now: a partly refunded order admits only its remaining guests.
-      admits: admitsLine(order.adultTickets - order.refundedAdults, order.childTickets - order.refundedChildren, validLinesOf(others)),
-      meals: (await this.meals.guestsOf(order)).map(guestMealLine),
       drinksTabLink: await this.keptCards.linkOf(order.id, order.paymentIntentId),
-    };
+    });
     // The signed ticket code the door scans (docs/door.md); upper-case base32 fits the QR's
     // compact alphanumeric mode.
     const qr = await QRCode.toBuffer(ticketCode, { type: 'png', width: 360, margin: 1 });
     return {
       to: order.customerEmail,
-      subject: `Your tickets for ${party.name} · ${reference}`,
-      text: confirmationText(view),
-      html: confirmationHtml(view),
+      ...email,
       attachments: [
         { filename: `ticket-${reference}.png`, content: qr, contentType: 'image/png', cid: 'ticket-qr' },
         {
           filename: CALENDAR_FILE_NAME,
           contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-          content: orderCalendarEvent(order, others, { restaurant, party }),
+          content: orderCalendarEvent(order, others, site),
         },
       ],
     };
@@ -243,19 +177,16 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
    * failure here is logged, the refund stands.
    */
   async sendLatePaymentRefund(order: PartyOrderEntity): Promise<void> {
-    const { restaurant, party } = await this.site.get();
+    const site = await this.site.get();
     try {
       await this.mail.send({
         to: order.customerEmail,
-        subject: `Your payment for ${party.name} has been refunded`,
-        text: refundText({
+        ...lateRefundEmail(mailLanguage(order.language), {
+          site,
           customerName: order.customerName,
-          total: formatCents(order.totalCents),
-          reason: order.failureReason ?? LATE_PAYMENT_REASONS.soldOut,
-          partyName: party.name,
+          totalCents: order.totalCents,
+          reason: order.failureReason,
           reference: orderReference(order.id),
-          restaurantName: restaurant.name,
-          phone: restaurant.phone,
         }),
       });
     } catch (error) {

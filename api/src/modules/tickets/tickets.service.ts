@@ -192,7 +192,8 @@ export class TicketsService implements OnModuleInit {
         customerName: request.customerName,
         customerEmail: email,
         customerPhone: request.customerPhone,
-        language: request.language ?? 'en',
+        // Bought with a waitlist offer's link, the tickets keep the entry's language unless their page names one.
+        language: request.language ?? offer?.language ?? 'en',
         ...price,
         promoCode: promo?.code ?? null,
         extraSeats: selection.extraSeats,

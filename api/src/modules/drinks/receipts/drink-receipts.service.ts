@@ -11,6 +11,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type EntityManager } from 'typeorm';
 import { drinkTabReference, formatCents, priceDrinksSubtotal, type ReceiptResent } from '@festival/contracts';
 import { isUuid } from '../../../common/uuid.js';
+import { mailLanguage, type MailLanguage } from '../../mail/mail-i18n.js';
 import { MailOutbox } from '../../mail/mail-outbox.js';
 import { MailService, type MailMessage } from '../../mail/mail.service.js';
 import { PaymentGateway } from '../../payments/payment-gateway.js';
@@ -18,7 +19,7 @@ import { SiteService } from '../../settings/site.service.js';
 import { DrinkOrderEntity, type DrinkOrderLine } from '../drink-order.entity.js';
 import { DrinkTabEntity } from '../drink-tab.entity.js';
 import { DrinkReceiptEntity, type DrinkReceiptReason } from './drink-receipt.entity.js';
-import { drinkReceiptHtml, drinkReceiptText, type DrinkReceiptView } from './drink-receipt.template.js';
+import { drinkReceiptEmail, RECEIPT_MESSAGES, type DrinkReceiptView } from './drink-receipt.template.js';
 
 /**
  * Itemised receipts of drinks (docs/tips-and-receipts.md): an e-mail when a pay-now order is
@@ -114,66 +115,74 @@ export class DrinkReceipts implements OnApplicationBootstrap, OnModuleDestroy {
     return this.receipts.create({ id: randomUUID(), ...values, ...MailOutbox.queuedNow(), emailSettledAt: null });
   }
 
+  /** The receipt's e-mail, in the language of the order or tab it is for (docs/languages.md). */
   private async message(row: DrinkReceiptEntity): Promise<MailMessage> {
-    const view = row.orderId ? await this.orderView(row.orderId) : await this.tabView(row.tabId!);
-    const updated = row.reason === 'refund';
-    return {
-      to: row.email,
-      subject: `${updated ? 'Your updated receipt' : 'Your receipt'} from ${view.restaurantName} · ${view.heading}`,
-      text: drinkReceiptText({ ...view, updated }),
-      html: drinkReceiptHtml({ ...view, updated }),
-    };
+    const { mail, view } = row.orderId ? await this.orderView(row.orderId) : await this.tabView(row.tabId!);
+    return { to: row.email, ...drinkReceiptEmail(mail, { ...view, updated: row.reason === 'refund' }) };
   }
 
-  private async orderView(orderId: string): Promise<Omit<DrinkReceiptView, 'updated'>> {
+  private async orderView(orderId: string): Promise<{ mail: MailLanguage; view: Omit<DrinkReceiptView, 'updated'> }> {
     const order = await this.receipts.manager.findOneByOrFail(DrinkOrderEntity, { id: orderId });
+    const mail = mailLanguage(order.language);
     return {
-      ...(await this.place(order.placedAt ?? order.createdAt)),
-      heading: `Drinks order #${order.number ?? 0}`,
-      lines: linesOf(order.lines),
-      subtotal: formatCents(order.subtotalCents),
-      tax: formatCents(order.taxCents),
-      tip: formatCents(order.tipCents),
-      total: formatCents(order.totalCents),
-      refunded: order.refundedCents > 0 ? formatCents(order.refundedCents) : null,
-      card: await this.cardOf(order.paymentIntentId),
+      mail,
+      view: {
+        ...(await this.place(mail, order.placedAt ?? order.createdAt)),
+        heading: mail.text(RECEIPT_MESSAGES.orderHeading, { number: order.number ?? 0 }),
+        lines: linesOf(order.lines),
+        subtotal: formatCents(order.subtotalCents),
+        tax: formatCents(order.taxCents),
+        tip: formatCents(order.tipCents),
+        total: formatCents(order.totalCents),
+        refunded: order.refundedCents > 0 ? formatCents(order.refundedCents) : null,
+        card: await this.cardOf(mail, order.paymentIntentId),
+      },
     };
   }
 
-  private async tabView(tabId: string): Promise<Omit<DrinkReceiptView, 'updated'>> {
+  private async tabView(tabId: string): Promise<{ mail: MailLanguage; view: Omit<DrinkReceiptView, 'updated'> }> {
     const manager = this.receipts.manager;
     const tab = await manager.findOneByOrFail(DrinkTabEntity, { id: tabId });
+    const mail = mailLanguage(tab.language);
     const orders = await manager.find(DrinkOrderEntity, { where: { tabId, status: 'tab' }, order: { number: 'ASC' } });
     const subtotalCents = tab.subtotalCents ?? orders.reduce((sum, o) => sum + o.subtotalCents, 0);
     const taxCents = tab.taxCents ?? priceDrinksSubtotal(subtotalCents).taxCents;
     const tipCents = tab.tipCents ?? 0;
     return {
-      ...(await this.place(tab.closedAt ?? new Date())),
-      heading: `Drinks tab ${drinkTabReference(tab.id)}`,
-      lines: linesOf(orders.flatMap((o) => o.lines)),
-      subtotal: formatCents(subtotalCents),
-      tax: formatCents(taxCents),
-      tip: formatCents(tipCents),
-      total: formatCents(tab.chargedCents ?? subtotalCents + taxCents + tipCents),
-      refunded: tab.refundedCents > 0 ? formatCents(tab.refundedCents) : null,
-      card: await this.cardOf(tab.chargePaymentIntentId),
+      mail,
+      view: {
+        ...(await this.place(mail, tab.closedAt ?? new Date())),
+        heading: mail.text(RECEIPT_MESSAGES.tabHeading, { reference: drinkTabReference(tab.id) }),
+        lines: linesOf(orders.flatMap((o) => o.lines)),
+        subtotal: formatCents(subtotalCents),
+        tax: formatCents(taxCents),
+        tip: formatCents(tipCents),
+        total: formatCents(tab.chargedCents ?? subtotalCents + taxCents + tipCents),
+        refunded: tab.refundedCents > 0 ? formatCents(tab.refundedCents) : null,
+        card: await this.cardOf(mail, tab.chargePaymentIntentId),
+      },
     };
   }
 
-  /** The restaurant's name and address, and the time in the party's time zone. */
-  private async place(at: Date): Promise<Pick<DrinkReceiptView, 'restaurantName' | 'address' | 'time'>> {
+  /** The restaurant's name and address, and the time in the party's time zone, as `mail`'s language says it. */
+  private async place(mail: MailLanguage, at: Date): Promise<Pick<DrinkReceiptView, 'restaurantName' | 'address' | 'time'>> {
     const { restaurant, party } = await this.site.get();
     const { street, city, region, postalCode } = restaurant.address;
-    const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: party.timeZone }).format(at);
-    return { restaurantName: restaurant.name, address: `${street}, ${city}, ${region} ${postalCode}`, time };
+    return {
+      restaurantName: restaurant.name,
+      address: `${street}, ${city}, ${region} ${postalCode}`,
+      time: mail.receiptTime(at, party.timeZone),
+    };
   }
 
   /** `Visa ending 4242`, from the paid payment's card; null when the payment service does not say. */
-  private async cardOf(paymentIntentId: string | null): Promise<string | null> {
+  private async cardOf(mail: MailLanguage, paymentIntentId: string | null): Promise<string | null> {
     if (!paymentIntentId) return null;
     try {
       const card = (await this.gateway.retrievePaymentIntent(paymentIntentId))?.card;
-      return card ? `${card.brand.charAt(0).toUpperCase()}${card.brand.slice(1)} ending ${card.last4}` : null;
+      return card
+        ? mail.text(RECEIPT_MESSAGES.card, { brand: `${card.brand.charAt(0).toUpperCase()}${card.brand.slice(1)}`, last4: card.last4 })
+        : null;
     } catch (error) {
       // A temporary failure of the payment service retries the whole message (the outbox's backoff).
       this.logger.warn(`Could not read the card of payment ${paymentIntentId}: ${String(error)}`);

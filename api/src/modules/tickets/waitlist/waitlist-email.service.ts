@@ -2,13 +2,14 @@ import { createHmac } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { formatSaleDate } from '@festival/contracts';
 import { secretHash } from '../../../common/secrets.js';
 import { publicBaseUrl, type AppConfig } from '../../../config/app-config.js';
 import { APP_CONFIG } from '../../../config/config.module.js';
+import { mailLanguage } from '../../mail/mail-i18n.js';
 import { MailOutbox } from '../../mail/mail-outbox.js';
 import { MailService, type MailMessage } from '../../mail/mail.service.js';
 import { SiteService } from '../../settings/site.service.js';
+import { waitlistOfferEmail } from './waitlist-email.templates.js';
 import { WaitlistEntryEntity } from './waitlist-entry.entity.js';
 
 /**
@@ -65,26 +66,17 @@ export class WaitlistEmailService implements OnApplicationBootstrap, OnModuleDes
     return secretHash(this.tokenOf(entryId, offer));
   }
 
+  /** The offer's e-mail, in the language the guest joined in (docs/languages.md). */
   private async offerMessage(entry: WaitlistEntryEntity): Promise<MailMessage> {
-    const { restaurant, party } = await this.site.get();
-    const link = `${publicBaseUrl(this.config)}/diwali-party?offer=${this.tokenOf(entry.id, entry.offers)}`;
-    const until = formatSaleDate((entry.offerExpiresAt ?? new Date()).toISOString(), party.timeZone);
-    const tickets = `${entry.offeredTickets} ${entry.offeredTickets === 1 ? 'ticket' : 'tickets'}`;
     return {
       to: entry.email,
-      subject: `Your waitlist tickets for ${party.name}`,
-      text: [
-        `Hello ${entry.name},`,
-        '',
-        `Tickets for ${party.name} (${party.dateLabel}) have come back, and ${tickets} are held for you until ${until}.`,
-        '',
-        `Buy them here: ${link}`,
-        '',
-        'The link is yours alone. After that time the offer expires and the tickets go to the next guest on the waitlist.',
-        '',
-        restaurant.name,
-        restaurant.phone,
-      ].join('\n'),
+      ...waitlistOfferEmail(mailLanguage(entry.language), {
+        site: await this.site.get(),
+        name: entry.name,
+        tickets: entry.offeredTickets,
+        until: entry.offerExpiresAt ?? new Date(),
+        link: `${publicBaseUrl(this.config)}/diwali-party?offer=${this.tokenOf(entry.id, entry.offers)}`,
+      }),
     };
   }
 }

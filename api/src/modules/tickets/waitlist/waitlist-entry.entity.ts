@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import type { WaitlistStatus } from '@festival/contracts';
+import type { Language, WaitlistStatus } from '@festival/contracts';
 import type { EmailStatus } from '../../mail/mail-outbox.js';
 
 /**
@@ -28,6 +28,13 @@ export class WaitlistEntryEntity {
   /** Lower-case. */
   @Column({ type: 'varchar', length: 254 })
   email!: string;
+
+  /**
+   * The language the guest joined in (docs/languages.md): the offer's e-mail is in it, and so
+   * are the tickets bought with the offer's link when their page names none.
+   */
+  @Column({ type: 'varchar', length: 2, default: 'en' })
+  language!: Language;
 
   /** Seats wanted: all or none. */
   @Column({ type: 'integer' })

@@ -6,6 +6,7 @@ import { In, LessThanOrEqual, Repository, type EntityManager } from 'typeorm';
 import {
   saleWindowRefusal,
   WAITLIST_OFFER_EXPIRED,
+  type Language,
   type WaitlistJoinRequest,
   type WaitlistJoinResponse,
   type WaitlistOffer,
@@ -38,6 +39,8 @@ export interface ClaimedOffer {
   seats: number;
   /** The payment of an earlier unpaid order made with the same link, released for this one. */
   released: (string | null)[];
+  /** The language the guest joined in (docs/languages.md). */
+  language: Language;
 }
 
 /**
@@ -107,6 +110,7 @@ export class WaitlistService implements OnApplicationBootstrap, OnModuleDestroy 
           {
             name: request.name,
             tickets: request.tickets,
+            language: request.language ?? 'en',
             ...(inLine ? {} : { status: 'waiting', place, joinedAt: now, offerTokenHash: null, offerExpiresAt: null, orderId: null }),
           },
         );
@@ -117,6 +121,7 @@ export class WaitlistService implements OnApplicationBootstrap, OnModuleDestroy 
           place,
           name: request.name,
           email,
+          language: request.language ?? 'en',
           tickets: request.tickets,
           status: 'waiting',
           offeredTickets: 0,
@@ -195,7 +200,7 @@ export class WaitlistService implements OnApplicationBootstrap, OnModuleDestroy 
         released.push(earlier.paymentIntentId);
       }
     }
-    return { entryId: entry.id, seats: entry.offeredTickets, released };
+    return { entryId: entry.id, seats: entry.offeredTickets, released, language: entry.language };
   }
 
   /** After the order made with a claimed offer is inserted (same transaction). */
