@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './database-unavailable.js';
 import { DomainError } from './domain-error.js';
+import { answerLanguage, GuestRefusal } from './guest-refusals.js';
 
 export function messageOf(exception: HttpException): string {
   const body = exception.getResponse();
@@ -16,7 +17,9 @@ export function messageOf(exception: HttpException): string {
 }
 
 /**
- * Every error leaves the API as JSON `{ message }`. A DomainError (a declined card, a payment
+ * Every error leaves the API as JSON `{ message }`. A GuestRefusal is answered in the language
+ * the request asks for (`Accept-Language`, which the pages set to theirs), with its code beside
+ * a translated message (docs/languages.md). A DomainError (a declined card, a payment
  * service out of reach) is answered with its own status and answer; a 5xx one is logged as a
  * warning. A database out of reach (stopped,
  * restarting, connection cut) is a 503 with `Retry-After`, logged as a warning. Other
@@ -33,6 +36,11 @@ export class HttpErrorFilter implements ExceptionFilter {
     const req = ctx.getRequest<Request>();
     if (res.headersSent) return;
 
+    if (exception instanceof GuestRefusal) {
+      const language = answerLanguage(req.headers['accept-language']);
+      res.status(exception.getStatus()).set('Content-Language', language).json(exception.answerIn(language));
+      return;
+    }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const headers = (exception as HttpException & { headers?: Record<string, string> }).headers;

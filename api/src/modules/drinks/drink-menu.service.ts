@@ -1,4 +1,4 @@
-import { ConflictException, Injectable, Logger, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
+import { HttpStatus, Injectable, Logger, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository, type EntityManager } from 'typeorm';
 import { formatCents, priceDrinks, type Drink, type DrinkOrderItem, type DrinkPrice } from '@festival/contracts';
@@ -9,6 +9,7 @@ import type { StaffActor } from '../staff/staff-actor.js';
 import { DrinkEntity } from './drink.entity.js';
 import type { DrinkOrderLine } from './drink-order.entity.js';
 import { FESTIVAL_MENU } from './festival-menu.js';
+import { GUEST_REFUSALS, GuestRefusal } from '../../common/guest-refusals.js';
 
 /**
  * The named lock of every write to the drinks tables (stock, orders, tabs). On MySQL it
@@ -22,10 +23,10 @@ export interface Shortage {
   available: number;
 }
 
-/** What a guest is told when a drink in the cart is gone or short. */
-export function shortageMessage({ line, available }: Shortage): string {
-  if (available <= 0) return `${line.name} is out of stock. Please remove it from your cart.`;
-  return `Only ${available} ${line.name} left. Please lower the quantity.`;
+/** What a guest is told when a drink in the cart is gone or short (in the page's language). */
+export function shortageRefusal({ line, available }: Shortage): GuestRefusal {
+  if (available <= 0) return new GuestRefusal(HttpStatus.CONFLICT, GUEST_REFUSALS.drinkOutOfStock, { drink: line.name });
+  return new GuestRefusal(HttpStatus.CONFLICT, GUEST_REFUSALS.drinkFewLeft, { available, drink: line.name });
 }
 
 export interface PricedOrder {
@@ -105,19 +106,19 @@ export class DrinkMenuService implements OnApplicationBootstrap {
       const drink = byId.get(item.id);
       if (!drink || drink.hidden) {
         const name = drink?.name ?? (item.name || 'A drink in your cart');
-        throw new ConflictException(`${name} is no longer on the menu. Please remove it from your cart.`);
+        throw new GuestRefusal(HttpStatus.CONFLICT, GUEST_REFUSALS.drinkGone, { drink: name });
       }
       if (drink.priceCents !== item.price) {
-        throw new ConflictException(`The price of ${drink.name} is now ${formatCents(drink.priceCents)}. Please review your cart.`);
+        throw new GuestRefusal(HttpStatus.CONFLICT, GUEST_REFUSALS.drinkPrice, { drink: drink.name, price: formatCents(drink.priceCents) });
       }
       lines.push({ id: drink.id, name: drink.name, price: drink.priceCents, quantity: item.quantity });
     }
     const price = priceDrinks(lines);
     if (price.totalCents !== total) {
-      throw new ConflictException(`The total has changed: it is now ${formatCents(price.totalCents)}. Please review your order.`);
+      throw new GuestRefusal(HttpStatus.CONFLICT, GUEST_REFUSALS.drinksTotal, { total: formatCents(price.totalCents) });
     }
     const short = shortageOf(lines, byId);
-    if (short) throw new ConflictException(shortageMessage(short));
+    if (short) throw shortageRefusal(short);
     return { lines, price };
   }
 
@@ -140,7 +141,7 @@ export class DrinkMenuService implements OnApplicationBootstrap {
         .set({ available: () => 'available - :quantity' })
         .where('id = :id AND available >= :quantity', { id: line.id, quantity: line.quantity })
         .execute();
-      if (result.affected !== 1) throw new ConflictException(`${line.name} just sold out. Please review your cart.`);
+      if (result.affected !== 1) throw new GuestRefusal(HttpStatus.CONFLICT, GUEST_REFUSALS.drinkSoldOut, { drink: line.name });
     }
   }
 }

@@ -26,7 +26,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import { PaymentDeclines, type PaymentClient } from '../payments/payment-declines.service.js';
 import { PaymentEvents } from '../payments/payment-events.service.js';
 import { PaymentGateway } from '../payments/payment-gateway.js';
-import { DrinkMenuService, DRINKS_LOCK, shortageMessage } from './drink-menu.service.js';
+import { DrinkMenuService, DRINKS_LOCK, shortageRefusal } from './drink-menu.service.js';
 import { DrinkOrderEntity } from './drink-order.entity.js';
 import { nextOrderNumber, toReceipt } from './drink-order.mapper.js';
 import { DrinkTabEntity } from './drink-tab.entity.js';
@@ -159,13 +159,13 @@ export class DrinkTabsService implements OnModuleInit {
 
     const result = await this.exclusive.run(DRINKS_LOCK, async (manager) => {
       const current = await manager.findOneByOrFail(DrinkTabEntity, { id: tab.id });
-      if (current.status !== 'open') return { kind: 'refused' as const, message: closedTabMessage(current) };
+      if (current.status !== 'open') return { kind: 'refused' as const, error: new ConflictException(closedTabMessage(current)) };
       // The tab's total with this order, taxed as its closing charge will be.
       const onTab = await tabTotal(manager, tab.id);
       const runningTotal = priceDrinksSubtotal(onTab.subtotalCents + price.subtotalCents).totalCents;
-      if (runningTotal > current.limitCents) return { kind: 'refused' as const, message: TAB_LIMIT_REACHED };
+      if (runningTotal > current.limitCents) return { kind: 'refused' as const, error: new ConflictException(TAB_LIMIT_REACHED) };
       const short = await this.menu.shortage(manager, lines);
-      if (short) return { kind: 'refused' as const, message: shortageMessage(short) };
+      if (short) return { kind: 'refused' as const, error: shortageRefusal(short) };
       await this.menu.takeStock(manager, lines);
       const order = manager.create(DrinkOrderEntity, {
         id: randomUUID(),
@@ -192,7 +192,7 @@ export class DrinkTabsService implements OnModuleInit {
       await manager.insert(DrinkOrderEntity, order);
       return { kind: 'placed' as const, order };
     });
-    if (result.kind === 'refused') throw new ConflictException(result.message);
+    if (result.kind === 'refused') throw result.error;
     this.metrics.orderSettled('drinks', 'on_tab');
     return toReceipt(result.order);
   }

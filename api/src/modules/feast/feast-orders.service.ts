@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { ConflictException, HttpException, HttpStatus, Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository, type EntityManager } from 'typeorm';
 import {
-  FEAST_REFUSALS,
   orderReference,
   pickupDateLabel,
   pickupTimeLabel,
@@ -37,6 +36,7 @@ import { LATE_PREORDER_REASONS } from './late-payment-reasons.js';
 import { FeastPackEntity } from './feast-pack.entity.js';
 import { FeastPickupSlotEntity } from './feast-pickup-slot.entity.js';
 import { ConsentRecords } from '../privacy/consent-records.service.js';
+import { GUEST_REFUSALS, GuestRefusal } from '../../common/guest-refusals.js';
 
 export const FEAST_ORDER_TYPE = 'feast_order';
 
@@ -84,18 +84,18 @@ export class FeastOrdersService implements OnModuleInit {
     const { order, released } = await this.exclusive.run(FEAST_LOCK, async (manager) => {
       const eventId = await this.seasons.readCurrentId(manager);
       const event = await manager.findOneByOrFail(SeasonEntity, { id: eventId });
-      if (!event.feastPreordersOpen) throw new ConflictException(FEAST_REFUSALS.closed);
+      if (!event.feastPreordersOpen) throw new GuestRefusal(HttpStatus.CONFLICT, GUEST_REFUSALS.feastClosed);
       const slot = await manager.findOneBy(FeastPickupSlotEntity, { id: request.slotId, eventId });
-      if (!slot) throw new ConflictException('This pickup time is no longer offered — please choose another');
+      if (!slot) throw new GuestRefusal(HttpStatus.CONFLICT, GUEST_REFUSALS.pickupGone);
       const packs = await manager.findBy(FeastPackEntity, { eventId, id: In(request.items.map((item) => item.packId)) });
       const lines: FeastOrderLine[] = request.items.map((item) => {
         const pack = packs.find((candidate) => candidate.id === item.packId);
-        if (!pack || pack.hidden) throw new ConflictException('A feast pack in your cart is no longer offered — please review your order');
+        if (!pack || pack.hidden) throw new GuestRefusal(HttpStatus.CONFLICT, GUEST_REFUSALS.packGone);
         return { packId: pack.id, name: pack.name, quantity: item.quantity, price: pack.priceCents };
       });
       const { taxRateBasisPoints, holdSeconds } = await this.settings.readTicketsOf(manager, eventId);
       const price = priceFeastOrder(lines, taxRateBasisPoints);
-      if (request.totalAmount !== price.totalCents) throw new ConflictException(FEAST_REFUSALS.totalChanged);
+      if (request.totalAmount !== price.totalCents) throw new GuestRefusal(HttpStatus.CONFLICT, GUEST_REFUSALS.feastTotalChanged);
 
       // This buyer's last unpaid hold is released, and its payment cancelled once this commits.
       const previous = await manager.find(FeastOrderEntity, {
@@ -110,15 +110,12 @@ export class FeastOrdersService implements OnModuleInit {
         (await heldFromAddress(manager, FeastOrderEntity, 'o.packCount', now, client.address)) + packCount >
         this.config.holdTicketsPerAddress
       ) {
-        throw new HttpException(
-          'Too many packs are waiting for payment from your network. Please complete or cancel those payments, or try again in a few minutes.',
-          HttpStatus.TOO_MANY_REQUESTS,
-        );
+        throw new GuestRefusal(HttpStatus.TOO_MANY_REQUESTS, GUEST_REFUSALS.packsHeldFromNetwork);
       }
       const taken = (await packsTakenBySlot(manager, [slot.id], now)).get(slot.id) ?? 0;
       const left = slot.capacity - taken;
-      if (left <= 0) throw new ConflictException(FEAST_REFUSALS.full);
-      if (packCount > left) throw new ConflictException(`Only ${left} ${left === 1 ? 'pack is' : 'packs are'} left for this pickup time`);
+      if (left <= 0) throw new GuestRefusal(HttpStatus.CONFLICT, GUEST_REFUSALS.pickupFull);
+      if (packCount > left) throw new GuestRefusal(HttpStatus.CONFLICT, GUEST_REFUSALS.packsLeft, { left });
 
       const created = manager.create(FeastOrderEntity, {
         id: randomUUID(),

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
+import { ConflictException, HttpStatus, Inject, Injectable, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type EntityManager } from 'typeorm';
 import {
   formatSaleDate,
   normalizePromoCode,
-  PROMO_CODE_REFUSALS,
   PROMO_DISCOUNT_PERCENT,
   promoCodeStatusOf,
   type AdminPromoCode,
@@ -21,6 +20,7 @@ import type { StaffActor } from '../staff/staff-actor.js';
 import { PartyOrderEntity } from './party-order.entity.js';
 import { PARTY_LOCK } from '../settings/party-lock.js';
 import { PromoCodeEntity } from './promo-code.entity.js';
+import { GUEST_REFUSALS, GuestRefusal } from '../../common/guest-refusals.js';
 
 /** A promo code as a price sees it: its status and the percent it takes off (0 unless valid). */
 export interface PromoCheck {
@@ -154,8 +154,9 @@ export class PromoCodesService implements OnApplicationBootstrap {
     const row = await manager.findOneBy(PromoCodeEntity, { code });
     const taken = row?.active && row.maxUses !== null ? await this.paidOrHeld(manager, code, now) : 0;
     const status = promoCodeStatusOf(row, taken, now);
-    if (status === 'invalid') throw new BadRequestException(PROMO_CODE_REFUSALS.invalid);
-    if (status !== 'valid') throw new ConflictException(PROMO_CODE_REFUSALS[status]);
+    if (status === 'invalid') throw new GuestRefusal(HttpStatus.BAD_REQUEST, GUEST_REFUSALS.promoInvalid);
+    if (status === 'expired') throw new GuestRefusal(HttpStatus.CONFLICT, GUEST_REFUSALS.promoExpired);
+    if (status === 'used-up') throw new GuestRefusal(HttpStatus.CONFLICT, GUEST_REFUSALS.promoUsedUp);
     return { code: row!.code, percentOff: row!.percentOff };
   }
 

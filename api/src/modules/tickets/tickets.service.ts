@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { BadRequestException, ConflictException, HttpException, HttpStatus, Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { ConflictException, HttpException, HttpStatus, Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import {
   formatCents,
-  PROMO_CODE_REFUSALS,
   saleWindowRefusal,
   type PartyOrderReceipt,
   type PartyOrderRequest,
@@ -46,6 +45,7 @@ import { insertOrderLines, linesOf, requestOf } from './party-order-lines.js';
 import { seatsOf, selectTickets, TypeSoldOutError, type TicketSelection } from './ticket-types/ticket-selection.js';
 import { TicketTypesService } from './ticket-types/ticket-types.service.js';
 import { ConsentRecords } from '../privacy/consent-records.service.js';
+import { GUEST_REFUSALS, GuestRefusal } from '../../common/guest-refusals.js';
 
 const ORDER_TYPE = 'party_ticket';
 
@@ -135,7 +135,8 @@ export class TicketsService implements OnModuleInit {
     const email = request.customerEmail.toLowerCase();
     await this.declines.assertMayStart({ address: client.address, email });
     // Without the lock first: an unknown code takes no lock (it is claimed again under it).
-    if ((await this.promoCodes.check(request.promoCode)).status === 'invalid') throw new BadRequestException(PROMO_CODE_REFUSALS.invalid);
+    if ((await this.promoCodes.check(request.promoCode)).status === 'invalid')
+      throw new GuestRefusal(HttpStatus.BAD_REQUEST, GUEST_REFUSALS.promoInvalid);
     const { timeZone } = (await this.site.get()).party;
     const now = new Date();
     const { order, released } = await this.exclusive.run(PARTY_LOCK, async (manager) => {
@@ -163,7 +164,7 @@ export class TicketsService implements OnModuleInit {
         promo ? { status: 'valid', percentOff: promo.percentOff } : { status: 'none', percentOff: 0 },
       );
       if (request.totalAmount !== held.totalCents) {
-        throw new ConflictException(`The price has changed: the total is now ${formatCents(held.totalCents)}. Please review your order.`);
+        throw new GuestRefusal(HttpStatus.CONFLICT, GUEST_REFUSALS.priceChanged, { total: formatCents(held.totalCents) });
       }
       // The order keeps every amount of the price but the in-between discounted subtotal.
       const { discountedCents: _discounted, promoCodeStatus: _status, ...price } = held;
@@ -175,15 +176,12 @@ export class TicketsService implements OnModuleInit {
         client.address,
       );
       if (heldHere + wanted > this.config.holdTicketsPerAddress) {
-        throw new HttpException(
-          'Too many tickets are waiting for payment from your network. Please complete or cancel those payments, or try again in a few minutes.',
-          HttpStatus.TOO_MANY_REQUESTS,
-        );
+        throw new GuestRefusal(HttpStatus.TOO_MANY_REQUESTS, GUEST_REFUSALS.ticketsHeldFromNetwork);
       }
       const remaining = tickets.capacity - (await ticketsTaken(manager, eventId, now)) + (offer?.seats ?? 0);
-      if (remaining <= 0) throw new ConflictException('Sorry, the party is sold out');
+      if (remaining <= 0) throw new GuestRefusal(HttpStatus.CONFLICT, GUEST_REFUSALS.soldOut);
       if (wanted > remaining) {
-        throw new ConflictException(`Only ${remaining} ${remaining === 1 ? 'ticket' : 'tickets'} remaining`);
+        throw new GuestRefusal(HttpStatus.CONFLICT, GUEST_REFUSALS.ticketsLeft, { remaining });
       }
       const created = manager.create(PartyOrderEntity, {
         id: randomUUID(),

@@ -1,11 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import { ConflictException, GoneException, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { HttpStatus, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, LessThanOrEqual, Repository, type EntityManager } from 'typeorm';
 import {
   saleWindowRefusal,
-  WAITLIST_OFFER_EXPIRED,
   type Language,
   type WaitlistJoinRequest,
   type WaitlistJoinResponse,
@@ -24,6 +23,7 @@ import { ticketsTaken } from '../tickets-taken.js';
 import { WaitlistEmailService } from './waitlist-email.service.js';
 import { WaitlistEntryEntity } from './waitlist-entry.entity.js';
 import { ConsentRecords } from '../../privacy/consent-records.service.js';
+import { GUEST_REFUSALS, GuestRefusal } from '../../../common/guest-refusals.js';
 
 /** How often expired offers and seats that came back by time (a lapsed hold) are looked for. */
 export const WAITLIST_PASS_EVERY_MS = 15_000;
@@ -98,7 +98,7 @@ export class WaitlistService implements OnApplicationBootstrap, OnModuleDestroy 
         const { capacity } = await this.settings.readTickets(manager);
         const free = capacity - (await ticketsTaken(manager, eventId, now));
         if (free >= request.tickets) {
-          throw new ConflictException(`Tickets are still on sale: ${free} remaining. Please buy them on this page.`);
+          throw new GuestRefusal(HttpStatus.CONFLICT, GUEST_REFUSALS.stillOnSale, { remaining: free });
         }
       }
       const place = inLine ? existing.place : await this.nextPlace(manager, eventId);
@@ -173,7 +173,8 @@ export class WaitlistService implements OnApplicationBootstrap, OnModuleDestroy 
   private async liveOffer(manager: EntityManager, token: string, now: Date): Promise<WaitlistEntryEntity> {
     const entry = await manager.findOneBy(WaitlistEntryEntity, { offerTokenHash: secretHash(token) });
     const live = entry && entry.status === 'offered' && entry.offerExpiresAt && entry.offerExpiresAt > now;
-    if (!live || entry.eventId !== (await this.seasons.readCurrentId(manager))) throw new GoneException(WAITLIST_OFFER_EXPIRED);
+    if (!live || entry.eventId !== (await this.seasons.readCurrentId(manager)))
+      throw new GuestRefusal(HttpStatus.GONE, GUEST_REFUSALS.offerExpired);
     return entry;
   }
 
@@ -187,10 +188,10 @@ export class WaitlistService implements OnApplicationBootstrap, OnModuleDestroy 
     try {
       entry = await this.liveOffer(manager, token, now);
     } catch {
-      throw new ConflictException(WAITLIST_OFFER_EXPIRED);
+      throw new GuestRefusal(HttpStatus.CONFLICT, GUEST_REFUSALS.offerExpired);
     }
     if (wanted > entry.offeredTickets) {
-      throw new ConflictException(`Your offer holds ${entry.offeredTickets} ${entry.offeredTickets === 1 ? 'ticket' : 'tickets'}`);
+      throw new GuestRefusal(HttpStatus.CONFLICT, GUEST_REFUSALS.offerHolds, { tickets: entry.offeredTickets });
     }
     const released: (string | null)[] = [];
     if (entry.orderId) {
