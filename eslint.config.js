@@ -32,6 +32,14 @@ const TRANSLATED_SOURCES = [
   'public-site/src/features/party/**/*.{ts,tsx}',
   'public-site/src/app/party-route.tsx',
   'public-site/src/app/languages.ts',
+  'public-site/src/features/my-tickets/**/*.{ts,tsx}',
+  'public-site/src/app/my-tickets-route.tsx',
+  'public-site/src/app/my-tickets-languages.ts',
+  'public-site/src/features/policies/**/*.{ts,tsx}',
+  'public-site/src/app/policy-route.tsx',
+  'packages/web-kit/src/legal/**/*.{ts,tsx}',
+  'packages/web-kit/src/payments/**/*.{ts,tsx}',
+  'shell/src/not-found-page.tsx',
 ];
 
 export default tseslint.config(

@@ -34,6 +34,43 @@ export default {
       include: ['<rootDir>/public-site/src/features/party', '<rootDir>/public-site/src/app/party-route.tsx'],
       exclude: SPECS,
     },
+    // The party page's `Find my tickets` card (a chunk of its own below the purchase): loaded with the party page.
+    {
+      path: '<rootDir>/public-site/src/locales/find-my-tickets/{locale}',
+      include: ['<rootDir>/public-site/src/features/my-tickets/components/find-my-tickets.tsx'],
+      exclude: SPECS,
+    },
+    // My tickets (/my-tickets): loaded with its page.
+    {
+      path: '<rootDir>/public-site/src/locales/my-tickets/{locale}',
+      include: ['<rootDir>/public-site/src/features/my-tickets', '<rootDir>/public-site/src/app/my-tickets-route.tsx'],
+      exclude: [...SPECS, '**/find-my-tickets.tsx'],
+    },
+    // The privacy policy's and the ticket terms' frame (/privacy, /terms; the policies' text is the staff's): loaded with their page.
+    {
+      path: '<rootDir>/public-site/src/locales/policies/{locale}',
+      include: ['<rootDir>/public-site/src/features/policies', '<rootDir>/public-site/src/app/policy-route.tsx'],
+      exclude: SPECS,
+    },
+    // The web kit's footer links (LegalLinks): loaded with every guest page that shows them (the landing page writes its own).
+    {
+      path: '<rootDir>/packages/web-kit/src/locales/legal-links/{locale}',
+      include: ['<rootDir>/packages/web-kit/src/legal/legal-links.tsx'],
+      exclude: SPECS,
+    },
+    // The web kit's checkout parts (the card form, the pay line, the news box): loaded with the pages that take an order.
+    {
+      path: '<rootDir>/packages/web-kit/src/locales/checkout/{locale}',
+      include: ['<rootDir>/packages/web-kit/src/legal/legal.tsx', '<rootDir>/packages/web-kit/src/payments'],
+      exclude: SPECS,
+    },
+    // The shell's 404 page: explicit-id messages (the shell's Vite build compiles no macro and no
+    // catalogue), compiled into shell/src/locales/{locale}.ts, which the 404 chunk loads (a spec holds them to these).
+    {
+      path: '<rootDir>/shell/src/locales/{locale}',
+      include: ['<rootDir>/shell/src/not-found-page.tsx'],
+      exclude: SPECS,
+    },
     // The API's guest e-mails and calendar files (docs/languages.md, "E-mails and the API's
     // catalogue"): explicit-id messages, compiled by scripts/messages.mjs into
     // api/src/locales/messages.generated.ts, which the API imports (Node reads no .po file).

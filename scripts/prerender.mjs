@@ -37,8 +37,9 @@ function pageAssets(remotes) {
   const site = remoteBuild('public-site', remotes.public_site);
   const partyCss = site.app.assets.css.async.filter((f) => /party-route/.test(f));
   if (partyCss.length === 0) throw new Error('public-site/dist/mf-manifest.json lists no party-route stylesheet (the party page chunk)');
-  const policyCss = site.app.assets.css.async.filter((f) => /policy-page/.test(f));
-  if (policyCss.length === 0) throw new Error('public-site/dist/mf-manifest.json lists no policy-page stylesheet');
+  const policyCss = site.app.assets.css.async.filter((f) => /policy-route/.test(f));
+  if (policyCss.length === 0)
+    throw new Error('public-site/dist/mf-manifest.json lists no policy-route stylesheet (the policy pages chunk)');
   const drinks = remoteBuild('drinks-app', remotes.drinks_app);
   return {
     '/': {

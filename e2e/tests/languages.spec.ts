@@ -1,5 +1,9 @@
-import { seriousViolations } from '../support/axe';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import { expect, test, type Page } from '@playwright/test';
+import type { SiteConfig } from '../../packages/contracts/src';
+import { seriousViolations } from '../support/axe';
+import { waitForMails } from '../support/mailbox';
 
 function drink(page: Page, name: string) {
   return page.getByRole('article', { name, exact: true });
@@ -123,4 +127,46 @@ test.describe('the drinks and party pages in three languages', () => {
       expect({ language, violations: await seriousViolations(page) }).toEqual({ language, violations: [] });
     });
   }
+});
+
+test.describe('a purchase in Tamil', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('party tickets bought on /ta/diwali-party: the confirmation and the ticket e-mail in Tamil, with the QR code of the ticket', async ({
+    page,
+  }) => {
+    const email = `meera.ta.${Date.now().toString(36)}@example.com`;
+    await page.goto('/ta/diwali-party');
+    await expect(page.getByRole('heading', { name: 'உங்கள் டிக்கெட்டுகளைத் தேர்ந்தெடுங்கள்' })).toBeVisible();
+    await page.getByRole('button', { name: 'பெரியவர் டிக்கெட்டுகளைக் கூட்டவும்' }).click();
+    await page.getByRole('button', { name: 'தொடரவும்', exact: true }).click();
+    await page.getByLabel('முதல் பெயர்').fill('Meera');
+    await page.getByLabel('குடும்பப் பெயர்').fill('Krishnan');
+    await page.getByLabel('மின்னஞ்சல்').fill(email);
+    await page.getByLabel('ஃபோன்').fill('(408) 555-0134');
+    await page.getByRole('button', { name: 'பணம் செலுத்தத் தொடரவும்' }).click();
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry').fill('12 / 34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'பணம் செலுத்துங்கள்' }).click();
+
+    await expect(page.getByRole('heading', { name: 'எல்லாம் தயார்!' })).toBeVisible({ timeout: 30_000 });
+    const reference = (await page.getByTestId('order-reference').textContent()) ?? '';
+    expect(reference).toMatch(/^[0-9A-F]{8}$/);
+    const shownCode = ((await page.getByTestId('ticket-code').textContent()) ?? '').replace(/\s/g, '');
+
+    // The e-mail about the order is in the order's language: subject and body in Tamil.
+    const [mail] = await waitForMails((m) => m.parsed.to?.some((to) => to.address === email) ?? false);
+    const party = ((await (await page.request.get('/api/site')).json()) as SiteConfig).party.name;
+    expect(mail.parsed.subject).toBe(`${party} நிகழ்ச்சிக்கான உங்கள் டிக்கெட்டுகள் · ${reference}`);
+    expect(mail.parsed.text).toContain('எல்லாம் தயார்!');
+    expect(mail.parsed.text).toContain(`${party} நிகழ்ச்சிக்கான உங்கள் டிக்கெட்டுகள் உறுதிசெய்யப்பட்டன.`);
+    expect(mail.parsed.text).toContain('QR குறியீட்டை ஸ்கேன் செய்ய முடியாவிட்டால், டிக்கெட் குறியீடு:');
+    expect(mail.parsed.text).not.toContain("You're All Set!");
+    expect(mail.parsed.html).toContain('lang="ta"');
+    // The same ticket as in English: its QR code holds the code the page shows.
+    const qr = mail.parsed.attachments.find((attachment) => attachment.contentId === '<ticket-qr>');
+    const png = PNG.sync.read(Buffer.from(qr!.content as ArrayBuffer));
+    expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(shownCode);
+  });
 });

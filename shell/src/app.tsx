@@ -1,11 +1,24 @@
 import { QueryClientProvider, type QueryClient } from '@festival/query';
 import type { ReactNode } from 'react';
-import { useEffect } from 'react';
+import { createElement, lazy, Suspense, useEffect } from 'react';
 import { languageOfPath, routeLanguages, routePaths, routerPath, SITE_ROUTES, type SiteRoute } from '@festival/contracts';
 import { Route, Routes, useLocation } from '@festival/router';
-import { NotFoundPage } from './not-found-page';
 import { RemoteLoaderContext, type RemoteLoader } from './remote-loader';
 import { RemoteRoute } from './remote-route';
+
+// The 404 page, with its words in the path's language (its own Lingui and catalogue): a chunk of
+// its own, loaded only on a 404, so the shell every page loads (`/` among them) carries no Lingui.
+// It is given React's createElement rather than importing React (not-found-page.tsx says why).
+const NotFound = lazy(() => import('./not-found-page').then((chunk) => ({ default: chunk.notFoundPage(createElement) })));
+
+function NotFoundPage() {
+  const language = languageOfPath(useLocation().pathname);
+  return (
+    <Suspense>
+      <NotFound language={language} />
+    </Suspense>
+  );
+}
 
 /** A path of the site's route table draws its remote; any other below the remote's mount is the 404 page. */
 function SitePage({ route }: { route: SiteRoute }) {

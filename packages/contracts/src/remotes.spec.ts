@@ -22,6 +22,8 @@ describe('the site routes', () => {
       '/feast-packs',
       '/feast-packs/checkout',
       '/my-tickets',
+      '/hi/my-tickets',
+      '/ta/my-tickets',
       '/privacy',
       '/terms',
       '/drinks',

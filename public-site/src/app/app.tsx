@@ -7,10 +7,10 @@ import { LandingPage } from './landing-page';
 // The feast pack checkout loads only on /feast-packs/checkout.
 const FeastCheckoutPage = lazy(() => import('./feast-checkout-route'));
 const PartyRoute = lazy(() => import('./party-route'));
-// /my-tickets loads its page only there.
-const MyTicketsPage = lazy(() => import('../features/my-tickets/components/my-tickets-page').then((m) => ({ default: m.MyTicketsPage })));
+// /my-tickets (and /hi/my-tickets, /ta/my-tickets) loads its page, with Lingui and its texts, only there.
+const MyTicketsRoute = lazy(() => import('./my-tickets-route'));
 // The privacy policy and the ticket terms load only at /privacy and /terms.
-const PolicyPage = lazy(() => import('../features/policies/components/policy-page').then((m) => ({ default: m.PolicyPage })));
+const PolicyRoute = lazy(() => import('./policy-route'));
 
 function PageLoading() {
   return (
@@ -25,7 +25,8 @@ function PageLoading() {
 /**
  * The public-site remote: the landing page at `/`, the party tickets at `/diwali-party`, the feast
  * pack checkout at `/feast-packs/checkout`, the guest's tickets at `/my-tickets`, the privacy
- * policy and the ticket terms at `/privacy` and `/terms`.
+ * policy and the ticket terms at `/privacy` and `/terms`. The party page and My tickets are also
+ * served below `/hi` and `/ta`; the others are English only.
  */
 export default function App() {
   const { pathname } = useLocation();
@@ -39,19 +40,19 @@ export default function App() {
   if (pathname === '/privacy' || pathname === '/terms') {
     return (
       <Suspense fallback={<PageLoading />}>
-        <PolicyPage kind={pathname === '/privacy' ? 'privacy' : 'terms'} />
+        <PolicyRoute kind={pathname === '/privacy' ? 'privacy' : 'terms'} />
       </Suspense>
     );
   }
-  if (pathname === '/my-tickets') {
+  // My tickets and the party page speak every language: `/my-tickets`, `/hi/my-tickets`,
+  // `/ta/my-tickets` (the shell sends no other path ending so), and likewise `/diwali-party`.
+  if (pathname.endsWith('/my-tickets')) {
     return (
       <Suspense fallback={<PageLoading />}>
-        <MyTicketsPage />
+        <MyTicketsRoute />
       </Suspense>
     );
   }
-  // The party page is the one translated here: `/diwali-party`, `/hi/diwali-party`, `/ta/diwali-party`
-  // (the shell sends no other path ending so); the other pages are English only.
   if (!pathname.endsWith('/diwali-party')) return <LandingPage />;
   return (
     <Suspense fallback={<PageLoading />}>

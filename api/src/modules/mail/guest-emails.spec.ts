@@ -318,10 +318,10 @@ describe('the guest e-mails in every language (docs/languages.md)', () => {
       expect(emails.feast!.html).toContain(`<html lang="${language}">`);
       expect(emails.receiptOrder!.html).toContain(`<html lang="${language}">`);
       expect(emails.link!.html).toContain(`<html lang="${language}">`);
-      // A link to a translated page opens it in the language; My tickets is English only yet.
+      // A link to a translated page opens it in the language.
       expect(emails.confirmation!.html).toContain(`<a href="https://example.test/${language}/drinks?ticket&#x3D;abc">`);
       expect(emails.waitlist!.text).toContain(`https://festival.example/${language}/diwali-party?offer=`);
-      expect(emails.link!.text).toContain(SIGN_IN_LINK);
+      expect(emails.link!.text).toContain(SIGN_IN_LINK.replace('/my-tickets', `/${language}/my-tickets`));
       // The calendar files: the pickup's title in the language, the party's name as typed.
       expect(eventOf(emails.feast!.ics!).summary).toBe(mail.text(FEAST_MESSAGES.calendarSummary, { restaurantName: SITE.restaurant.name }));
       expect(SCRIPTS[language].test(eventOf(emails.feast!.ics!).summary)).toBe(true);

@@ -5,7 +5,7 @@ import { useLocation } from '@festival/router';
 import { usePageMeta, useSiteConfig } from '@festival/web-kit/site';
 import { DiyaIcon } from '@festival/web-kit/diya-icon';
 import { LanguageSwitch } from '@festival/web-kit/language-switch';
-import { LegalLinks } from '@festival/web-kit/legal';
+import { LegalLinks } from '@festival/web-kit/legal-links';
 import { preload } from '../../app/languages';
 import '@festival/web-kit/palette.css';
 import '@festival/web-kit/button.css';

@@ -8,14 +8,32 @@ import { useLocation } from '@festival/router';
 /** A remote's compiled catalogue of one language, loaded when first needed (a chunk of its own). */
 export type CatalogueLoaders = Readonly<Record<Language, () => Promise<{ messages: Messages }>>>;
 
+/**
+ * The web kit's footer links' texts (`LegalLinks`: `Privacy policy`, `Ticket terms`), which every
+ * guest page but the landing page shows: its LanguageProvider loads them beside its own catalogue,
+ * `remoteLanguages(own, LEGAL_LINKS_CATALOGUE)`. The web kit's checkout parts have a catalogue of
+ * their own, loaded with the pages that take an order (CHECKOUT_CATALOGUE in
+ * `@festival/web-kit/checkout-texts`). Their `.po` imports need Lingui's Vite plugin, which the
+ * remotes' builds have (the shell's has not).
+ */
+export const LEGAL_LINKS_CATALOGUE: CatalogueLoaders = {
+  en: () => import('../locales/legal-links/en.po'),
+  hi: () => import('../locales/legal-links/hi.po'),
+  ta: () => import('../locales/legal-links/ta.po'),
+};
+
+/** One language's part of each catalogue, loaded side by side (each its own chunk), as one set of messages. */
+const loadAll = (catalogues: readonly CatalogueLoaders[], language: Language): Promise<Messages> =>
+  Promise.all(catalogues.map((loaders) => loaders[language]())).then((parts) => Object.assign({}, ...parts.map((part) => part.messages)));
+
 export interface RemoteLanguages {
   /** Draws its children in the language of the page's path, once that catalogue has arrived. */
   LanguageProvider: (props: { children: ReactNode }) => ReactNode;
   /**
-   * A later part's catalogue (the checkout's texts, not needed on the menu): draws its children
-   * once that catalogue has joined the page's, so the first page loads only the texts it shows.
+   * A later part's catalogues (the checkout's texts, not needed on the menu): draws its children
+   * once they have joined the page's, so the first page loads only the texts it shows.
    */
-  moreMessages: (loaders: CatalogueLoaders) => (props: { children: ReactNode }) => ReactNode;
+  moreMessages: (...catalogues: CatalogueLoaders[]) => (props: { children: ReactNode }) => ReactNode;
   /** Loads a language's catalogue ahead (the switch does, so the page changes language at once). */
   preload: (language: Language) => Promise<unknown>;
 }
@@ -24,16 +42,18 @@ export interface RemoteLanguages {
  * The languages of one remote (docs/languages.md). The language is the path's (`/hi/drinks` is
  * Hindi); each language has its own Lingui instance, so pages rendered side by side on the
  * server never share one. While a catalogue loads, the page suspends: on a pre-rendered page
- * the server's HTML stays on screen until it has arrived.
+ * the server's HTML stays on screen until it has arrived. A page's texts may come from several
+ * catalogues, loaded together: its own and the web kit's parts it shows
+ * (LEGAL_LINKS_CATALOGUE, CHECKOUT_CATALOGUE).
  */
-export function remoteLanguages(loaders: CatalogueLoaders): RemoteLanguages {
+export function remoteLanguages(...catalogues: CatalogueLoaders[]): RemoteLanguages {
   const ready = new Map<Language, I18n>();
   const loading = new Map<Language, Promise<I18n>>();
 
   function load(language: Language): Promise<I18n> {
     let promise = loading.get(language);
     if (!promise) {
-      promise = loaders[language]().then(({ messages }) => {
+      promise = loadAll(catalogues, language).then((messages) => {
         const i18n = setupI18n({ locale: language, messages: { [language]: messages } });
         ready.set(language, i18n);
         return i18n;
@@ -49,12 +69,12 @@ export function remoteLanguages(loaders: CatalogueLoaders): RemoteLanguages {
     return <I18nProvider i18n={i18n}>{children}</I18nProvider>;
   }
 
-  function moreMessages(more: CatalogueLoaders) {
+  function moreMessages(...more: CatalogueLoaders[]) {
     const joined = new Map<Language, Promise<void>>();
     const join = (language: Language, i18n: I18n) => {
       let promise = joined.get(language);
       if (!promise) {
-        promise = more[language]().then(({ messages }) => i18n.load(language, messages));
+        promise = loadAll(more, language).then((messages) => i18n.load(language, messages));
         joined.set(language, promise);
       }
       return promise;

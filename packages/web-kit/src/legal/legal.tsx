@@ -1,17 +1,9 @@
+import { Trans } from '@lingui/react/macro';
 import type { ChangeEvent } from 'react';
+import { CheckoutTexts } from '../payments/checkout-texts';
+import { PRIVACY, TERMS } from './legal-links';
 
-/** Where a guest page's footer and the pay line link (docs/privacy.md, "Policies and consent"). */
-const PRIVACY = '/privacy';
-const TERMS = '/terms';
-
-/** The footer's `Privacy policy` and `Ticket terms` links, on every guest page. */
-export function LegalLinks({ className }: { className?: string }) {
-  return (
-    <nav aria-label="Policies" className={className ? `legal-links ${className}` : 'legal-links'}>
-      <a href={PRIVACY}>Privacy policy</a> · <a href={TERMS}>Ticket terms</a>
-    </nav>
-  );
-}
+export { LegalLinks } from './legal-links';
 
 /**
  * The line beside every pay button: `By paying you agree to the ticket terms and the privacy
@@ -19,16 +11,20 @@ export function LegalLinks({ className }: { className?: string }) {
  */
 export function PayAgreement({ className }: { className?: string }) {
   return (
-    <p className={className ? `pay-agreement ${className}` : 'pay-agreement'}>
-      By paying you agree to the{' '}
-      <a href={TERMS} target="_blank" rel="noopener">
-        ticket terms
-      </a>{' '}
-      and the{' '}
-      <a href={PRIVACY} target="_blank" rel="noopener">
-        privacy policy
-      </a>
-    </p>
+    <CheckoutTexts>
+      <p className={className ? `pay-agreement ${className}` : 'pay-agreement'}>
+        <Trans comment="Review: legal. Beside every pay button; the two links open the ticket terms and the privacy policy.">
+          By paying you agree to the{' '}
+          <a href={TERMS} target="_blank" rel="noopener">
+            ticket terms
+          </a>{' '}
+          and the{' '}
+          <a href={PRIVACY} target="_blank" rel="noopener">
+            privacy policy
+          </a>
+        </Trans>
+      </p>
+    </CheckoutTexts>
   );
 }
 
@@ -46,14 +42,18 @@ export function NewsConsentBox({
   className?: string;
 }) {
   return (
-    <label className={className ? `news-consent ${className}` : 'news-consent'}>
-      <input
-        type="checkbox"
-        name="newsConsent"
-        checked={checked}
-        onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.checked)}
-      />{' '}
-      Send me news about the restaurant&apos;s events
-    </label>
+    <CheckoutTexts>
+      <label className={className ? `news-consent ${className}` : 'news-consent'}>
+        <input
+          type="checkbox"
+          name="newsConsent"
+          checked={checked}
+          onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.checked)}
+        />{' '}
+        <Trans comment="Review: consent. The unticked box on the order, pre-order and waitlist forms: ticked, the guest agrees to the restaurant's news e-mails (never required).">
+          Send me news about the restaurant&apos;s events
+        </Trans>
+      </label>
+    </CheckoutTexts>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import type { SimulatedConfirmResponse } from '@festival/contracts';
 import { ApiError, apiPost } from '../api-client';
@@ -15,11 +16,23 @@ function formatExpiry(value: string): string {
   return digits.length > 2 ? `${digits.slice(0, 2)} / ${digits.slice(2)}` : digits;
 }
 
+/* eslint-disable lingui/no-unlocalized-strings -- The stand-in's three fields keep their English names and
+   placeholders in every language, as the card fields of Stripe's test mode read: the end-to-end tests fill
+   the card by these labels on every page, in every language. */
+const FIELDS = {
+  number: { label: 'Card number', placeholder: '1234 1234 1234 1234' },
+  expiry: { label: 'Expiry', placeholder: 'MM / YY' },
+  cvc: { label: 'CVC', placeholder: 'CVC' },
+};
+/* eslint-enable lingui/no-unlocalized-strings */
+
 /**
  * The offline stand-in for Stripe's card form (test mode): same fields, same test cards,
- * same outcomes. It says plainly that no card is charged.
+ * same outcomes. It says plainly that no card is charged. Its texts are in the page's language but
+ * for its three fields (FIELDS); the gateway's refusals (`Your card was declined.`) are the API's.
  */
 export function SimulatedCardForm({ clientSecret, intent, submitLabel, onSucceeded }: PaymentFormProps) {
+  const { t } = useLingui();
   const id = useId();
   const [cardNumber, setCardNumber] = useState('');
   const [expiry, setExpiry] = useState('');
@@ -36,8 +49,17 @@ export function SimulatedCardForm({ clientSecret, intent, submitLabel, onSucceed
       const result = await apiPost<SimulatedConfirmResponse>(path, { clientSecret, cardNumber, expiry, cvc });
       await onSucceeded(result.id);
     } catch (e) {
-      const fallback = intent === 'payment' ? 'Payment failed' : 'Card setup failed';
-      setError(e instanceof ApiError ? (e.serverMessage ?? fallback) : e instanceof Error && e.message ? e.message : 'An error occurred');
+      const fallback =
+        intent === 'payment'
+          ? t({ message: 'Payment failed', comment: 'Review: payment. The card was not charged.' })
+          : t({ message: 'Card setup failed', comment: 'Review: card. The card could not be saved for later charges (a drinks tab).' });
+      setError(
+        e instanceof ApiError
+          ? (e.serverMessage ?? fallback)
+          : e instanceof Error && e.message
+            ? e.message
+            : t({ message: 'An error occurred', comment: 'Review: payment. An unknown error while paying or saving the card.' }),
+      );
     } finally {
       setPending(false);
     }
@@ -46,21 +68,27 @@ export function SimulatedCardForm({ clientSecret, intent, submitLabel, onSucceed
   return (
     <form className="fk-pay" onSubmit={submit} noValidate>
       <p className="fk-pay__test-mode" role="note">
-        Test mode: no card is charged. Use card 4242 4242 4242 4242, any future expiry and any CVC.
+        <Trans comment="Review: payment. The test mode's notice above the stand-in card form: nothing is charged; the card number and CVC are the field names, kept in English.">
+          Test mode: no card is charged. Use card 4242 4242 4242 4242, any future expiry and any CVC.
+        </Trans>
       </p>
-      <div className="fk-pay__tabs" role="tablist" aria-label="Payment method">
+      <div
+        className="fk-pay__tabs"
+        role="tablist"
+        aria-label={t({ message: 'Payment method', comment: "Name of the card form's tabs of ways to pay (for screen readers)." })}
+      >
         <span role="tab" aria-selected="true" className="fk-pay__tab fk-pay__tab--active">
-          Card
+          <Trans comment="The card form's one tab: pay by card.">Card</Trans>
         </span>
       </div>
       <label className="fk-pay__field" htmlFor={`${id}-number`}>
-        <span>Card number</span>
+        <span>{FIELDS.number.label}</span>
         <input
           id={`${id}-number`}
           name="cardnumber"
           inputMode="numeric"
           autoComplete="cc-number"
-          placeholder="1234 1234 1234 1234"
+          placeholder={FIELDS.number.placeholder}
           value={cardNumber}
           onChange={(e) => setCardNumber(formatCardNumber(e.target.value))}
           required
@@ -68,26 +96,26 @@ export function SimulatedCardForm({ clientSecret, intent, submitLabel, onSucceed
       </label>
       <div className="fk-pay__row">
         <label className="fk-pay__field" htmlFor={`${id}-expiry`}>
-          <span>Expiry</span>
+          <span>{FIELDS.expiry.label}</span>
           <input
             id={`${id}-expiry`}
             name="exp-date"
             inputMode="numeric"
             autoComplete="cc-exp"
-            placeholder="MM / YY"
+            placeholder={FIELDS.expiry.placeholder}
             value={expiry}
             onChange={(e) => setExpiry(formatExpiry(e.target.value))}
             required
           />
         </label>
         <label className="fk-pay__field" htmlFor={`${id}-cvc`}>
-          <span>CVC</span>
+          <span>{FIELDS.cvc.label}</span>
           <input
             id={`${id}-cvc`}
             name="cvc"
             inputMode="numeric"
             autoComplete="cc-csc"
-            placeholder="CVC"
+            placeholder={FIELDS.cvc.placeholder}
             maxLength={4}
             value={cvc}
             onChange={(e) => setCvc(e.target.value.replace(/\D/g, '').slice(0, 4))}
@@ -101,7 +129,9 @@ export function SimulatedCardForm({ clientSecret, intent, submitLabel, onSucceed
         </p>
       ) : null}
       <button type="submit" className="fk-pay__submit" disabled={pending}>
-        {pending ? 'Processing...' : submitLabel}
+        {pending
+          ? t({ message: 'Processing...', comment: 'Review: payment. The pay button while the card is being charged or saved.' })
+          : submitLabel}
       </button>
     </form>
   );

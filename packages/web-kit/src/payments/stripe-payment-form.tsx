@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useState, type FormEvent } from 'react';
@@ -16,6 +17,7 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
 }
 
 function StripeFields({ intent, submitLabel, returnUrl, onSucceeded }: Omit<PaymentFormProps, 'clientSecret'>) {
+  const { t } = useLingui();
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
@@ -27,20 +29,29 @@ function StripeFields({ intent, submitLabel, returnUrl, onSucceeded }: Omit<Paym
     if (!stripe || !elements) return;
     setPending(true);
     setError(null);
+    const paymentFailed = t({ message: 'Payment failed', comment: 'Review: payment. The card was not charged.' });
+    const setupFailed = t({
+      message: 'Card setup failed',
+      comment: 'Review: card. The card could not be saved for later charges (a drinks tab).',
+    });
     try {
       if (intent === 'payment') {
         const result = await stripe.confirmPayment({ elements, redirect: 'if_required', confirmParams: { return_url: returnUrl } });
-        if (result.error) setError(result.error.message ?? 'Payment failed');
+        if (result.error) setError(result.error.message ?? paymentFailed);
         else if (result.paymentIntent?.status === 'succeeded') await onSucceeded(result.paymentIntent.id);
-        else setError('Payment failed');
+        else setError(paymentFailed);
       } else {
         const result = await stripe.confirmSetup({ elements, redirect: 'if_required', confirmParams: { return_url: returnUrl } });
-        if (result.error) setError(result.error.message ?? 'Card setup failed');
+        if (result.error) setError(result.error.message ?? setupFailed);
         else if (result.setupIntent?.status === 'succeeded') await onSucceeded(result.setupIntent.id);
-        else setError('Card setup failed');
+        else setError(setupFailed);
       }
     } catch (e) {
-      setError(e instanceof Error && e.message ? e.message : 'An error occurred');
+      setError(
+        e instanceof Error && e.message
+          ? e.message
+          : t({ message: 'An error occurred', comment: 'Review: payment. An unknown error while paying or saving the card.' }),
+      );
     } finally {
       setPending(false);
     }
@@ -56,13 +67,19 @@ function StripeFields({ intent, submitLabel, returnUrl, onSucceeded }: Omit<Paym
         </p>
       ) : null}
       <button type="submit" className="fk-pay__submit" disabled={!stripe || !ready || pending}>
-        {pending ? 'Processing...' : submitLabel}
+        {pending
+          ? t({ message: 'Processing...', comment: 'Review: payment. The pay button while the card is being charged or saved.' })
+          : submitLabel}
       </button>
     </form>
   );
 }
 
-/** Stripe's Payment Element (tabs layout), loaded only when Stripe is configured. */
+/**
+ * Stripe's Payment Element (tabs layout), loaded only when Stripe is configured. Stripe writes the
+ * Element's own fields and refusals, in the browser's language where Stripe has it (it has no
+ * Hindi or Tamil); the button, its progress and the fallback errors are the page's.
+ */
 export default function StripePaymentForm({ publishableKey, ...props }: PaymentFormProps & { publishableKey: string }) {
   return (
     <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret: props.clientSecret, appearance: { theme: 'stripe' } }}>

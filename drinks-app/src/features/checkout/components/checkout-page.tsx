@@ -5,6 +5,7 @@ import { Link, useNavigate } from '@festival/router';
 import { drinkTabReference, formatCents, tipCentsOf, type Tip } from '@festival/contracts';
 import { ApiError } from '@festival/web-kit/api-client';
 import { useLanguage, useLocalizedPath } from '@festival/web-kit/i18n';
+import { CHECKOUT_CATALOGUE } from '@festival/web-kit/checkout-texts';
 import { PaymentForm } from '@festival/web-kit/payments';
 import { PayAgreement } from '@festival/web-kit/legal';
 import { useMyTab } from '#shared/api/drink-tab.ts';
@@ -13,6 +14,7 @@ import { DrinksPage } from '#shared/components/drinks-page.tsx';
 import { StatusPanel } from '#shared/components/status-panel.tsx';
 import { cartPrice, unavailableItems, useCartStore, type GuestDetails } from '#shared/stores/cart-store.ts';
 import { useTabStore } from '#shared/stores/tab-store.ts';
+import { moreMessages } from '../../../app/languages';
 import { useCreateDrinkPayment } from '../api/create-drink-payment';
 import { useOpenDrinkTab } from '../api/open-drink-tab';
 import { useOrderOnTab } from '../api/order-on-tab';
@@ -26,8 +28,22 @@ const TipPicker = lazy(() => import('#shared/components/tip-picker.tsx').then((m
 /** The card step: paying this order now, or saving a card to open a tab. */
 type CardStep = { intent: 'payment'; clientSecret: string } | { intent: 'setup'; clientSecret: string; tabId: string };
 
+/**
+ * The web kit's card form and pay line speak the page's language: their texts join the page's
+ * with the checkout's code, not with the menu's (docs/languages.md).
+ */
+const CheckoutTexts = moreMessages(CHECKOUT_CATALOGUE);
+
 /** `/drinks/checkout`: the order, the guest's details, then pay now, open a tab, or add to the open tab. */
 export function CheckoutPage() {
+  return (
+    <CheckoutTexts>
+      <Checkout />
+    </CheckoutTexts>
+  );
+}
+
+function Checkout() {
   const { t } = useLingui();
   const localizedPath = useLocalizedPath();
   const language = useLanguage();

@@ -1,8 +1,9 @@
 import { QueryClientProvider } from '@festival/query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, useLocation } from '@festival/router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from '@festival/router';
 import { DEFAULT_SITE_CONFIG, MY_TICKETS_LINK_ANSWER, MY_TICKETS_LINK_USED, type GuestMeal, type MyTickets } from '@festival/contracts';
 import { createQueryClient } from '@festival/web-kit/query-client';
+import { renderInLanguage } from '../testing/render-in-language';
 import { MyTicketsPage } from './my-tickets-page';
 
 interface Call {
@@ -99,13 +100,12 @@ function Location() {
 }
 
 function renderPage(path = '/my-tickets') {
-  return render(
+  return renderInLanguage(
     <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <MyTicketsPage />
-        <Location />
-      </MemoryRouter>
+      <MyTicketsPage />
+      <Location />
     </QueryClientProvider>,
+    { path },
   );
 }
 
@@ -123,7 +123,8 @@ describe('/my-tickets', () => {
     fireEvent.change(email, { target: { value: '  meera.k@example.com ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send me a link' }));
     expect(await screen.findByText(MY_TICKETS_LINK_ANSWER)).toBeTruthy();
-    expect(apiCalls('POST /api/my-tickets/link').map((call) => call.body)).toEqual([{ email: 'meera.k@example.com' }]);
+    // The page's language goes with it: the link's e-mail comes in it.
+    expect(apiCalls('POST /api/my-tickets/link').map((call) => call.body)).toEqual([{ email: 'meera.k@example.com', language: 'en' }]);
   });
 
   it('says when too many links were asked for', async () => {

@@ -1,28 +1,43 @@
-import { formatSaleDate, MY_TICKETS_LINK_USED, type MyTickets } from '@festival/contracts';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MyTickets } from '@festival/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@festival/query';
 import { useSearchParams } from '@festival/router';
 import { ApiError } from '@festival/web-kit/api-client';
+import { LanguageSwitch } from '@festival/web-kit/language-switch';
+import { LegalLinks } from '@festival/web-kit/legal';
 import { usePageMeta, useSiteConfig } from '@festival/web-kit/site';
+import { preload } from '../../../app/my-tickets-languages';
 import { useMyTickets } from '../api/my-tickets';
 import { openSession } from '../api/open-session';
 import { useSignOut } from '../api/sign-out';
 import { DrinksList } from './drinks-list';
 import { LinkRequestForm } from './link-request-form';
 import { OrderCard } from './order-card';
+import { useTicketsDate } from './tickets-date';
 import '@festival/web-kit/palette.css';
 import '@festival/web-kit/button.css';
-import { LegalLinks } from '@festival/web-kit/legal';
+import '@festival/web-kit/indic-fonts.css';
 import './my-tickets.css';
 
-const LOAD_FAILED = 'Your tickets could not load. Check your connection and try again.';
-const LINK_FAILED = 'We could not open your link just now. Ask for a new one below.';
+const MESSAGES = {
+  loadFailed: msg`Your tickets could not load. Check your connection and try again.`,
+  linkFailed: msg`We could not open your link just now. Ask for a new one below.`,
+  // The contract's words (MY_TICKETS_LINK_USED), translated where shown.
+  linkUsed: msg({
+    message: 'This link has expired or was already used. Ask for a new one below.',
+    comment: 'A sign-in link works once, for 30 minutes.',
+  }),
+};
 
 /**
- * `/my-tickets` (docs/my-tickets-page.md): without a session, the link form; with `?link=`, the
- * e-mailed link signs in (and leaves the address bar); with a session, the guest's orders and drinks.
+ * `/my-tickets` (docs/my-tickets-page.md), and `/hi/my-tickets`, `/ta/my-tickets`: without a
+ * session, the link form; with `?link=`, the e-mailed link signs in (and leaves the address bar);
+ * with a session, the guest's orders and drinks. In the language of its path, with the switch.
  */
 export function MyTicketsPage() {
+  const { t, i18n } = useLingui();
   const site = useSiteConfig();
   const [searchParams, setSearchParams] = useSearchParams();
   const queryClient = useQueryClient();
@@ -43,10 +58,15 @@ export function MyTicketsPage() {
     );
   }, [linkToken, queryClient, setSearchParams]);
 
+  const restaurantName = site.data?.restaurant.name ?? '';
+  const partyName = site.data?.party.name ?? '';
   usePageMeta(
     site.data && {
-      title: `My tickets | ${site.data.restaurant.name}`,
-      description: `Your tickets for ${site.data.party.name}: the QR code for the door, meals and the PDF.`,
+      title: t({ message: `My tickets | ${restaurantName}`, comment: "The browser tab's title, then the restaurant's name." }),
+      description: t({
+        message: `Your tickets for ${partyName}: the QR code for the door, meals and the PDF.`,
+        comment: 'Description of My tickets for search results and shared links (partyName is the party).',
+      }),
     },
   );
 
@@ -55,17 +75,17 @@ export function MyTicketsPage() {
   if (linkState === 'opening' || (linkState === 'none' && tickets.isPending)) {
     content = (
       <p className="my-tickets-loading" role="status">
-        Loading your tickets…
+        <Trans>Loading your tickets…</Trans>
       </p>
     );
   } else if (linkState === 'none' && tickets.isError) {
     content = (
       <div className="fk-card">
         <p className="fk-alert" role="alert">
-          {LOAD_FAILED}
+          {i18n._(MESSAGES.loadFailed)}
         </p>
         <button type="button" className="fk-btn fk-btn--secondary" onClick={() => void tickets.refetch()}>
-          Retry
+          <Trans comment="Button: loads the tickets again.">Retry</Trans>
         </button>
       </div>
     );
@@ -75,14 +95,16 @@ export function MyTicketsPage() {
     content = (
       <section className="fk-card" aria-labelledby="my-tickets-link-heading">
         <h2 id="my-tickets-link-heading" className="fk-card__title">
-          Get a sign-in link
+          <Trans>Get a sign-in link</Trans>
         </h2>
         {linkState === 'used' || linkState === 'failed' ? (
           <p className="fk-alert" role="alert">
-            {linkState === 'used' ? MY_TICKETS_LINK_USED : LINK_FAILED}
+            {i18n._(linkState === 'used' ? MESSAGES.linkUsed : MESSAGES.linkFailed)}
           </p>
         ) : null}
-        <p className="my-tickets-hint">Enter the e-mail address you bought your tickets with. We'll e-mail you a link to them.</p>
+        <p className="my-tickets-hint">
+          <Trans>Enter the e-mail address you bought your tickets with. We'll e-mail you a link to them.</Trans>
+        </p>
         <LinkRequestForm />
       </section>
     );
@@ -91,7 +113,17 @@ export function MyTicketsPage() {
   return (
     <main className="my-tickets-page">
       <header className="my-tickets-hero">
-        <h1 className="my-tickets-hero__title">My tickets</h1>
+        <div className="my-tickets-hero__languages">
+          <LanguageSwitch
+            preload={preload}
+            label={t({ message: 'Language', comment: 'Name of the language switch (for screen readers).' })}
+          />
+        </div>
+        <h1 className="my-tickets-hero__title">
+          <Trans comment="The page's heading: the guest's tickets, meals and drinks, after signing in with an e-mailed link.">
+            My tickets
+          </Trans>
+        </h1>
         {site.data ? <p className="my-tickets-hero__event">{site.data.party.name}</p> : null}
       </header>
       <div className="my-tickets-body">{content}</div>
@@ -105,6 +137,8 @@ export function MyTicketsPage() {
 /** The signed-in guest's event, orders and drinks, and `Sign out`. */
 function SignedIn({ tickets, timeZone }: { tickets: MyTickets; timeZone: string }) {
   const signOut = useSignOut();
+  const date = useTicketsDate();
+  const email = tickets.email;
   return (
     <>
       <section className="fk-card" aria-labelledby="my-event-heading">
@@ -112,21 +146,27 @@ function SignedIn({ tickets, timeZone }: { tickets: MyTickets; timeZone: string 
           {tickets.event.name}
         </h2>
         <ul className="my-tickets-event">
-          <li>{formatSaleDate(tickets.event.startsAt, timeZone)}</li>
+          <li>{date(tickets.event.startsAt, timeZone)}</li>
           <li>{tickets.event.venue}</li>
         </ul>
-        <p className="my-tickets-hint">Signed in as {tickets.email}</p>
+        <p className="my-tickets-hint">
+          <Trans comment="email is the address the guest signed in with.">Signed in as {email}</Trans>
+        </p>
         <button type="button" className="fk-btn fk-btn--secondary" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
-          Sign out
+          <Trans>Sign out</Trans>
         </button>
         {signOut.isError ? (
           <p className="fk-alert" role="alert">
-            We could not sign you out just now. Please try again.
+            <Trans>We could not sign you out just now. Please try again.</Trans>
           </p>
         ) : null}
       </section>
       {tickets.orders.length === 0 ? (
-        <p className="fk-card my-tickets-hint">There are no tickets for {tickets.email} this season.</p>
+        <p className="fk-card my-tickets-hint">
+          <Trans comment="email is the address the guest signed in with; the season is this year's party.">
+            There are no tickets for {email} this season.
+          </Trans>
+        </p>
       ) : (
         tickets.orders.map((order) => <OrderCard key={order.orderId} order={order} tickets={tickets} />)
       )}

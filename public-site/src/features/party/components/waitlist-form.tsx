@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { WAITLIST_MAX_TICKETS, type WaitlistJoinRequest } from '@festival/contracts';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '@festival/web-kit/api-client';
+import { useLanguage } from '@festival/web-kit/i18n';
 import { NewsConsentBox } from '@festival/web-kit/legal';
 import { useJoinWaitlist } from '../api/join-waitlist';
 
@@ -42,6 +43,7 @@ function check(name: string, email: string, tickets: string): { request?: Waitli
  */
 export function WaitlistForm() {
   const { t, i18n } = useLingui();
+  const language = useLanguage();
   const join = useJoinWaitlist();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -53,8 +55,10 @@ export function WaitlistForm() {
     event.preventDefault();
     const { request, errors: found } = check(name, email, tickets);
     setErrors(found);
-    // The news box (docs/privacy.md): joining never depends on it.
-    if (request) join.mutate({ ...request, newsConsent });
+    // The news box (docs/privacy.md): joining never depends on it. The page's language: the
+    // offer's e-mail comes in it (docs/languages.md); English, the default, goes unsaid, so an
+    // English page's request is as it always was.
+    if (request) join.mutate({ ...request, newsConsent, ...(language === 'en' ? {} : { language }) });
   }
 
   if (join.data) {

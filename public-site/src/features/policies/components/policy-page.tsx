@@ -1,4 +1,5 @@
 import '@festival/web-kit/button.css';
+import { useLingui } from '@lingui/react/macro';
 import type { PolicyKind } from '@festival/contracts';
 import { Link } from '@festival/router';
 import { LegalLinks } from '@festival/web-kit/legal';
@@ -11,6 +12,7 @@ import { PolicyArticle } from './policy-article';
  * Drawn with the landing page's stylesheet, which every public-site page carries.
  */
 export function PolicyPage({ kind }: { kind: PolicyKind }) {
+  const { t } = useLingui();
   const { data: site } = useSiteConfig();
   const restaurant = site?.restaurant;
   return (
@@ -19,7 +21,10 @@ export function PolicyPage({ kind }: { kind: PolicyKind }) {
         <div className="lp-header-inner">
           <Link className="lp-logo" to="/">
             <span className="lp-logo-text">
-              <span className="lp-logo-name">{restaurant?.name ?? 'Home'}</span>
+              <span className="lp-logo-name">
+                {restaurant?.name ??
+                  t({ message: 'Home', comment: "The header's link back to the home page, before the restaurant's name has loaded." })}
+              </span>
               {restaurant ? <span className="lp-logo-tagline">{restaurant.tagline}</span> : null}
             </span>
           </Link>
