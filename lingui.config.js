@@ -64,8 +64,7 @@ export default {
       include: ['<rootDir>/packages/web-kit/src/legal/legal.tsx', '<rootDir>/packages/web-kit/src/payments'],
       exclude: SPECS,
     },
-    // The shell's 404 page: explicit-id messages (the shell's Vite build compiles no macro and no
-    // catalogue), compiled into shell/src/locales/{locale}.ts, which the 404 chunk loads (a spec holds them to these).
+    // The shell's 404 page: loaded with its chunk, only on a 404.
     {
       path: '<rootDir>/shell/src/locales/{locale}',
       include: ['<rootDir>/shell/src/not-found-page.tsx'],

@@ -8,11 +8,14 @@ import {
   SHELL_SHARED,
   SOURCE_CONDITIONS,
 } from '../federation.shared.ts';
+import { linguiPlugins } from '../lingui.vite.ts';
 import { precompress } from '../scripts/precompress.mjs';
 
 export default defineConfig({
   plugins: [
     federationRuntimeVersionOnly(),
+    // Lingui for the 404 page (its macros and catalogue), the only part of the shell with words to translate.
+    ...linguiPlugins(),
     react(),
     federation({
       name: 'shell',

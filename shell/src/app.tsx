@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@festival/query';
 import type { ReactNode } from 'react';
-import { createElement, lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { languageOfPath, routeLanguages, routePaths, routerPath, SITE_ROUTES, type SiteRoute } from '@festival/contracts';
 import { Route, Routes, useLocation } from '@festival/router';
 import { RemoteLoaderContext, type RemoteLoader } from './remote-loader';
@@ -8,8 +8,7 @@ import { RemoteRoute } from './remote-route';
 
 // The 404 page, with its words in the path's language (its own Lingui and catalogue): a chunk of
 // its own, loaded only on a 404, so the shell every page loads (`/` among them) carries no Lingui.
-// It is given React's createElement rather than importing React (not-found-page.tsx says why).
-const NotFound = lazy(() => import('./not-found-page').then((chunk) => ({ default: chunk.notFoundPage(createElement) })));
+const NotFound = lazy(() => import('./not-found-page'));
 
 function NotFoundPage() {
   const language = languageOfPath(useLocation().pathname);
