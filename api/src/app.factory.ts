@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
 import { DataSource } from 'typeorm';
-import { PAGE_SEO, POLICY_KINDS, POLICY_PATHS, policyQueryKey } from '@festival/contracts';
+import { PAGE_SEO, pathWithoutLanguage, POLICY_KINDS, POLICY_PATHS, policyQueryKey } from '@festival/contracts';
 import { Logger as NestPinoLogger } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
@@ -122,7 +122,7 @@ export async function createApp(config: AppConfig, logger: Logger = createLogger
   // `/privacy` and `/terms` show the staff's current text (docs/privacy.md).
   const policies = app.get(PoliciesService);
   siteConfig.pageQueries = async (path) => {
-    const kind = POLICY_KINDS.find((k) => POLICY_PATHS[k] === path);
+    const kind = POLICY_KINDS.find((k) => POLICY_PATHS[k] === pathWithoutLanguage(path));
     return kind ? [{ key: policyQueryKey(kind), data: await policies.publicPolicy(kind) }] : [];
   };
   app.useGlobalFilters(new HttpErrorFilter(logger));

@@ -52,6 +52,13 @@ test.describe('the privacy policy and the ticket terms', () => {
       expect(html).toContain('&lt;script&gt;window.policyScriptRan = true&lt;/script&gt;');
       expect(html).not.toContain(SCRIPT);
     }).toPass({ timeout: 10_000 });
+    // The same policy at its Hindi address: the frame in Hindi, the staff's text as they wrote it.
+    await expect(async () => {
+      const hindi = await (await staff.get('/hi/privacy')).text();
+      expect(hindi).toContain('<html lang="hi"');
+      expect(hindi).toContain('गोपनीयता नीति');
+      expect(hindi).toContain(`<strong>${marker}</strong>`);
+    }).toPass({ timeout: 10_000 });
 
     const guest = await (await browser.newContext({ baseURL: BASE_URL })).newPage();
     const errors: string[] = [];

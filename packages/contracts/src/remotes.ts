@@ -63,8 +63,8 @@ export const SITE_ROUTES = [
   { path: '/diwali-party', remote: 'public_site', prerendered: true, translated: true },
   { path: '/feast-packs', remote: 'public_site', children: ['checkout'] },
   { path: '/my-tickets', remote: 'public_site', translated: true },
-  { path: '/privacy', remote: 'public_site', prerendered: true },
-  { path: '/terms', remote: 'public_site', prerendered: true },
+  { path: '/privacy', remote: 'public_site', prerendered: true, translated: true },
+  { path: '/terms', remote: 'public_site', prerendered: true, translated: true },
   {
     path: '/drinks',
     remote: 'drinks_app',

@@ -25,8 +25,8 @@ function PageLoading() {
 /**
  * The public-site remote: the landing page at `/`, the party tickets at `/diwali-party`, the feast
  * pack checkout at `/feast-packs/checkout`, the guest's tickets at `/my-tickets`, the privacy
- * policy and the ticket terms at `/privacy` and `/terms`. The party page and My tickets are also
- * served below `/hi` and `/ta`; the others are English only.
+ * policy and the ticket terms at `/privacy` and `/terms`. All but the landing page and the feast
+ * checkout are also served below `/hi` and `/ta` (the shell sends no other path ending so).
  */
 export default function App() {
   const { pathname } = useLocation();
@@ -37,10 +37,10 @@ export default function App() {
       </Suspense>
     );
   }
-  if (pathname === '/privacy' || pathname === '/terms') {
+  if (pathname.endsWith('/privacy') || pathname.endsWith('/terms')) {
     return (
       <Suspense fallback={<PageLoading />}>
-        <PolicyRoute kind={pathname === '/privacy' ? 'privacy' : 'terms'} />
+        <PolicyRoute kind={pathname.endsWith('/privacy') ? 'privacy' : 'terms'} />
       </Suspense>
     );
   }

@@ -42,10 +42,11 @@ beforeEach(() => {
     }
     if (url === '/api/my-tickets') return json(401, { message: 'Sign in with the link we e-mailed you' });
     if (url === '/api/feast-packs') return json(200, CATALOG);
-    if (url === '/api/policies/privacy') {
+    if (url === '/api/policies/privacy' || url === '/api/policies/terms') {
+      const kind = url.endsWith('privacy') ? 'privacy' : 'terms';
       return json(200, {
-        kind: 'privacy',
-        title: 'Privacy policy',
+        kind,
+        title: kind === 'privacy' ? 'Privacy policy' : 'Ticket terms',
         html: '<p>Our text.</p>',
         version: 1,
         savedAt: '2026-09-01T00:00:00.000Z',
@@ -105,6 +106,17 @@ describe("each page loads the texts it shows, the web kit's among them", () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy policy' })).toBeTruthy();
     expect(await screen.findByText('Version 1 · Effective September 1, 2026')).toBeTruthy();
     expect(within(screen.getByRole('navigation', { name: 'Policies' })).getByRole('link', { name: 'Ticket terms' })).toBeTruthy();
+  });
+
+  it("/ta/terms: the policy in its Tamil frame, the staff's text as written", async () => {
+    await renderAt('/ta/terms');
+    expect(await screen.findByRole('heading', { level: 1, name: 'டிக்கெட் விதிமுறைகள்' })).toBeTruthy();
+    expect(await screen.findByText('Our text.')).toBeTruthy();
+    expect(
+      within(screen.getByRole('navigation', { name: 'கொள்கைகள்' }))
+        .getByRole('link', { name: 'தனியுரிமைக் கொள்கை' })
+        .getAttribute('href'),
+    ).toBe('/ta/privacy');
   });
 
   it('/feast-packs/checkout: English, the news box among it', async () => {

@@ -19,12 +19,13 @@ describe('LegalLinks', () => {
     ['en', 'Policies', 'Privacy policy', 'Ticket terms'],
     ['hi', 'नीतियाँ', 'गोपनीयता नीति', 'टिकट की शर्तें'],
     ['ta', 'கொள்கைகள்', 'தனியுரிமைக் கொள்கை', 'டிக்கெட் விதிமுறைகள்'],
-  ] as const)('in %s links the privacy policy and the ticket terms', (language, name, privacy, terms) => {
+  ] as const)('in %s links the privacy policy and the ticket terms in that language', (language, name, privacy, terms) => {
     renderInLanguage(<LegalLinks className="extra" />, { language });
     const nav = screen.getByRole('navigation', { name });
+    const prefix = language === 'en' ? '' : `/${language}`;
     expect(nav.className).toBe('legal-links extra');
-    expect(within(nav).getByRole('link', { name: privacy }).getAttribute('href')).toBe('/privacy');
-    expect(within(nav).getByRole('link', { name: terms }).getAttribute('href')).toBe('/terms');
+    expect(within(nav).getByRole('link', { name: privacy }).getAttribute('href')).toBe(`${prefix}/privacy`);
+    expect(within(nav).getByRole('link', { name: terms }).getAttribute('href')).toBe(`${prefix}/terms`);
     expect(nav.textContent).toBe(`${privacy} · ${terms}`);
   });
 });
@@ -39,13 +40,14 @@ describe('PayAgreement', () => {
       'டிக்கெட் விதிமுறைகளையும்',
       'தனியுரிமைக் கொள்கையையும்',
     ],
-  ] as const)('in %s says paying agrees to both, each linked in a new tab', (language, line, terms, privacy) => {
+  ] as const)('in %s says paying agrees to both, each linked in that language in a new tab', (language, line, terms, privacy) => {
     renderInLanguage(<PayAgreement />, { language });
     const paragraph = screen.getByText((_, element) => element?.tagName === 'P' && element.textContent === line);
+    const prefix = language === 'en' ? '' : `/${language}`;
     const termsLink = within(paragraph).getByRole('link', { name: terms });
-    expect(termsLink.getAttribute('href')).toBe('/terms');
+    expect(termsLink.getAttribute('href')).toBe(`${prefix}/terms`);
     expect(termsLink.getAttribute('target')).toBe('_blank');
-    expect(within(paragraph).getByRole('link', { name: privacy }).getAttribute('href')).toBe('/privacy');
+    expect(within(paragraph).getByRole('link', { name: privacy }).getAttribute('href')).toBe(`${prefix}/privacy`);
   });
 });
 

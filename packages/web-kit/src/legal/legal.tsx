@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import type { ChangeEvent } from 'react';
 import { CheckoutTexts } from '../payments/checkout-texts';
-import { PRIVACY, TERMS } from './legal-links';
+import { usePolicyPaths } from './legal-links';
 
 export { LegalLinks } from './legal-links';
 
@@ -12,19 +12,26 @@ export { LegalLinks } from './legal-links';
 export function PayAgreement({ className }: { className?: string }) {
   return (
     <CheckoutTexts>
-      <p className={className ? `pay-agreement ${className}` : 'pay-agreement'}>
-        <Trans comment="Review: legal. Beside every pay button; the two links open the ticket terms and the privacy policy.">
-          By paying you agree to the{' '}
-          <a href={TERMS} target="_blank" rel="noopener">
-            ticket terms
-          </a>{' '}
-          and the{' '}
-          <a href={PRIVACY} target="_blank" rel="noopener">
-            privacy policy
-          </a>
-        </Trans>
-      </p>
+      <PayLine className={className} />
     </CheckoutTexts>
+  );
+}
+
+function PayLine({ className }: { className?: string }) {
+  const paths = usePolicyPaths();
+  return (
+    <p className={className ? `pay-agreement ${className}` : 'pay-agreement'}>
+      <Trans comment="Review: legal. Beside every pay button; the two links open the ticket terms and the privacy policy.">
+        By paying you agree to the{' '}
+        <a href={paths.terms} target="_blank" rel="noopener">
+          ticket terms
+        </a>{' '}
+        and the{' '}
+        <a href={paths.privacy} target="_blank" rel="noopener">
+          privacy policy
+        </a>
+      </Trans>
+    </p>
   );
 }
 

@@ -103,8 +103,8 @@ describe('My tickets in Hindi', () => {
     expect(bodies).toEqual([{ email: 'meera.k@example.com', language: 'hi' }]);
     // Its footer's links and its language switch.
     const policies = screen.getByRole('navigation', { name: 'नीतियाँ' });
-    expect(within(policies).getByRole('link', { name: 'गोपनीयता नीति' }).getAttribute('href')).toBe('/privacy');
-    expect(within(policies).getByRole('link', { name: 'टिकट की शर्तें' }).getAttribute('href')).toBe('/terms');
+    expect(within(policies).getByRole('link', { name: 'गोपनीयता नीति' }).getAttribute('href')).toBe('/hi/privacy');
+    expect(within(policies).getByRole('link', { name: 'टिकट की शर्तें' }).getAttribute('href')).toBe('/hi/terms');
     const languages = screen.getByRole('navigation', { name: 'भाषा' });
     expect(within(languages).getByRole('link', { name: 'English' }).getAttribute('href')).toMatch(/^\/my-tickets\?lang=en$/);
     expect(within(languages).getByRole('link', { name: 'தமிழ்' }).getAttribute('href')).toMatch(/^\/ta\/my-tickets\?lang=ta$/);

@@ -81,7 +81,7 @@ describe("the policies' frame", () => {
     expect(await screen.findByText(`संस्करण 3 · ${dateIn('hi-IN')} से लागू`)).toBeTruthy();
     expect(screen.getByText('We keep your e-mail address to send you your tickets.')).toBeTruthy();
     const links = screen.getByRole('navigation', { name: 'नीतियाँ' });
-    expect(within(links).getByRole('link', { name: 'टिकट की शर्तें' }).getAttribute('href')).toBe('/terms');
+    expect(within(links).getByRole('link', { name: 'टिकट की शर्तें' }).getAttribute('href')).toBe('/hi/terms');
     await waitFor(() => expect(document.title).toBe('गोपनीयता नीति | Saffron Leaf'));
   });
 
