@@ -109,7 +109,7 @@ export const messages: Readonly<Record<'en' | 'hi' | 'ta', Messages>> = {
     "mail.tickets.title": ["You're All Set!"],
     "mail.totalPaid": ["Total paid"],
     "mail.waitlist.buy": ["Buy them here: ",["link"]],
-    "mail.waitlist.offer": ["Tickets for ",["partyName"]," (",["date"],") have come back, and ",["tickets","plural",{"one":["#"," ticket"],"other":["#"," tickets"]}]," are held for you until ",["until"],"."],
+    "mail.waitlist.offer": ["Tickets for ",["partyName"]," (",["date"],") have come back, and ",["tickets","plural",{"one":["#"," ticket is"],"other":["#"," tickets are"]}]," held for you until ",["until"],"."],
     "mail.waitlist.subject": ["Your waitlist tickets for ",["partyName"]],
     "mail.waitlist.yoursAlone": ["The link is yours alone. After that time the offer expires and the tickets go to the next guest on the waitlist."],
     "promo.expired": ["This promo code has expired"],

@@ -255,6 +255,7 @@ describe('the guest e-mails in every language (docs/languages.md)', () => {
     expect(emails.feast!.text).toContain('Pick up on Saturday, November 7, 2026 at 11:00 AM');
     expect(emails.receiptTab!.text).toContain('Receipt: Drinks tab 3F2A9C1E\nOct 24, 2025, 10:45 PM');
     expect(emails.waitlist!.text).toContain('and 3 tickets are held for you until Monday, October 20, 2025 at 10:30 AM.');
+    expect(emails.waitlistOne!.text).toContain('and 1 ticket is held for you until Monday, October 20, 2025 at 10:30 AM.');
   });
 
   describe.each(['hi', 'ta'] as const)('in %s', (language) => {

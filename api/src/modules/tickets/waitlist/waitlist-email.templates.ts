@@ -13,7 +13,7 @@ export const WAITLIST_MESSAGES = {
   offer: /*i18n*/ {
     id: 'mail.waitlist.offer',
     message:
-      'Tickets for {partyName} ({date}) have come back, and {tickets, plural, one {# ticket} other {# tickets}} are held for you until {until}.',
+      'Tickets for {partyName} ({date}) have come back, and {tickets, plural, one {# ticket is} other {# tickets are}} held for you until {until}.',
     comment:
       "Review: tickets of the sold-out party are free again and kept for this guest alone until a moment (until: Monday, October 20, 2025 at 10:30 AM); date is the party's day.",
   },
