@@ -26,6 +26,7 @@ import { PoliciesService } from './modules/privacy/policies.service.js';
 import { mountFrontends, type PageHtmlRegistry, type SiteConfigSource } from './web/frontends.js';
 import { mountCrawlerFiles } from './web/crawler-files.js';
 import { seoPageHtml } from './web/landing-head.js';
+import { GUEST_REFUSALS } from './common/guest-refusals.js';
 
 export interface CreatedApp {
   app: NestExpressApplication;
@@ -52,25 +53,25 @@ export function routeTables(
     'analytics-event': {
       limit: config.analytics.eventsPerMinute,
       windowMs: 60_000,
-      message: 'Too many analytics events from this address. Please slow down.',
+      refusal: GUEST_REFUSALS.tooManyEvents,
     },
     // The routes that start a payment: card testing and the gateway's own rate limit.
     'payment-start': {
       limit: config.paymentStarts.per10Minutes,
       windowMs: 10 * 60_000,
-      message: 'Too many payments started from this address. Please wait a few minutes and try again.',
+      refusal: GUEST_REFUSALS.tooManyPayments,
     },
     // Joining the waitlist: a public write, throttled as the payment starts are.
     'waitlist-join': {
       limit: config.paymentStarts.per10Minutes,
       windowMs: 10 * 60_000,
-      message: 'Too many waitlist requests from this address. Please wait a few minutes and try again.',
+      refusal: GUEST_REFUSALS.tooManyWaitlist,
     },
     // My tickets' `Send me a link` (docs/guest-account.md): a public write that sends mail.
     'my-tickets-link': {
       limit: config.myTickets.linksPerAddressPerHour,
       windowMs: 60 * 60_000,
-      message: 'Too many links asked for from this address. Please wait a few minutes and try again.',
+      refusal: GUEST_REFUSALS.tooManyLinks,
     },
   };
   return { bodyLimits: bodyLimitTable(routes), rateLimits: rateLimitTable(routes, kinds) };

@@ -78,3 +78,30 @@ describe(`a guest's refusals in the language of the page, on ${TEST_DATABASE}`, 
     await nothingHeld();
   });
 });
+
+describe(`a rate limit's answer in the language of the page, on ${TEST_DATABASE}`, () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ PAYMENT_STARTS_PER_10_MINUTES: '1' });
+  });
+  afterAll(() => t.close());
+
+  it('says in Hindi that too many payments were started, with its code and Retry-After; English as before', async () => {
+    const start = (language?: string) => {
+      const request = t.http.post('/api/party-payment-intent').set('X-Forwarded-For', '198.51.100.41');
+      return (language ? request.set('Accept-Language', language) : request).send({});
+    };
+    expect((await start('hi')).status).toBe(400);
+    const hindi = await start('hi');
+    expect(hindi.status).toBe(429);
+    expect(hindi.headers['retry-after']).toMatch(/^\d+$/);
+    expect(hindi.body).toEqual({
+      message: 'इस पते से बहुत सारे भुगतान शुरू किए गए हैं। कृपया कुछ मिनट रुककर फिर कोशिश करें।',
+      code: 'limits.payment-start',
+    });
+    expect((await start()).body).toEqual({
+      message: 'Too many payments started from this address. Please wait a few minutes and try again.',
+    });
+  });
+});

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { clientAddressOf } from './client-address.js';
+import { answerLanguage, GuestRefusal, type RefusalMessage } from './guest-refusals.js';
 import type { SharedRateLimits } from './rate-limiter.js';
 import type { RateLimitKind } from './route-facts.js';
 
@@ -11,8 +12,8 @@ export interface ClientRateLimit {
   path: RegExp;
   limit: number;
   windowMs: number;
-  /** The 429's message. */
-  message: string;
+  /** The 429's words, in the language the request asks for (docs/languages.md). */
+  refusal: RefusalMessage;
 }
 
 /** What a rate-limit kind of `@RateLimit` means: its numbers come from the configuration. */
@@ -50,7 +51,9 @@ export function clientRateLimits(limits: readonly ClientRateLimit[], counters: S
       if (decision.allowed) return next();
       res.setHeader('Retry-After', String(decision.retryAfterSeconds));
       res.setHeader('Connection', 'close');
-      res.status(429).json({ message: limit.message });
+      const language = answerLanguage(req.headers['accept-language']);
+      res.status(429).setHeader('Content-Language', language);
+      res.json(new GuestRefusal(429, limit.refusal).answerIn(language));
     }, next);
   };
 }

@@ -2,6 +2,7 @@ import { HttpStatus, NotFoundException, type ArgumentsHost } from '@nestjs/commo
 import type { Logger } from 'pino';
 import {
   FEAST_REFUSALS,
+  KEPT_CARD_REFUSALS,
   LANGUAGES,
   PROMO_CODE_REFUSALS,
   promoRefusalCode,
@@ -9,6 +10,7 @@ import {
   WAITLIST_OFFER_EXPIRED,
   waitlistJoinRequestSchema,
 } from '@festival/contracts';
+import { GUEST_MEALS_CLOSED } from '../modules/tickets/meals/party-meals.service.js';
 import { answerLanguage, GUEST_REFUSALS, GuestRefusal } from './guest-refusals.js';
 import { HttpErrorFilter } from './http-error.filter.js';
 import { ZodValidationPipe } from './zod-validation.pipe.js';
@@ -51,6 +53,13 @@ describe("the guest refusals' English words are the spec's and the pages', uncha
     expect(english(GUEST_REFUSALS.feastTotalChanged)).toBe(FEAST_REFUSALS.totalChanged);
     expect(english(GUEST_REFUSALS.offerExpired)).toBe(WAITLIST_OFFER_EXPIRED);
     expect(english(GUEST_REFUSALS.soldOut)).toBe('Sorry, the party is sold out');
+    expect(english(GUEST_REFUSALS.tabsNotYet)).toBe(KEPT_CARD_REFUSALS.beforeParty);
+    expect(english(GUEST_REFUSALS.partyOver)).toBe(KEPT_CARD_REFUSALS.afterParty);
+    expect(english(GUEST_REFUSALS.cardForgotten)).toBe(KEPT_CARD_REFUSALS.forgotten);
+    expect(english(GUEST_REFUSALS.cardLinkInvalid)).toBe(KEPT_CARD_REFUSALS.unknown);
+    expect(english(GUEST_REFUSALS.tabAlreadyOpen)).toBe(KEPT_CARD_REFUSALS.tabOpen);
+    expect(english(GUEST_REFUSALS.closeTabFirst)).toBe(KEPT_CARD_REFUSALS.closeTabFirst);
+    expect(english(GUEST_REFUSALS.mealsClosed)).toBe(GUEST_MEALS_CLOSED);
   });
 
   it('fills in numbers, money and names, with the plurals they always had', () => {

@@ -87,6 +87,37 @@ export const GUEST_REFUSALS = {
   drinkOutOfStock: /*i18n*/ { id: 'drinks.out-of-stock', message: '{drink} is out of stock. Please remove it from your cart.' },
   drinkFewLeft: /*i18n*/ { id: 'drinks.few-left', message: 'Only {available} {drink} left. Please lower the quantity.' },
   drinkSoldOut: /*i18n*/ { id: 'drinks.sold-out', message: '{drink} just sold out. Please review your cart.' },
+  // A card kept for drinks (docs/guest-account.md), and My tickets.
+  tabsNotYet: /*i18n*/ { id: 'kept-card.before-party', message: 'Tabs open when the party starts' },
+  partyOver: /*i18n*/ { id: 'kept-card.after-party', message: 'The party is over' },
+  cardForgotten: /*i18n*/ { id: 'kept-card.forgotten', message: 'This card was forgotten' },
+  cardLinkInvalid: /*i18n*/ { id: 'kept-card.unknown', message: 'This link is not valid' },
+  tabAlreadyOpen: /*i18n*/ { id: 'kept-card.tab-open', message: 'A tab is already open on this card' },
+  closeTabFirst: /*i18n*/ {
+    id: 'kept-card.close-tab-first',
+    message: 'Close your drinks tab before forgetting your card',
+    comment: 'Review: the kept card pays the open drinks tab when it closes, so it cannot be forgotten before.',
+  },
+  mealsClosed: /*i18n*/ {
+    id: 'meals.closed',
+    message: 'Meal choices have closed: please ask the restaurant to change a meal',
+  },
+  resendRefunded: /*i18n*/ { id: 'resend.refunded', message: 'This order was refunded, so it has no tickets to e-mail' },
+  resendUnpaid: /*i18n*/ { id: 'resend.unpaid', message: 'This order is not paid, so it has no tickets to e-mail' },
+  // Too many requests from one address (the routes' rate limits, docs/RELIABILITY.md).
+  tooManyPayments: /*i18n*/ {
+    id: 'limits.payment-start',
+    message: 'Too many payments started from this address. Please wait a few minutes and try again.',
+  },
+  tooManyWaitlist: /*i18n*/ {
+    id: 'limits.waitlist-join',
+    message: 'Too many waitlist requests from this address. Please wait a few minutes and try again.',
+  },
+  tooManyLinks: /*i18n*/ {
+    id: 'limits.my-tickets-link',
+    message: 'Too many links asked for from this address. Please wait a few minutes and try again.',
+  },
+  tooManyEvents: /*i18n*/ { id: 'limits.analytics-event', message: 'Too many analytics events from this address. Please slow down.' },
   // A request the page should not have sent (its own checks are the same, in the page's words).
   invalid: /*i18n*/ {
     id: 'request.invalid',

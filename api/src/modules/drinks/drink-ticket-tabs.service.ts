@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { In, type EntityManager } from 'typeorm';
-import { KEPT_CARD_REFUSALS, type DrinkTabResponse, type KeptCardView, type ValidTicketTabRequest } from '@festival/contracts';
+import { type DrinkTabResponse, type KeptCardView, type ValidTicketTabRequest } from '@festival/contracts';
 import { ExclusiveSection } from '../../common/exclusive-section.js';
 import { secretHash } from '../../common/secrets.js';
 import type { AppConfig } from '../../config/app-config.js';
@@ -11,6 +11,7 @@ import { SeasonsService } from '../seasons/seasons.service.js';
 import { SiteService } from '../settings/site.service.js';
 import { DRINKS_LOCK } from './drink-menu.service.js';
 import { DrinkTabEntity } from './drink-tab.entity.js';
+import { GUEST_REFUSALS, GuestRefusal } from '../../common/guest-refusals.js';
 
 /** The tab opened on a ticket order's kept card that is not closed yet, if any (read under the drinks lock). */
 const openTabOf = (manager: EntityManager, ticketOrderId: string) =>
@@ -51,7 +52,7 @@ export class DrinkTicketTabs {
    */
   async forgetOrder(orderId: string): Promise<void> {
     await this.exclusive.run(DRINKS_LOCK, async (manager) => {
-      if (await openTabOf(manager, orderId)) throw new ConflictException(KEPT_CARD_REFUSALS.closeTabFirst);
+      if (await openTabOf(manager, orderId)) throw new GuestRefusal(HttpStatus.CONFLICT, GUEST_REFUSALS.closeTabFirst);
     });
     await this.keptCards.forget(orderId);
   }
@@ -59,9 +60,10 @@ export class DrinkTicketTabs {
   async open(request: ValidTicketTabRequest, now = new Date()): Promise<DrinkTabResponse> {
     const card = await this.keptCards.forTab(request.token);
     const { party } = await this.site.get();
-    if (now.getTime() < Date.parse(party.startsAt)) throw new ConflictException(KEPT_CARD_REFUSALS.beforeParty);
+    if (now.getTime() < Date.parse(party.startsAt)) throw new GuestRefusal(HttpStatus.CONFLICT, GUEST_REFUSALS.tabsNotYet);
     const eventId = await this.seasons.currentId();
-    if (now.getTime() > Date.parse(party.endsAt) || card.eventId !== eventId) throw new ConflictException(KEPT_CARD_REFUSALS.afterParty);
+    if (now.getTime() > Date.parse(party.endsAt) || card.eventId !== eventId)
+      throw new GuestRefusal(HttpStatus.CONFLICT, GUEST_REFUSALS.partyOver);
     const tabToken = randomBytes(24).toString('base64url');
     // Under the drinks lock: two taps at once open one tab.
     const tab = await this.exclusive.run(DRINKS_LOCK, async (manager) => {
@@ -86,7 +88,7 @@ export class DrinkTicketTabs {
       await manager.insert(DrinkTabEntity, created);
       return created;
     });
-    if (!tab) throw new ConflictException(KEPT_CARD_REFUSALS.tabOpen);
+    if (!tab) throw new GuestRefusal(HttpStatus.CONFLICT, GUEST_REFUSALS.tabAlreadyOpen);
     this.logger.log(`Tab ${tab.id} opened from ticket order ${card.orderId}`);
     return { clientSecret: '', tabId: tab.id, tabToken };
   }

@@ -1,13 +1,14 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, IsNull, Not, Repository } from 'typeorm';
-import { KEPT_CARD_REFUSALS, type KeptCardView } from '@festival/contracts';
+import type { KeptCardView } from '@festival/contracts';
 import { secretHash } from '../../common/secrets.js';
 import { publicBaseUrl, type AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import { PaymentGateway } from '../payments/payment-gateway.js';
 import { KeptCardEntity } from './kept-card.entity.js';
+import { GUEST_REFUSALS, GuestRefusal } from '../../common/guest-refusals.js';
 
 /** The party order a card is kept with, as the tickets module tells it. */
 export interface KeepingOrder {
@@ -174,13 +175,13 @@ export class KeptCardsService {
 
   private async byToken(token: string): Promise<KeptCardEntity> {
     const card = await this.cards.findOneBy({ tokenHash: secretHash(token) });
-    if (!card?.paymentMethodId) throw new NotFoundException(KEPT_CARD_REFUSALS.unknown);
+    if (!card?.paymentMethodId) throw new GuestRefusal(HttpStatus.NOT_FOUND, GUEST_REFUSALS.cardLinkInvalid);
     return card;
   }
 
   private async usable(token: string): Promise<KeptCardEntity> {
     const card = await this.byToken(token);
-    if (card.forgottenAt) throw new ConflictException(KEPT_CARD_REFUSALS.forgotten);
+    if (card.forgottenAt) throw new GuestRefusal(HttpStatus.CONFLICT, GUEST_REFUSALS.cardForgotten);
     return card;
   }
 }

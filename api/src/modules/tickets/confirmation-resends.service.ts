@@ -1,4 +1,4 @@
-import { ConflictException, HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
+import { HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { MoreThan, Repository } from 'typeorm';
 import {
@@ -16,6 +16,7 @@ import { ConfirmationResendEntity } from './confirmation-resend.entity.js';
 import { PartyOrderEntity } from './party-order.entity.js';
 import { holdsPaymentSecret, paymentLookup } from '../payments/order-lifecycle/payment-secret.js';
 import { TicketEmailService } from './ticket-email.service.js';
+import { GUEST_REFUSALS, GuestRefusal } from '../../common/guest-refusals.js';
 
 /**
  * The lock of every resend: the guests' limit is read and the resend recorded in one exclusive
@@ -105,10 +106,9 @@ export class ConfirmationResends {
     const left = await this.exclusive.run(RESEND_LOCK, async (manager) => {
       const current = await manager.findOneByOrFail(PartyOrderEntity, { id: order.id });
       if (current.status !== 'paid') {
-        throw new ConflictException(
-          current.status === 'refunding' || current.status === 'refunded'
-            ? 'This order was refunded, so it has no tickets to e-mail'
-            : 'This order is not paid, so it has no tickets to e-mail',
+        throw new GuestRefusal(
+          HttpStatus.CONFLICT,
+          current.status === 'refunding' || current.status === 'refunded' ? GUEST_REFUSALS.resendRefunded : GUEST_REFUSALS.resendUnpaid,
         );
       }
       const recent = await manager.find(ConfirmationResendEntity, {

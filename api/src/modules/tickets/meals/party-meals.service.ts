@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository, type EntityManager } from 'typeorm';
 import {
@@ -21,6 +21,7 @@ import type { StaffActor } from '../../staff/staff-actor.js';
 import { linesOf } from '../party-order-lines.js';
 import { PartyOrderEntity } from '../party-order.entity.js';
 import { PartyOrderGuestEntity } from './party-order-guest.entity.js';
+import { GUEST_REFUSALS, GuestRefusal } from '../../../common/guest-refusals.js';
 
 /** Whether a row chosen at `chosenAt` came after the season's `Meal choices close`. */
 export const chosenLate = (chosenAt: Date, meals: Pick<MealSettings, 'choicesCloseAt'>): boolean =>
@@ -136,7 +137,7 @@ export class PartyMeals {
           who.guestEmail === undefined ? 'This event asks no meals: add meal options in Settings first' : 'This event asks no meals',
         );
       }
-      if (who.guestEmail !== undefined && chosenLate(now, meals)) throw new ConflictException(GUEST_MEALS_CLOSED);
+      if (who.guestEmail !== undefined && chosenLate(now, meals)) throw new GuestRefusal(HttpStatus.CONFLICT, GUEST_REFUSALS.mealsClosed);
       const seats = orderSeats({ ...order, lines: await linesOf(manager, order.id) });
       if (!Number.isInteger(seat) || seat < 1 || seat > seats.length) {
         throw new BadRequestException(`seat: Seat must be from 1 to ${seats.length}, the order's seats`);
