@@ -1,7 +1,8 @@
 // The guest pages' and the API's message catalogues (docs/languages.md).
 //   node scripts/messages.mjs           writes the messages the code marks into the catalogues
-//                                       (`lingui extract --clean`): new ones added, gone ones removed;
-//                                       then compiles the API's into api/src/locales/messages.generated.ts.
+//                                       (`lingui extract --clean --overwrite`): new ones added, gone ones
+//                                       removed, the English ones as the code words them; then compiles
+//                                       the API's into api/src/locales/messages.generated.ts.
 //   node scripts/messages.mjs --compile only compiles the API's catalogues (after translating them).
 //   node scripts/messages.mjs --check   (npm run lint) fails when the catalogues are not what the
 //                                       code marks, when a message has no Hindi or Tamil text, or
@@ -15,6 +16,10 @@ import { createCompiledCatalog, getCatalogs } from '@lingui/cli/api';
 import { mustRun, ROOT, run } from './lib.mjs';
 
 const LINGUI = join(ROOT, 'node_modules/.bin/lingui');
+// `--overwrite`: an English text is the code's words. Without it, an explicit-id message (the
+// API's, whose msgid is its id) whose English the code changed would keep its old English text in
+// en.po, and the e-mails would still say it.
+const EXTRACT = ['extract', '--clean', '--overwrite'];
 const config = getConfig({ cwd: ROOT });
 const catalogueFiles = (catalog) => config.locales.map((locale) => `${catalog.path.replace('{locale}', locale)}.po`);
 
@@ -79,7 +84,7 @@ async function check() {
         '',
       ].join('\n'),
     );
-    if ((await run(LINGUI, ['extract', '--clean', '--config', scratchConfig], { cwd: ROOT, stdio: 'ignore' })) !== 0) {
+    if ((await run(LINGUI, [...EXTRACT, '--config', scratchConfig], { cwd: ROOT, stdio: 'ignore' })) !== 0) {
       problems.push('lingui extract failed: run `node scripts/messages.mjs` to see why');
     }
     for (const catalog of config.catalogs) {
@@ -116,6 +121,6 @@ async function check() {
 if (process.argv.includes('--check')) await check();
 else if (process.argv.includes('--compile')) await writeApiModule();
 else {
-  await mustRun(LINGUI, ['extract', '--clean'], { cwd: ROOT });
+  await mustRun(LINGUI, EXTRACT, { cwd: ROOT });
   await writeApiModule();
 }
