@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { clientAddressOf } from './client-address.js';
-import { answerLanguage, GuestRefusal, type RefusalMessage } from './guest-refusals.js';
+import { GuestRefusal, type RefusalMessage } from './guest-refusals.js';
 import type { SharedRateLimits } from './rate-limiter.js';
 import type { RateLimitKind } from './route-facts.js';
 
@@ -51,9 +51,7 @@ export function clientRateLimits(limits: readonly ClientRateLimit[], counters: S
       if (decision.allowed) return next();
       res.setHeader('Retry-After', String(decision.retryAfterSeconds));
       res.setHeader('Connection', 'close');
-      const language = answerLanguage(req.headers['accept-language']);
-      res.status(429).setHeader('Content-Language', language);
-      res.json(new GuestRefusal(429, limit.refusal).answerIn(language));
+      new GuestRefusal(429, limit.refusal).send(req, res);
     }, next);
   };
 }

@@ -24,7 +24,8 @@ function answerTo(exception: unknown, acceptLanguage?: string) {
       sent.status = status;
       return res;
     },
-    set(name: string, value: string) {
+    set: () => res,
+    setHeader(name: string, value: string) {
       sent.headers[name] = value;
       return res;
     },

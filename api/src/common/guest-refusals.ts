@@ -1,4 +1,5 @@
 import { HttpException } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import type { MessageDescriptor } from '@lingui/core';
 import { negotiateLanguage, SOURCE_LANGUAGE, type Language } from '@festival/contracts';
 import { mailLanguage, type MessageValues } from '../modules/mail/mail-i18n.js';
@@ -143,6 +144,13 @@ export class GuestRefusal extends HttpException {
     english?: string,
   ) {
     super(english ?? mailLanguage(SOURCE_LANGUAGE).text(refusal, values), status);
+  }
+
+  /** Answers `req` in the language it asks for, with `Content-Language` (HttpErrorFilter, the rate limits). */
+  send(req: Pick<Request, 'headers'>, res: Pick<Response, 'setHeader' | 'status' | 'json'>): void {
+    const language = answerLanguage(req.headers['accept-language']);
+    res.setHeader('Content-Language', language);
+    res.status(this.getStatus()).json(this.answerIn(language));
   }
 
   /** The answer's body in `language`: the message alone in English, with its code otherwise. */

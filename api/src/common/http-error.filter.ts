@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './database-unavailable.js';
 import { DomainError } from './domain-error.js';
-import { answerLanguage, GuestRefusal } from './guest-refusals.js';
+import { GuestRefusal } from './guest-refusals.js';
 
 export function messageOf(exception: HttpException): string {
   const body = exception.getResponse();
@@ -37,8 +37,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     if (res.headersSent) return;
 
     if (exception instanceof GuestRefusal) {
-      const language = answerLanguage(req.headers['accept-language']);
-      res.status(exception.getStatus()).set('Content-Language', language).json(exception.answerIn(language));
+      exception.send(req, res);
       return;
     }
     if (exception instanceof HttpException) {
