@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatCents, type MyTickets } from '@festival/contracts';
-import { useTicketsDate } from './tickets-date';
+import { useSaleDate } from '@festival/web-kit/i18n';
 
 /** The states the API names a guest's tabs and drinks orders by, in the page's language (any other is shown as it came). */
 const STATUSES: Record<string, MessageDescriptor> = {
@@ -18,7 +18,7 @@ const STATUSES: Record<string, MessageDescriptor> = {
 /** The guest's drinks tabs and pay-now orders at the party, when there are any. */
 export function DrinksList({ drinks, timeZone }: { drinks: MyTickets['drinks']; timeZone: string }) {
   const { t, i18n } = useLingui();
-  const date = useTicketsDate();
+  const date = useSaleDate();
   if (drinks.tabs.length === 0 && drinks.orders.length === 0) return null;
   const statusOf = (status: string) => (STATUSES[status] ? i18n._(STATUSES[status]) : status);
   return (

@@ -15,11 +15,11 @@ import { useSignOut } from '../api/sign-out';
 import { DrinksList } from './drinks-list';
 import { LinkRequestForm } from './link-request-form';
 import { OrderCard } from './order-card';
-import { useTicketsDate } from './tickets-date';
 import '@festival/web-kit/palette.css';
 import '@festival/web-kit/button.css';
 import '@festival/web-kit/indic-fonts.css';
 import './my-tickets.css';
+import { useSaleDate } from '@festival/web-kit/i18n';
 
 const MESSAGES = {
   loadFailed: msg`Your tickets could not load. Check your connection and try again.`,
@@ -137,7 +137,7 @@ export function MyTicketsPage() {
 /** The signed-in guest's event, orders and drinks, and `Sign out`. */
 function SignedIn({ tickets, timeZone }: { tickets: MyTickets; timeZone: string }) {
   const signOut = useSignOut();
-  const date = useTicketsDate();
+  const date = useSaleDate();
   const email = tickets.email;
   return (
     <>

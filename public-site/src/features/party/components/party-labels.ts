@@ -1,17 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import { formatSaleDate, LANGUAGE_LOCALES, type SiteConfig } from '@festival/contracts';
+import { LANGUAGE_LOCALES, type SiteConfig } from '@festival/contracts';
 import { useLanguage } from '@festival/web-kit/i18n';
 
 type Party = SiteConfig['party'];
-
-/**
- * Formats an instant (`expiresAt`, a sale date) in the party's zone and the page's language: in
- * English as `formatSaleDate` always said it, in Hindi and Tamil for `hi-IN` and `ta-IN`.
- */
-export function usePartyDate(): (iso: string, timeZone: string) => string {
-  const language = useLanguage();
-  return (iso, timeZone) => formatSaleDate(iso, timeZone, LANGUAGE_LOCALES[language]);
-}
 
 /**
  * The party's date and time lines (`Friday, October 24, 2025`, `7:00 PM to 11:00 PM`): in English

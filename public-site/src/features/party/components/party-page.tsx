@@ -14,7 +14,7 @@ import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, type ReactN
 import { useSearchParams } from '@festival/router';
 import { getAnalyticsSessionId, trackEvent, usePageTracking } from '@festival/web-kit/analytics';
 import { ApiError } from '@festival/web-kit/api-client';
-import { useLanguage } from '@festival/web-kit/i18n';
+import { useLanguage, useSaleDate } from '@festival/web-kit/i18n';
 import { LegalLinks } from '@festival/web-kit/legal';
 import { siteConfigQuery, usePageMeta, useSiteConfig } from '@festival/web-kit/site';
 import { useConfirmPartyPayment } from '../api/confirm-party-payment';
@@ -23,7 +23,7 @@ import { usePartyTicketStats } from '../api/party-ticket-stats';
 import { refreshTicketsLeft } from '../api/party-ticket-types';
 import { useWaitlistOffer } from '../api/waitlist-offer';
 import { EventHero } from './event-hero';
-import { useEventLabels, usePartyDate } from './party-labels';
+import { useEventLabels } from './party-labels';
 import { INITIAL_PARTY_STATE, partyReducer, type Step } from './party-state';
 import type { SeatDraft } from './meals-section';
 import { orderItems, ticketsChosen, usePartySelection } from './ticket-selection';
@@ -130,7 +130,7 @@ export function PartyPage({ after }: { after?: ReactNode } = {}) {
   }, [liveOffer]);
   usePageTracking('party_page_view');
   const eventLabels = useEventLabels(site.data?.party);
-  const formatDate = usePartyDate();
+  const formatDate = useSaleDate();
   const partyName = site.data?.party.name ?? '';
   const restaurantName = site.data?.restaurant.name ?? '';
   const { dateLabel, timeLabel } = eventLabels;

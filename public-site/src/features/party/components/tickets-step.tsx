@@ -17,7 +17,7 @@ import { lazy, Suspense, useEffect, useState, type FormEvent, type ReactNode } f
 import { ApiError } from '@festival/web-kit/api-client';
 import { useHydrated } from '@festival/web-kit/hydration';
 import { usePartyQuote } from '../api/party-quote';
-import { useAgeLabels, usePartyDate } from './party-labels';
+import { useAgeLabels } from './party-labels';
 import { PAYMENT_NOT_COMPLETED } from './party-state';
 import { PriceBreakdown } from './price-breakdown';
 import { TicketCounter } from './ticket-counter';
@@ -30,6 +30,7 @@ import {
   type TypeCounts,
   type TypedTickets,
 } from './ticket-selection';
+import { useSaleDate } from '@festival/web-kit/i18n';
 
 /** The counters by ticket type: only seasons that sell types load them (the seeded page never does). */
 const loadTypedCounters = () => import('./typed-counters');
@@ -132,7 +133,7 @@ interface TicketsStepProps {
 
 export function TicketsStep(props: TicketsStepProps) {
   const { t, i18n } = useLingui();
-  const formatDate = usePartyDate();
+  const formatDate = useSaleDate();
   const ages = useAgeLabels(props.site.party);
   const { site, remaining, adultTickets, childTickets, price, promo, notice, typed } = props;
   const [promoInput, setPromoInput] = useState(promo.code);

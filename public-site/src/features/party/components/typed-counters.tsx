@@ -3,7 +3,8 @@ import { useLingui } from '@lingui/react/macro';
 import { formatCents, MAX_TICKETS_PER_ORDER, type PublicTicketType, type SiteConfig } from '@festival/contracts';
 import { countOf, seatsChosen, ticketsChosen, typedLines, type TypeCounts } from './ticket-selection';
 import { TicketCounter } from './ticket-counter';
-import { useAgeLabels, usePartyDate } from './party-labels';
+import { useAgeLabels } from './party-labels';
+import { useSaleDate } from '@festival/web-kit/i18n';
 
 interface TypedCountersProps {
   site: SiteConfig;
@@ -28,7 +29,7 @@ export function TypedCounters({ site, types, seatsLeft, adultTickets, childTicke
   const tickets = ticketsChosen(adultTickets, childTickets, items);
   const seats = seatsChosen(adultTickets, childTickets, typedLines(types, items));
   const { t } = useLingui();
-  const formatDate = usePartyDate();
+  const formatDate = useSaleDate();
   const { party } = site;
   const ages = useAgeLabels(party);
   const childDetail = `${ages.childAges} (${ages.freeUnder.toLowerCase()})`;
