@@ -14,7 +14,6 @@ import { startSmtpSink, type ReceivedMail, type SmtpSink } from '@festival/test-
 import type { Response } from 'supertest';
 import { IsNull } from 'typeorm';
 import { GuestLinkEntity } from '../src/modules/guest-account/guest-link.entity.js';
-import { GUEST_MEALS_CLOSED } from '../src/modules/tickets/meals/party-meals.service.js';
 import { createPartyOrderRequest } from './support/factories.js';
 import { managerCookie } from './support/staff.js';
 import { createTestApp, TEST_DATABASE, type TestApp } from './support/test-app.js';
@@ -283,7 +282,7 @@ describe(`My tickets, on ${TEST_DATABASE}`, () => {
 
     await saveMeals({ ...MEALS, choicesCloseAt: new Date(Date.now() - 60_000).toISOString().replace('Z', '+00:00') });
     const closed = await t.http.put(`/api/my-tickets/orders/${orderId}/guests/2`).set('Cookie', cookie).send(veg()).expect(409);
-    expect(closed.body.message).toBe(GUEST_MEALS_CLOSED);
+    expect(closed.body.message).toBe('Meal choices have closed: please ask the restaurant to change a meal');
     const mine = (await t.http.get('/api/my-tickets').set('Cookie', cookie).expect(200)).body as MyTickets;
     expect(mine.meals?.open).toBe(false);
     expect(mine.orders[0]!.guests[1]!.meal).toBe('Non-vegetarian');

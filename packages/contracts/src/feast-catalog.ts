@@ -6,13 +6,6 @@ import { percentOfCents, type Cents } from './money.js';
  * time with a capacity in packs. Closed by default; staff open them per event.
  */
 
-/** The refusals of `POST /api/feast-order-intent`, each a 409 `message` word for word. */
-export const FEAST_REFUSALS = {
-  closed: 'Feast pack pre-orders are closed',
-  full: 'This pickup time is full',
-  totalChanged: 'The total has changed — please review your order',
-} as const;
-
 /** The most packs one pre-order may hold; bigger orders are catering (by phone). */
 export const MAX_PACKS_PER_ORDER = 20;
 /** The most packs and pickup times one event may offer. */

@@ -12,17 +12,6 @@ export const KEEP_CARD_LINE = "We'll charge it only for drinks you order on your
 /** The confirmation e-mail's link to `/drinks?ticket=<token>`. */
 export const OPEN_DRINKS_TAB_LINK = 'Open my drinks tab';
 
-/** The answers of a tab opened from a ticket's kept card. */
-export const KEPT_CARD_REFUSALS = {
-  beforeParty: 'Tabs open when the party starts',
-  afterParty: 'The party is over',
-  forgotten: 'This card was forgotten',
-  unknown: 'This link is not valid',
-  tabOpen: 'A tab is already open on this card',
-  /** `Forget my card` while a tab on it is open: the tab is charged to that card when it closes. */
-  closeTabFirst: 'Close your drinks tab before forgetting your card',
-} as const;
-
 /** `POST /api/party-payment-intent/keep-card`: keep (or not) the card the party order is about to be paid with. */
 export const keepCardRequestSchema = /* @__PURE__ */ defineSchema(() =>
   z.strictObject({

@@ -50,9 +50,6 @@ export interface WaitlistOffer {
   email: string;
 }
 
-/** The answer for an unknown, expired or used offer link. */
-export const WAITLIST_OFFER_EXPIRED = 'This offer has expired';
-
 export const WAITLIST_STATUSES = ['waiting', 'offered', 'bought', 'expired'] as const;
 export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
 /** Each status in the staff page's words. */

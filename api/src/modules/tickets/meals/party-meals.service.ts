@@ -38,9 +38,6 @@ export function toGuestMeal(row: PartyOrderGuestEntity, meals: MealSettings): Gu
   };
 }
 
-/** The guest's meal change after `Meal choices close` (409): only the restaurant changes a meal then. */
-export const GUEST_MEALS_CLOSED = 'Meal choices have closed: please ask the restaurant to change a meal';
-
 const allergensText = (allergens: readonly string[]) => (allergens.length === 0 ? 'none' : allergens.join(', '));
 
 /**
@@ -110,7 +107,7 @@ export class PartyMeals {
   /**
    * The guest's own change on My tickets (docs/guest-account.md): the same checks as the
    * manager's, only an order bought with `email`, and only while meal choices are open (409
-   * GUEST_MEALS_CLOSED after `Meal choices close`). Logged as the guest's.
+   * `meals.closed` of GUEST_REFUSALS after `Meal choices close`). Logged as the guest's.
    */
   async changeByGuest(orderId: string, seat: number, input: GuestMealChange, email: string): Promise<GuestMeal[]> {
     return this.changeRow(orderId, seat, input, { actor: null, guestEmail: email });
