@@ -9,8 +9,8 @@ export type RefusalMessage = MessageDescriptor & { id: string; message: string }
 
 /**
  * The API's refusals a guest reads on a page (docs/languages.md, "The API's answers"), in the
- * API's catalogue (api/src/locales). The English words are the spec's and the pages' (unchanged:
- * a guest-refusals spec holds them to the contracts' constants); Hindi and Tamil come from the
+ * API's catalogue (api/src/locales). The English words are the spec's and the pages', and this is
+ * their one home (a guest-refusals spec holds them to the spec's words); Hindi and Tamil come from the
  * catalogue. Each id is the code a translated answer carries beside its message, so a page can
  * tell the refusals apart in any language: `promo.<status>` and `tickets-changed.*` are the
  * contracts' (promoRefusalCode, TICKETS_CHANGED_CODE_PREFIX). `/*i18n*\/` marks each for the extractor.
