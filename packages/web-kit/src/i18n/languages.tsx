@@ -2,7 +2,7 @@ import './po.d';
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { I18nProvider, useLingui } from '@lingui/react';
 import { use, type ReactNode } from 'react';
-import { formatSaleDate, LANGUAGE_LOCALES, languageOfPath, pathInLanguage, type Language } from '@festival/contracts';
+import { languageOfPath, pathInLanguage, type Language } from '@festival/contracts';
 import { useLocation } from '@festival/router';
 
 /** A remote's compiled catalogue of one language, loaded when first needed (a chunk of its own). */
@@ -93,15 +93,6 @@ export function remoteLanguages(...catalogues: CatalogueLoaders[]): RemoteLangua
 /** The language of the page: its path's. */
 export function useLanguage(): Language {
   return languageOfPath(useLocation().pathname);
-}
-
-/**
- * Formats an instant (a sale date, the party's start, a hold's end) in `timeZone` and the page's
- * language: in English as `formatSaleDate` always said it, in Hindi and Tamil for `hi-IN` and `ta-IN`.
- */
-export function useSaleDate(): (iso: string, timeZone: string) => string {
-  const locale = LANGUAGE_LOCALES[useLanguage()];
-  return (iso, timeZone) => formatSaleDate(iso, timeZone, locale);
 }
 
 /** Turns a site path (`/drinks/checkout`) into the same page in the current page's language. */

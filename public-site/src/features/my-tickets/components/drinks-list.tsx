@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatCents, type MyTickets } from '@festival/contracts';
-import { useSaleDate } from '@festival/web-kit/i18n';
+import { useSaleDate } from '@festival/web-kit/sale-date';
 
 /** The states the API names a guest's tabs and drinks orders by, in the page's language (any other is shown as it came). */
 const STATUSES: Record<string, MessageDescriptor> = {

@@ -19,7 +19,7 @@ import '@festival/web-kit/palette.css';
 import '@festival/web-kit/button.css';
 import '@festival/web-kit/indic-fonts.css';
 import './my-tickets.css';
-import { useSaleDate } from '@festival/web-kit/i18n';
+import { useSaleDate } from '@festival/web-kit/sale-date';
 
 const MESSAGES = {
   loadFailed: msg`Your tickets could not load. Check your connection and try again.`,

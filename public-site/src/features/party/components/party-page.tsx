@@ -14,7 +14,8 @@ import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, type ReactN
 import { useSearchParams } from '@festival/router';
 import { getAnalyticsSessionId, trackEvent, usePageTracking } from '@festival/web-kit/analytics';
 import { ApiError } from '@festival/web-kit/api-client';
-import { useLanguage, useSaleDate } from '@festival/web-kit/i18n';
+import { useLanguage } from '@festival/web-kit/i18n';
+import { useSaleDate } from '@festival/web-kit/sale-date';
 import { LegalLinks } from '@festival/web-kit/legal';
 import { siteConfigQuery, usePageMeta, useSiteConfig } from '@festival/web-kit/site';
 import { useConfirmPartyPayment } from '../api/confirm-party-payment';

@@ -30,7 +30,7 @@ import {
   type TypeCounts,
   type TypedTickets,
 } from './ticket-selection';
-import { useSaleDate } from '@festival/web-kit/i18n';
+import { useSaleDate } from '@festival/web-kit/sale-date';
 
 /** The counters by ticket type: only seasons that sell types load them (the seeded page never does). */
 const loadTypedCounters = () => import('./typed-counters');

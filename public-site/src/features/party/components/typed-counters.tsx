@@ -4,7 +4,7 @@ import { formatCents, MAX_TICKETS_PER_ORDER, type PublicTicketType, type SiteCon
 import { countOf, seatsChosen, ticketsChosen, typedLines, type TypeCounts } from './ticket-selection';
 import { TicketCounter } from './ticket-counter';
 import { useAgeLabels } from './party-labels';
-import { useSaleDate } from '@festival/web-kit/i18n';
+import { useSaleDate } from '@festival/web-kit/sale-date';
 
 interface TypedCountersProps {
   site: SiteConfig;
