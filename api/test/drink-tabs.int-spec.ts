@@ -116,6 +116,9 @@ describe(`drink tabs on ${TEST_DATABASE}`, () => {
       // Another phone, without the token (or with a wrong one), can neither read nor order.
       await t.http.get(`/api/drink-tab/${tabId}`).expect(404, { message: 'Tab not found' });
       await tabOf(t, tabId, 'guessed-token').expect(404, { message: 'Tab not found' });
+      await tabOf(t, tabId, 'guessed-token')
+        .set('Accept-Language', 'ta')
+        .expect(404, { message: 'டேப் கிடைக்கவில்லை', code: 'drinks.tab-not-found' });
       await t.http.post(`/api/drink-tab/${tabId}/orders`).send(createTabOrderRequest('guessed-token')).expect(404);
     });
 
@@ -205,6 +208,12 @@ describe(`drink tabs on ${TEST_DATABASE}`, () => {
         expect(view).toMatchObject({ status: 'closed', chargedCents: expected.totalCents, totalCents: expected.totalCents });
         const late = await t.http.post(`/api/drink-tab/${tabId}/orders`).send(createTabOrderRequest(tabToken)).expect(409);
         expect(late.body).toEqual({ message: 'This tab is closed. Please pay now or open a new tab.' });
+        const hindi = await t.http
+          .post(`/api/drink-tab/${tabId}/orders`)
+          .set('Accept-Language', 'hi')
+          .send(createTabOrderRequest(tabToken))
+          .expect(409);
+        expect(hindi.body).toEqual({ message: 'यह टैब बंद हो चुका है। कृपया अभी भुगतान करें या नया टैब खोलें।', code: 'drinks.tab-closed' });
       } finally {
         await t.close();
       }

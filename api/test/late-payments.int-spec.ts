@@ -159,6 +159,19 @@ describe(`late payments of released or lapsed holds, on ${TEST_DATABASE}`, () =>
     await payByCard(closed.body.clientSecret).expect(200);
     const ended = await confirm(closed.body.clientSecret).expect(409);
     expect(ended.body.message).toContain('and ticket sales closed meanwhile');
+    // A Tamil page is told the same in Tamil, with the code the party page knows it by (asked again: the answer stands).
+    const tamil = await confirm(closed.body.clientSecret).set('Accept-Language', 'ta').expect(409);
+    expect(tamil.body).toEqual({
+      message:
+        'உங்கள் டிக்கெட்டுகள் விடுவிக்கப்பட்ட பிறகு உங்கள் பணம் வந்து சேர்ந்தது, அதற்குள் டிக்கெட் விற்பனை முடிவடைந்தது. முழுத் தொகையும் திருப்பித் தரப்பட்டுள்ளது.',
+      code: 'payments.late-refunded',
+    });
+    // A new order while sales are closed: refused in the page's language, and in English as always.
+    expect((await startOrder('too-late@example.com').expect(409)).body).toEqual({ message: 'Ticket sales have ended' });
+    expect((await startOrder('too-late@example.com').set('Accept-Language', 'hi').expect(409)).body).toEqual({
+      message: 'टिकटों की बिक्री ख़त्म हो गई है',
+      code: 'sales.ended',
+    });
 
     const statuses = await Promise.all([honoured, dearer, closed].map((o) => partyOrders().findOneByOrFail({ id: o.body.orderId })));
     expect(statuses.map((o) => [o.status, o.failureReason])).toEqual([

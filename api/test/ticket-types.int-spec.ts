@@ -247,6 +247,15 @@ describe(`ticket types on ${TEST_DATABASE}`, () => {
 
     const wrong = await start({ adultTickets: 0, childTickets: 0, items: [{ typeId: late.id, quantity: 1 }], totalAmount: 1 }).expect(409);
     expect(wrong.body.message).toMatch(/^Late Night tickets go on sale on /);
+    // A Tamil page reads it in Tamil, the date too, with the code the party page knows it by.
+    const tamil = await start({ adultTickets: 0, childTickets: 0, items: [{ typeId: late.id, quantity: 1 }], totalAmount: 1 })
+      .set('Accept-Language', 'ta')
+      .expect(409);
+    expect(tamil.body).toEqual({
+      message: expect.stringMatching(/^Late Night டிக்கெட் விற்பனை .+ அன்று தொடங்கும்$/),
+      code: 'tickets-changed.type-not-yet',
+    });
+    expect(tamil.body.message).not.toMatch(/[A-Za-z]{4,} \d/);
     const hiddenAnswer = await start({
       adultTickets: 0,
       childTickets: 0,
@@ -256,6 +265,10 @@ describe(`ticket types on ${TEST_DATABASE}`, () => {
     expect(hiddenAnswer.body.message).toBe('Backstage tickets are not on sale');
     const unknown = await start({ adultTickets: 1, childTickets: 0, items: [{ typeId: 999999, quantity: 1 }], totalAmount: 1 }).expect(400);
     expect(unknown.body.message).toBe('Ticket type 999999 is not on sale for this party');
+    const unknownHindi = await start({ adultTickets: 1, childTickets: 0, items: [{ typeId: 999999, quantity: 1 }], totalAmount: 1 })
+      .set('Accept-Language', 'hi')
+      .expect(400);
+    expect(unknownHindi.body).toEqual({ message: 'टिकट का प्रकार 999999 इस पार्टी के लिए बिक्री पर नहीं है', code: 'tickets.type-gone' });
     const adultOnly = priceParty({ adultTickets: 1, childTickets: 0, adultPriceCents: 4999, childPriceCents: 2999, promoPercent: 0 });
     const mispriced = await start({ adultTickets: 1, childTickets: 0, totalAmount: adultOnly.totalCents - 1 }).expect(409);
     expect(mispriced.body.message).toBe(

@@ -4,6 +4,7 @@ import {
   LANGUAGES,
   PROMO_CODE_REFUSALS,
   promoRefusalCode,
+  LATE_REFUND_CODE,
   TICKETS_CHANGED_CODE_PREFIX,
   waitlistJoinRequestSchema,
 } from '@festival/contracts';
@@ -76,6 +77,11 @@ describe("the guest refusals' English words are the spec's and the pages', uncha
     expect(english(GUEST_REFUSALS.drinkFewLeft, { available: 2, drink: 'Mango Lassi' })).toBe(
       'Only 2 Mango Lassi left. Please lower the quantity.',
     );
+    expect(english(GUEST_REFUSALS.typeFewLeft, { type: 'VIP', left: 1 })).toBe('Only 1 VIP ticket remaining');
+    expect(english(GUEST_REFUSALS.typeFewLeft, { type: 'VIP', left: 3 })).toBe('Only 3 VIP tickets remaining');
+    expect(english(GUEST_REFUSALS.tabDeclined, { reason: 'Your card has insufficient funds.' })).toBe(
+      'The card was declined: Your card has insufficient funds. The tab is still open.',
+    );
     // A manager's drink name is a value, never read as part of the message.
     expect(english(GUEST_REFUSALS.drinkSoldOut, { drink: "Rose {Sharbat} O'Neil" })).toBe(
       "Rose {Sharbat} O'Neil just sold out. Please review your cart.",
@@ -93,6 +99,9 @@ describe('the guest refusals in Hindi and Tamil', () => {
     price: '$6.99',
     available: 2,
     fields: 'customerEmail',
+    type: 'VIP',
+    date: 'Tuesday, September 1, 2026 at 10:00 AM',
+    reason: 'Your card has insufficient funds.',
   };
 
   it.each(Object.entries(GUEST_REFUSALS))('%s has its Hindi and Tamil words, with every value in place', (_name, refusal) => {
@@ -114,9 +123,28 @@ describe('the guest refusals in Hindi and Tamil', () => {
     expect([GUEST_REFUSALS.promoInvalid.id, GUEST_REFUSALS.promoExpired.id, GUEST_REFUSALS.promoUsedUp.id]).toEqual(
       (['invalid', 'expired', 'used-up'] as const).map(promoRefusalCode),
     );
-    for (const refusal of [GUEST_REFUSALS.soldOut, GUEST_REFUSALS.ticketsLeft, GUEST_REFUSALS.priceChanged]) {
-      expect(refusal.id.startsWith(TICKETS_CHANGED_CODE_PREFIX)).toBe(true);
+    // The refusals whose English the page reads as "the tickets changed" (sold out, remaining, a
+    // new price, a type off sale), and only those.
+    const changed = Object.values(GUEST_REFUSALS).filter((refusal) => refusal.id.startsWith(TICKETS_CHANGED_CODE_PREFIX));
+    expect(changed.map((refusal) => refusal.id).sort()).toEqual(
+      [
+        GUEST_REFUSALS.soldOut,
+        GUEST_REFUSALS.ticketsLeft,
+        GUEST_REFUSALS.priceChanged,
+        GUEST_REFUSALS.typeHidden,
+        GUEST_REFUSALS.typeNotYet,
+        GUEST_REFUSALS.typeEnded,
+        GUEST_REFUSALS.typeSoldOut,
+        GUEST_REFUSALS.typeFewLeft,
+      ]
+        .map((refusal) => refusal.id)
+        .sort(),
+    );
+    for (const refusal of changed) {
+      expect(refusal.message).toMatch(/sold out|remaining|price has changed|tickets (go|are not|are no longer) on sale/i);
     }
+    expect(GUEST_REFUSALS.lateRefunded.id).toBe(LATE_REFUND_CODE);
+    expect(GUEST_REFUSALS.lateRefunded.message).toMatch(/refunded/i);
   });
 });
 

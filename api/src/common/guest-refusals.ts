@@ -2,10 +2,19 @@ import { HttpException } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { MessageDescriptor } from '@lingui/core';
 import { negotiateLanguage, SOURCE_LANGUAGE, type Language } from '@festival/contracts';
-import { mailLanguage, type MessageValues } from '../modules/mail/mail-i18n.js';
+import { mailLanguage, type MailLanguage, type MessageValues } from '../modules/mail/mail-i18n.js';
 
 /** A refusal's message: its id is the code a translated answer carries, its message the English words. */
 export type RefusalMessage = MessageDescriptor & { id: string; message: string };
+
+/**
+ * A refusal's values: as they are, or made for each language (a date or a reason the answer
+ * words in its own language).
+ */
+export type RefusalValues = MessageValues | ((language: MailLanguage) => MessageValues);
+
+const valuesIn = (values: RefusalValues, language: Language): MessageValues =>
+  typeof values === 'function' ? values(mailLanguage(language)) : values;
 
 /**
  * The API's refusals a guest reads on a page (docs/languages.md, "The API's answers"), in the
@@ -27,6 +36,38 @@ export const GUEST_REFUSALS = {
     id: 'tickets-changed.price',
     message: 'The price has changed: the total is now {total}. Please review your order.',
     comment: 'Review: the tickets cost more or less than the page showed; total is in US dollars ($54.99).',
+  },
+  // One ticket type (docs/ticket-types.md); type is its name, as the manager wrote it.
+  typeHidden: /*i18n*/ { id: 'tickets-changed.type-hidden', message: '{type} tickets are not on sale' },
+  typeNotYet: /*i18n*/ {
+    id: 'tickets-changed.type-not-yet',
+    message: '{type} tickets go on sale on {date}',
+    comment: 'date is a date and time (Tuesday, September 1, 2026 at 10:00 AM).',
+  },
+  typeEnded: /*i18n*/ { id: 'tickets-changed.type-ended', message: '{type} tickets are no longer on sale' },
+  typeSoldOut: /*i18n*/ { id: 'tickets-changed.type-sold-out', message: '{type} tickets are sold out' },
+  typeFewLeft: /*i18n*/ {
+    id: 'tickets-changed.type-few-left',
+    message: 'Only {left} {type} {left, plural, one {ticket} other {tickets}} remaining',
+    comment: 'Fewer tickets of this type are left than the guest asked for.',
+  },
+  typeGone: /*i18n*/ {
+    id: 'tickets.type-gone',
+    message: 'Ticket type {type} is not on sale for this party',
+    comment: 'The page offered a ticket type the party no longer has; type is its number.',
+  },
+  // The party's sale window (the Tickets settings).
+  salesNotOpen: /*i18n*/ {
+    id: 'sales.not-open',
+    message: 'Ticket sales open on {date}',
+    comment: 'date is a date and time (Tuesday, September 1, 2026 at 10:00 AM).',
+  },
+  salesEnded: /*i18n*/ { id: 'sales.ended', message: 'Ticket sales have ended' },
+  lateRefunded: /*i18n*/ {
+    id: 'payments.late-refunded',
+    message: 'Your payment went through after your tickets were released, and {reason} meanwhile. It has been refunded in full.',
+    comment:
+      'Review: the card was charged after the unpaid hold ran out, and the tickets could no longer be sold (reason: the party sold out, ticket sales closed…); the whole payment is refunded.',
   },
   promoInvalid: /*i18n*/ { id: 'promo.invalid', message: 'Invalid promo code' },
   promoExpired: /*i18n*/ { id: 'promo.expired', message: 'This promo code has expired' },
@@ -74,6 +115,38 @@ export const GUEST_REFUSALS = {
     comment: 'Review: many unpaid feast pack holds from the same internet address (a shared Wi-Fi): pay or cancel them first.',
   },
   // The drinks.
+  drinkOrderNotFound: /*i18n*/ { id: 'drinks.order-not-found', message: 'Order not found' },
+  notAtBar: /*i18n*/ {
+    id: 'drinks.not-at-bar',
+    message: 'This order has not reached the bar',
+    comment: 'A drinks order whose payment has not finished yet is not in the bar queue.',
+  },
+  tabNotFound: /*i18n*/ { id: 'drinks.tab-not-found', message: 'Tab not found' },
+  tabPending: /*i18n*/ { id: 'drinks.tab-pending', message: 'This tab is not open yet: the card setup has not finished.' },
+  tabClosing: /*i18n*/ {
+    id: 'drinks.tab-closing',
+    message: 'This tab is being closed. Please pay for this order now.',
+    comment: 'Review: an order cannot go on a tab being charged; the guest pays for it by card now.',
+  },
+  tabClosed: /*i18n*/ { id: 'drinks.tab-closed', message: 'This tab is closed. Please pay now or open a new tab.' },
+  tabLimit: /*i18n*/ {
+    id: 'drinks.tab-limit',
+    message: 'Your tab has reached its limit — please see the bar',
+    comment: 'Review: a tab may run up to a limit; the bar staff can approve more after the guest shows they can pay.',
+  },
+  tabTipClosed: /*i18n*/ { id: 'drinks.tab-tip-closed', message: 'This tab is closed: its tip can no longer change.' },
+  tabDeclined: /*i18n*/ {
+    id: 'drinks.tab-declined',
+    message: 'The card was declined: {reason} The tab is still open.',
+    comment: "Review: closing the tab charged the guest's card and the bank refused; reason is the bank's words, in English.",
+  },
+  tabSetupMismatch: /*i18n*/ { id: 'drinks.setup-mismatch', message: 'This card setup does not belong to this tab' },
+  tabSetupIncomplete: /*i18n*/ { id: 'drinks.setup-incomplete', message: 'Card setup was not completed' },
+  drinksStartFailed: /*i18n*/ {
+    id: 'drinks.payment-not-started',
+    message: 'Error creating payment. Please try again.',
+    comment: 'Review: the drinks payment or the tab could not be started (nothing was charged).',
+  },
   drinkGone: /*i18n*/ { id: 'drinks.gone', message: '{drink} is no longer on the menu. Please remove it from your cart.' },
   drinkPrice: /*i18n*/ {
     id: 'drinks.price',
@@ -99,12 +172,33 @@ export const GUEST_REFUSALS = {
     message: 'Close your drinks tab before forgetting your card',
     comment: 'Review: the kept card pays the open drinks tab when it closes, so it cannot be forgotten before.',
   },
+  partyOrderNotFound: /*i18n*/ { id: 'orders.not-found', message: 'Order not found' },
+  mealsPastEvent: /*i18n*/ { id: 'meals.past-event', message: "A past event's meals cannot be changed" },
+  mealsUnpaid: /*i18n*/ { id: 'meals.unpaid', message: "Only a paid order's meals can be changed" },
   mealsClosed: /*i18n*/ {
     id: 'meals.closed',
     message: 'Meal choices have closed: please ask the restaurant to change a meal',
   },
   resendRefunded: /*i18n*/ { id: 'resend.refunded', message: 'This order was refunded, so it has no tickets to e-mail' },
   resendUnpaid: /*i18n*/ { id: 'resend.unpaid', message: 'This order is not paid, so it has no tickets to e-mail' },
+  // Paying (docs/architecture.md, "The money path").
+  paymentNotStarted: /*i18n*/ {
+    id: 'payments.not-started',
+    message: 'Failed to initialize payment. Please try again.',
+    comment: 'Review: the payment could not be started (nothing was charged).',
+  },
+  paymentNotCompleted: /*i18n*/ { id: 'payments.not-completed', message: 'Payment was not completed' },
+  paymentMismatch: /*i18n*/ { id: 'payments.mismatch', message: 'This payment does not match the order' },
+  gatewayUnavailable: /*i18n*/ {
+    id: 'payments.gateway-unavailable',
+    message: 'The payment service could not be reached. Please try again.',
+    comment: 'Review: the card payment service did not answer; nothing was charged.',
+  },
+  tooManyDeclines: /*i18n*/ {
+    id: 'payments.too-many-declines',
+    message: 'Too many declined card attempts. Please wait an hour, or pay at the bar or the door.',
+    comment: 'Review: several cards were declined from this address or e-mail within the hour (a defence against card testing).',
+  },
   // Too many requests from one address (the routes' rate limits, docs/RELIABILITY.md).
   tooManyPayments: /*i18n*/ {
     id: 'limits.payment-start',
@@ -140,10 +234,10 @@ export class GuestRefusal extends HttpException {
   constructor(
     status: number,
     readonly refusal: RefusalMessage,
-    readonly values: MessageValues = {},
+    readonly values: RefusalValues = {},
     english?: string,
   ) {
-    super(english ?? mailLanguage(SOURCE_LANGUAGE).text(refusal, values), status);
+    super(english ?? mailLanguage(SOURCE_LANGUAGE).text(refusal, valuesIn(values, SOURCE_LANGUAGE)), status);
   }
 
   /** Answers `req` in the language it asks for, with `Content-Language` (HttpErrorFilter, the rate limits). */
@@ -156,7 +250,7 @@ export class GuestRefusal extends HttpException {
   /** The answer's body in `language`: the message alone in English, with its code otherwise. */
   answerIn(language: Language): { message: string; code?: string } {
     if (language === SOURCE_LANGUAGE) return { message: this.message };
-    return { message: mailLanguage(language).text(this.refusal, this.values), code: this.refusal.id };
+    return { message: mailLanguage(language).text(this.refusal, valuesIn(this.values, language)), code: this.refusal.id };
   }
 }
 

@@ -54,7 +54,8 @@ export class HttpErrorFilter implements ExceptionFilter {
           `${exception.name}: ${exception.message.slice(0, 200)}`,
         );
       }
-      res.status(exception.status).json({ message: exception.answer });
+      if (exception.refusal) new GuestRefusal(exception.status, exception.refusal, {}, exception.answer).send(req, res);
+      else res.status(exception.status).json({ message: exception.answer });
       return;
     }
     if (isDatabaseUnavailable(exception)) {

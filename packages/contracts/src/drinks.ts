@@ -272,9 +272,6 @@ export const closeDrinkTabRequestSchema = /* @__PURE__ */ defineSchema(() => z.s
 export type CloseDrinkTabRequest = z.input<typeof closeDrinkTabRequestSchema>;
 export type ValidCloseDrinkTabRequest = z.output<typeof closeDrinkTabRequestSchema>;
 
-/** The answer to an order that would take a tab past its limit. */
-export const TAB_LIMIT_REACHED = 'Your tab has reached its limit — please see the bar';
-
 /** An order in the bar's queue. */
 export interface BarOrder {
   id: string;

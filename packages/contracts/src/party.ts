@@ -202,10 +202,13 @@ export const PROMO_CODE_REFUSALS = {
  * The codes the API's refusals carry when it answers in Hindi or Tamil (`{ message, code }`,
  * docs/languages.md), for the pages that tell refusals apart: a promo refusal is `promo.<status>`,
  * and a refusal because the tickets on offer changed (sold out, fewer left, a new price, a
- * ticket type off sale) starts with `tickets-changed.`. English answers carry the message alone.
+ * ticket type off sale) starts with `tickets-changed.`; a late payment refunded is LATE_REFUND_CODE.
+ * English answers carry the message alone.
  */
 export const promoRefusalCode = (status: keyof typeof PROMO_CODE_REFUSALS): string => `promo.${status}`;
 export const TICKETS_CHANGED_CODE_PREFIX = 'tickets-changed.';
+/** The code of a payment that went through too late to honour, refunded in full (the confirm's 409). */
+export const LATE_REFUND_CODE = 'payments.late-refunded';
 
 /** What the party page says about a valid code (`percent` is the quote's `promoDiscountPercent`). */
 export const promoCodeAppliedMessage = (percent: number): string => `Promo code applied! You'll save an additional ${percent}%`;

@@ -1,4 +1,4 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { DrinkOrderStatusView } from '@festival/contracts';
@@ -6,6 +6,7 @@ import { PLACED } from './bar.service.js';
 import { DrinkOrderEntity } from './drink-order.entity.js';
 import { DrinkTabEntity } from './drink-tab.entity.js';
 import { secretMatches } from '../../common/secrets.js';
+import { GUEST_REFUSALS, GuestRefusal } from '../../common/guest-refusals.js';
 
 /** What the guest's phone shows to prove the order is theirs. */
 export interface OrderSecrets {
@@ -30,8 +31,8 @@ export class DrinkOrderStatusService {
   async guestStatus(orderId: string, secrets: OrderSecrets): Promise<DrinkOrderStatusView> {
     const order = orderId.length <= 36 ? await this.orders.findOneBy({ id: orderId }) : null;
     // A wrong id and a wrong secret answer alike: the id alone says nothing, not even that it exists.
-    if (!order || !(await this.holdsSecret(order, secrets))) throw new NotFoundException('Order not found');
-    if (order.number === null || !PLACED.includes(order.status)) throw new NotFoundException('This order has not reached the bar');
+    if (!order || !(await this.holdsSecret(order, secrets))) throw new GuestRefusal(404, GUEST_REFUSALS.drinkOrderNotFound);
+    if (order.number === null || !PLACED.includes(order.status)) throw new GuestRefusal(404, GUEST_REFUSALS.notAtBar);
     return { orderId: order.id, number: order.number, barStatus: order.barStatus };
   }
 

@@ -1,14 +1,4 @@
-import {
-  ConflictException,
-  HttpException,
-  HttpStatus,
-  Inject,
-  Injectable,
-  Logger,
-  NotFoundException,
-  ServiceUnavailableException,
-  type OnModuleInit,
-} from '@nestjs/common';
+import { ConflictException, HttpStatus, Inject, Injectable, Logger, ServiceUnavailableException, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, IsNull, MoreThanOrEqual, Repository } from 'typeorm';
 import { drinkTabReference, formatCents, tipCentsOf, type StaffDrinkTab } from '@festival/contracts';
@@ -25,6 +15,7 @@ import { DrinkTabEntity } from './drink-tab.entity.js';
 import { tabTotal, tabTotals, tipChoiceOf, toStaffTab } from './drink-tab.mapper.js';
 import { DrinkReceipts } from './receipts/drink-receipts.service.js';
 import { DRINK_TAB_TYPE } from './drink-tabs.service.js';
+import { GUEST_REFUSALS, GuestRefusal } from '../../common/guest-refusals.js';
 
 /** A closing that has not finished after this long belongs to a process that died: it is retried. */
 export const STALE_CLOSING_MS = 2 * 60_000;
@@ -47,9 +38,10 @@ export const tabLabel = (tab: Pick<DrinkTabEntity, 'id' | 'customerName'>): stri
   `Tab ${drinkTabReference(tab.id)} (${tab.customerName})`;
 
 /** A card refused the tab's charge: 402, the tab stays open. */
-export class TabChargeDeclinedException extends HttpException {
-  constructor(message: string) {
-    super({ message }, HttpStatus.PAYMENT_REQUIRED);
+export class TabChargeDeclinedException extends GuestRefusal {
+  /** `reason`: the gateway's words for the decline (English). */
+  constructor(reason: string) {
+    super(HttpStatus.PAYMENT_REQUIRED, GUEST_REFUSALS.tabDeclined, { reason });
   }
 }
 
@@ -132,7 +124,7 @@ export class DrinkTabClosingService implements OnModuleInit {
       );
       return { kind: 'charge' as const, tab: { ...tab, chargeKey, totalCents: totals.totalCents + tipCents } };
     });
-    if (claim.kind === 'missing') throw new NotFoundException('Tab not found');
+    if (claim.kind === 'missing') throw new GuestRefusal(404, GUEST_REFUSALS.tabNotFound);
     if (claim.kind === 'refused') throw new ConflictException(claim.message);
     if (claim.kind === 'done') return this.staffView(claim.tab);
 
@@ -186,7 +178,7 @@ export class DrinkTabClosingService implements OnModuleInit {
     }
     await this.reopen(tab.id, failure, logged(`card declined: ${failure}`));
     this.logger.warn(`Charging tab ${tab.id} was declined: ${failure}`);
-    throw new TabChargeDeclinedException(`The card was declined: ${failure} The tab is still open.`);
+    throw new TabChargeDeclinedException(failure);
   }
 
   /**
@@ -207,7 +199,7 @@ export class DrinkTabClosingService implements OnModuleInit {
       });
       return 'raised';
     });
-    if (result === 'missing') throw new NotFoundException('Tab not found');
+    if (result === 'missing') throw new GuestRefusal(404, GUEST_REFUSALS.tabNotFound);
     if (result === 'not-open') throw new ConflictException('Only an open tab can be approved for more');
     const tab = await this.tabs.findOneByOrFail({ id: tabId });
     this.logger.log(`Tab ${tab.id} may now run up ${formatCents(tab.limitCents)}`);
@@ -243,7 +235,7 @@ export class DrinkTabClosingService implements OnModuleInit {
       }
       return { kind: 'settled' as const, tab: await manager.findOneByOrFail(DrinkTabEntity, { id: tab.id }) };
     });
-    if (result.kind === 'missing') throw new NotFoundException('Tab not found');
+    if (result.kind === 'missing') throw new GuestRefusal(404, GUEST_REFUSALS.tabNotFound);
     if (result.kind === 'refused') throw new ConflictException(result.message);
     this.logger.log(`Tab ${tabId} settled at the bar`);
     return this.staffView(result.tab);

@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { tipFits, tipTooLargeMessage, type DrinkTabView, type Tip } from '@festival/contracts';
@@ -9,6 +9,7 @@ import { DrinkOrderEntity } from './drink-order.entity.js';
 import { DrinkTabClosingService } from './drink-tab-closing.service.js';
 import { DrinkTabEntity } from './drink-tab.entity.js';
 import { tabTotal, toTabView } from './drink-tab.mapper.js';
+import { GUEST_REFUSALS, GuestRefusal } from '../../common/guest-refusals.js';
 
 /**
  * The guest's tip on a tab: the choice is kept on the tab (staff's close and the automatic close
@@ -34,7 +35,7 @@ export class DrinkTabTips {
       await manager.update(DrinkTabEntity, { id: tab.id, status: 'open' }, { tipChoice: JSON.stringify(tip) });
       return { refused: null };
     });
-    if (result.refused === 'closed') throw new ConflictException('This tab is closed: its tip can no longer change.');
+    if (result.refused === 'closed') throw new GuestRefusal(409, GUEST_REFUSALS.tabTipClosed);
     if (result.refused === 'too-large') throw new BadRequestException(`tip: ${tipTooLargeMessage(result.subtotalCents)}`);
     return this.view(tabId);
   }
@@ -49,7 +50,7 @@ export class DrinkTabTips {
 
   private async authorised(tabId: string, token: string | undefined): Promise<DrinkTabEntity> {
     const tab = await this.tabs.findOneBy({ id: tabId });
-    if (!tab || !secretMatches(token, tab.tokenHash)) throw new NotFoundException('Tab not found');
+    if (!tab || !secretMatches(token, tab.tokenHash)) throw new GuestRefusal(404, GUEST_REFUSALS.tabNotFound);
     return tab;
   }
 

@@ -1,18 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import {
-  ConflictException,
-  Inject,
-  Injectable,
-  Logger,
-  NotFoundException,
-  ServiceUnavailableException,
-  type OnModuleInit,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger, ServiceUnavailableException, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import {
   priceDrinksSubtotal,
-  TAB_LIMIT_REACHED,
   type DrinkOrderReceipt,
   type DrinkTabResponse,
   type DrinkTabView,
@@ -33,6 +24,7 @@ import { DrinkTabEntity } from './drink-tab.entity.js';
 import { tabTotal, toTabView, withoutPersonalData } from './drink-tab.mapper.js';
 import { secretHash, secretMatches } from '../../common/secrets.js';
 import { SeasonsService } from '../seasons/seasons.service.js';
+import { GUEST_REFUSALS, GuestRefusal } from '../../common/guest-refusals.js';
 
 /** `metadata.type` of a tab's card setup and of its closing charge. */
 export const DRINK_TAB_TYPE = 'drink_tab';
@@ -113,8 +105,8 @@ export class DrinkTabsService implements OnModuleInit {
    */
   async confirmSetup(tabId: string, setupIntentId: string, tabToken?: string): Promise<DrinkTabView> {
     const tab = await this.tabs.findOneBy({ id: tabId });
-    if (!tab) throw new NotFoundException('Tab not found');
-    if (tab.setupIntentId !== setupIntentId) throw new ConflictException('This card setup does not belong to this tab');
+    if (!tab) throw new GuestRefusal(404, GUEST_REFUSALS.tabNotFound);
+    if (tab.setupIntentId !== setupIntentId) throw new GuestRefusal(409, GUEST_REFUSALS.tabSetupMismatch);
     if (tab.status === 'pending') await this.activate(tab);
     const view = await this.view(await this.tabs.findOneByOrFail({ id: tab.id }));
     return secretMatches(tabToken, tab.tokenHash) ? view : withoutPersonalData(view);
@@ -129,8 +121,8 @@ export class DrinkTabsService implements OnModuleInit {
   private async activate(tab: DrinkTabEntity): Promise<void> {
     const setupIntentId = tab.setupIntentId;
     const setup = setupIntentId ? await this.gateway.retrieveSetupIntent(setupIntentId) : undefined;
-    if (!setup || setup.status !== 'succeeded' || !setup.paymentMethodId) throw new ConflictException('Card setup was not completed');
-    if (setup.metadata.tabId !== tab.id) throw new ConflictException('This card setup does not belong to this tab');
+    if (!setup || setup.status !== 'succeeded' || !setup.paymentMethodId) throw new GuestRefusal(409, GUEST_REFUSALS.tabSetupIncomplete);
+    if (setup.metadata.tabId !== tab.id) throw new GuestRefusal(409, GUEST_REFUSALS.tabSetupMismatch);
     await this.exclusive.run(DRINKS_LOCK, (manager) =>
       manager.update(
         DrinkTabEntity,
@@ -154,16 +146,16 @@ export class DrinkTabsService implements OnModuleInit {
   /** An order onto an open tab: priced like any order, stock taken at once, straight to the bar. */
   async addOrder(tabId: string, request: ValidTabOrderRequest): Promise<DrinkOrderReceipt> {
     const tab = await this.authorised(tabId, request.tabToken);
-    if (tab.status !== 'open') throw new ConflictException(closedTabMessage(tab));
+    if (tab.status !== 'open') throw new GuestRefusal(409, closedTabRefusal(tab));
     const { lines, price } = await this.menu.priceOrder(request.items, request.total);
 
     const result = await this.exclusive.run(DRINKS_LOCK, async (manager) => {
       const current = await manager.findOneByOrFail(DrinkTabEntity, { id: tab.id });
-      if (current.status !== 'open') return { kind: 'refused' as const, error: new ConflictException(closedTabMessage(current)) };
+      if (current.status !== 'open') return { kind: 'refused' as const, error: new GuestRefusal(409, closedTabRefusal(current)) };
       // The tab's total with this order, taxed as its closing charge will be.
       const onTab = await tabTotal(manager, tab.id);
       const runningTotal = priceDrinksSubtotal(onTab.subtotalCents + price.subtotalCents).totalCents;
-      if (runningTotal > current.limitCents) return { kind: 'refused' as const, error: new ConflictException(TAB_LIMIT_REACHED) };
+      if (runningTotal > current.limitCents) return { kind: 'refused' as const, error: new GuestRefusal(409, GUEST_REFUSALS.tabLimit) };
       const short = await this.menu.shortage(manager, lines);
       if (short) return { kind: 'refused' as const, error: shortageRefusal(short) };
       await this.menu.takeStock(manager, lines);
@@ -199,7 +191,7 @@ export class DrinkTabsService implements OnModuleInit {
 
   private async authorised(tabId: string, token: string | undefined): Promise<DrinkTabEntity> {
     const tab = await this.tabs.findOneBy({ id: tabId });
-    if (!tab || !secretMatches(token, tab.tokenHash)) throw new NotFoundException('Tab not found');
+    if (!tab || !secretMatches(token, tab.tokenHash)) throw new GuestRefusal(404, GUEST_REFUSALS.tabNotFound);
     return tab;
   }
 
@@ -209,8 +201,8 @@ export class DrinkTabsService implements OnModuleInit {
   }
 }
 
-function closedTabMessage(tab: DrinkTabEntity): string {
-  if (tab.status === 'pending') return 'This tab is not open yet: the card setup has not finished.';
-  if (tab.status === 'closing') return 'This tab is being closed. Please pay for this order now.';
-  return 'This tab is closed. Please pay now or open a new tab.';
+function closedTabRefusal(tab: DrinkTabEntity) {
+  if (tab.status === 'pending') return GUEST_REFUSALS.tabPending;
+  if (tab.status === 'closing') return GUEST_REFUSALS.tabClosing;
+  return GUEST_REFUSALS.tabClosed;
 }

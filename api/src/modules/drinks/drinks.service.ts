@@ -18,6 +18,7 @@ import { DrinkMenuService, DRINKS_LOCK } from './drink-menu.service.js';
 import { DrinkOrderEntity } from './drink-order.entity.js';
 import { drinkRefundKey, nextOrderNumber, toReceipt } from './drink-order.mapper.js';
 import { SeasonsService } from '../seasons/seasons.service.js';
+import { GUEST_REFUSALS } from '../../common/guest-refusals.js';
 import { DrinkReceipts } from './receipts/drink-receipts.service.js';
 
 /** `metadata.type` of a pay-now drinks payment. */
@@ -85,7 +86,7 @@ export class DrinksService implements OnModuleInit {
       metadata: PaymentDeclines.metadataOf(payer),
       idempotencyKey: `drink-order-${order.id}`,
       receiptEmail: order.customerEmail ?? undefined,
-      unavailable: 'Error creating payment. Please try again.',
+      unavailable: GUEST_REFUSALS.drinksStartFailed,
     });
     return { clientSecret: intent.clientSecret, orderId: order.id };
   }

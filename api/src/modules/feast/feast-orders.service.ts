@@ -163,7 +163,7 @@ export class FeastOrdersService implements OnModuleInit {
       metadata: PaymentDeclines.metadataOf({ address: client.address, email }),
       idempotencyKey: `feast-order-${order.id}`,
       receiptEmail: order.customerEmail,
-      unavailable: 'Failed to initialize payment. Please try again.',
+      unavailable: GUEST_REFUSALS.paymentNotStarted,
       released: () => this.catalog.catalogAnswer.invalidate(),
     });
     return { clientSecret: intent.clientSecret, orderId: order.id, holdExpiresAt: order.holdExpiresAt!.toISOString() };

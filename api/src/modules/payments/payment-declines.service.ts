@@ -3,6 +3,7 @@ import { HttpStatus, Inject, Injectable, Logger, type OnModuleInit } from '@nest
 import { InjectRepository } from '@nestjs/typeorm';
 import { LessThan, MoreThan, type Repository } from 'typeorm';
 import { DomainError } from '../../common/domain-error.js';
+import { GUEST_REFUSALS } from '../../common/guest-refusals.js';
 import { FestivalMetrics, saleKindOf } from '../../common/metrics/festival-metrics.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -21,7 +22,8 @@ export interface PaymentClient {
 
 export class TooManyDeclinesError extends DomainError {
   readonly status = HttpStatus.TOO_MANY_REQUESTS;
-  readonly answer = 'Too many declined card attempts. Please wait an hour, or pay at the bar or the door.';
+  override readonly refusal = GUEST_REFUSALS.tooManyDeclines;
+  readonly answer = GUEST_REFUSALS.tooManyDeclines.message;
 
   constructor(client: PaymentClient) {
     super(`Payment refused to ${client.address}: too many declined cards in the last hour`);

@@ -1,6 +1,7 @@
 import { HttpStatus } from '@nestjs/common';
 import type { Cents, PaymentConfig } from '@festival/contracts';
 import { DomainError } from '../../common/domain-error.js';
+import { GUEST_REFUSALS } from '../../common/guest-refusals.js';
 
 export type PaymentIntentStatus =
   'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'requires_capture' | 'canceled' | 'succeeded';
@@ -128,7 +129,8 @@ export class CardDeclinedError extends DomainError {
 /** The gateway could not be reached or answered with an error: 503, the caller may try again. */
 export class GatewayUnavailableError extends DomainError {
   readonly status = HttpStatus.SERVICE_UNAVAILABLE;
-  readonly answer = 'The payment service could not be reached. Please try again.';
+  override readonly refusal = GUEST_REFUSALS.gatewayUnavailable;
+  readonly answer = GUEST_REFUSALS.gatewayUnavailable.message;
 
   constructor(message: string) {
     super(message);

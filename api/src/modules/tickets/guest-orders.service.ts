@@ -1,4 +1,4 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { orderReference, orderSeats, uuidToBytes, type GuestMeal, type OrderSeat } from '@festival/contracts';
@@ -6,6 +6,7 @@ import { SeasonsService } from '../seasons/seasons.service.js';
 import { PartyMeals } from './meals/party-meals.service.js';
 import { linesOf } from './party-order-lines.js';
 import { PartyOrderEntity } from './party-order.entity.js';
+import { GUEST_REFUSALS, GuestRefusal } from '../../common/guest-refusals.js';
 
 /** One ticket of an order, as its page of the PDF names it. */
 export interface GuestTicket {
@@ -58,7 +59,8 @@ export class GuestOrders {
   async orderOf(email: string, orderId: string): Promise<GuestOrder> {
     const row = uuidToBytes(orderId) ? await this.orders.findOneBy({ id: orderId.toLowerCase(), status: In(['paid', 'refunded']) }) : null;
     const eventId = await this.seasons.readCurrentId(this.orders.manager);
-    if (!row || row.customerEmail.toLowerCase() !== email || row.eventId !== eventId) throw new NotFoundException('Order not found');
+    if (!row || row.customerEmail.toLowerCase() !== email || row.eventId !== eventId)
+      throw new GuestRefusal(404, GUEST_REFUSALS.partyOrderNotFound);
     return this.toGuestOrder(row);
   }
 

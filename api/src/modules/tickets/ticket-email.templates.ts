@@ -246,6 +246,12 @@ const LATE_REASONS: Readonly<Record<string, MessageDescriptor>> = {
   [LATE_PAYMENT_REASONS.promo['used-up']]: TICKET_MESSAGES.promoUsedUp,
 };
 
+/** A late payment's reason (`failureReason`, in English) in `mail`'s language; an unknown one as it is. */
+export function lateReasonIn(mail: MailLanguage, english: string): string {
+  const reason = LATE_REASONS[english];
+  return reason ? mail.text(reason) : english;
+}
+
 /** The words of a confirmation with a drinks tab, beyond the layout's. */
 interface TicketConfirmationWords extends ConfirmationWords {
   meals: string;
@@ -564,7 +570,7 @@ export function lateRefundEmail(
 ): RenderedEmail {
   const { restaurant, party } = input.site;
   const english = input.reason ?? LATE_PAYMENT_REASONS.soldOut;
-  const reason = LATE_REASONS[english] ? mail.text(LATE_REASONS[english]) : english;
+  const reason = lateReasonIn(mail, english);
   return {
     subject: mail.text(TICKET_MESSAGES.lateSubject, { partyName: party.name }),
     text: lateRefundText({

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ConflictException, HttpException, HttpStatus, Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { HttpException, HttpStatus, Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import {
@@ -9,6 +9,7 @@ import {
   type PartyOrderRequest,
   type PartyOrderResponse,
   type PartyTicketStats,
+  type TicketSettings,
 } from '@festival/contracts';
 import { HotRead, type HotLoad } from '../../common/hot-read.js';
 import type { AppConfig } from '../../config/app-config.js';
@@ -32,6 +33,7 @@ import { toReceipt } from './party-order.mapper.js';
 import { PartyQuoteService } from './party-quote.service.js';
 import { TicketCodes } from '../codes/ticket-codes.js';
 import { TicketEmailService, ticketQrSvg } from './ticket-email.service.js';
+import { lateReasonIn } from './ticket-email.templates.js';
 import { PARTY_LOCK } from '../settings/party-lock.js';
 import { offeredSeats, takenQuery, ticketsTaken } from './tickets-taken.js';
 import { WaitlistService } from './waitlist/waitlist.service.js';
@@ -59,6 +61,25 @@ export interface HoldClient extends PaymentClient {
  * exactly once (browser confirmation or payment event), and a late payment the sold-out party
  * cannot honour refunded.
  */
+/**
+ * Why the party's sale window refuses an order at `now` (a 409 in the page's language; in English
+ * saleWindowRefusal's words), or null inside it.
+ */
+function saleWindowClosed(tickets: Pick<TicketSettings, 'saleOpensAt' | 'saleClosesAt'>, now: Date, timeZone: string): GuestRefusal | null {
+  const english = saleWindowRefusal(tickets, now, timeZone);
+  if (english === null) return null;
+  const opens = tickets.saleOpensAt;
+  if (opens && now.getTime() < Date.parse(opens)) {
+    return new GuestRefusal(
+      HttpStatus.CONFLICT,
+      GUEST_REFUSALS.salesNotOpen,
+      (language) => ({ date: language.dateTime(new Date(opens), timeZone) }),
+      english,
+    );
+  }
+  return new GuestRefusal(HttpStatus.CONFLICT, GUEST_REFUSALS.salesEnded, {}, english);
+}
+
 @Injectable()
 export class TicketsService implements OnModuleInit {
   /**
@@ -144,8 +165,8 @@ export class TicketsService implements OnModuleInit {
       // this lock) is the one this order is held and priced at, never a cached one.
       const tickets = await this.settings.readTickets(manager);
       const eventId = await this.seasons.readCurrentId(manager);
-      const closed = saleWindowRefusal(tickets, now, timeZone);
-      if (closed) throw new ConflictException(closed);
+      const closed = saleWindowClosed(tickets, now, timeZone);
+      if (closed) throw closed;
       // Released before the promo code is counted, so this buyer's own last hold does not use it
       // up (a refusal below rolls the release back with everything else).
       const released = await this.releasePreviousHolds(manager, email, client.previousOrderId);
@@ -228,7 +249,7 @@ export class TicketsService implements OnModuleInit {
       metadata: PaymentDeclines.metadataOf({ address: client.address, email }),
       idempotencyKey: `party-order-${order.id}`,
       receiptEmail: order.customerEmail,
-      unavailable: 'Failed to initialize payment. Please try again.',
+      unavailable: GUEST_REFUSALS.paymentNotStarted,
       released: () => this.statsAnswer.invalidate(),
     });
     return { clientSecret: intent.clientSecret, orderId: order.id, holdExpiresAt: order.holdExpiresAt.toISOString() };
@@ -321,7 +342,9 @@ export class TicketsService implements OnModuleInit {
     // Door sales are party orders too, paid at the door (door/staff-sales.service.ts).
     owns: (order) => order.requestId === null,
     refundedAnswer: (order) =>
-      `Your payment went through after your tickets were released, and ${order.failureReason ?? LATE_PAYMENT_REASONS.soldOut} meanwhile. It has been refunded in full.`,
+      new GuestRefusal(HttpStatus.CONFLICT, GUEST_REFUSALS.lateRefunded, (language) => ({
+        reason: lateReasonIn(language, order.failureReason ?? LATE_PAYMENT_REASONS.soldOut),
+      })),
     refusal: async (manager, order, now) => {
       const reason = await this.latePaymentRefusal(manager, order, now);
       return reason ? { failureReason: reason } : null;

@@ -1,9 +1,10 @@
-import { ConflictException, Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { DataSource, In, type EntityManager, type EntityTarget, type FindOptionsWhere, type ObjectLiteral } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import { ExclusiveSection } from '../../../common/exclusive-section.js';
 import { FestivalMetrics, saleKindOf } from '../../../common/metrics/festival-metrics.js';
 import { secretHash } from '../../../common/secrets.js';
+import { GUEST_REFUSALS, GuestRefusal, type RefusalMessage } from '../../../common/guest-refusals.js';
 import { PaymentEvents } from '../payment-events.service.js';
 import { PaymentGateway, type GatewayPaymentIntent } from '../payment-gateway.js';
 import { holdsPaymentSecret, paymentLookup, type PaymentLookup, type SecretKeepingOrder } from './payment-secret.js';
@@ -39,7 +40,10 @@ export interface HeldOrderKind<T extends HeldOrder> {
   /** The ExclusiveSection lock its holds, payments and refunds are serialised under. */
   lock: string;
   entity: EntityTarget<T>;
-  /** The 409s of a payment that did not succeed, or is not this order's (defaults: `Payment was not completed`, `This payment does not match the order`). */
+  /**
+   * The 409s of a payment that did not succeed, or is not this order's (staff's words; a guest's
+   * are GUEST_REFUSALS' `Payment was not completed` and `This payment does not match the order`).
+   */
   refusals?: { notCompleted?: string; mismatch?: string };
   /**
    * Under the lock, for an order neither paid nor refunded: `null` when the payment can be
@@ -70,8 +74,8 @@ export interface ConfirmableOrderKind<T extends HeldOrder & SecretKeepingOrder> 
   notFound: string;
   /** Whether a row of the entity is an order of this kind (the entity may hold other kinds: a door sale is a party order too). */
   owns?(order: T): boolean;
-  /** The 409 the browser gets when its payment is refunded (the order as it is now). */
-  refundedAnswer(order: T): string;
+  /** The 409 the browser gets when its payment is refunded (the order as it is now): its words, or a refusal in the page's language. */
+  refundedAnswer(order: T): string | GuestRefusal;
 }
 
 /** How a guest's held order starts paying at the gateway. */
@@ -82,11 +86,14 @@ export interface PaymentStart {
   /** One payment per order: the same key again is the same payment. */
   idempotencyKey: string;
   receiptEmail?: string;
-  /** The 503's words when the gateway cannot start it. */
-  unavailable: string;
+  /** The 503's words when the gateway cannot start it (in the page's language). */
+  unavailable: RefusalMessage;
   /** After the hold is released because the payment could not start (drop a cached count). */
   released?(): void;
 }
+
+/** A 409 in the kind's own words (staff's), else the guest's refusal in the page's language. */
+const refused = (words: string | undefined, guest: RefusalMessage) => (words ? new ConflictException(words) : new GuestRefusal(409, guest));
 
 /** Whether an unpaid order still holds what it bought: pending, and its hold not lapsed. */
 export function holdIsLive(order: { status: string; holdExpiresAt: Date | null }, now: Date): boolean {
@@ -167,7 +174,7 @@ export class HeldOrderCompletion {
       );
       start.released?.();
       this.logger.error(`Could not start the payment of ${kind.label.toLowerCase()} ${order.id}: ${String(error)}`);
-      throw new ServiceUnavailableException(start.unavailable);
+      throw new GuestRefusal(503, start.unavailable);
     }
   }
 
@@ -211,7 +218,8 @@ export class HeldOrderCompletion {
     if (!order || (kind.owns && !kind.owns(order))) throw new NotFoundException(kind.notFound);
     const payment = paymentLookup(this.gateway, paymentIntentId);
     if (order.status !== 'paid' && (await this.complete(kind, order, payment)) === 'refund') {
-      throw new ConflictException(kind.refundedAnswer(await this.reload(kind, order.id)));
+      const answer = kind.refundedAnswer(await this.reload(kind, order.id));
+      throw typeof answer === 'string' ? new ConflictException(answer) : answer;
     }
     const current = await this.reload(kind, order.id);
     return { order: current, holdsSecret: await holdsPaymentSecret(current, clientSecret, payment) };
@@ -231,11 +239,11 @@ export class HeldOrderCompletion {
       return 'refund';
     }
     const intent = await payment();
-    if (!intent || intent.status !== 'succeeded') throw new ConflictException(kind.refusals?.notCompleted ?? 'Payment was not completed');
+    if (!intent || intent.status !== 'succeeded') throw refused(kind.refusals?.notCompleted, GUEST_REFUSALS.paymentNotCompleted);
     // This order's payment, of this kind (a door sale's payment never completes an online order).
     if (intent.amountCents !== order.totalCents || intent.metadata.orderId !== order.id || intent.metadata.type !== kind.paymentType) {
       this.logger.error(`Payment ${intent.id} does not match ${kind.label.toLowerCase()} ${order.id}`);
-      throw new ConflictException(kind.refusals?.mismatch ?? 'This payment does not match the order');
+      throw refused(kind.refusals?.mismatch, GUEST_REFUSALS.paymentMismatch);
     }
 
     const now = new Date();

@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, HttpStatus, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository, type EntityManager } from 'typeorm';
 import {
@@ -123,11 +123,10 @@ export class PartyMeals {
       const now = new Date();
       const found = uuidToBytes(orderId) ? await manager.findOneBy(PartyOrderEntity, { id: orderId.toLowerCase() }) : null;
       const order = found && (who.guestEmail === undefined || found.customerEmail.toLowerCase() === who.guestEmail) ? found : null;
-      if (!order) throw new NotFoundException('Order not found');
-      if (order.eventId !== (await this.seasons.readCurrentId(manager))) {
-        throw new ConflictException("A past event's meals cannot be changed");
-      }
-      if (order.status !== 'paid') throw new ConflictException("Only a paid order's meals can be changed");
+      if (!order) throw new GuestRefusal(HttpStatus.NOT_FOUND, GUEST_REFUSALS.partyOrderNotFound);
+      if (order.eventId !== (await this.seasons.readCurrentId(manager)))
+        throw new GuestRefusal(HttpStatus.CONFLICT, GUEST_REFUSALS.mealsPastEvent);
+      if (order.status !== 'paid') throw new GuestRefusal(HttpStatus.CONFLICT, GUEST_REFUSALS.mealsUnpaid);
       const meals = await this.mealSettings.readMeals(manager);
       if (meals.options.length === 0) {
         throw new ConflictException(

@@ -1,12 +1,41 @@
-import { BadRequestException, ConflictException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { priceAt, typeSaleRefusal, type TicketItem, type TicketSettings } from '@festival/contracts';
+import { GUEST_REFUSALS, GuestRefusal, type RefusalMessage, type RefusalValues } from '../../../common/guest-refusals.js';
 import { takenByType } from './ticket-type-counts.js';
 import type { TicketTypeEntity } from './ticket-type.entity.js';
 import { presentType } from './ticket-types.service.js';
 
 /** A type with fewer tickets left of its own capacity than asked: a 409 (a late payment's `the party sold out`). */
-export class TypeSoldOutError extends ConflictException {}
+export class TypeSoldOutError extends GuestRefusal {
+  constructor(refusal: RefusalMessage, values: RefusalValues) {
+    super(409, refusal, values);
+  }
+}
+
+/**
+ * Why a type cannot be bought at `now` by its own sale window (a 409 in the page's language; in
+ * English typeSaleRefusal's words), or null inside it.
+ */
+function typeClosed(
+  type: { name: string; salesStart: string | null; salesEnd: string | null; hidden: boolean },
+  now: Date,
+  timeZone: string,
+) {
+  const english = typeSaleRefusal(type, now, timeZone);
+  if (english === null) return null;
+  const { name, salesStart } = type;
+  if (type.hidden) return new GuestRefusal(409, GUEST_REFUSALS.typeHidden, { type: name }, english);
+  if (salesStart && now.getTime() < Date.parse(salesStart)) {
+    const date = new Date(salesStart);
+    return new GuestRefusal(
+      409,
+      GUEST_REFUSALS.typeNotYet,
+      (language) => ({ type: name, date: language.dateTime(date, timeZone) }),
+      english,
+    );
+  }
+  return new GuestRefusal(409, GUEST_REFUSALS.typeEnded, { type: name }, english);
+}
 
 /** An order's tickets of one of the season's other types, priced at the moment of the order. */
 export interface SelectedLine {
@@ -56,7 +85,7 @@ export async function selectTickets(
   if (child && request.childTickets > 0) wanted.set(child, request.childTickets);
   for (const item of request.items ?? []) {
     const type = types.find((candidate) => candidate.id === item.typeId);
-    if (!type) throw new BadRequestException(`Ticket type ${item.typeId} is not on sale for this party`);
+    if (!type) throw new GuestRefusal(400, GUEST_REFUSALS.typeGone, { type: String(item.typeId) });
     wanted.set(type, (wanted.get(type) ?? 0) + item.quantity);
   }
   const limited = [...wanted.keys()].some((type) => type.capacity !== null);
@@ -71,12 +100,12 @@ export async function selectTickets(
   };
   for (const [type, quantity] of wanted) {
     const shown = presentType(type, tickets);
-    const closed = typeSaleRefusal({ ...type, name: shown.name }, now, timeZone);
-    if (closed) throw new ConflictException(closed);
+    const closed = typeClosed({ ...type, name: shown.name }, now, timeZone);
+    if (closed) throw closed;
     if (type.capacity !== null) {
       const left = Math.max(0, type.capacity - (taken.get(type.id) ?? 0));
-      if (left === 0) throw new TypeSoldOutError(`${shown.name} tickets are sold out`);
-      if (quantity > left) throw new TypeSoldOutError(`Only ${left} ${shown.name} ${left === 1 ? 'ticket' : 'tickets'} remaining`);
+      if (left === 0) throw new TypeSoldOutError(GUEST_REFUSALS.typeSoldOut, { type: shown.name });
+      if (quantity > left) throw new TypeSoldOutError(GUEST_REFUSALS.typeFewLeft, { type: shown.name, left });
     }
     if (type.builtIn === 'adult') selection.adultTickets = quantity;
     else if (type.builtIn === 'child') selection.childTickets = quantity;

@@ -17,16 +17,19 @@ const json = (status: number, body: unknown): Answer => ({
 
 let remaining: number;
 let intentAnswer: () => Answer;
+let confirmAnswer: () => Answer;
 
 beforeEach(() => {
   remaining = 150;
   intentAnswer = () => json(500, {});
+  confirmAnswer = () => json(500, {});
   sessionStorage.clear();
   window.scrollTo = jest.fn();
   globalThis.fetch = jest.fn(async (url: string) => {
     if (url === '/api/site') return json(200, DEFAULT_SITE_CONFIG);
     if (url === '/api/party-ticket-stats') return json(200, { remaining });
     if (url === '/api/party-payment-intent') return intentAnswer();
+    if (url === '/api/confirm-payment') return confirmAnswer();
     return { ok: true, status: 204, statusText: 'No Content', text: async () => '' };
   }) as unknown as typeof fetch;
 });
@@ -157,6 +160,38 @@ describe('the party page in Tamil', () => {
     await payForTwoAdults();
     await screen.findByRole('heading', { name: 'உங்கள் டிக்கெட்டுகளைத் தேர்ந்தெடுங்கள்' });
     expect((await screen.findByRole('alert')).textContent).toBe(soldOut);
+  });
+
+  it("says in Tamil why a payment that came too late was refunded, in the server's words", async () => {
+    const refunded =
+      'உங்கள் டிக்கெட்டுகள் விடுவிக்கப்பட்ட பிறகு உங்கள் பணம் வந்து சேர்ந்தது, அதற்குள் டிக்கெட் விற்பனை முடிவடைந்தது. முழுத் தொகையும் திருப்பித் தரப்பட்டுள்ளது.';
+    confirmAnswer = () => json(409, { message: refunded, code: 'payments.late-refunded' });
+    // Back from a payment method that redirects: the page finishes the order from the address.
+    renderInLanguage(
+      <QueryClientProvider client={createQueryClient()}>
+        <PartyPage />
+      </QueryClientProvider>,
+      {
+        language: 'ta',
+        path: '/diwali-party?payment_intent=pi_late&redirect_status=succeeded&payment_intent_client_secret=pi_late_secret_x',
+      },
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe(refunded);
+  });
+
+  it('says only that something went wrong, in Tamil, when a refusal of the confirmation is not a refund', async () => {
+    confirmAnswer = () => json(409, { message: 'பணம் செலுத்துதல் முடிவடையவில்லை', code: 'payments.not-completed' });
+    renderInLanguage(
+      <QueryClientProvider client={createQueryClient()}>
+        <PartyPage />
+      </QueryClientProvider>,
+      {
+        language: 'ta',
+        path: '/diwali-party?payment_intent=pi_late&redirect_status=succeeded&payment_intent_client_secret=pi_late_secret_x',
+      },
+    );
+    expect((await screen.findByRole('alert')).textContent).not.toBe('பணம் செலுத்துதல் முடிவடையவில்லை');
+    expect((await screen.findByRole('alert')).textContent).toMatch(/[\u0B80-\u0BFF]/);
   });
 
   it('stays on the contact step with a refusal whose code it does not know, in its words', async () => {

@@ -5,6 +5,7 @@ import {
   PROMO_CODE_REFUSALS,
   promoRefusalCode,
   TICKETS_CHANGED_CODE_PREFIX,
+  LATE_REFUND_CODE,
   type PartyContact,
   type PartyGuest,
   type PromoCodeStatus,
@@ -169,8 +170,11 @@ export function PartyPage({ after }: { after?: ReactNode } = {}) {
         refreshTicketsLeft(queryClient);
         showStep();
       } catch (error) {
+        // A late payment refunded says why, in the page's language (by its code; in English by its words).
         const message = error instanceof ApiError ? error.serverMessage : undefined;
-        dispatch({ type: 'payment-failed', error: message && /refunded/i.test(message) ? message : i18n._(CONFIRM_FAILED) });
+        const refunded =
+          error instanceof ApiError && (error.serverCode ? error.serverCode === LATE_REFUND_CODE : /refunded/i.test(message ?? ''));
+        dispatch({ type: 'payment-failed', error: refunded && message ? message : i18n._(CONFIRM_FAILED) });
       }
     },
     [confirmPayment, queryClient, showStep, i18n],

@@ -76,6 +76,14 @@ describe('the party page state', () => {
     expect(partyReducer(failed, { type: 'payment-confirming' }).paymentError).toBeNull();
   });
 
+  it('says on the tickets step why a payment confirmed on the way back from a redirect failed', () => {
+    expect(partyReducer(INITIAL_PARTY_STATE, { type: 'payment-failed', error: 'Refunded' })).toMatchObject({
+      step: 'tickets',
+      notice: 'Refunded',
+      paymentError: null,
+    });
+  });
+
   it('says so when the guest comes back without paying', () => {
     expect(partyReducer(INITIAL_PARTY_STATE, { type: 'payment-not-completed' })).toMatchObject({
       step: 'tickets',

@@ -108,7 +108,9 @@ export function partyReducer(state: PartyState, action: PartyAction): PartyState
     case 'paid':
       return { ...state, receipt: action.receipt, paidSecret: action.clientSecret, step: 'confirmation' };
     case 'payment-failed':
-      return { ...state, paymentError: action.error };
+      // Back from a payment method that redirects there is no payment step to show it: the
+      // tickets step says it (a late payment refunded, and why).
+      return state.step === 'payment' ? { ...state, paymentError: action.error } : { ...state, notice: action.error };
     case 'payment-not-completed':
       return { ...state, notice: PAYMENT_NOT_COMPLETED };
   }
