@@ -25,6 +25,9 @@ interface RemoteOptions {
  * be served under any path. The build also writes each text file's brotli and gzip copies
  * (scripts/precompress.mjs), which the servers send by the browser's Accept-Encoding.
  */
+/** The module a remote exposes to the shell as `./App`. */
+const APP_MODULE = './src/app/app.tsx';
+
 export function defineRemoteConfig({ name, port }: RemoteOptions): UserConfigFnObject {
   return defineConfig(({ command }) => ({
     base: './',
@@ -35,7 +38,7 @@ export function defineRemoteConfig({ name, port }: RemoteOptions): UserConfigFnO
       federation({
         name,
         filename: 'remoteEntry.js',
-        exposes: { './App': './src/app/app.tsx' },
+        exposes: { './App': APP_MODULE },
         shared: command === 'build' ? REMOTE_BUILD_SHARED : SHARED_SINGLETONS,
         manifest: true,
         dts: false,
@@ -54,7 +57,11 @@ export function defineRemoteConfig({ name, port }: RemoteOptions): UserConfigFnO
       assetsInlineLimit: (file: string) => (file.endsWith('.woff2') ? false : undefined),
       outDir: process.env.REMOTE_OUT_DIR ?? 'dist',
       emptyOutDir: true,
-      rolldownOptions: { output: REMOTE_FEDERATION_CHUNKING },
+      // The build's one entry is the exposed App (beside the remoteEntry the plugin adds). The
+      // remote's index.html mounts it alone for `vite dev` only: a built remote runs on the
+      // shell's runtime and libraries, so a built standalone page could not start, and as an
+      // entry it put its own share glue (react-dom/client) into the chunk every page loads.
+      rolldownOptions: { input: { app: APP_MODULE }, output: REMOTE_FEDERATION_CHUNKING },
     },
     server: { port, strictPort: true, proxy: { '/api': 'http://localhost:8080' } },
     preview: { port },
