@@ -366,6 +366,71 @@ describe(`one guest's data: find, export, erase, retention, on ${TEST_DATABASE}`
     expect(await t.app.get(GuestRetention).anonymiseExpired()).toEqual([]);
   });
 
+  it('finds and erases an address known only from the suppression list, which still refuses it by its hash', async () => {
+    const unsubscribed = 'only.unsubscribed@example.com';
+    await t.app.get(Suppressions).suppress(unsubscribed, 'unsubscribed', new Date());
+    expect((await search('ONLY.UNSUB')).map((g) => g.email)).toEqual([unsubscribed]);
+    expect((await dataOf(unsubscribed)).suppression).toBe('unsubscribed');
+
+    const erased = await erase(unsubscribed).expect(200);
+    expect(erased.body).toMatchObject({ pseudonym: expect.stringMatching(/^Erased guest [0-9a-f]{8}$/), eventsDeleted: 0 });
+    expect(await tablesHolding(t, [unsubscribed])).toEqual([]);
+    // Still never mailed, for the reason it had.
+    expect(await t.app.get(Suppressions).reasonFor(unsubscribed)).toBe('unsubscribed');
+    expect(await search('only.unsub')).toEqual([]);
+    // Erased already: nothing more is held.
+    await erase(unsubscribed).expect(404);
+  });
+
+  it('the daily job also anonymises addresses known only from campaigns, once their last campaign e-mail is older than the months kept', async () => {
+    await t.http.put('/api/admin/settings/guest-data').set('Cookie', manager).send({ keepGuestDataMonths: 12 }).expect(200);
+    const longAgo = new Date(Date.now() - 2 * YEAR_MS);
+    const campaign = async (
+      createdAt: Date,
+      recipients: { email: string; status: 'sent' | 'failed' | 'pending'; sentAt: Date | null }[],
+    ) => {
+      const campaignId = randomUUID();
+      await t.dataSource.getRepository(CampaignEntity).insert({
+        id: campaignId,
+        name: 'Old offer',
+        subject: 'Lights',
+        content: '<p>Hello</p>',
+        status: recipients.some((r) => r.status === 'pending') ? 'sending' : 'sent',
+        createdAt,
+        finishedAt: recipients.some((r) => r.status === 'pending') ? null : createdAt,
+      });
+      for (const r of recipients) {
+        await t.dataSource
+          .getRepository(CampaignRecipientEntity)
+          .insert({ campaignId, ...r, lastError: r.status === 'failed' ? '550 no such user' : null });
+      }
+    };
+    await campaign(longAgo, [
+      { email: 'old.list@example.com', status: 'sent', sentAt: longAgo },
+      { email: 'old.failed@example.com', status: 'failed', sentAt: null },
+      { email: 'old.then.recent@example.com', status: 'sent', sentAt: longAgo },
+      { email: 'old.news@example.com', status: 'sent', sentAt: longAgo },
+    ]);
+    await campaign(new Date(), [{ email: 'old.then.recent@example.com', status: 'sent', sentAt: new Date() }]);
+    // A campaign still sending to an old address: kept until it is through.
+    await campaign(longAgo, [{ email: 'still.sending@example.com', status: 'pending', sentAt: null }]);
+    await t.app
+      .get(ConsentRecords)
+      .record(
+        { email: 'old.news@example.com', phone: null, agreed: true, page: 'party', seasonId: '1', subjectId: null },
+        longAgo,
+        t.dataSource.manager,
+      );
+
+    const erased = await t.app.get(GuestRetention).anonymiseExpired();
+    expect(erased.sort()).toEqual(['old.failed@example.com', 'old.list@example.com']);
+    expect(await tablesHolding(t, ['old.list@example.com', 'old.failed@example.com'])).toEqual([]);
+    const kept = await t.dataSource.getRepository(CampaignRecipientEntity).find({ select: { email: true } });
+    expect(new Set(kept.map((r) => r.email).filter((email) => !email.endsWith('@erased.invalid')))).toEqual(
+      new Set(['old.then.recent@example.com', 'old.news@example.com', 'still.sending@example.com']),
+    );
+  });
+
   it("Global Privacy Control: the visit is counted, but never linked to the guest's name or address, and placed no finer than its country", async () => {
     const email = 'gpc.guest@example.com';
     await pageView('guest-session-gpc', { userEmail: email, userName: 'Kavya Rao', userPhone: '(408) 555-0144' }, { 'Sec-GPC': '1' });

@@ -63,7 +63,9 @@ export class GuestErasure {
 
   /**
    * Erases the guest of `email`; null when nothing is held about them. `actor` is the staff
-   * member, or null for the retention job.
+   * member, or null for the retention job. An address known only from the suppression list (an
+   * unsubscribed or bounced address with no order) is erased too: its row is kept by the
+   * address's hash, so it is still never mailed.
    */
   async erase(rawEmail: string, now: Date, actor: StaffActor | null): Promise<ErasureResult | null> {
     const email = guestKey(rawEmail);
@@ -71,7 +73,7 @@ export class GuestErasure {
     const result = await this.exclusive.run(PARTY_LOCK, async (manager) => {
       await this.lockOthers(manager);
       const rows = await readGuestRows(manager, email);
-      if (countRows(rows) === 0) return null;
+      if (countRows(rows) === 0 && !(await this.suppressions.holdsAddress(email, manager))) return null;
       refuseWhileHolding(rows, now);
       return this.anonymise(manager, rows, now, actor);
     });

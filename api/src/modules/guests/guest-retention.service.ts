@@ -1,6 +1,8 @@
 import { ConflictException, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { DataSource, type EntityTarget, type ObjectLiteral } from 'typeorm';
 import { PeriodicTask } from '../../common/periodic-task.js';
+import { CampaignEntity } from '../campaigns/campaign.entity.js';
+import { CampaignRecipientEntity } from '../campaigns/campaign-recipient.entity.js';
 import { DrinkOrderEntity } from '../drinks/drink-order.entity.js';
 import { DrinkTabEntity } from '../drinks/drink-tab.entity.js';
 import { FeastOrderEntity } from '../feast/feast-order.entity.js';
@@ -33,9 +35,11 @@ export function monthsBefore(now: Date, months: number): Date {
 
 /**
  * The retention job (docs/privacy.md, "Retention"): once a day, the guests whose every order,
- * tab and waitlist entry belongs to an ended season, and whose last one is older than
- * `Keep guest data for`, are anonymised through the same erasure as the staff's `Erase`;
- * addresses that agreed to news are kept. Any replica may run it: two at once erase each
+ * tab and waitlist entry belongs to an ended season, and whose last one (or last campaign
+ * e-mail) is older than `Keep guest data for`, are anonymised through the same erasure as the
+ * staff's `Erase`; addresses that agreed to news are kept. An address known only from
+ * campaigns (a pasted or uploaded list) goes the same way once its last campaign e-mail is that
+ * old, and never while a campaign is still sending to it. Any replica may run it: two at once erase each
  * guest once (the second finds only the pseudonym), under the erasure's locks.
  */
 @Injectable()
@@ -76,12 +80,19 @@ export class GuestRetention implements OnApplicationBootstrap, OnModuleDestroy {
     return erased;
   }
 
-  /** Addresses whose rows all belong to ended seasons, the last of them before `cutoff`. */
+  /** Addresses whose rows all belong to ended seasons (and whose campaign e-mails are all sent or given up), the last of them before `cutoff`. */
   private async dueAddresses(cutoff: Date): Promise<string[]> {
     const live = (await this.dataSource.getRepository(SeasonEntity).find({ select: { id: true, status: true } }))
       .filter((s) => s.status !== 'past')
       .map((s) => s.id);
     const seen = new Map<string, { last: number; live: boolean }>();
+    const merge = (row: { email: string; last: unknown; live: unknown }) => {
+      const before = seen.get(row.email) ?? { last: 0, live: false };
+      seen.set(row.email, {
+        last: Math.max(before.last, dbTime(row.last)?.getTime() ?? 0),
+        live: before.live || Number(row.live) === 1,
+      });
+    };
     for (const source of SEASON_ROWS) {
       const rows = await this.dataSource
         .createQueryBuilder(source.entity, 'r')
@@ -92,14 +103,20 @@ export class GuestRetention implements OnApplicationBootstrap, OnModuleDestroy {
         .andWhere(`LOWER(r.${source.email}) NOT LIKE :erased`, { erased: `%@${ERASED_DOMAIN}` })
         .groupBy(`LOWER(r.${source.email})`)
         .getRawMany<{ email: string; last: unknown; live: unknown }>();
-      for (const row of rows) {
-        const before = seen.get(row.email) ?? { last: 0, live: false };
-        seen.set(row.email, {
-          last: Math.max(before.last, dbTime(row.last)?.getTime() ?? 0),
-          live: before.live || Number(row.live) === 1,
-        });
-      }
+      for (const row of rows) merge(row);
     }
+    // Campaign e-mails: the time of each is its own, or its campaign's when it was never sent
+    // (failed, skipped); one still to send keeps the address.
+    const sends = await this.dataSource
+      .createQueryBuilder(CampaignRecipientEntity, 'r')
+      .innerJoin(CampaignEntity, 'c', 'c.id = r.campaignId')
+      .select('LOWER(r.email)', 'email')
+      .addSelect('MAX(COALESCE(r.sentAt, c.finishedAt, c.startedAt, c.createdAt))', 'last')
+      .addSelect("MAX(CASE WHEN r.status IN ('pending', 'sending') THEN 1 ELSE 0 END)", 'live')
+      .where(`LOWER(r.email) NOT LIKE :erased`, { erased: `%@${ERASED_DOMAIN}` })
+      .groupBy('LOWER(r.email)')
+      .getRawMany<{ email: string; last: unknown; live: unknown }>();
+    for (const row of sends) merge(row);
     return [...seen.entries()].filter(([, g]) => !g.live && g.last < cutoff.getTime()).map(([email]) => email);
   }
 

@@ -6,6 +6,7 @@ import { DrinkOrderEntity } from '../drinks/drink-order.entity.js';
 import { DrinkTabEntity } from '../drinks/drink-tab.entity.js';
 import { FeastOrderEntity } from '../feast/feast-order.entity.js';
 import { ConsentRecordEntity } from '../privacy/consent-record.entity.js';
+import { EmailSuppressionEntity } from '../privacy/email-suppression.entity.js';
 import { Suppressions } from '../privacy/suppressions.service.js';
 import { PartyOrderEntity } from '../tickets/party-order.entity.js';
 import { WaitlistEntryEntity } from '../tickets/waitlist/waitlist-entry.entity.js';
@@ -22,6 +23,8 @@ interface Source {
   name: string | null;
   phone: string | null;
   at: string;
+  /** Rows of the table that are not a guest's address (the suppression list's hashed keys). */
+  except?: string;
 }
 
 const SOURCES: Source[] = [
@@ -32,6 +35,8 @@ const SOURCES: Source[] = [
   { entity: WaitlistEntryEntity, email: 'email', name: 'name', phone: null, at: 'joinedAt' },
   { entity: ConsentRecordEntity, email: 'email', name: null, phone: 'phone', at: 'createdAt' },
   { entity: CampaignRecipientEntity, email: 'email', name: null, phone: null, at: 'sentAt' },
+  // An unsubscribed or bounced address that never ordered (an erased guest's row holds only a hash).
+  { entity: EmailSuppressionEntity, email: 'email', name: null, phone: null, at: 'createdAt', except: "r.email LIKE 'sha256:%'" },
 ];
 
 /** A column with the usual phone punctuation taken out, so a phone is matched by its digits. */
@@ -66,6 +71,7 @@ export class GuestsService {
         .addSelect(`r.${source.at}`, 'at')
         .where(`r.${source.email} IS NOT NULL`)
         .andWhere(`LOWER(r.${source.email}) NOT LIKE :erased`, { erased: `%@${ERASED_DOMAIN}` });
+      if (source.except) query.andWhere(`NOT (${source.except})`);
       if (byPhone && source.phone) {
         query.andWhere(`(INSTR(LOWER(r.${source.email}), :text) > 0 OR INSTR(${digitsOf(`r.${source.phone}`)}, :digits) > 0)`, {
           text,

@@ -62,6 +62,11 @@ export class Suppressions {
     return rows[0]?.reason ?? null;
   }
 
+  /** Whether the list holds the address itself (not only its hash, as after an erasure). */
+  async holdsAddress(email: string, manager?: EntityManager): Promise<boolean> {
+    return this.repo(manager).existsBy({ email: suppressionKey(email) });
+  }
+
   /** Every row, for checking a whole audience or campaign at once. */
   async list(manager?: EntityManager): Promise<SuppressionList> {
     const rows = await this.repo(manager).find({ select: { email: true, reason: true } });
