@@ -84,19 +84,39 @@ describe(`the landing page's HTML on ${TEST_DATABASE}`, () => {
     expect(jsonLdOf(html)).toEqual([expect.objectContaining({ '@type': 'Event', url: 'https://festival.example/diwali-party' })]);
   });
 
+  it('gives the party page in Hindi and Tamil its title and description in that language, at its own address', async () => {
+    const hindi = (await t.http.get('/hi/diwali-party').expect(200)).text;
+    expect(hindi).toContain('<title>Diwali DJ Night के टिकट | Saffron Leaf</title>');
+    const description = metaOf(hindi, 'description') ?? '';
+    expect(description).toMatch(/^Diwali DJ Night: शुक्रवार, 24 अक्टूबर 2025, .+ में। .+। वयस्क \$49\.99, बच्चे \$29\.99।$/);
+    expect(metaOf(hindi, 'og:locale')).toBe('hi_IN');
+    expect(metaOf(hindi, 'og:url')).toBe('https://festival.example/hi/diwali-party');
+    expect(hindi).toContain('<link rel="canonical" href="https://festival.example/hi/diwali-party"');
+    expect(jsonLdOf(hindi)).toEqual([
+      expect.objectContaining({ '@type': 'Event', url: 'https://festival.example/hi/diwali-party', inLanguage: 'hi-IN' }),
+    ]);
+
+    const tamil = (await t.http.get('/ta/diwali-party').expect(200)).text;
+    expect(tamil).toContain('<title>Diwali DJ Night டிக்கெட்டுகள் | Saffron Leaf</title>');
+    expect(metaOf(tamil, 'description')).toMatch(/[\u0B80-\u0BFF]/);
+    expect(metaOf(tamil, 'og:locale')).toBe('ta_IN');
+    // The English page is as it was.
+    const english = (await t.http.get('/diwali-party').expect(200)).text;
+    expect(metaOf(english, 'og:locale')).toBe('en_US');
+    expect(jsonLdOf(english)[0]).not.toHaveProperty('inLanguage');
+  });
+
   it('serves robots.txt and sitemap.xml with the public address, and tells crawlers to skip the staff pages', async () => {
     const robots = await t.http.get('/robots.txt').expect(200);
     expect(robots.headers['content-type']).toMatch(/^text\/plain/);
     expect(robots.text).toBe('User-agent: *\nDisallow: /admin\n\nSitemap: https://festival.example/sitemap.xml\n');
     const sitemap = await t.http.get('/sitemap.xml').expect(200);
     expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
-    expect([...sitemap.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
-      'https://festival.example/',
-      'https://festival.example/diwali-party',
-      'https://festival.example/privacy',
-      'https://festival.example/terms',
-      'https://festival.example/drinks',
-    ]);
+    expect([...sitemap.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual(
+      ['/', '/diwali-party', '/hi/diwali-party', '/ta/diwali-party', '/privacy', '/hi/privacy', '/ta/privacy']
+        .concat(['/terms', '/hi/terms', '/ta/terms', '/drinks', '/hi/drinks', '/ta/drinks'])
+        .map((path) => `https://festival.example${path}`),
+    );
     for (const path of ['/admin', '/admin/login', '/admin/settings']) {
       expect([path, (await t.http.get(path).expect(200)).headers['x-robots-tag']]).toEqual([path, 'noindex, nofollow']);
     }

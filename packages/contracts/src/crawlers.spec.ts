@@ -2,7 +2,21 @@ import { indexedPaths, isStaffPage, robotsTxt, sitemapXml } from './crawlers.js'
 
 describe('robots.txt and sitemap.xml', () => {
   it('index the public pages only', () => {
-    expect(indexedPaths()).toEqual(['/', '/diwali-party', '/privacy', '/terms', '/drinks']);
+    expect(indexedPaths()).toEqual([
+      '/',
+      '/diwali-party',
+      '/hi/diwali-party',
+      '/ta/diwali-party',
+      '/privacy',
+      '/hi/privacy',
+      '/ta/privacy',
+      '/terms',
+      '/hi/terms',
+      '/ta/terms',
+      '/drinks',
+      '/hi/drinks',
+      '/ta/drinks',
+    ]);
     expect(['/admin', '/admin/login', '/admin/settings'].every(isStaffPage)).toBe(true);
     expect(['/', '/drinks', '/administrator', '/diwali-party'].some(isStaffPage)).toBe(false);
   });
@@ -15,14 +29,24 @@ describe('robots.txt and sitemap.xml', () => {
 
   it('sitemap.xml lists the public pages by their absolute addresses', () => {
     const xml = sitemapXml('https://festival.example');
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
-    expect([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
-      'https://festival.example/',
-      'https://festival.example/diwali-party',
-      'https://festival.example/privacy',
-      'https://festival.example/terms',
-      'https://festival.example/drinks',
-    ]);
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9" xmlns:xhtml="http:\/\/www.w3.org\/1999\/xhtml">/,
+    );
+    expect([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual(
+      indexedPaths().map((path) => `https://festival.example${path}`),
+    );
+    // The landing page speaks English only: no alternates.
+    expect(xml).toContain('<url><loc>https://festival.example/</loc></url>');
+  });
+
+  it("sitemap.xml names each language's page of a translated page, itself included, as its HTML's hreflang links do", () => {
+    const xml = sitemapXml('https://festival.example');
+    const entry = [...xml.matchAll(/<url><loc>https:\/\/festival\.example\/ta\/drinks<\/loc>(.*?)<\/url>/g)][0]?.[1];
+    expect(entry).toBe(
+      '<xhtml:link rel="alternate" hreflang="en" href="https://festival.example/drinks"/>' +
+        '<xhtml:link rel="alternate" hreflang="hi" href="https://festival.example/hi/drinks"/>' +
+        '<xhtml:link rel="alternate" hreflang="ta" href="https://festival.example/ta/drinks"/>',
+    );
     expect(sitemapXml('https://a.example/?x=1&y=<2>')).toContain('<loc>https://a.example/?x=1&amp;y=&lt;2&gt;/</loc>');
   });
 });

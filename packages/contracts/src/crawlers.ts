@@ -1,12 +1,17 @@
 import { escapeHtml } from './html-escape.js';
-import { prerenderedRoutes } from './remotes.js';
+import { pathInLanguage } from './languages.js';
+import { prerenderedRoutes, routeLanguages, type SiteRoute } from './remotes.js';
+
+/** A route's own page in each of its languages (`/drinks`, `/hi/drinks`, `/ta/drinks`). */
+const pagesOf = (route: SiteRoute) => routeLanguages(route).map((language) => ({ language, path: pathInLanguage(route.path, language) }));
 
 /**
  * The pages search engines may index and list in the sitemap: the public, pre-rendered ones
- * (`/`, `/diwali-party`, `/privacy`, `/terms`, `/drinks`), from the site's route table.
+ * (`/`, `/diwali-party`, `/privacy`, `/terms`, `/drinks`), each in its languages, from the
+ * site's route table.
  */
 export function indexedPaths(): string[] {
-  return prerenderedRoutes().map((route) => route.path);
+  return prerenderedRoutes().flatMap((route) => pagesOf(route).map((page) => page.path));
 }
 
 /** The staff pages (`/admin` and below): disallowed in robots.txt and answered with `X-Robots-Tag: noindex`. */
@@ -23,12 +28,24 @@ export function robotsTxt(origin: string): string {
   return ['User-agent: *', `Disallow: ${STAFF_PAGES}`, '', `Sitemap: ${base(origin)}/sitemap.xml`, ''].join('\n');
 }
 
-/** `/sitemap.xml` (sitemaps.org 0.9): the indexed pages at the site's absolute address. */
+/**
+ * `/sitemap.xml` (sitemaps.org 0.9): the indexed pages at the site's absolute address; a page
+ * in several languages names each of them (itself included) as an `xhtml:link` alternate, as
+ * its HTML's `hreflang` links do.
+ */
 export function sitemapXml(origin: string): string {
-  const urls = indexedPaths().map((path) => `  <url><loc>${escapeHtml(`${base(origin)}${path}`)}</loc></url>`);
+  const at = (path: string) => escapeHtml(`${base(origin)}${path}`);
+  const urls = prerenderedRoutes().flatMap((route) => {
+    const pages = pagesOf(route);
+    const alternates =
+      pages.length > 1
+        ? pages.map((page) => `<xhtml:link rel="alternate" hreflang="${page.language}" href="${at(page.path)}"/>`).join('')
+        : '';
+    return pages.map((page) => `  <url><loc>${at(page.path)}</loc>${alternates}</url>`);
+  });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
     ...urls,
     '</urlset>',
     '',

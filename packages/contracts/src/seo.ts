@@ -44,8 +44,22 @@ function previewImageTags(base: string): MetaTag[] {
   ];
 }
 
+/**
+ * A page's head in another language than English (`/hi/diwali-party`): its own address, its
+ * locale, and its title and description in that language (the API words them from its
+ * catalogue: api/src/web/translated-seo.ts).
+ */
+export interface TranslatedPageWords {
+  /** The page's path in its language (`/hi/diwali-party`). */
+  path: string;
+  /** `hi-IN`, `ta-IN` (LANGUAGE_LOCALES). */
+  locale: string;
+  title: string;
+  description: string;
+}
+
 /** A page's description, Open Graph and Twitter card tags, preview image included. */
-function pageMeta(site: SiteConfig, base: string, url: string, title: string, description: string): MetaTag[] {
+function pageMeta(site: SiteConfig, base: string, url: string, title: string, description: string, locale = 'en-US'): MetaTag[] {
   return [
     { attribute: 'name', key: 'description', content: description },
     { attribute: 'property', key: 'og:type', content: 'website' },
@@ -53,7 +67,7 @@ function pageMeta(site: SiteConfig, base: string, url: string, title: string, de
     { attribute: 'property', key: 'og:title', content: title },
     { attribute: 'property', key: 'og:description', content: description },
     { attribute: 'property', key: 'og:url', content: url },
-    { attribute: 'property', key: 'og:locale', content: 'en_US' },
+    { attribute: 'property', key: 'og:locale', content: locale.replace('-', '_') },
     ...previewImageTags(base),
     { attribute: 'name', key: 'twitter:title', content: title },
     { attribute: 'name', key: 'twitter:description', content: description },
@@ -141,11 +155,14 @@ export function landingPageSeo(site: SiteConfig, origin: string): PageSeo {
   return { title, description, canonicalUrl: url, meta, jsonLd: [restaurantLd, eventLd] };
 }
 
-/** schema.org `Event` of the party, with an offer per ticket type linking to the party page. */
-function partyEventJsonLd(site: SiteConfig, base: string): Record<string, unknown> {
+/**
+ * schema.org `Event` of the party, with an offer per ticket type linking to the party page (in
+ * its language, when `words` give one).
+ */
+function partyEventJsonLd(site: SiteConfig, base: string, words?: TranslatedPageWords): Record<string, unknown> {
   const { restaurant, party } = site;
   const url = `${base}/`;
-  const partyUrl = `${base}/diwali-party`;
+  const partyUrl = `${base}${words?.path ?? '/diwali-party'}`;
   const offer = (name: string, cents: number) => ({
     '@type': 'Offer',
     name,
@@ -166,6 +183,7 @@ function partyEventJsonLd(site: SiteConfig, base: string): Record<string, unknow
     url: partyUrl,
     location: { '@type': 'Place', name: party.venue.name, address: party.venue.address },
     organizer: { '@type': 'Restaurant', '@id': `${url}#restaurant`, name: restaurant.name, url },
+    ...(words ? { inLanguage: words.locale } : {}),
     offers: [
       offer(`Adult ticket (${party.adultAges})`, party.adultPriceCents),
       offer(`Child ticket (${party.childAges})`, party.childPriceCents),
@@ -175,22 +193,24 @@ function partyEventJsonLd(site: SiteConfig, base: string): Record<string, unknow
 
 /**
  * The party page's (`/diwali-party`) title, description, Open Graph and Twitter card tags with
- * the preview image, and the party's schema.org `Event`, from the site configuration.
+ * the preview image, and the party's schema.org `Event`, from the site configuration; in
+ * another language (`/hi/diwali-party`) with the `words` the server gives it.
  */
-export function partyPageSeo(site: SiteConfig, origin: string): PageSeo {
+export function partyPageSeo(site: SiteConfig, origin: string, words?: TranslatedPageWords): PageSeo {
   const { restaurant, party } = site;
   const base = origin.replace(/\/$/, '');
-  const url = `${base}/diwali-party`;
-  const title = `${party.name} tickets | ${restaurant.name}`;
+  const url = `${base}${words?.path ?? '/diwali-party'}`;
+  const title = words?.title ?? `${party.name} tickets | ${restaurant.name}`;
   const description =
+    words?.description ??
     `${party.name} on ${party.dateLabel}, ${party.timeLabel}, at ${party.venue.name}. ${party.experience}. ` +
-    `Adults $${dollars(party.adultPriceCents)} (${party.adultAges}), children $${dollars(party.childPriceCents)} (${party.childAges}).`;
+      `Adults $${dollars(party.adultPriceCents)} (${party.adultAges}), children $${dollars(party.childPriceCents)} (${party.childAges}).`;
   return {
     title,
     description,
     canonicalUrl: url,
-    meta: pageMeta(site, base, url, title, description),
-    jsonLd: [partyEventJsonLd(site, base)],
+    meta: pageMeta(site, base, url, title, description, words?.locale),
+    jsonLd: [partyEventJsonLd(site, base, words)],
   };
 }
 
