@@ -143,7 +143,21 @@ test.describe('what crawlers, link previews and home screens see', () => {
     expect(res.status()).toBe(200);
     expect(res.headers()['content-type']).toMatch(/^application\/xml/);
     const locs = [...(await res.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
-    expect(locs).toEqual(['/', '/diwali-party', '/privacy', '/terms', '/drinks']);
+    expect(locs).toEqual([
+      '/',
+      '/diwali-party',
+      '/hi/diwali-party',
+      '/ta/diwali-party',
+      '/privacy',
+      '/hi/privacy',
+      '/ta/privacy',
+      '/terms',
+      '/hi/terms',
+      '/ta/terms',
+      '/drinks',
+      '/hi/drinks',
+      '/ta/drinks',
+    ]);
   });
 
   test('staff pages say noindex, in the header and in the page; public pages do not', async ({ page, request }) => {
