@@ -17,11 +17,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
-import { priceDrinks, priceParty, TAB_LIMIT_REACHED } from '@festival/contracts';
+import { priceDrinks, priceParty } from '@festival/contracts';
 import { percentile, runMain } from '@festival/test-kit';
 import { createStand, openDatabase, ROOT, sleep, staffCookie } from '../lib/stand.mjs';
 import { feastIntentsPastTheLimit, junkDevicePasses, latePaymentOfReleasedHold, pathVariants } from './abuse-limits.mjs';
 import { measureCampaignContent, TARGET_MS as CAMPAIGN_TARGET_MS } from './campaign-content.mjs';
+
+/** The API's answer to an order past a tab's limit (GUEST_REFUSALS.tabLimit, in English). */
+const TAB_LIMIT_REACHED = 'Your tab has reached its limit — please see the bar';
 
 const CAPACITY = 200;
 /** The documented defaults (README): what one client address may do. */

@@ -67,11 +67,14 @@ export interface AdminPolicy extends PublicPolicy {
 /** `GET /api/admin/policies`. */
 export type AdminPolicies = Record<PolicyKind, AdminPolicy>;
 
-/** A policy's date as its page and the settings show it: `November 28, 2026` (UTC day). */
-export function formatPolicyDate(iso: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' }).format(new Date(iso));
+/**
+ * A policy's date as its page and the settings show it: `November 28, 2026`, the day it was
+ * saved where the restaurant is (the party's time zone), in `locale`.
+ */
+export function formatPolicyDate(iso: string, timeZone: string, locale = 'en-US'): string {
+  return new Intl.DateTimeFormat(locale, { timeZone, month: 'long', day: 'numeric', year: 'numeric' }).format(new Date(iso));
 }
 
-/** The line under a policy's heading: `Version 3 · Effective November 28, 2026`. */
-export const policyVersionLine = (policy: Pick<PublicPolicy, 'version' | 'savedAt'>): string =>
-  `Version ${policy.version} · Effective ${formatPolicyDate(policy.savedAt)}`;
+/** The line under a policy's heading: `Version 3 · Effective November 28, 2026` (the day in `timeZone`). */
+export const policyVersionLine = (policy: Pick<PublicPolicy, 'version' | 'savedAt'>, timeZone: string): string =>
+  `Version ${policy.version} · Effective ${formatPolicyDate(policy.savedAt, timeZone)}`;

@@ -41,7 +41,7 @@ export function SettingsPage() {
               <FeastPacksSection />
               <DrinksMenuSection />
               <RestaurantSection restaurant={settings.data.restaurant} />
-              <PoliciesSection />
+              <PoliciesSection timeZone={settings.data.timeZone} />
               <GuestDataSection />
               <StartNextSeasonSection currentTitle={settings.data.event.name} />
             </>

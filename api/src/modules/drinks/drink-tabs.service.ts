@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Inject, Injectable, Logger, ServiceUnavailableException, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import {
@@ -93,7 +93,7 @@ export class DrinkTabsService implements OnModuleInit {
       return { clientSecret: setup.clientSecret, tabId: tab.id, tabToken };
     } catch (error) {
       this.logger.error(`Could not start the card setup of tab ${tab.id}: ${String(error)}`);
-      throw new ServiceUnavailableException('Error creating payment. Please try again.');
+      throw new GuestRefusal(503, GUEST_REFUSALS.drinksStartFailed);
     }
   }
 

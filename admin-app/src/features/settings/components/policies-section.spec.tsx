@@ -57,7 +57,7 @@ function renderSection() {
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter>
         <AdminThemeProvider>
-          <PoliciesSection />
+          <PoliciesSection timeZone="America/Los_Angeles" />
         </AdminThemeProvider>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -94,6 +94,13 @@ describe('the settings’ Policies section', () => {
     });
     expect(await screen.findByText('Settings saved')).toBeTruthy();
     expect(await within(section).findByText('Version 2 · Effective November 28, 2026')).toBeTruthy();
+  });
+
+  it("dates a policy by the restaurant's day: saved at 9 PM in California, it took effect that day, not the next (UTC's)", async () => {
+    stored = { ...stored, terms: { ...stored.terms, savedAt: '2026-11-21T05:00:00.000Z' } };
+    renderSection();
+    const section = await screen.findByRole('region', { name: 'Policies' });
+    expect(await within(section).findByText('Version 3 · Effective November 20, 2026')).toBeTruthy();
   });
 
   it('refuses an empty text beside the field without sending it', async () => {

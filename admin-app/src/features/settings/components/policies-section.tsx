@@ -22,7 +22,7 @@ interface PolicyForm {
  * guests read at `/privacy` and `/terms`, in Markdown. Each save that changes a text makes its
  * next version, dated today; a new season starts from the default texts.
  */
-export function PoliciesSection() {
+export function PoliciesSection({ timeZone }: { timeZone: string }) {
   const policies = usePolicies();
   return (
     <Card title="Policies" role="region" aria-label="Policies">
@@ -31,7 +31,7 @@ export function PoliciesSection() {
       ) : policies.data ? (
         <Flex vertical gap={32}>
           {POLICY_KINDS.map((kind) => (
-            <PolicyFormCard key={kind} kind={kind} policy={policies.data[kind]} />
+            <PolicyFormCard key={kind} kind={kind} policy={policies.data[kind]} timeZone={timeZone} />
           ))}
         </Flex>
       ) : (
@@ -41,7 +41,7 @@ export function PoliciesSection() {
   );
 }
 
-function PolicyFormCard({ kind, policy }: { kind: PolicyKind; policy: AdminPolicy }) {
+function PolicyFormCard({ kind, policy, timeZone }: { kind: PolicyKind; policy: AdminPolicy; timeZone: string }) {
   const [form] = Form.useForm<PolicyForm>();
   const save = useSavePolicy(kind);
   const submit = useSectionSave({ form, schema: policyUpdateRequestSchema, toSection: (values: PolicyForm) => values, save });
@@ -59,7 +59,7 @@ function PolicyFormCard({ kind, policy }: { kind: PolicyKind; policy: AdminPolic
         extra={
           <>
             <Typography.Text type="secondary">
-              {policyVersionLine(policy)}
+              {policyVersionLine(policy, timeZone)}
               {policy.isDefault ? ' (the default text)' : ''}
             </Typography.Text>
             <br />

@@ -27,18 +27,17 @@ const WORDS: Record<PolicyKind, Record<'title' | 'loading' | 'failed', MessageDe
   },
 };
 
-/** A policy's version and date, `Version 3 · Effective November 28, 2026` (UTC day) in English as `policyVersionLine` says it. */
-function useVersionLine(): (policy: Pick<PublicPolicy, 'version' | 'savedAt'>) => string {
+/**
+ * A policy's version and date, `Version 3 · Effective November 28, 2026` (the day in the party's
+ * time zone), in English as `policyVersionLine` says it.
+ */
+function useVersionLine(timeZone: string | undefined): (policy: Pick<PublicPolicy, 'version' | 'savedAt'>) => string | null {
   const { t } = useLingui();
   const language = useLanguage();
   return ({ version, savedAt }) => {
-    const date =
-      language === 'en'
-        ? formatPolicyDate(savedAt)
-        : // eslint-disable-next-line lingui/no-unlocalized-strings -- a time zone's name, not text
-          new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' }).format(
-            new Date(savedAt),
-          );
+    // Until the site's configuration (its time zone) has arrived, the line waits.
+    if (timeZone === undefined) return null;
+    const date = formatPolicyDate(savedAt, timeZone, LANGUAGE_LOCALES[language]);
     return t({
       message: `Version ${version} · Effective ${date}`,
       comment: "Review: legal. Under a policy's heading: its version number and the day it took effect (date: November 28, 2026).",
@@ -50,10 +49,19 @@ function useVersionLine(): (policy: Pick<PublicPolicy, 'version' | 'savedAt'>) =
  * `/privacy` and `/terms` (docs/privacy.md): the policy staff keep in `Policies`, its version and
  * date. Its HTML was rendered from Markdown and sanitised by the server: no raw HTML passes.
  */
-export function PolicyArticle({ kind, restaurantName }: { kind: PolicyKind; restaurantName: string | undefined }) {
+export function PolicyArticle({
+  kind,
+  restaurantName,
+  timeZone,
+}: {
+  kind: PolicyKind;
+  restaurantName: string | undefined;
+  /** The party's time zone (where the restaurant is): the policy's date is its day there. */
+  timeZone: string | undefined;
+}) {
   const { t, i18n } = useLingui();
   const policy = usePolicy(kind);
-  const versionLine = useVersionLine();
+  const versionLine = useVersionLine(timeZone);
   const words = WORDS[kind];
   const title = i18n._(words.title);
   usePageMeta(
@@ -82,7 +90,7 @@ export function PolicyArticle({ kind, restaurantName }: { kind: PolicyKind; rest
         <h1 className="policy-title">{title}</h1>
         {policy.data ? (
           <>
-            <p className="policy-version">{versionLine(policy.data)}</p>
+            {timeZone ? <p className="policy-version">{versionLine(policy.data)}</p> : null}
             <div className="policy-text" dangerouslySetInnerHTML={{ __html: policy.data.html }} />
           </>
         ) : policy.isError ? (

@@ -44,14 +44,15 @@ function renderPolicy(kind: 'privacy' | 'terms', language: 'en' | 'hi' | 'ta') {
   );
 }
 
+const { timeZone } = DEFAULT_SITE_CONFIG.party;
 const dateIn = (locale: string) =>
-  new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' }).format(new Date(POLICY.savedAt));
+  new Intl.DateTimeFormat(locale, { timeZone, month: 'long', day: 'numeric', year: 'numeric' }).format(new Date(POLICY.savedAt));
 
 describe("the policies' frame", () => {
   it('in English, as it always was: the title, the version line, the staff text and the footer links', async () => {
     renderPolicy('privacy', 'en');
     expect(screen.getByRole('heading', { level: 1, name: POLICY_TITLES.privacy })).toBeTruthy();
-    expect(await screen.findByText(policyVersionLine(POLICY))).toBeTruthy();
+    expect(await screen.findByText(policyVersionLine(POLICY, timeZone))).toBeTruthy();
     expect(screen.getByText('Version 3 · Effective November 28, 2026')).toBeTruthy();
     expect(screen.getByText('We keep your e-mail address to send you your tickets.')).toBeTruthy();
     const links = screen.getByRole('navigation', { name: 'Policies' });
@@ -62,6 +63,12 @@ describe("the policies' frame", () => {
     expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
       "Saffron Leaf's privacy policy for its website, tickets and feast packs.",
     );
+  });
+
+  it("dates the policy by the restaurant's day: saved at 9 PM in California, not the next day (UTC's)", async () => {
+    policyAnswer = () => ({ status: 200, body: { ...POLICY, savedAt: '2026-11-28T05:00:00.000Z' } });
+    renderPolicy('privacy', 'en');
+    expect(await screen.findByText('Version 3 · Effective November 27, 2026')).toBeTruthy();
   });
 
   it('in English, says the policy is loading, then that it could not load', async () => {

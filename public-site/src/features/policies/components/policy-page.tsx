@@ -30,7 +30,7 @@ export function PolicyPage({ kind }: { kind: PolicyKind }) {
           </Link>
         </div>
       </header>
-      <PolicyArticle kind={kind} restaurantName={restaurant?.name} />
+      <PolicyArticle kind={kind} restaurantName={restaurant?.name} timeZone={site?.party.timeZone} />
       <footer className="lp-footer">
         <div className="lp-container lp-footer-bottom">
           {restaurant ? (
