@@ -49,7 +49,7 @@ beforeEach(() => {
         title: kind === 'privacy' ? 'Privacy policy' : 'Ticket terms',
         html: '<p>Our text.</p>',
         version: 1,
-        savedAt: '2026-09-01T00:00:00.000Z',
+        savedAt: '2026-09-01T18:00:00.000Z',
       });
     }
     return { ok: true, status: 204, statusText: 'No Content', text: async () => '' };
