@@ -1,18 +1,5 @@
 import { escapeHtml } from './html-escape.js';
-import { pathInLanguage } from './languages.js';
-import { prerenderedRoutes, routeLanguages, type SiteRoute } from './remotes.js';
-
-/** A route's own page in each of its languages (`/drinks`, `/hi/drinks`, `/ta/drinks`). */
-const pagesOf = (route: SiteRoute) => routeLanguages(route).map((language) => ({ language, path: pathInLanguage(route.path, language) }));
-
-/**
- * The pages search engines may index and list in the sitemap: the public, pre-rendered ones
- * (`/`, `/diwali-party`, `/privacy`, `/terms`, `/drinks`), each in its languages, from the
- * site's route table.
- */
-export function indexedPaths(): string[] {
-  return prerenderedRoutes().flatMap((route) => pagesOf(route).map((page) => page.path));
-}
+import { prerenderedRoutes, routePages } from './remotes.js';
 
 /** The staff pages (`/admin` and below): disallowed in robots.txt and answered with `X-Robots-Tag: noindex`. */
 export const STAFF_PAGES = '/admin';
@@ -29,14 +16,14 @@ export function robotsTxt(origin: string): string {
 }
 
 /**
- * `/sitemap.xml` (sitemaps.org 0.9): the indexed pages at the site's absolute address; a page
- * in several languages names each of them (itself included) as an `xhtml:link` alternate, as
- * its HTML's `hreflang` links do.
+ * `/sitemap.xml` (sitemaps.org 0.9): the pages search engines may index, the public, pre-rendered
+ * ones (prerenderedPaths), at the site's absolute address. A page in several languages names
+ * each of them (itself included) as an `xhtml:link` alternate, as its HTML's `hreflang` links do.
  */
 export function sitemapXml(origin: string): string {
   const at = (path: string) => escapeHtml(`${base(origin)}${path}`);
   const urls = prerenderedRoutes().flatMap((route) => {
-    const pages = pagesOf(route);
+    const pages = routePages(route);
     const alternates =
       pages.length > 1
         ? pages.map((page) => `<xhtml:link rel="alternate" hreflang="${page.language}" href="${at(page.path)}"/>`).join('')

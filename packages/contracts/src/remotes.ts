@@ -132,7 +132,12 @@ export function prerenderedRoutes(): SiteRoute[] {
   return SITE_ROUTES.filter((route: SiteRoute) => route.prerendered);
 }
 
+/** A route's own page in each of its languages: `/drinks`, `/hi/drinks`, `/ta/drinks`. */
+export function routePages(route: SiteRoute): { language: Language; path: string }[] {
+  return routeLanguages(route).map((language) => ({ language, path: pathInLanguage(route.path, language) }));
+}
+
 /** The pre-rendered pages' paths: each pre-rendered route's own path in each of its languages. */
 export function prerenderedPaths(): string[] {
-  return prerenderedRoutes().flatMap((route) => routeLanguages(route).map((language) => pathInLanguage(route.path, language)));
+  return prerenderedRoutes().flatMap((route) => routePages(route).map((page) => page.path));
 }

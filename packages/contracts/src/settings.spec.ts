@@ -7,6 +7,7 @@ import {
   groupDiscountHint,
   restaurantSettingsSchema,
   saleWindowRefusal,
+  saleWindowState,
   isoToZonedWallTime,
   ticketAgeLabels,
   ticketSettingsSchema,
@@ -88,6 +89,14 @@ describe('saleWindowRefusal', () => {
     expect(at('2026-09-01T17:00:00Z')).toBeNull();
     expect(at('2026-10-25T00:59:59Z')).toBeNull();
     expect(at('2026-10-25T01:00:00Z')).toBe('Ticket sales have ended');
+    // The reason alone, for the pages and services that word it themselves.
+    const state = (iso: string) => saleWindowState(window, new Date(iso));
+    expect(['2026-09-01T16:59:59Z', '2026-09-01T17:00:00Z', '2026-10-25T00:59:59Z', '2026-10-25T01:00:00Z'].map(state)).toEqual([
+      'not-open',
+      null,
+      null,
+      'ended',
+    ]);
   });
 
   it('has no limit on a side that is not set', () => {

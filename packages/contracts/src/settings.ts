@@ -223,20 +223,31 @@ export function utcOffsetLabel(offsetMinutes: number): string {
   return `UTC${offsetMinutes < 0 ? '-' : '+'}${Math.floor(abs / 60)}${abs % 60 ? `:${pad(abs % 60)}` : ''}`;
 }
 
+/** Why tickets cannot be bought: the sales have not opened yet, or have ended. */
+export type SaleWindowState = 'not-open' | 'ended';
+
+/**
+ * Where `now` stands against the ticket sales' window: before it opens, after it closed, or null
+ * inside it (`saleOpensAt` inclusive, `saleClosesAt` exclusive).
+ */
+export function saleWindowState(tickets: Pick<TicketSettings, 'saleOpensAt' | 'saleClosesAt'>, now: Date): SaleWindowState | null {
+  if (tickets.saleOpensAt && now.getTime() < Date.parse(tickets.saleOpensAt)) return 'not-open';
+  if (tickets.saleClosesAt && now.getTime() >= Date.parse(tickets.saleClosesAt)) return 'ended';
+  return null;
+}
+
 /**
  * Why tickets cannot be bought at `now`, in the words the party page and the API both use, or
- * null inside the sale window (`saleOpensAt` inclusive, `saleClosesAt` exclusive).
+ * null inside the sale window (saleWindowState).
  */
 export function saleWindowRefusal(
   tickets: Pick<TicketSettings, 'saleOpensAt' | 'saleClosesAt'>,
   now: Date,
   timeZone: string,
 ): string | null {
-  if (tickets.saleOpensAt && now.getTime() < Date.parse(tickets.saleOpensAt)) {
-    return `Ticket sales open on ${formatSaleDate(tickets.saleOpensAt, timeZone)}`;
-  }
-  if (tickets.saleClosesAt && now.getTime() >= Date.parse(tickets.saleClosesAt)) return 'Ticket sales have ended';
-  return null;
+  const state = saleWindowState(tickets, now);
+  if (state === 'not-open' && tickets.saleOpensAt) return `Ticket sales open on ${formatSaleDate(tickets.saleOpensAt, timeZone)}`;
+  return state === 'ended' ? 'Ticket sales have ended' : null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { partyOrderRequestSchema, priceParty } from './party.js';
-import { earlyBirdLine, priceAt, ticketTypesRequestSchema, typeSaleRefusal } from './ticket-types.js';
+import { earlyBirdLine, priceAt, ticketTypesRequestSchema, typeSaleRefusal, typeSaleState } from './ticket-types.js';
 
 const TIME_ZONE = 'America/Los_Angeles';
 
@@ -59,6 +59,11 @@ describe('ticket type rules', () => {
     );
     expect(typeSaleRefusal(type, new Date('2026-10-21T00:00:00Z'), TIME_ZONE)).toBe('VIP Table tickets are no longer on sale');
     expect(typeSaleRefusal(type, new Date('2026-09-15T00:00:00Z'), TIME_ZONE)).toBeNull();
+    // The reason alone, for the services that word it themselves.
+    expect(typeSaleState({ ...type, hidden: true }, new Date('2026-09-15T00:00:00Z'))).toBe('hidden');
+    expect(
+      ['2026-08-15T00:00:00Z', '2026-10-21T00:00:00Z', '2026-09-15T00:00:00Z'].map((iso) => typeSaleState(type, new Date(iso))),
+    ).toEqual(['not-yet', 'ended', null]);
   });
 
   it('refuses two types of one name, a window that ends before it starts and steps out of order', () => {

@@ -160,16 +160,28 @@ export function earlyBirdLine(type: Pick<PublicTicketType, 'price' | 'nextPrice'
   return `Early bird — ${formatCents(type.price)} until ${formatSaleDate(type.nextPrice.from, timeZone)}`;
 }
 
-/** Why a type cannot be bought at `now` by its own sale window, or null inside it. */
+/** Why a type cannot be bought: staff hid it, its own sales have not started, or have ended. */
+export type TypeSaleState = 'hidden' | 'not-yet' | 'ended';
+
+/** Where `now` stands against a type's own sale window, or null inside it. */
+export function typeSaleState(
+  type: { salesStart: string | null; salesEnd: string | null; hidden: boolean },
+  now: Date,
+): TypeSaleState | null {
+  if (type.hidden) return 'hidden';
+  if (type.salesStart && now.getTime() < Date.parse(type.salesStart)) return 'not-yet';
+  if (type.salesEnd && now.getTime() >= Date.parse(type.salesEnd)) return 'ended';
+  return null;
+}
+
+/** Why a type cannot be bought at `now` by its own sale window (typeSaleState), or null inside it. */
 export function typeSaleRefusal(
   type: { name: string; salesStart: string | null; salesEnd: string | null; hidden: boolean },
   now: Date,
   timeZone: string,
 ): string | null {
-  if (type.hidden) return `${type.name} tickets are not on sale`;
-  if (type.salesStart && now.getTime() < Date.parse(type.salesStart)) {
-    return `${type.name} tickets go on sale on ${formatSaleDate(type.salesStart, timeZone)}`;
-  }
-  if (type.salesEnd && now.getTime() >= Date.parse(type.salesEnd)) return `${type.name} tickets are no longer on sale`;
-  return null;
+  const state = typeSaleState(type, now);
+  if (state === 'hidden') return `${type.name} tickets are not on sale`;
+  if (state === 'not-yet' && type.salesStart) return `${type.name} tickets go on sale on ${formatSaleDate(type.salesStart, timeZone)}`;
+  return state === 'ended' ? `${type.name} tickets are no longer on sale` : null;
 }

@@ -9,15 +9,7 @@ import { Writable } from 'node:stream';
 import { StrictMode, type ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import type { ComponentType } from 'react';
-import {
-  findSiteRoute,
-  languageOfPath,
-  pathInLanguage,
-  pathWithoutLanguage,
-  routeLanguages,
-  type RemoteName,
-  type SiteConfig,
-} from '@festival/contracts';
+import { findSiteRoute, languageOfPath, pathWithoutLanguage, routePages, type RemoteName, type SiteConfig } from '@festival/contracts';
 import { MemoryRouter } from '@festival/router';
 import { createQueryClient } from '@festival/web-kit/query-client';
 import { App as DrinksApp } from 'drinks-app/prerender';
@@ -98,9 +90,9 @@ export async function renderPage({
   const language = languageOfPath(path);
   const body = await renderBody(path, site, queries);
   // A translated page names its versions in the other languages, for search engines.
-  const alternates = route.translated ? routeLanguages(route) : [];
+  const alternates = route.translated ? routePages(route) : [];
   const head = [
-    ...alternates.map((other) => `<link rel="alternate" hreflang="${other}" href="${attr(pathInLanguage(route.path, other))}">`),
+    ...alternates.map((other) => `<link rel="alternate" hreflang="${other.language}" href="${attr(other.path)}">`),
     ...fonts.map((href) => `<link rel="preload" href="${attr(href)}" as="font" type="font/woff2" crossorigin>`),
     ...stylesheets.map((href) => `<link rel="stylesheet" href="${attr(href)}">`),
   ]

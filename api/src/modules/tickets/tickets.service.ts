@@ -4,12 +4,11 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import {
   formatCents,
-  saleWindowRefusal,
+  saleWindowState,
   type PartyOrderReceipt,
   type PartyOrderRequest,
   type PartyOrderResponse,
   type PartyTicketStats,
-  type TicketSettings,
 } from '@festival/contracts';
 import { HotRead, type HotLoad } from '../../common/hot-read.js';
 import type { AppConfig } from '../../config/app-config.js';
@@ -44,7 +43,7 @@ import { SiteService } from '../settings/site.service.js';
 import { SeasonsService } from '../seasons/seasons.service.js';
 import { PartyMeals } from './meals/party-meals.service.js';
 import { insertOrderLines, linesOf, requestOf } from './party-order-lines.js';
-import { seatsOf, selectTickets, TypeSoldOutError, type TicketSelection } from './ticket-types/ticket-selection.js';
+import { saleWindowClosed, seatsOf, selectTickets, TypeSoldOutError, type TicketSelection } from './ticket-types/ticket-selection.js';
 import { TicketTypesService } from './ticket-types/ticket-types.service.js';
 import { ConsentRecords } from '../privacy/consent-records.service.js';
 import { GUEST_REFUSALS, GuestRefusal } from '../../common/guest-refusals.js';
@@ -61,25 +60,6 @@ export interface HoldClient extends PaymentClient {
  * exactly once (browser confirmation or payment event), and a late payment the sold-out party
  * cannot honour refunded.
  */
-/**
- * Why the party's sale window refuses an order at `now` (a 409 in the page's language; in English
- * saleWindowRefusal's words), or null inside it.
- */
-function saleWindowClosed(tickets: Pick<TicketSettings, 'saleOpensAt' | 'saleClosesAt'>, now: Date, timeZone: string): GuestRefusal | null {
-  const english = saleWindowRefusal(tickets, now, timeZone);
-  if (english === null) return null;
-  const opens = tickets.saleOpensAt;
-  if (opens && now.getTime() < Date.parse(opens)) {
-    return new GuestRefusal(
-      HttpStatus.CONFLICT,
-      GUEST_REFUSALS.salesNotOpen,
-      (language) => ({ date: language.dateTime(new Date(opens), timeZone) }),
-      english,
-    );
-  }
-  return new GuestRefusal(HttpStatus.CONFLICT, GUEST_REFUSALS.salesEnded, {}, english);
-}
-
 @Injectable()
 export class TicketsService implements OnModuleInit {
   /**
@@ -306,7 +286,7 @@ export class TicketsService implements OnModuleInit {
     if (order.eventId !== (await this.seasons.readCurrentId(manager))) return LATE_PAYMENT_REASONS.salesEnded;
     const tickets = await this.settings.readTicketsOf(manager, order.eventId);
     const { timeZone } = (await this.site.get()).party;
-    if (saleWindowRefusal(tickets, now, timeZone)) return LATE_PAYMENT_REASONS.salesEnded;
+    if (saleWindowState(tickets, now)) return LATE_PAYMENT_REASONS.salesEnded;
     if (tickets.capacity - (await ticketsTaken(manager, order.eventId, now, order.id)) < order.ticketCount)
       return LATE_PAYMENT_REASONS.soldOut;
     // Each type as a new order would find it now: on sale, within its capacity, at today's price.

@@ -1,5 +1,15 @@
 import type { EntityManager } from 'typeorm';
-import { priceAt, typeSaleRefusal, type TicketItem, type TicketSettings } from '@festival/contracts';
+import {
+  priceAt,
+  saleWindowRefusal,
+  saleWindowState,
+  typeSaleRefusal,
+  typeSaleState,
+  type SaleWindowState,
+  type TicketItem,
+  type TicketSettings,
+  type TypeSaleState,
+} from '@festival/contracts';
 import { GUEST_REFUSALS, GuestRefusal, type RefusalMessage, type RefusalValues } from '../../../common/guest-refusals.js';
 import { takenByType } from './ticket-type-counts.js';
 import type { TicketTypeEntity } from './ticket-type.entity.js';
@@ -12,6 +22,13 @@ export class TypeSoldOutError extends GuestRefusal {
   }
 }
 
+/** The refusal of each reason a type cannot be bought (typeSaleState). */
+const TYPE_SALE_REFUSALS: Record<TypeSaleState, RefusalMessage> = {
+  hidden: GUEST_REFUSALS.typeHidden,
+  'not-yet': GUEST_REFUSALS.typeNotYet,
+  ended: GUEST_REFUSALS.typeEnded,
+};
+
 /**
  * Why a type cannot be bought at `now` by its own sale window (a 409 in the page's language; in
  * English typeSaleRefusal's words), or null inside it.
@@ -20,21 +37,42 @@ function typeClosed(
   type: { name: string; salesStart: string | null; salesEnd: string | null; hidden: boolean },
   now: Date,
   timeZone: string,
-) {
-  const english = typeSaleRefusal(type, now, timeZone);
-  if (english === null) return null;
+): GuestRefusal | null {
+  const state = typeSaleState(type, now);
+  if (state === null) return null;
   const { name, salesStart } = type;
-  if (type.hidden) return new GuestRefusal(409, GUEST_REFUSALS.typeHidden, { type: name }, english);
-  if (salesStart && now.getTime() < Date.parse(salesStart)) {
-    const date = new Date(salesStart);
-    return new GuestRefusal(
-      409,
-      GUEST_REFUSALS.typeNotYet,
-      (language) => ({ type: name, date: language.dateTime(date, timeZone) }),
-      english,
-    );
-  }
-  return new GuestRefusal(409, GUEST_REFUSALS.typeEnded, { type: name }, english);
+  return new GuestRefusal(
+    409,
+    TYPE_SALE_REFUSALS[state],
+    (language) => ({ type: name, date: salesStart ? language.dateTime(new Date(salesStart), timeZone) : undefined }),
+    typeSaleRefusal(type, now, timeZone) ?? undefined,
+  );
+}
+
+/** The refusal of each reason the party's tickets cannot be bought (saleWindowState). */
+const SALE_WINDOW_REFUSALS: Record<SaleWindowState, RefusalMessage> = {
+  'not-open': GUEST_REFUSALS.salesNotOpen,
+  ended: GUEST_REFUSALS.salesEnded,
+};
+
+/**
+ * Why the party's sale window refuses an order at `now` (a 409 in the page's language; in English
+ * saleWindowRefusal's words), or null inside it.
+ */
+export function saleWindowClosed(
+  tickets: Pick<TicketSettings, 'saleOpensAt' | 'saleClosesAt'>,
+  now: Date,
+  timeZone: string,
+): GuestRefusal | null {
+  const state = saleWindowState(tickets, now);
+  if (state === null) return null;
+  const opens = tickets.saleOpensAt;
+  return new GuestRefusal(
+    409,
+    SALE_WINDOW_REFUSALS[state],
+    (language) => ({ date: opens ? language.dateTime(new Date(opens), timeZone) : undefined }),
+    saleWindowRefusal(tickets, now, timeZone) ?? undefined,
+  );
 }
 
 /** An order's tickets of one of the season's other types, priced at the moment of the order. */

@@ -4,9 +4,9 @@ import { In, Repository, type EntityManager } from 'typeorm';
 import {
   formatCents,
   priceAt,
-  saleWindowRefusal,
+  saleWindowState,
   ticketAgeLabels,
-  typeSaleRefusal,
+  typeSaleState,
   type AdminTicketType,
   type AdminTicketTypesResponse,
   type PublicTicketTypesResponse,
@@ -241,14 +241,14 @@ export class TicketTypesService implements OnModuleInit {
     const manager = this.types.manager;
     const now = new Date();
     const eventId = await this.seasons.readCurrentId(manager);
-    const [types, tickets, site] = await Promise.all([this.typesOf(manager, eventId), this.settings.readTickets(manager), this.site.get()]);
+    const [types, tickets] = await Promise.all([this.typesOf(manager, eventId), this.settings.readTickets(manager)]);
     const [taken, partyTaken, lapse] = await Promise.all([
       takenByType(manager, eventId, types, now),
       ticketsTaken(manager, eventId, now),
       nextHoldLapse(manager, eventId, now),
     ]);
     const partyLeft = Math.max(0, tickets.capacity - partyTaken);
-    const partyClosed = saleWindowRefusal(tickets, now, site.party.timeZone) !== null;
+    const partyClosed = saleWindowState(tickets, now) !== null;
     const boundaries = [lapse, tickets.saleOpensAt, tickets.saleClosesAt];
     const visible = types.filter((type) => !type.hidden);
     const answer = visible.map((type) => {
@@ -263,7 +263,7 @@ export class TicketTypesService implements OnModuleInit {
         price,
         seats: type.seats,
         remaining: Math.min(ownLeft, Math.floor(partyLeft / type.seats)),
-        onSale: !partyClosed && typeSaleRefusal(type, now, site.party.timeZone) === null,
+        onSale: !partyClosed && typeSaleState(type, now) === null,
         ...(nextPrice ? { nextPrice } : {}),
       };
     });

@@ -4,7 +4,7 @@ import { HttpStatus, Injectable, Logger, type OnApplicationBootstrap, type OnMod
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, LessThanOrEqual, Repository, type EntityManager } from 'typeorm';
 import {
-  saleWindowRefusal,
+  saleWindowState,
   type Language,
   type WaitlistJoinRequest,
   type WaitlistJoinResponse,
@@ -231,7 +231,7 @@ export class WaitlistService implements OnApplicationBootstrap, OnModuleDestroy 
           { status: 'expired', emailStatus: 'none' },
         );
         const tickets = await this.settings.readTickets(manager);
-        if (saleWindowRefusal(tickets, now, (await this.site.get()).party.timeZone)) return 0;
+        if (saleWindowState(tickets, now)) return 0;
         let free = tickets.capacity - (await ticketsTaken(manager, eventId, now));
         if (free <= 0) return 0;
         const waiting = await manager.find(WaitlistEntryEntity, {

@@ -7,7 +7,7 @@ import {
   LOW_TICKETS_NOTICE_MAX_REMAINING,
   MAX_TICKETS_PER_ORDER,
   RELEASE_BANNER_MAX_REMAINING,
-  saleWindowRefusal,
+  saleWindowState,
   type GroupDiscountTier,
   type PartyPrice,
   type PromoCodeStatus,
@@ -153,15 +153,15 @@ export function TicketsStep(props: TicketsStepProps) {
   // the API refuses a payment outside the window whatever the phone says).
   const saleWindow = { saleOpensAt: site.party.saleOpensAt ?? null, saleClosesAt: site.party.saleClosesAt ?? null };
   const now = hydrated ? new Date() : null;
-  const refusal = now ? saleWindowRefusal(saleWindow, now, site.party.timeZone) : null;
+  const closedState = now ? saleWindowState(saleWindow, now) : null;
   // saleWindowRefusal's two answers, in the page's language.
   const opensOn = saleWindow.saleOpensAt ? formatDate(saleWindow.saleOpensAt, site.party.timeZone) : '';
   const saleClosed =
-    refusal === null
-      ? null
-      : saleWindow.saleOpensAt && now && now.getTime() < Date.parse(saleWindow.saleOpensAt)
-        ? t({ message: `Ticket sales open on ${opensOn}`, comment: 'opensOn is a date and time (Tuesday, September 1, 2026 at 10:00 AM).' })
-        : t`Ticket sales have ended`;
+    closedState === 'not-open'
+      ? t({ message: `Ticket sales open on ${opensOn}`, comment: 'opensOn is a date and time (Tuesday, September 1, 2026 at 10:00 AM).' })
+      : closedState === 'ended'
+        ? t`Ticket sales have ended`
+        : null;
   const promoPercent = promo.percent;
   const ticketsLeft = remaining ?? 0;
   const discountTiers = site.party.groupDiscountTiers ?? DEFAULT_TICKET_SETTINGS.groupDiscountTiers;

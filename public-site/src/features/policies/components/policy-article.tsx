@@ -31,12 +31,10 @@ const WORDS: Record<PolicyKind, Record<'title' | 'loading' | 'failed', MessageDe
  * A policy's version and date, `Version 3 · Effective November 28, 2026` (the day in the party's
  * time zone), in English as `policyVersionLine` says it.
  */
-function useVersionLine(timeZone: string | undefined): (policy: Pick<PublicPolicy, 'version' | 'savedAt'>) => string | null {
+function useVersionLine(): (policy: Pick<PublicPolicy, 'version' | 'savedAt'>, timeZone: string) => string {
   const { t } = useLingui();
   const language = useLanguage();
-  return ({ version, savedAt }) => {
-    // Until the site's configuration (its time zone) has arrived, the line waits.
-    if (timeZone === undefined) return null;
+  return ({ version, savedAt }, timeZone) => {
     const date = formatPolicyDate(savedAt, timeZone, LANGUAGE_LOCALES[language]);
     return t({
       message: `Version ${version} · Effective ${date}`,
@@ -61,7 +59,7 @@ export function PolicyArticle({
 }) {
   const { t, i18n } = useLingui();
   const policy = usePolicy(kind);
-  const versionLine = useVersionLine(timeZone);
+  const versionLine = useVersionLine();
   const words = WORDS[kind];
   const title = i18n._(words.title);
   usePageMeta(
@@ -90,7 +88,8 @@ export function PolicyArticle({
         <h1 className="policy-title">{title}</h1>
         {policy.data ? (
           <>
-            {timeZone ? <p className="policy-version">{versionLine(policy.data)}</p> : null}
+            {/* Until the site's configuration (its time zone) has arrived, the line waits. */}
+            {timeZone ? <p className="policy-version">{versionLine(policy.data, timeZone)}</p> : null}
             <div className="policy-text" dangerouslySetInnerHTML={{ __html: policy.data.html }} />
           </>
         ) : policy.isError ? (
