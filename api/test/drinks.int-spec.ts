@@ -342,6 +342,16 @@ describe(`drinks menu and pay-now orders on ${TEST_DATABASE}`, () => {
         expect(refunds).toHaveBeenCalledTimes(2);
         expect(refunds).toHaveBeenLastCalledWith(second.paymentIntentId, `drink-refund-${second.orderId}`);
         expect(await stockOf(t, 'masala-chai')).toBe(0);
+        // Asked again from a Hindi page (its Accept-Language): the same answer in Hindi, naming the drink as the menu does.
+        const hindi = await t.http
+          .post('/api/confirm-drink-payment')
+          .set('Accept-Language', 'hi')
+          .send({ paymentIntentId: second.paymentIntentId })
+          .expect(409);
+        expect(hindi.body).toEqual({
+          message: 'माफ़ कीजिए, आपके भुगतान के दौरान Masala Chai ख़त्म हो गया। आपके $4.38 के भुगतान की पूरी रक़म वापस की जा रही है।',
+          code: 'drinks.ran-out',
+        });
       } finally {
         jest.restoreAllMocks();
         await t.close();

@@ -232,9 +232,19 @@ describe(`late payments of released or lapsed holds, on ${TEST_DATABASE}`, () =>
       .post('/api/confirm-payment')
       .send({ paymentIntentId: intentIdOf(started.body.clientSecret), type: 'feast_order', clientSecret: started.body.clientSecret })
       .expect(409);
-    expect(late.body.message).toBe(
-      'Your payment went through after your packs were released, and pre-orders closed meanwhile. It has been refunded in full.',
-    );
+    expect(late.body).toEqual({
+      message: 'Your payment went through after your packs were released, and pre-orders closed meanwhile. It has been refunded in full.',
+    });
+    // The same answer to a Tamil page (the page's Accept-Language), reason and all, with its code.
+    const tamil = await t.http
+      .post('/api/confirm-payment')
+      .set('Accept-Language', 'ta')
+      .send({ paymentIntentId: intentIdOf(started.body.clientSecret), type: 'feast_order', clientSecret: started.body.clientSecret })
+      .expect(409);
+    expect(tamil.body).toEqual({
+      message: 'உங்கள் பேக்குகள் விடுவிக்கப்பட்ட பிறகு உங்கள் பணம் வந்து சேர்ந்தது, அதற்குள் முன்பதிவுகள் முடிவடைந்தன. முழுத் தொகையும் திருப்பித் தரப்பட்டுள்ளது.',
+      code: 'feast.late-refunded',
+    });
     expect(await t.dataSource.getRepository(FeastOrderEntity).findOneByOrFail({ id: started.body.orderId })).toMatchObject({
       status: 'refunded',
       failureReason: 'pre-orders closed',

@@ -82,6 +82,10 @@ describe("the guest refusals' English words are the spec's and the pages', uncha
     expect(english(GUEST_REFUSALS.tabDeclined, { reason: 'Your card has insufficient funds.' })).toBe(
       'The card was declined: Your card has insufficient funds. The tab is still open.',
     );
+    expect(english(GUEST_REFUSALS.drinkRanOut, { drink: 'Mango Lassi', total: '$7.11' })).toBe(
+      'Sorry, Mango Lassi ran out while you were paying. Your payment of $7.11 is being refunded in full.',
+    );
+    expect(english(GUEST_REFUSALS.drinkRefunded, {})).toBe('Your payment is being refunded in full.');
     // A manager's drink name is a value, never read as part of the message.
     expect(english(GUEST_REFUSALS.drinkSoldOut, { drink: "Rose {Sharbat} O'Neil" })).toBe(
       "Rose {Sharbat} O'Neil just sold out. Please review your cart.",

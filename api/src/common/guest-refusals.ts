@@ -114,6 +114,12 @@ export const GUEST_REFUSALS = {
       'Too many packs are waiting for payment from your network. Please complete or cancel those payments, or try again in a few minutes.',
     comment: 'Review: many unpaid feast pack holds from the same internet address (a shared Wi-Fi): pay or cancel them first.',
   },
+  feastLateRefunded: /*i18n*/ {
+    id: 'feast.late-refunded',
+    message: 'Your payment went through after your packs were released, and {reason} meanwhile. It has been refunded in full.',
+    comment:
+      'Review: the card was charged after the unpaid pre-order hold ran out, and the packs could no longer be sold (reason: the pickup time filled up, pre-orders closed…); the whole payment is refunded.',
+  },
   // The drinks.
   drinkOrderNotFound: /*i18n*/ { id: 'drinks.order-not-found', message: 'Order not found' },
   notAtBar: /*i18n*/ {
@@ -161,6 +167,12 @@ export const GUEST_REFUSALS = {
   drinkOutOfStock: /*i18n*/ { id: 'drinks.out-of-stock', message: '{drink} is out of stock. Please remove it from your cart.' },
   drinkFewLeft: /*i18n*/ { id: 'drinks.few-left', message: 'Only {available} {drink} left. Please lower the quantity.' },
   drinkSoldOut: /*i18n*/ { id: 'drinks.sold-out', message: '{drink} just sold out. Please review your cart.' },
+  drinkRanOut: /*i18n*/ {
+    id: 'drinks.ran-out',
+    message: 'Sorry, {drink} ran out while you were paying. Your payment of {total} is being refunded in full.',
+    comment: 'Review: the card was charged while the last of a drink was sold to someone else; total is in US dollars ($7.11).',
+  },
+  drinkRefunded: /*i18n*/ { id: 'drinks.refunded', message: 'Your payment is being refunded in full.' },
   // A card kept for drinks (docs/guest-account.md), and My tickets.
   tabsNotYet: /*i18n*/ { id: 'kept-card.before-party', message: 'Tabs open when the party starts' },
   partyOver: /*i18n*/ { id: 'kept-card.after-party', message: 'The party is over' },

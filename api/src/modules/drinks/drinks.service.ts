@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BadRequestException, Injectable, type OnModuleInit } from '@nestjs/common';
+import { BadRequestException, HttpStatus, Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import {
@@ -18,11 +18,15 @@ import { DrinkMenuService, DRINKS_LOCK } from './drink-menu.service.js';
 import { DrinkOrderEntity } from './drink-order.entity.js';
 import { drinkRefundKey, nextOrderNumber, toReceipt } from './drink-order.mapper.js';
 import { SeasonsService } from '../seasons/seasons.service.js';
-import { GUEST_REFUSALS } from '../../common/guest-refusals.js';
+import { GUEST_REFUSALS, GuestRefusal } from '../../common/guest-refusals.js';
 import { DrinkReceipts } from './receipts/drink-receipts.service.js';
 
 /** `metadata.type` of a pay-now drinks payment. */
 export const DRINK_ORDER_TYPE = 'drink_order';
+
+/** A drink that ran out while `order` was being paid: its payment is refunded (a 409 in the page's language). */
+const ranOut = (order: DrinkOrderEntity, drink: string) =>
+  new GuestRefusal(HttpStatus.CONFLICT, GUEST_REFUSALS.drinkRanOut, { drink, total: formatCents(order.totalCents) });
 
 /**
  * Pay-now drink orders: priced on the server, paid through the gateway, and placed at the bar
@@ -120,13 +124,14 @@ export class DrinksService implements OnModuleInit {
     lock: DRINKS_LOCK,
     entity: DrinkOrderEntity,
     notFound: 'No drink order for this payment',
-    refundedAnswer: (order) => order.failureReason ?? 'Your payment is being refunded in full.',
+    refundedAnswer: (order) => {
+      // failureReason is the English answer (the staff read it too): the line it names is the drink.
+      const short = order.lines.find((line) => order.failureReason === ranOut(order, line.name).message);
+      return short ? ranOut(order, short.name) : new GuestRefusal(HttpStatus.CONFLICT, GUEST_REFUSALS.drinkRefunded);
+    },
     refusal: async (manager, order) => {
       const short = await this.menu.shortage(manager, order.lines);
-      if (!short) return null;
-      return {
-        failureReason: `Sorry, ${short.line.name} ran out while you were paying. Your payment of ${formatCents(order.totalCents)} is being refunded in full.`,
-      };
+      return short ? { failureReason: ranOut(order, short.line.name).message } : null;
     },
     pay: async (manager, order) => {
       await this.menu.takeStock(manager, order.lines);

@@ -126,6 +126,12 @@ const LATE_REASONS: Readonly<Record<string, MessageDescriptor>> = {
   [LATE_PREORDER_REASONS.priceRose]: FEAST_MESSAGES.priceRose,
 };
 
+/** A late pre-order payment's reason (`failureReason`, in English) in `mail`'s language; an unknown one as it is. */
+export function feastLateReasonIn(mail: MailLanguage, english: string): string {
+  const reason = LATE_REASONS[english];
+  return reason ? mail.text(reason) : english;
+}
+
 export interface PickupConfirmationView {
   restaurantName: string;
   reference: string;
@@ -329,8 +335,7 @@ export function pickupRefundEmail(
       }),
     };
   }
-  const english = input.reason ?? LATE_PREORDER_REASONS.full;
-  const reason = LATE_REASONS[english] ? mail.text(LATE_REASONS[english]) : english;
+  const reason = feastLateReasonIn(mail, input.reason ?? LATE_PREORDER_REASONS.full);
   return {
     subject: mail.text(FEAST_MESSAGES.lateSubject),
     text: refundText({

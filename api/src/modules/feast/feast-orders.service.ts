@@ -32,6 +32,7 @@ import { SeasonsService } from '../seasons/seasons.service.js';
 import { TicketSettingsService } from '../settings/ticket-settings.service.js';
 import { FeastCatalogService, FEAST_LOCK, packsTakenBySlot } from './feast-catalog.service.js';
 import { FeastEmailService } from './feast-email.service.js';
+import { feastLateReasonIn } from './feast-email.templates.js';
 import { LATE_PREORDER_REASONS } from './late-payment-reasons.js';
 import { FeastPackEntity } from './feast-pack.entity.js';
 import { FeastPickupSlotEntity } from './feast-pickup-slot.entity.js';
@@ -231,7 +232,9 @@ export class FeastOrdersService implements OnModuleInit {
     entity: FeastOrderEntity,
     notFound: 'No feast pack pre-order for this payment',
     refundedAnswer: (order) =>
-      `Your payment went through after your packs were released, and ${order.failureReason ?? LATE_PREORDER_REASONS.full} meanwhile. It has been refunded in full.`,
+      new GuestRefusal(HttpStatus.CONFLICT, GUEST_REFUSALS.feastLateRefunded, (language) => ({
+        reason: feastLateReasonIn(language, order.failureReason ?? LATE_PREORDER_REASONS.full),
+      })),
     refusal: async (manager, order, now) => {
       const reason = await this.latePaymentRefusal(manager, order, now);
       return reason ? { failureReason: reason } : null;

@@ -74,8 +74,8 @@ export interface ConfirmableOrderKind<T extends HeldOrder & SecretKeepingOrder> 
   notFound: string;
   /** Whether a row of the entity is an order of this kind (the entity may hold other kinds: a door sale is a party order too). */
   owns?(order: T): boolean;
-  /** The 409 the browser gets when its payment is refunded (the order as it is now): its words, or a refusal in the page's language. */
-  refundedAnswer(order: T): string | GuestRefusal;
+  /** The 409 the browser gets when its payment is refunded (the order as it is now), in the page's language. */
+  refundedAnswer(order: T): GuestRefusal;
 }
 
 /** How a guest's held order starts paying at the gateway. */
@@ -218,8 +218,7 @@ export class HeldOrderCompletion {
     if (!order || (kind.owns && !kind.owns(order))) throw new NotFoundException(kind.notFound);
     const payment = paymentLookup(this.gateway, paymentIntentId);
     if (order.status !== 'paid' && (await this.complete(kind, order, payment)) === 'refund') {
-      const answer = kind.refundedAnswer(await this.reload(kind, order.id));
-      throw typeof answer === 'string' ? new ConflictException(answer) : answer;
+      throw kind.refundedAnswer(await this.reload(kind, order.id));
     }
     const current = await this.reload(kind, order.id);
     return { order: current, holdsSecret: await holdsPaymentSecret(current, clientSecret, payment) };
