@@ -213,6 +213,19 @@ describe(`settings: the Tickets section on ${TEST_DATABASE}`, () => {
       ]);
     });
 
+    it("the child ages saved are the site configuration's, as numbers and as the English labels", async () => {
+      await saveTickets(t, cookie, { childMinAge: 6, childMaxAge: 12 }, 200);
+      const site = await t.http.get('/api/site').expect(200);
+      expect(site.body.party).toMatchObject({
+        childMinAge: 6,
+        childMaxAge: 12,
+        adultAges: 'Ages 13 and over',
+        childAges: 'Ages 6 to 12',
+        freeUnder: 'Under 6 free',
+      });
+      await saveTickets(t, cookie, { childMinAge: 5, childMaxAge: 9 }, 200);
+    });
+
     it('a price change is seen by the next quote, intent and site configuration; an order placed before keeps its total', async () => {
       const before = buyer({ adultTickets: 2, childTickets: 1 });
       const placed = await startOrder(t, before).expect(200);

@@ -49,6 +49,13 @@ export const siteConfigSchema = /* @__PURE__ */ defineSchema(() =>
       childAges: z.string(),
       freeUnder: z.string(),
       /**
+       * The Tickets settings' child ages, of which the three labels above are the English words
+       * (ticketAgeLabels); a page in another language words them from these. `GET /api/site`
+       * always has them, an older stored row need not.
+       */
+      childMinAge: z.number().int().optional(),
+      childMaxAge: z.number().int().optional(),
+      /**
        * The Tickets settings' group discount tiers and tax rate (docs/settings.md), so the page's
        * price is the API's; `GET /api/site` always has them, an older stored row need not.
        */
@@ -113,6 +120,8 @@ export const DEFAULT_SITE_CONFIG: SiteConfig = {
     adultAges: 'Ages 10 and over',
     childAges: 'Ages 5 to 9',
     freeUnder: 'Under 5 free',
+    childMinAge: 5,
+    childMaxAge: 9,
     groupDiscountTiers: GROUP_DISCOUNT_TIERS.map((tier) => ({ ...tier })),
     taxRateBasisPoints: TAX_RATE_BASIS_POINTS,
     saleOpensAt: null,

@@ -67,6 +67,8 @@ export class SiteService implements OnApplicationBootstrap {
         adultPriceCents: tickets.adultPriceCents,
         childPriceCents: tickets.childPriceCents,
         ...ticketAgeLabels(tickets),
+        childMinAge: tickets.childMinAge,
+        childMaxAge: tickets.childMaxAge,
         groupDiscountTiers: tickets.groupDiscountTiers,
         taxRateBasisPoints: tickets.taxRateBasisPoints,
         saleOpensAt: tickets.saleOpensAt,

@@ -30,35 +30,29 @@ export function useEventLabels(party: Party | undefined): { dateLabel: string; t
 }
 
 /**
- * The ticket ages (`Ages 10 and over`, `Ages 5 to 9`, `Under 5 free`) in the page's language. The
- * site sends them in English (`ticketAgeLabels`); their numbers are read from those words, and a
- * label in other words is shown as it came.
+ * The ticket ages (`Ages 10 and over`, `Ages 5 to 9`, `Under 5 free`) in the page's language,
+ * worded from the Tickets settings' child ages the site sends (`childMinAge`, `childMaxAge`); an
+ * older configuration without them keeps its English labels.
  */
 export function useAgeLabels(party: Party): { adultAges: string; childAges: string; freeUnder: string } {
   const { t } = useLingui();
-  const adultFrom = /^Ages (\d+) and over$/.exec(party.adultAges)?.[1];
-  const childRange = /^Ages (\d+) to (\d+)$/.exec(party.childAges);
-  const childAge = /^Age (\d+)$/.exec(party.childAges)?.[1];
-  const freeBelow = /^Under (\d+) free$/.exec(party.freeUnder)?.[1];
-  const from = childRange?.[1];
-  const to = childRange?.[2];
+  const { childMinAge: from, childMaxAge: to } = party;
+  if (from === undefined || to === undefined) return { adultAges: party.adultAges, childAges: party.childAges, freeUnder: party.freeUnder };
+  const adultFrom = to + 1;
+  const childAge = from;
+  const freeBelow = from;
   return {
-    adultAges:
-      adultFrom === undefined
-        ? party.adultAges
-        : t({ message: `Ages ${adultFrom} and over`, comment: 'Review: the ages an adult ticket is for (adultFrom is an age in years).' }),
+    adultAges: t({
+      message: `Ages ${adultFrom} and over`,
+      comment: 'Review: the ages an adult ticket is for (adultFrom is an age in years).',
+    }),
     childAges:
-      from !== undefined && to !== undefined
-        ? t({ message: `Ages ${from} to ${to}`, comment: 'Review: the ages a child ticket is for (from and to are ages in years).' })
-        : childAge !== undefined
-          ? t({ message: `Age ${childAge}`, comment: 'Review: the one age a child ticket is for (childAge is in years).' })
-          : party.childAges,
-    freeUnder:
-      freeBelow === undefined
-        ? party.freeUnder
-        : t({
-            message: `Under ${freeBelow} free`,
-            comment: 'Review: children younger than this age (in years) come in free, with no ticket.',
-          }),
+      from === to
+        ? t({ message: `Age ${childAge}`, comment: 'Review: the one age a child ticket is for (childAge is in years).' })
+        : t({ message: `Ages ${from} to ${to}`, comment: 'Review: the ages a child ticket is for (from and to are ages in years).' }),
+    freeUnder: t({
+      message: `Under ${freeBelow} free`,
+      comment: 'Review: children younger than this age (in years) come in free, with no ticket.',
+    }),
   };
 }

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@festival/query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { DEFAULT_SITE_CONFIG, type PartyOrderReceipt } from '@festival/contracts';
+import { DEFAULT_SITE_CONFIG, ticketAgeLabels, type PartyOrderReceipt, type SiteConfig } from '@festival/contracts';
 import { createQueryClient } from '@festival/web-kit/query-client';
 import { renderInLanguage } from '../testing/render-in-language';
 import { ConfirmationStep } from './confirmation-step';
@@ -15,18 +15,20 @@ const json = (status: number, body: unknown): Answer => ({
   text: async () => JSON.stringify(body),
 });
 
+let site: SiteConfig;
 let remaining: number;
 let intentAnswer: () => Answer;
 let confirmAnswer: () => Answer;
 
 beforeEach(() => {
+  site = DEFAULT_SITE_CONFIG;
   remaining = 150;
   intentAnswer = () => json(500, {});
   confirmAnswer = () => json(500, {});
   sessionStorage.clear();
   window.scrollTo = jest.fn();
   globalThis.fetch = jest.fn(async (url: string) => {
-    if (url === '/api/site') return json(200, DEFAULT_SITE_CONFIG);
+    if (url === '/api/site') return json(200, site);
     if (url === '/api/party-ticket-stats') return json(200, { remaining });
     if (url === '/api/party-payment-intent') return intentAnswer();
     if (url === '/api/confirm-payment') return confirmAnswer();
@@ -96,6 +98,13 @@ describe('the party page in Hindi', () => {
     expect(screen.getByText('बच्चों के टिकट × 1')).toBeTruthy();
     expect(screen.getByTestId('order-total').textContent).toMatch(/^\$\d+\.\d{2}$/);
     expect(screen.getByRole('button', { name: 'आगे बढ़ें' })).toBeTruthy();
+  });
+
+  it("words the ticket ages the manager set (6 to 12) from the site's numbers", async () => {
+    const ages = { childMinAge: 6, childMaxAge: 12 };
+    site = { ...DEFAULT_SITE_CONFIG, party: { ...DEFAULT_SITE_CONFIG.party, ...ages, ...ticketAgeLabels(ages) } };
+    renderPage('hi');
+    expect(await screen.findByText('वयस्क $49.99 (13 साल और उससे ऊपर) · बच्चे $29.99 (6 से 12 साल) · 6 साल से छोटे बच्चे मुफ़्त')).toBeTruthy();
   });
 
   it('has the language switch, its links to this page in each language', async () => {
