@@ -17,6 +17,11 @@ interface RemoteOptions {
   name: string;
   /** Dev server port of the remote when its team runs it standalone. */
   port: number;
+  /**
+   * Whether its pages speak the guests' languages, and so use the Hindi and Tamil web fonts
+   * (indic-fonts.vite.ts writes them as its build starts). The staff's app speaks English only.
+   */
+  guestLanguages?: boolean;
 }
 
 /**
@@ -28,12 +33,12 @@ interface RemoteOptions {
 /** The module a remote exposes to the shell as `./App`. */
 const APP_MODULE = './src/app/app.tsx';
 
-export function defineRemoteConfig({ name, port }: RemoteOptions): UserConfigFnObject {
+export function defineRemoteConfig({ name, port, guestLanguages = false }: RemoteOptions): UserConfigFnObject {
   return defineConfig(({ command }) => ({
     base: './',
     plugins: [
       ...linguiPlugins(),
-      indicFonts(),
+      ...(guestLanguages ? [indicFonts()] : []),
       react(),
       federation({
         name,
