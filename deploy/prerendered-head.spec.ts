@@ -54,6 +54,11 @@ describe('the pre-rendered pages nginx serves', () => {
     expect(party).toContain('<meta property="og:image" content="https://festival.example/og-image.png" data-landing-seo>');
     expect(party).toContain('<link rel="canonical" href="https://festival.example/diwali-party" data-landing-seo>');
     expect(pages['/drinks']).not.toContain('data-landing-seo');
+    // A translated page names its versions in each language by their full addresses.
+    for (const language of ['en', 'hi', 'ta']) {
+      const path = language === 'en' ? '/drinks' : `/${language}/drinks`;
+      expect(pages['/hi/drinks']).toContain(`<link rel="alternate" hreflang="${language}" href="https://festival.example${path}">`);
+    }
   });
 
   it('leave the head to the page script without it (the address is not known)', () => {

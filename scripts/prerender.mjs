@@ -165,7 +165,16 @@ export async function renderPages({ contracts, bundle, site, template, publicUrl
     // A Hindi or Tamil page preloads its script's web font (indic-fonts.vite.ts); an English one none.
     const language = languageOfPath(path);
     const fonts = [...assets[english].fonts, ...(language === 'en' ? [] : [languageFont(remote, remoteEntry, language)])];
-    const rendered = await renderPage({ template, path, site, remoteEntry, queries: queries[english] ?? [], ...assets[english], fonts });
+    const rendered = await renderPage({
+      template,
+      path,
+      site,
+      remoteEntry,
+      queries: queries[english] ?? [],
+      ...assets[english],
+      fonts,
+      origin: publicUrl,
+    });
     const seo = PAGE_SEO[path];
     const html = seo && publicUrl ? injectHead(rendered, seo(site, publicUrl)) : rendered;
     pages.push({ path, file, html, entry: { file: `prerendered/${file}`, remote, remoteEntry, ...assets[english], fonts } });

@@ -97,7 +97,7 @@ export async function createApp(config: AppConfig, logger: Logger = createLogger
   // The API's JSON and the pages it renders, compressed by Accept-Encoding (the builds' files come pre-compressed).
   server.use(responseCompression());
   const pages: PageHtmlRegistry = new Map();
-  const siteConfig: SiteConfigSource = {};
+  const siteConfig: SiteConfigSource = { publicUrl: config.publicUrl };
 
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logger), new ExpressAdapter(server), {
     bodyParser: false,

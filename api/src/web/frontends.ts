@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
-import type { Express, RequestHandler } from 'express';
+import type { Express, Request, RequestHandler } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import type { Logger } from 'pino';
 import {
@@ -17,7 +17,7 @@ import {
   type RemotesManifest,
   type SiteConfig,
 } from '@festival/contracts';
-import type { PageHtml } from './landing-head.js';
+import { siteOrigin, type PageHtml } from './landing-head.js';
 import { loadPrerenderedPages, type PageQuery } from './prerendered-pages.js';
 
 /** Folders of the three remotes, as served under /remotes/<folder>/. */
@@ -66,6 +66,8 @@ export interface SiteConfigSource {
   get?: () => Promise<SiteConfig>;
   /** The page's own queries' current answers (`/privacy`: the privacy policy), when it has any. */
   pageQueries?: (path: string) => Promise<PageQuery[]>;
+  /** The site's public address (PUBLIC_URL) the pages' `hreflang` links name; else the request's own. */
+  publicUrl?: string;
 }
 
 /**
@@ -106,13 +108,14 @@ export function mountFrontends(
   const indexHtml = readFileSync(indexFile, 'utf8');
   const prerendered = loadPrerenderedPages(staticRoot, manifest);
   /** The page's HTML before its head is completed: pre-rendered with the current configuration where it can be. */
-  const baseHtml = async (path: string): Promise<string> => {
+  const baseHtml = async (req: Request): Promise<string> => {
+    const { path } = req;
     const built = prerendered?.html.get(path);
     if (!prerendered || built === undefined) return indexHtml;
     if (!siteConfig.get) return built;
     try {
       const queries = (await siteConfig.pageQueries?.(path)) ?? [];
-      return (await prerendered.render(path, await siteConfig.get(), queries)) ?? built;
+      return (await prerendered.render(path, await siteConfig.get(), queries, siteOrigin(req, siteConfig.publicUrl))) ?? built;
     } catch (error) {
       logger?.warn({ err: error, path }, 'page not rendered with the current configuration; serving the build-time HTML');
       return built;
@@ -155,7 +158,7 @@ export function mountFrontends(
       res.setHeader('Cache-Control', 'no-cache');
       res.type('html').send(html);
     };
-    void baseHtml(req.path).then(async (base) => {
+    void baseHtml(req).then(async (base) => {
       const page = pages.get(req.path);
       if (!page) {
         send(base);

@@ -31,6 +31,7 @@ interface RenderOptions extends Omit<PageEntry, 'file' | 'remote'> {
   path: string;
   site: SiteConfig;
   queries?: PageQuery[];
+  origin?: string;
 }
 
 type RenderPage = (options: RenderOptions) => Promise<string>;
@@ -45,9 +46,10 @@ export interface PrerenderedPages {
   html: ReadonlyMap<string, string>;
   /**
    * The page rendered with this configuration: the same components and template as at build
-   * time, so the browser hydrates it the same way. Undefined for a path that is not pre-rendered.
+   * time, so the browser hydrates it the same way; its `hreflang` links name `origin`, the site's
+   * address. Undefined for a path that is not pre-rendered.
    */
-  render(path: string, site: SiteConfig, queries?: PageQuery[]): Promise<string | undefined>;
+  render(path: string, site: SiteConfig, queries?: PageQuery[], origin?: string): Promise<string | undefined>;
 }
 
 /**
@@ -71,15 +73,15 @@ export function loadPrerenderedPages(staticRoot: string, remotes: RemotesManifes
   const rendered = new Map<string, { key: string; html: Promise<string> }>();
   return {
     html,
-    async render(path, site, queries = []) {
+    async render(path, site, queries = [], origin) {
       const page = pages.get(path);
       if (!page) return undefined;
-      const key = JSON.stringify([site, queries]);
+      const key = JSON.stringify([site, queries, origin]);
       const last = rendered.get(path);
       if (last?.key === key) return last.html;
       renderPage ??= import(pathToFileURL(bundleFile).href).then((m: { renderPage: RenderPage }) => m.renderPage);
       const next = renderPage.then((render) =>
-        render({ template, path, site, queries, stylesheets: page.stylesheets, fonts: page.fonts, remoteEntry: page.remoteEntry }),
+        render({ template, path, site, queries, origin, stylesheets: page.stylesheets, fonts: page.fonts, remoteEntry: page.remoteEntry }),
       );
       rendered.set(path, { key, html: next });
       next.catch(() => rendered.delete(path));

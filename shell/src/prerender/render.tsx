@@ -69,6 +69,12 @@ export interface RenderOptions {
   remoteEntry: string;
   /** The page's own queries' answers (a policy's text), rendered and handed to the browser with it. */
   queries?: PageQuery[];
+  /**
+   * The site's public address (PUBLIC_URL, or the request's), before each `hreflang` link's path:
+   * search engines take only full addresses there. Without it (a build that knows no address)
+   * the links are the paths.
+   */
+  origin?: string;
 }
 
 const attr = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -82,6 +88,7 @@ export async function renderPage({
   fonts = [],
   remoteEntry,
   queries = [],
+  origin = '',
 }: RenderOptions): Promise<string> {
   if (!template.includes('<div id="root"></div>')) throw new Error('The shell template has no empty <div id="root"></div>');
   const route = findSiteRoute(path);
@@ -92,7 +99,7 @@ export async function renderPage({
   // A translated page names its versions in the other languages, for search engines.
   const alternates = route.translated ? routePages(route) : [];
   const head = [
-    ...alternates.map((other) => `<link rel="alternate" hreflang="${other.language}" href="${attr(other.path)}">`),
+    ...alternates.map((other) => `<link rel="alternate" hreflang="${other.language}" href="${attr(origin + other.path)}">`),
     ...fonts.map((href) => `<link rel="preload" href="${attr(href)}" as="font" type="font/woff2" crossorigin>`),
     ...stylesheets.map((href) => `<link rel="stylesheet" href="${attr(href)}">`),
   ]
