@@ -1,6 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { useLocation } from '@festival/router';
 import { LandingPage } from './landing-page';
+// The language switch's look in the site's own stylesheet, which every pre-rendered page links:
+// in the chunk of the pages that show the switch, it arrived after their first paint and the
+// switch grew under the guest's eyes (a layout shift of the whole page below it).
+import '@festival/web-kit/language-switch.css';
 
 // The party purchase (with its form validation, Lingui and its texts) loads only on /diwali-party
 // (and /hi/diwali-party, /ta/diwali-party), keeping / light: / loads no Lingui code or catalogue.
