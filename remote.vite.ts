@@ -2,6 +2,8 @@ import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfigFnObject } from 'vite';
 import {
+  GUEST_MINIFY,
+  GUEST_MINIFY_OUTPUT,
   REMOTE_BUILD_SHARED,
   REMOTE_FEDERATION_CHUNKING,
   ROUTER_PRODUCTION_ALIASES,
@@ -18,10 +20,11 @@ interface RemoteOptions {
   /** Dev server port of the remote when its team runs it standalone. */
   port: number;
   /**
-   * Whether its pages speak the guests' languages, and so use the Hindi and Tamil web fonts
-   * (indic-fonts.vite.ts writes them as its build starts). The staff's app speaks English only.
+   * Whether it serves the guests' pages. Those speak the guests' languages, and so use the Hindi
+   * and Tamil web fonts (indic-fonts.vite.ts writes them as its build starts), and phones load
+   * them, so they are minified for bytes (GUEST_MINIFY). The staff's app speaks English only.
    */
-  guestLanguages?: boolean;
+  guestPages?: boolean;
 }
 
 /**
@@ -33,12 +36,12 @@ interface RemoteOptions {
 /** The module a remote exposes to the shell as `./App`. */
 const APP_MODULE = './src/app/app.tsx';
 
-export function defineRemoteConfig({ name, port, guestLanguages = false }: RemoteOptions): UserConfigFnObject {
+export function defineRemoteConfig({ name, port, guestPages = false }: RemoteOptions): UserConfigFnObject {
   return defineConfig(({ command }) => ({
     base: './',
     plugins: [
       ...linguiPlugins(),
-      ...(guestLanguages ? [indicFonts()] : []),
+      ...(guestPages ? [indicFonts()] : []),
       react(),
       federation({
         name,
@@ -58,6 +61,7 @@ export function defineRemoteConfig({ name, port, guestLanguages = false }: Remot
     resolve: { conditions: SOURCE_CONDITIONS, alias: ROUTER_PRODUCTION_ALIASES },
     build: {
       target: 'es2022',
+      ...(guestPages ? GUEST_MINIFY : {}),
       // Fonts stay files, fetched only by a page that uses them (never inlined into a stylesheet).
       assetsInlineLimit: (file: string) => (file.endsWith('.woff2') ? false : undefined),
       outDir: process.env.REMOTE_OUT_DIR ?? 'dist',
@@ -66,7 +70,10 @@ export function defineRemoteConfig({ name, port, guestLanguages = false }: Remot
       // remote's index.html mounts it alone for `vite dev` only: a built remote runs on the
       // shell's runtime and libraries, so a built standalone page could not start, and as an
       // entry it put its own share glue (react-dom/client) into the chunk every page loads.
-      rolldownOptions: { input: { app: APP_MODULE }, output: REMOTE_FEDERATION_CHUNKING },
+      rolldownOptions: {
+        input: { app: APP_MODULE },
+        output: { ...REMOTE_FEDERATION_CHUNKING, ...(guestPages ? GUEST_MINIFY_OUTPUT : {}) },
+      },
     },
     server: { port, strictPort: true, proxy: { '/api': 'http://localhost:8080' } },
     preview: { port },

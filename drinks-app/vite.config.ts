@@ -1,3 +1,3 @@
 import { defineRemoteConfig } from '../remote.vite.ts';
 
-export default defineRemoteConfig({ name: 'drinks_app', port: 5175, guestLanguages: true });
+export default defineRemoteConfig({ name: 'drinks_app', port: 5175, guestPages: true });

@@ -1,3 +1,3 @@
 import { defineRemoteConfig } from '../remote.vite.ts';
 
-export default defineRemoteConfig({ name: 'public_site', port: 5174, guestLanguages: true });
+export default defineRemoteConfig({ name: 'public_site', port: 5174, guestPages: true });

@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import {
   FEDERATION_CHUNKING,
+  GUEST_MINIFY,
+  GUEST_MINIFY_OUTPUT,
   federationRuntimeVersionOnly,
   ROUTER_PRODUCTION_ALIASES,
   SHELL_SHARED,
@@ -34,11 +36,12 @@ export default defineConfig({
   resolve: { conditions: SOURCE_CONDITIONS, alias: ROUTER_PRODUCTION_ALIASES },
   build: {
     target: 'es2022',
+    ...GUEST_MINIFY,
     outDir: 'dist',
     emptyOutDir: true,
     // Every browser the site supports knows modulepreload; the polyfill would load on every page.
     modulePreload: { polyfill: false },
-    rolldownOptions: { output: FEDERATION_CHUNKING },
+    rolldownOptions: { output: { ...FEDERATION_CHUNKING, ...GUEST_MINIFY_OUTPUT } },
   },
   server: {
     port: 5173,
