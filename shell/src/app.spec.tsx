@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from '@festival/router';
+import { Route, Routes, useLocation } from '@festival/router';
+import { MemoryRouter } from '@festival/router/memory';
 import type { RemoteName } from '@festival/contracts';
 import { AppRoutes } from './app';
 import { RemoteLoaderContext, type RemoteLoader } from './remote-loader';

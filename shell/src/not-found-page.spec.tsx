@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter } from '@festival/router';
+import { MemoryRouter } from '@festival/router/memory';
 import { AppRoutes } from './app';
 import { RemoteLoaderContext, type RemoteLoader } from './remote-loader';
 

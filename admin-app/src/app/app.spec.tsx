@@ -1,7 +1,8 @@
 import { QueryClientProvider, useMutation, useQuery } from '@festival/query';
 import type { ReactNode } from 'react';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from '@festival/router';
+import { Route, Routes } from '@festival/router';
+import { MemoryRouter } from '@festival/router/memory';
 import { apiGet, apiPost } from '@festival/web-kit/api-client';
 import { createQueryClient } from '@festival/web-kit/query-client';
 import { RequireStaff } from '../features/auth/components/require-staff';

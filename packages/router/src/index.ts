@@ -3,12 +3,12 @@
  * Federation shares this module as a singleton: one router context for the whole page, and a
  * shared bundle that holds only the parts of react-router-dom the site uses (a share is bundled
  * whole, so sharing react-router-dom itself would ship all of it, about four times as much).
- * Add an export here before using another part of react-router-dom.
+ * Add an export here before using another part of react-router-dom. The pre-render's and the
+ * tests' MemoryRouter is in `@festival/router/memory`, outside the share.
  */
 export {
   BrowserRouter,
   Link,
-  MemoryRouter,
   Navigate,
   NavLink,
   Outlet,

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@festival/query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from '@festival/router';
+import { Route, Routes } from '@festival/router';
+import { MemoryRouter } from '@festival/router/memory';
 import { DEFAULT_SITE_CONFIG, injectHead, landingPageSeo } from '@festival/contracts';
 import { PAGE_DATA_ID } from '@festival/web-kit/hydration';
 import { createQueryClient } from '@festival/web-kit/query-client';

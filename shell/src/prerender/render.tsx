@@ -10,7 +10,7 @@ import { StrictMode, type ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import type { ComponentType } from 'react';
 import { findSiteRoute, languageOfPath, pathWithoutLanguage, routePages, type RemoteName, type SiteConfig } from '@festival/contracts';
-import { MemoryRouter } from '@festival/router';
+import { MemoryRouter } from '@festival/router/memory';
 import { createQueryClient } from '@festival/web-kit/query-client';
 import { App as DrinksApp } from 'drinks-app/prerender';
 import { App as PublicSiteApp } from 'public-site/prerender';

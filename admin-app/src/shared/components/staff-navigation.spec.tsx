@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { StaffRole } from '@festival/contracts';
-import { MemoryRouter, Route, Routes, useLocation } from '@festival/router';
+import { Route, Routes, useLocation } from '@festival/router';
+import { MemoryRouter } from '@festival/router/memory';
 import { STAFF_PAGE_GROUPS, currentStaffPage, staffPageGroupsFor } from '../lib/staff-pages';
 import { StaffNavigation } from './staff-navigation';
 

@@ -3,7 +3,7 @@ import { I18nProvider } from '@lingui/react';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { pathInLanguage, type Language } from '@festival/contracts';
-import { MemoryRouter } from '@festival/router';
+import { MemoryRouter } from '@festival/router/memory';
 
 export interface InLanguageOptions {
   /** The page's language: English unless told. */

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@festival/query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from '@festival/router';
+import { Route, Routes } from '@festival/router';
+import { MemoryRouter } from '@festival/router/memory';
 import { createQueryClient } from '@festival/web-kit/query-client';
 import { prepareJsdomForAntd } from '#shared/testing/antd-in-jsdom.ts';
 import { AdminThemeProvider } from '#shared/theme/admin-theme-provider.tsx';

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from '@festival/router';
+import { MemoryRouter } from '@festival/router/memory';
 import { prepareJsdomForAntd } from '#shared/testing/antd-in-jsdom.ts';
 import { AdminThemeProvider } from '#shared/theme/admin-theme-provider.tsx';
 import { DashboardHeader } from './dashboard-header';

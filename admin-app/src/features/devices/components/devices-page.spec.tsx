@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@festival/query';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from '@festival/router';
+import { MemoryRouter } from '@festival/router/memory';
 import { createQueryClient } from '@festival/web-kit/query-client';
 import { prepareJsdomForAntd } from '#shared/testing/antd-in-jsdom.ts';
 import { AdminThemeProvider } from '#shared/theme/admin-theme-provider.tsx';

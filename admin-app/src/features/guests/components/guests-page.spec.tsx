@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@festival/query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from '@festival/router';
+import { MemoryRouter } from '@festival/router/memory';
 import { GUEST_ERASE_REFUSALS, type GuestData, type GuestSummary } from '@festival/contracts';
 import { createQueryClient } from '@festival/web-kit/query-client';
 import { prepareJsdomForAntd } from '#shared/testing/antd-in-jsdom.ts';

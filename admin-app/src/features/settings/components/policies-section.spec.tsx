@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@festival/query';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { AdminPolicies, AdminPolicy, PolicyKind } from '@festival/contracts';
-import { MemoryRouter } from '@festival/router';
+import { MemoryRouter } from '@festival/router/memory';
 import { createQueryClient } from '@festival/web-kit/query-client';
 import { prepareJsdomForAntd } from '#shared/testing/antd-in-jsdom.ts';
 import { AdminThemeProvider } from '#shared/theme/admin-theme-provider.tsx';

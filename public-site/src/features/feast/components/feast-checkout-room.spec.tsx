@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@festival/query';
 import { render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from '@festival/router';
+import { MemoryRouter } from '@festival/router/memory';
 import { DEFAULT_SITE_CONFIG, type FeastCatalog } from '@festival/contracts';
 import { createQueryClient } from '@festival/web-kit/query-client';
 import { feastCatalogQuery } from '../api/feast-catalog';

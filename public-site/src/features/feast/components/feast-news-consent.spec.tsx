@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@festival/query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from '@festival/router';
+import { MemoryRouter } from '@festival/router/memory';
 import { DEFAULT_SITE_CONFIG, type FeastCatalog } from '@festival/contracts';
 import { createQueryClient } from '@festival/web-kit/query-client';
 import { useFeastCartStore } from '../stores/feast-cart-store';

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@festival/query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from '@festival/router';
+import { MemoryRouter } from '@festival/router/memory';
 import { DEFAULT_SITE_CONFIG, earlyBirdLine, formatCents, priceParty, type PublicTicketType, type SiteConfig } from '@festival/contracts';
 import { createQueryClient } from '@festival/web-kit/query-client';
 import { renderInLanguage } from '../testing/render-in-language';
