@@ -237,20 +237,6 @@ export function saleWindowState(tickets: Pick<TicketSettings, 'saleOpensAt' | 's
 }
 
 /**
- * Why tickets cannot be bought at `now`, in the words the party page and the API both use, or
- * null inside the sale window (saleWindowState).
- */
-export function saleWindowRefusal(
-  tickets: Pick<TicketSettings, 'saleOpensAt' | 'saleClosesAt'>,
-  now: Date,
-  timeZone: string,
-): string | null {
-  const state = saleWindowState(tickets, now);
-  if (state === 'not-open' && tickets.saleOpensAt) return `Ticket sales open on ${formatSaleDate(tickets.saleOpensAt, timeZone)}`;
-  return state === 'ended' ? 'Ticket sales have ended' : null;
-}
-
-/**
  * The party page's line about group discounts: `Groups of 10 or more save 3%, groups of 20 or
  * more save 5%.` (the group discount of docs/product.md section 9, from the default tiers), or null
  * without tiers.

@@ -173,15 +173,3 @@ export function typeSaleState(
   if (type.salesEnd && now.getTime() >= Date.parse(type.salesEnd)) return 'ended';
   return null;
 }
-
-/** Why a type cannot be bought at `now` by its own sale window (typeSaleState), or null inside it. */
-export function typeSaleRefusal(
-  type: { name: string; salesStart: string | null; salesEnd: string | null; hidden: boolean },
-  now: Date,
-  timeZone: string,
-): string | null {
-  const state = typeSaleState(type, now);
-  if (state === 'hidden') return `${type.name} tickets are not on sale`;
-  if (state === 'not-yet' && type.salesStart) return `${type.name} tickets go on sale on ${formatSaleDate(type.salesStart, timeZone)}`;
-  return state === 'ended' ? `${type.name} tickets are no longer on sale` : null;
-}

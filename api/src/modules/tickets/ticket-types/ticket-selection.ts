@@ -1,9 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import {
   priceAt,
-  saleWindowRefusal,
   saleWindowState,
-  typeSaleRefusal,
   typeSaleState,
   type SaleWindowState,
   type TicketItem,
@@ -30,10 +28,11 @@ const TYPE_SALE_REFUSALS: Record<TypeSaleState, RefusalMessage> = {
 };
 
 /**
- * Why a type cannot be bought at `now` by its own sale window (a 409 in the page's language; in
- * English typeSaleRefusal's words), or null inside it.
+ * Why a type cannot be bought at `now` by its own sale window, or null inside it: a 409 in the
+ * page's language (in English `VIP Table tickets go on sale on Tuesday, September 1, 2026 at
+ * 10:00 AM`, `… are not on sale`, `… are no longer on sale`).
  */
-function typeClosed(
+export function typeClosed(
   type: { name: string; salesStart: string | null; salesEnd: string | null; hidden: boolean },
   now: Date,
   timeZone: string,
@@ -41,12 +40,10 @@ function typeClosed(
   const state = typeSaleState(type, now);
   if (state === null) return null;
   const { name, salesStart } = type;
-  return new GuestRefusal(
-    409,
-    TYPE_SALE_REFUSALS[state],
-    (language) => ({ type: name, date: salesStart ? language.dateTime(new Date(salesStart), timeZone) : undefined }),
-    typeSaleRefusal(type, now, timeZone) ?? undefined,
-  );
+  return new GuestRefusal(409, TYPE_SALE_REFUSALS[state], (language) => ({
+    type: name,
+    date: salesStart ? language.dateTime(new Date(salesStart), timeZone) : undefined,
+  }));
 }
 
 /** The refusal of each reason the party's tickets cannot be bought (saleWindowState). */
@@ -56,8 +53,9 @@ const SALE_WINDOW_REFUSALS: Record<SaleWindowState, RefusalMessage> = {
 };
 
 /**
- * Why the party's sale window refuses an order at `now` (a 409 in the page's language; in English
- * saleWindowRefusal's words), or null inside it.
+ * Why the party's sale window refuses an order at `now`, or null inside it: a 409 in the page's
+ * language (in English `Ticket sales open on Tuesday, September 1, 2026 at 10:00 AM` or `Ticket
+ * sales have ended`, the party page's words).
  */
 export function saleWindowClosed(
   tickets: Pick<TicketSettings, 'saleOpensAt' | 'saleClosesAt'>,
@@ -67,12 +65,9 @@ export function saleWindowClosed(
   const state = saleWindowState(tickets, now);
   if (state === null) return null;
   const opens = tickets.saleOpensAt;
-  return new GuestRefusal(
-    409,
-    SALE_WINDOW_REFUSALS[state],
-    (language) => ({ date: opens ? language.dateTime(new Date(opens), timeZone) : undefined }),
-    saleWindowRefusal(tickets, now, timeZone) ?? undefined,
-  );
+  return new GuestRefusal(409, SALE_WINDOW_REFUSALS[state], (language) => ({
+    date: opens ? language.dateTime(new Date(opens), timeZone) : undefined,
+  }));
 }
 
 /** An order's tickets of one of the season's other types, priced at the moment of the order. */

@@ -154,7 +154,7 @@ export function TicketsStep(props: TicketsStepProps) {
   const saleWindow = { saleOpensAt: site.party.saleOpensAt ?? null, saleClosesAt: site.party.saleClosesAt ?? null };
   const now = hydrated ? new Date() : null;
   const closedState = now ? saleWindowState(saleWindow, now) : null;
-  // saleWindowRefusal's two answers, in the page's language.
+  // The API's two refusals for the sale window (ticket-selection.ts), in the page's language.
   const opensOn = saleWindow.saleOpensAt ? formatDate(saleWindow.saleOpensAt, site.party.timeZone) : '';
   const saleClosed =
     closedState === 'not-open'
