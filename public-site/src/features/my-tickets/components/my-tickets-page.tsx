@@ -124,7 +124,8 @@ export function MyTicketsPage() {
             My tickets
           </Trans>
         </h1>
-        {site.data ? <p className="my-tickets-hero__event">{site.data.party.name}</p> : null}
+        {/* The party's line keeps its place while the site's details load (the page would jump). */}
+        <p className="my-tickets-hero__event">{site.data ? site.data.party.name : '\u00a0'}</p>
       </header>
       <div className="my-tickets-body">{content}</div>
       <footer className="guest-footer">
