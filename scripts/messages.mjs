@@ -24,7 +24,7 @@ const config = getConfig({ cwd: ROOT });
 const catalogueFiles = (catalog) => config.locales.map((locale) => `${catalog.path.replace('{locale}', locale)}.po`);
 
 // The API runs on Node, which imports no .po file: its catalogues are compiled into a module of
-// its own, committed, that the e-mails load (api/src/modules/mail/mail-i18n.ts).
+// its own, committed, that the e-mails load (api/src/common/guest-language.ts).
 const API_CATALOGUE = join(ROOT, 'api/src/locales/{locale}');
 const API_MODULE = join(ROOT, 'api/src/locales/messages.generated.ts');
 

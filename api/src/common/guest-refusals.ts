@@ -2,7 +2,7 @@ import { HttpException } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { MessageDescriptor } from '@lingui/core';
 import { negotiateLanguage, SOURCE_LANGUAGE, type Language } from '@festival/contracts';
-import { mailLanguage, type MailLanguage, type MessageValues } from '../modules/mail/mail-i18n.js';
+import { guestLanguage, type GuestLanguage, type MessageValues } from './guest-language.js';
 
 /** A refusal's message: its id is the code a translated answer carries, its message the English words. */
 export type RefusalMessage = MessageDescriptor & { id: string; message: string };
@@ -11,10 +11,10 @@ export type RefusalMessage = MessageDescriptor & { id: string; message: string }
  * A refusal's values: as they are, or made for each language (a date or a reason the answer
  * words in its own language).
  */
-export type RefusalValues = MessageValues | ((language: MailLanguage) => MessageValues);
+export type RefusalValues = MessageValues | ((language: GuestLanguage) => MessageValues);
 
 const valuesIn = (values: RefusalValues, language: Language): MessageValues =>
-  typeof values === 'function' ? values(mailLanguage(language)) : values;
+  typeof values === 'function' ? values(guestLanguage(language)) : values;
 
 /**
  * The API's refusals a guest reads on a page (docs/languages.md, "The API's answers"), in the
@@ -249,7 +249,7 @@ export class GuestRefusal extends HttpException {
     readonly values: RefusalValues = {},
     english?: string,
   ) {
-    super(english ?? mailLanguage(SOURCE_LANGUAGE).text(refusal, valuesIn(values, SOURCE_LANGUAGE)), status);
+    super(english ?? guestLanguage(SOURCE_LANGUAGE).text(refusal, valuesIn(values, SOURCE_LANGUAGE)), status);
   }
 
   /** Answers `req` in the language it asks for, with `Content-Language` (HttpErrorFilter, the rate limits). */
@@ -262,7 +262,7 @@ export class GuestRefusal extends HttpException {
   /** The answer's body in `language`: the message alone in English, with its code otherwise. */
   answerIn(language: Language): { message: string; code?: string } {
     if (language === SOURCE_LANGUAGE) return { message: this.message };
-    return { message: mailLanguage(language).text(this.refusal, valuesIn(this.values, language)), code: this.refusal.id };
+    return { message: guestLanguage(language).text(this.refusal, valuesIn(this.values, language)), code: this.refusal.id };
   }
 }
 

@@ -8,7 +8,7 @@ import {
   type PageSeo,
   type SiteConfig,
 } from '@festival/contracts';
-import { mailLanguage } from '../modules/mail/mail-i18n.js';
+import { guestLanguage } from '../common/guest-language.js';
 
 /**
  * The head of the party page in Hindi and Tamil (docs/seo.md): its title and description in the
@@ -33,7 +33,7 @@ const SEO_MESSAGES = {
 export function translatedPartyPageSeo(): [string, (site: SiteConfig, origin: string) => PageSeo][] {
   return LANGUAGES.filter((language) => language !== SOURCE_LANGUAGE).map((language) => {
     const path = pathInLanguage('/diwali-party', language);
-    const words = mailLanguage(language);
+    const words = guestLanguage(language);
     return [
       path,
       (site, origin) => {

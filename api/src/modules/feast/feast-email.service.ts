@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import { Repository } from 'typeorm';
 import { formatTicketCode, orderReference, PICKUP_CODE_DOMAIN, zonedWallTimeToIso, type FeastOrderLine } from '@festival/contracts';
 import { TicketCodes } from '../codes/ticket-codes.js';
-import { mailLanguage } from '../mail/mail-i18n.js';
+import { guestLanguage } from '../../common/guest-language.js';
 import { MailOutbox } from '../mail/mail-outbox.js';
 import { MailService, type MailMessage } from '../mail/mail.service.js';
 import { FeastOrderEntity } from './feast-order.entity.js';
@@ -59,7 +59,7 @@ export class FeastEmailService implements OnApplicationBootstrap, OnModuleDestro
 
   private async confirmation(order: FeastOrderEntity): Promise<MailMessage> {
     const { restaurant, party } = await this.site.get();
-    const mail = mailLanguage(order.language);
+    const mail = guestLanguage(order.language);
     const reference = orderReference(order.id);
     const pickupCode = this.codes.codeFor(order.id, PICKUP_CODE_DOMAIN);
     const items = JSON.parse(order.items) as FeastOrderLine[];
@@ -110,7 +110,7 @@ export class FeastEmailService implements OnApplicationBootstrap, OnModuleDestro
     try {
       await this.mail.send({
         to: order.customerEmail,
-        ...pickupRefundEmail(mailLanguage(order.language), {
+        ...pickupRefundEmail(guestLanguage(order.language), {
           why,
           restaurant,
           customerName: order.customerName,

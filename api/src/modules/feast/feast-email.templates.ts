@@ -3,7 +3,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { formatCents, type SiteConfig } from '@festival/contracts';
 import { calendarEvent } from '../mail/calendar-event.js';
 import { confirmationLayout, type ConfirmationWords } from '../mail/confirmation-layout.js';
-import { SafeHtml, type MailLanguage, type RenderedEmail } from '../mail/mail-i18n.js';
+import { SafeHtml, type GuestLanguage } from '../../common/guest-language.js';
+import { type RenderedEmail } from '../mail/rendered-email.js';
 import { MAIL_MESSAGES } from '../mail/mail-messages.js';
 import { LATE_PREORDER_REASONS } from './late-payment-reasons.js';
 
@@ -127,7 +128,7 @@ const LATE_REASONS: Readonly<Record<string, MessageDescriptor>> = {
 };
 
 /** A late pre-order payment's reason (`failureReason`, in English) in `mail`'s language; an unknown one as it is. */
-export function feastLateReasonIn(mail: MailLanguage, english: string): string {
+export function feastLateReasonIn(mail: GuestLanguage, english: string): string {
   const reason = LATE_REASONS[english];
   return reason ? mail.text(reason) : english;
 }
@@ -221,7 +222,7 @@ export interface PickupConfirmationInput {
 }
 
 /** A paid pre-order's confirmation e-mail, in `mail`'s language: its subject, text and HTML. */
-export function pickupConfirmationEmail(mail: MailLanguage, input: PickupConfirmationInput): Required<RenderedEmail> {
+export function pickupConfirmationEmail(mail: GuestLanguage, input: PickupConfirmationInput): Required<RenderedEmail> {
   const { restaurant, reference } = input;
   const view: PickupConfirmationView = {
     restaurantName: restaurant.name,
@@ -280,7 +281,7 @@ export function pickupConfirmationEmail(mail: MailLanguage, input: PickupConfirm
 
 /** The pickup time's calendar event (PICKUP_MINUTES long from `startsAt`), in `mail`'s language. */
 export function pickupCalendarEvent(
-  mail: MailLanguage,
+  mail: GuestLanguage,
   input: {
     orderId: string;
     reference: string;
@@ -312,7 +313,7 @@ export function pickupCalendarEvent(
  * order's `failureReason`), or a refund by the staff.
  */
 export function pickupRefundEmail(
-  mail: MailLanguage,
+  mail: GuestLanguage,
   input: {
     why: 'late-payment' | 'staff';
     restaurant: SiteConfig['restaurant'];

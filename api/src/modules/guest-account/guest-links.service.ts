@@ -21,7 +21,7 @@ import { MailService, type MailMessage } from '../mail/mail.service.js';
 import { SiteService } from '../settings/site.service.js';
 import { GuestOrders } from '../tickets/guest-orders.service.js';
 import { GuestLinkEntity } from './guest-link.entity.js';
-import { mailLanguage } from '../mail/mail-i18n.js';
+import { guestLanguage } from '../../common/guest-language.js';
 import { linkEmail } from './link-email.js';
 
 /** The lock the per-e-mail count is read and the request recorded under (a row of `app_locks`). */
@@ -137,7 +137,7 @@ export class GuestLinks implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async linkMessage(link: GuestLinkEntity): Promise<MailMessage> {
     const { restaurant, party } = await this.site.get();
-    const mail = mailLanguage(link.language);
+    const mail = guestLanguage(link.language);
     const view = {
       url: mail.pageLink(`${publicBaseUrl(this.config)}/my-tickets?link=${this.tokenOf(link.id)}`),
       partyName: party.name,

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { escapeHtml } from '@festival/contracts';
-import type { MailLanguage, RenderedEmail } from '../mail/mail-i18n.js';
+import type { GuestLanguage } from '../../common/guest-language.js';
+import type { RenderedEmail } from '../mail/rendered-email.js';
 
 /** The My tickets link e-mail's words (docs/guest-account.md, docs/languages.md). */
 export const LINK_MESSAGES = {
@@ -47,7 +48,7 @@ export interface LinkEmailView {
   minutes: number;
 }
 
-function linkEmailText(mail: MailLanguage, view: LinkEmailView): string {
+function linkEmailText(mail: GuestLanguage, view: LinkEmailView): string {
   return [
     mail.text(LINK_MESSAGES.hello),
     '',
@@ -62,7 +63,7 @@ function linkEmailText(mail: MailLanguage, view: LinkEmailView): string {
   ].join('\n');
 }
 
-function linkEmailHtml(mail: MailLanguage, view: LinkEmailView): string {
+function linkEmailHtml(mail: GuestLanguage, view: LinkEmailView): string {
   const url = escapeHtml(view.url);
   const button = `<a href="${url}" style="display: inline-block; padding: 12px 20px; background: #b4461b; color: #fff; text-decoration: none; border-radius: 6px;">${mail.html(LINK_MESSAGES.button)}</a>`;
   return [
@@ -77,6 +78,6 @@ function linkEmailHtml(mail: MailLanguage, view: LinkEmailView): string {
 }
 
 /** The My tickets sign-in link's e-mail, in `mail`'s language (that of the page it was asked on). */
-export function linkEmail(mail: MailLanguage, view: LinkEmailView): Required<RenderedEmail> {
+export function linkEmail(mail: GuestLanguage, view: LinkEmailView): Required<RenderedEmail> {
   return { subject: mail.text(LINK_MESSAGES.subject), text: linkEmailText(mail, view), html: linkEmailHtml(mail, view) };
 }

@@ -6,7 +6,7 @@
  * parts with its own handlebars fragments; handlebars escapes every value.
  *
  * The words are the view's `t` (ConfirmationWords), in the order's language (docs/languages.md):
- * each a whole message already made HTML by `MailLanguage.html`, so they go in with `{{{…}}}`.
+ * each a whole message already made HTML by `GuestLanguage.html`, so they go in with `{{{…}}}`.
  */
 export interface ConfirmationParts {
   /** Paragraphs under the order reference: when and where. */

@@ -15,7 +15,8 @@ import {
   type ConfirmationOrder,
 } from '../tickets/ticket-email.templates.js';
 import { WAITLIST_MESSAGES, waitlistOfferEmail } from '../tickets/waitlist/waitlist-email.templates.js';
-import { mailLanguage, type MailLanguage, type RenderedEmail } from './mail-i18n.js';
+import { guestLanguage, type GuestLanguage } from '../../common/guest-language.js';
+import { type RenderedEmail } from './rendered-email.js';
 import { MAIL_MESSAGES } from './mail-messages.js';
 
 /**
@@ -76,7 +77,7 @@ const SIGN_IN_LINK = 'https://festival.example/my-tickets?link=7WWDBByLUoRu903Ab
 const stable = (ics: string) => ics.replace(/DTSTAMP:\S+/, 'DTSTAMP:x');
 
 /** A drinks receipt's view, as DrinkReceipts makes it in the order's language. */
-function receipt(mail: MailLanguage, kind: 'order' | 'tab', updated: boolean): Email {
+function receipt(mail: GuestLanguage, kind: 'order' | 'tab', updated: boolean): Email {
   const card = mail.text(RECEIPT_MESSAGES.card, { brand: 'Visa', last4: '4242' });
   const shared = {
     restaurantName: SITE.restaurant.name,
@@ -110,7 +111,7 @@ function receipt(mail: MailLanguage, kind: 'order' | 'tab', updated: boolean): E
 
 /** Every guest e-mail in one language, by name, with the views the English ones were recorded with. */
 function allEmails(language: Language): Record<string, Email> {
-  const mail = mailLanguage(language);
+  const mail = guestLanguage(language);
   const others = [VIP];
   const confirmation = (order: ConfirmationOrder): Email => ({
     ...confirmationEmail(mail, {
@@ -309,7 +310,7 @@ describe('the guest e-mails in every language (docs/languages.md)', () => {
     });
 
     it('translates the subjects and titles, escapes the party’s name in HTML and names the language', () => {
-      const mail = mailLanguage(language);
+      const mail = guestLanguage(language);
       expect(emails.confirmation!.subject).toBe(mail.text(TICKET_MESSAGES.subject, { partyName: PARTY.name, reference: REFERENCE }));
       expect(emails.confirmation!.subject).toContain(PARTY.name);
       expect(emails.confirmation!.html).toContain(`<h1 style="margin:8px 0 0;font-size:26px">${mail.html(TICKET_MESSAGES.title)}</h1>`);
@@ -345,8 +346,8 @@ describe('the guest e-mails in every language (docs/languages.md)', () => {
   });
 
   it('gives every language every message, and English to an order of no language it knows', () => {
-    expect(mailLanguage('fr').language).toBe('en');
-    expect(mailLanguage(null).language).toBe('en');
-    for (const language of LANGUAGES) expect(mailLanguage(language).locale).toBe(LANGUAGE_LOCALES[language]);
+    expect(guestLanguage('fr').language).toBe('en');
+    expect(guestLanguage(null).language).toBe('en');
+    for (const language of LANGUAGES) expect(guestLanguage(language).locale).toBe(LANGUAGE_LOCALES[language]);
   });
 });

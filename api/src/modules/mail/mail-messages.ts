@@ -5,11 +5,6 @@ import type { MessageDescriptor } from '@lingui/core';
  * Each is a message of api/src/locales with an explicit id; `/*i18n*\/` marks it for the extractor.
  */
 export const MAIL_MESSAGES = {
-  hours: /*i18n*/ {
-    id: 'mail.hours',
-    message: '{start} to {end}',
-    comment: 'When the party starts and ends on its day (start and end are times such as 7:00 PM).',
-  },
   greeting: /*i18n*/ {
     id: 'mail.greeting',
     message: 'Hello {name},',

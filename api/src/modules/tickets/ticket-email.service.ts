@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import { Repository, type EntityManager } from 'typeorm';
 import { formatTicketCode, orderReference, uuidToBytes, type SiteConfig } from '@festival/contracts';
 import { TicketCodes } from '../codes/ticket-codes.js';
-import { mailLanguage } from '../mail/mail-i18n.js';
+import { guestLanguage } from '../../common/guest-language.js';
 import { MailOutbox } from '../mail/mail-outbox.js';
 import { MailService, type MailMessage } from '../mail/mail.service.js';
 import { SiteService } from '../settings/site.service.js';
@@ -32,7 +32,7 @@ function orderCalendarEvent(
   others: readonly PartyOrderItemEntity[],
   site: Pick<SiteConfig, 'restaurant' | 'party'>,
 ): string {
-  return partyCalendarEvent(mailLanguage(order.language), {
+  return partyCalendarEvent(guestLanguage(order.language), {
     orderId: order.id,
     reference: orderReference(order.id),
     adultTickets: order.adultTickets,
@@ -119,7 +119,7 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
     const items = await namedItems(this.orders.manager, refund);
     return {
       to: order.customerEmail,
-      ...ticketRefundEmail(mailLanguage(order.language), {
+      ...ticketRefundEmail(guestLanguage(order.language), {
         site,
         customerName: order.customerName,
         reference: orderReference(order.id),
@@ -136,7 +136,7 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
     const reference = orderReference(order.id);
     const ticketCode = this.codes.codeFor(order.id);
     const others = await linesOf(this.orders.manager, order.id);
-    const email = confirmationEmail(mailLanguage(order.language), {
+    const email = confirmationEmail(guestLanguage(order.language), {
       site,
       reference,
       order,
@@ -181,7 +181,7 @@ export class TicketEmailService implements OnApplicationBootstrap, OnModuleDestr
     try {
       await this.mail.send({
         to: order.customerEmail,
-        ...lateRefundEmail(mailLanguage(order.language), {
+        ...lateRefundEmail(guestLanguage(order.language), {
           site,
           customerName: order.customerName,
           totalCents: order.totalCents,

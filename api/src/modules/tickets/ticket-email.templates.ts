@@ -3,7 +3,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { formatCents, type GuestMeal, type SiteConfig } from '@festival/contracts';
 import { calendarEvent } from '../mail/calendar-event.js';
 import { confirmationLayout, type ConfirmationWords } from '../mail/confirmation-layout.js';
-import { SafeHtml, type MailLanguage, type RenderedEmail } from '../mail/mail-i18n.js';
+import { SafeHtml, type GuestLanguage } from '../../common/guest-language.js';
+import { type RenderedEmail } from '../mail/rendered-email.js';
 import { MAIL_MESSAGES } from '../mail/mail-messages.js';
 import { LATE_PAYMENT_REASONS } from './late-payment-reasons.js';
 
@@ -247,7 +248,7 @@ const LATE_REASONS: Readonly<Record<string, MessageDescriptor>> = {
 };
 
 /** A late payment's reason (`failureReason`, in English) in `mail`'s language; an unknown one as it is. */
-export function lateReasonIn(mail: MailLanguage, english: string): string {
+export function lateReasonIn(mail: GuestLanguage, english: string): string {
   const reason = LATE_REASONS[english];
   return reason ? mail.text(reason) : english;
 }
@@ -363,7 +364,7 @@ export interface OtherTicketLine {
 }
 
 /** An order's tickets as the e-mails write them: `2 adults, 1 child, 1 VIP Table`. */
-export function ticketList(mail: MailLanguage, adults: number, children: number, others: readonly OtherTicketLine[] = []): string {
+export function ticketList(mail: GuestLanguage, adults: number, children: number, others: readonly OtherTicketLine[] = []): string {
   return [
     adults > 0 && mail.text(TICKET_MESSAGES.adults, { count: adults }),
     children > 0 && mail.text(TICKET_MESSAGES.children, { count: children }),
@@ -374,13 +375,13 @@ export function ticketList(mail: MailLanguage, adults: number, children: number,
 }
 
 /** `Admits 3 guests: 2 adults, 1 child`: what an order's ticket code lets in at the door. */
-export function admitsLine(mail: MailLanguage, adults: number, children: number, others: readonly OtherTicketLine[] = []): string {
+export function admitsLine(mail: GuestLanguage, adults: number, children: number, others: readonly OtherTicketLine[] = []): string {
   const guests = adults + children + others.reduce((sum, line) => sum + line.quantity * line.seats, 0);
   return mail.text(TICKET_MESSAGES.admits, { guests, tickets: ticketList(mail, adults, children, others) });
 }
 
 /** One guest's meal as the e-mail lists it: `Guest 1, Asha: Jain (peanuts; no onion)`. */
-export function guestMealLine(mail: MailLanguage, guest: GuestMeal): string {
+export function guestMealLine(mail: GuestLanguage, guest: GuestMeal): string {
   const needs = [guest.allergens.join(', '), guest.note ?? ''].filter(Boolean).join('; ');
   const line = guest.name
     ? mail.text(TICKET_MESSAGES.guestMeal, { seat: guest.seat, name: guest.name, meal: guest.meal })
@@ -428,7 +429,7 @@ const addressOf = ({ street, city, region, postalCode }: SiteConfig['restaurant'
   `${street}, ${city}, ${region} ${postalCode}`;
 
 /** A paid order's confirmation e-mail, in `mail`'s language: its subject, text and HTML. */
-export function confirmationEmail(mail: MailLanguage, input: ConfirmationInput): Required<RenderedEmail> {
+export function confirmationEmail(mail: GuestLanguage, input: ConfirmationInput): Required<RenderedEmail> {
   const { restaurant, party } = input.site;
   const { order, others, reference } = input;
   const lines = [
@@ -527,7 +528,7 @@ export function confirmationEmail(mail: MailLanguage, input: ConfirmationInput):
 
 /** The party's calendar event of an order (the e-mail's attachment and the page's `Add to calendar`), in `mail`'s language. */
 export function partyCalendarEvent(
-  mail: MailLanguage,
+  mail: GuestLanguage,
   input: {
     orderId: string;
     reference: string;
@@ -559,7 +560,7 @@ export function partyCalendarEvent(
 
 /** The e-mail to a buyer whose late payment was refunded, and why (`reason`: the order's `failureReason`). */
 export function lateRefundEmail(
-  mail: MailLanguage,
+  mail: GuestLanguage,
   input: {
     site: Pick<SiteConfig, 'restaurant' | 'party'>;
     customerName: string;
@@ -592,7 +593,7 @@ export function lateRefundEmail(
 
 /** A refund the restaurant made (the whole order, or some of its tickets). */
 export function ticketRefundEmail(
-  mail: MailLanguage,
+  mail: GuestLanguage,
   input: {
     site: Pick<SiteConfig, 'restaurant' | 'party'>;
     customerName: string;

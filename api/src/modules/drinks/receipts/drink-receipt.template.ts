@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { escapeHtml } from '@festival/contracts';
-import type { MailLanguage, RenderedEmail } from '../../mail/mail-i18n.js';
+import type { GuestLanguage } from '../../../common/guest-language.js';
+import type { RenderedEmail } from '../../mail/rendered-email.js';
 import { MAIL_MESSAGES } from '../../mail/mail-messages.js';
 
 /** The drinks receipts' words (docs/tips-and-receipts.md, docs/languages.md). */
@@ -87,7 +88,7 @@ export interface DrinkReceiptView {
   card: string | null;
 }
 
-export function drinkReceiptText(mail: MailLanguage, view: DrinkReceiptView): string {
+export function drinkReceiptText(mail: GuestLanguage, view: DrinkReceiptView): string {
   const rows = [
     view.restaurantName,
     view.address,
@@ -113,7 +114,7 @@ const row = (label: string, amount: string, bold = false): string => {
   return `<tr><td>${cell(label)}</td><td align="right">${cell(amount)}</td></tr>`;
 };
 
-export function drinkReceiptHtml(mail: MailLanguage, view: DrinkReceiptView): string {
+export function drinkReceiptHtml(mail: GuestLanguage, view: DrinkReceiptView): string {
   const lines = view.lines.map((l) => row(`${l.quantity} × ${l.name} @ ${l.price}`, l.amount)).join('');
   const refunded = view.refunded ? row(mail.text(RECEIPT_MESSAGES.refunded), view.refunded) : '';
   const card = view.card ? `<p style="margin:16px 0 0">${mail.html(RECEIPT_MESSAGES.paidWith, { card: view.card }, escapeHtml)}</p>` : '';
@@ -148,7 +149,7 @@ export function drinkReceiptHtml(mail: MailLanguage, view: DrinkReceiptView): st
 }
 
 /** A drinks receipt's e-mail, in `mail`'s language (the order's or the tab's). */
-export function drinkReceiptEmail(mail: MailLanguage, view: DrinkReceiptView): Required<RenderedEmail> {
+export function drinkReceiptEmail(mail: GuestLanguage, view: DrinkReceiptView): Required<RenderedEmail> {
   return {
     subject: mail.text(view.updated ? RECEIPT_MESSAGES.updatedSubject : RECEIPT_MESSAGES.subject, {
       restaurantName: view.restaurantName,

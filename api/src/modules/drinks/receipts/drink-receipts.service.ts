@@ -11,7 +11,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type EntityManager } from 'typeorm';
 import { drinkTabReference, formatCents, priceDrinksSubtotal, type ReceiptResent } from '@festival/contracts';
 import { isUuid } from '../../../common/uuid.js';
-import { mailLanguage, type MailLanguage } from '../../mail/mail-i18n.js';
+import { guestLanguage, type GuestLanguage } from '../../../common/guest-language.js';
 import { MailOutbox } from '../../mail/mail-outbox.js';
 import { MailService, type MailMessage } from '../../mail/mail.service.js';
 import { PaymentGateway } from '../../payments/payment-gateway.js';
@@ -121,9 +121,9 @@ export class DrinkReceipts implements OnApplicationBootstrap, OnModuleDestroy {
     return { to: row.email, ...drinkReceiptEmail(mail, { ...view, updated: row.reason === 'refund' }) };
   }
 
-  private async orderView(orderId: string): Promise<{ mail: MailLanguage; view: Omit<DrinkReceiptView, 'updated'> }> {
+  private async orderView(orderId: string): Promise<{ mail: GuestLanguage; view: Omit<DrinkReceiptView, 'updated'> }> {
     const order = await this.receipts.manager.findOneByOrFail(DrinkOrderEntity, { id: orderId });
-    const mail = mailLanguage(order.language);
+    const mail = guestLanguage(order.language);
     return {
       mail,
       view: {
@@ -140,10 +140,10 @@ export class DrinkReceipts implements OnApplicationBootstrap, OnModuleDestroy {
     };
   }
 
-  private async tabView(tabId: string): Promise<{ mail: MailLanguage; view: Omit<DrinkReceiptView, 'updated'> }> {
+  private async tabView(tabId: string): Promise<{ mail: GuestLanguage; view: Omit<DrinkReceiptView, 'updated'> }> {
     const manager = this.receipts.manager;
     const tab = await manager.findOneByOrFail(DrinkTabEntity, { id: tabId });
-    const mail = mailLanguage(tab.language);
+    const mail = guestLanguage(tab.language);
     const orders = await manager.find(DrinkOrderEntity, { where: { tabId, status: 'tab' }, order: { number: 'ASC' } });
     const subtotalCents = tab.subtotalCents ?? orders.reduce((sum, o) => sum + o.subtotalCents, 0);
     const taxCents = tab.taxCents ?? priceDrinksSubtotal(subtotalCents).taxCents;
@@ -165,7 +165,7 @@ export class DrinkReceipts implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /** The restaurant's name and address, and the time in the party's time zone, as `mail`'s language says it. */
-  private async place(mail: MailLanguage, at: Date): Promise<Pick<DrinkReceiptView, 'restaurantName' | 'address' | 'time'>> {
+  private async place(mail: GuestLanguage, at: Date): Promise<Pick<DrinkReceiptView, 'restaurantName' | 'address' | 'time'>> {
     const { restaurant, party } = await this.site.get();
     const { street, city, region, postalCode } = restaurant.address;
     return {
@@ -176,7 +176,7 @@ export class DrinkReceipts implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /** `Visa ending 4242`, from the paid payment's card; null when the payment service does not say. */
-  private async cardOf(mail: MailLanguage, paymentIntentId: string | null): Promise<string | null> {
+  private async cardOf(mail: GuestLanguage, paymentIntentId: string | null): Promise<string | null> {
     if (!paymentIntentId) return null;
     try {
       const card = (await this.gateway.retrievePaymentIntent(paymentIntentId))?.card;

@@ -5,7 +5,7 @@ import { Repository } from 'typeorm';
 import { secretHash } from '../../../common/secrets.js';
 import { publicBaseUrl, type AppConfig } from '../../../config/app-config.js';
 import { APP_CONFIG } from '../../../config/config.module.js';
-import { mailLanguage } from '../../mail/mail-i18n.js';
+import { guestLanguage } from '../../../common/guest-language.js';
 import { MailOutbox } from '../../mail/mail-outbox.js';
 import { MailService, type MailMessage } from '../../mail/mail.service.js';
 import { SiteService } from '../../settings/site.service.js';
@@ -70,7 +70,7 @@ export class WaitlistEmailService implements OnApplicationBootstrap, OnModuleDes
   private async offerMessage(entry: WaitlistEntryEntity): Promise<MailMessage> {
     return {
       to: entry.email,
-      ...waitlistOfferEmail(mailLanguage(entry.language), {
+      ...waitlistOfferEmail(guestLanguage(entry.language), {
         site: await this.site.get(),
         name: entry.name,
         tickets: entry.offeredTickets,

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import type { SiteConfig } from '@festival/contracts';
-import type { MailLanguage, RenderedEmail } from '../../mail/mail-i18n.js';
+import type { GuestLanguage } from '../../../common/guest-language.js';
+import type { RenderedEmail } from '../../mail/rendered-email.js';
 import { MAIL_MESSAGES } from '../../mail/mail-messages.js';
 
 /** The waitlist offer e-mail's words (docs/waitlist.md, docs/languages.md). */
@@ -31,7 +32,7 @@ export const WAITLIST_MESSAGES = {
 
 /** A waitlist entry's offer e-mail, in `mail`'s language (the entry's). */
 export function waitlistOfferEmail(
-  mail: MailLanguage,
+  mail: GuestLanguage,
   input: {
     site: Pick<SiteConfig, 'restaurant' | 'party'>;
     name: string;

@@ -1,7 +1,8 @@
-// The guest e-mails' languages (docs/languages.md, "E-mails and the API's catalogue"): one Lingui
-// instance per language, made once from the compiled catalogue (api/src/locales), and the locale
-// Intl formats that language's dates with. English is the source: its e-mails are worded exactly
-// as they were before the other languages came.
+// The guests' languages on the API's side (docs/languages.md, "E-mails and the API's catalogue"):
+// what the guest e-mails, the refusals to guests and the translated pages' head tags are worded
+// with. One Lingui instance per language, made once from the compiled catalogue (api/src/locales),
+// and the locale Intl formats that language's dates with. English is the source: its e-mails and
+// answers are worded exactly as they were before the other languages came.
 import { setupI18n, type I18n, type MessageDescriptor } from '@lingui/core';
 import Handlebars from 'handlebars';
 import {
@@ -16,8 +17,7 @@ import {
   SOURCE_LANGUAGE,
   type Language,
 } from '@festival/contracts';
-import { messages } from '../../locales/messages.generated.js';
-import { MAIL_MESSAGES } from './mail-messages.js';
+import { messages } from '../locales/messages.generated.js';
 
 /** HTML already escaped (a link, a bold value) that a message's placeholder takes as it is. */
 export class SafeHtml {
@@ -26,13 +26,6 @@ export class SafeHtml {
 
 /** A message's values: text (escaped in HTML), a number (plurals, digits) or HTML already safe. */
 export type MessageValues = Readonly<Record<string, string | number | SafeHtml | null | undefined>>;
-
-/** A guest e-mail in one language: its subject, its text and (when it has one) its HTML. */
-export interface RenderedEmail {
-  subject: string;
-  text: string;
-  html?: string;
-}
 
 /** What a value becomes in HTML: handlebars' own escaping, as the templates escape their values. */
 export type ValueEscaper = (value: string) => string;
@@ -44,8 +37,15 @@ const escapeWords = (text: string): string => text.replace(/[&<>"]/g, (c) => TEX
 const slot = (index: number) => `\uE000${index}\uE001`;
 const SLOT = /\uE000(\d+)\uE001/g;
 
-/** One language of the guest e-mails: its messages, its locale and its ways of saying dates. */
-export class MailLanguage {
+/** When the party starts and ends on its day, in a language other than English (GuestLanguage.eventLabels). */
+const HOURS: MessageDescriptor = /*i18n*/ {
+  id: 'mail.hours',
+  message: '{start} to {end}',
+  comment: 'When the party starts and ends on its day (start and end are times such as 7:00 PM).',
+};
+
+/** One of the guests' languages: its messages, its locale and its ways of saying dates. */
+export class GuestLanguage {
   /** The BCP 47 locale Intl formats this language's dates with (`hi-IN`). */
   readonly locale: string;
 
@@ -108,7 +108,7 @@ export class MailLanguage {
     const time = new Intl.DateTimeFormat(this.locale, { timeZone, hour: 'numeric', minute: '2-digit' });
     return {
       dateLabel: date.format(new Date(party.startsAt)),
-      timeLabel: this.text(MAIL_MESSAGES.hours, { start: time.format(new Date(party.startsAt)), end: time.format(new Date(party.endsAt)) }),
+      timeLabel: this.text(HOURS, { start: time.format(new Date(party.startsAt)), end: time.format(new Date(party.endsAt)) }),
     };
   }
 
@@ -153,14 +153,14 @@ export class MailLanguage {
 const LANGUAGE_INSTANCES = Object.fromEntries(
   LANGUAGES.map((language) => [
     language,
-    new MailLanguage(
+    new GuestLanguage(
       language,
       setupI18n({ locale: language, locales: [LANGUAGE_LOCALES[language]], messages: { [language]: messages[language] } }),
     ),
   ]),
-) as Record<Language, MailLanguage>;
+) as Record<Language, GuestLanguage>;
 
-/** The e-mails' language of an order's `language` column: English for anything else. */
-export function mailLanguage(language: string | null | undefined): MailLanguage {
+/** The language of an order's `language` column (or a request's): English for anything else. */
+export function guestLanguage(language: string | null | undefined): GuestLanguage {
   return LANGUAGE_INSTANCES[isLanguage(language) ? language : SOURCE_LANGUAGE];
 }
