@@ -4,7 +4,7 @@ import { formatCents, type SiteConfig } from '@festival/contracts';
 import { calendarEvent } from '../mail/calendar-event.js';
 import { confirmationLayout, type ConfirmationWords } from '../mail/confirmation-layout.js';
 import { SafeHtml, type GuestLanguage } from '../../common/guest-language.js';
-import { type RenderedEmail } from '../mail/rendered-email.js';
+import type { RenderedEmail } from '../mail/rendered-email.js';
 import { MAIL_MESSAGES } from '../mail/mail-messages.js';
 import { LATE_PREORDER_REASONS } from './late-payment-reasons.js';
 

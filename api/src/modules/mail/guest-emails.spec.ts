@@ -16,7 +16,7 @@ import {
 } from '../tickets/ticket-email.templates.js';
 import { WAITLIST_MESSAGES, waitlistOfferEmail } from '../tickets/waitlist/waitlist-email.templates.js';
 import { guestLanguage, type GuestLanguage } from '../../common/guest-language.js';
-import { type RenderedEmail } from './rendered-email.js';
+import type { RenderedEmail } from './rendered-email.js';
 import { MAIL_MESSAGES } from './mail-messages.js';
 
 /**

@@ -4,7 +4,7 @@ import { formatCents, type GuestMeal, type SiteConfig } from '@festival/contract
 import { calendarEvent } from '../mail/calendar-event.js';
 import { confirmationLayout, type ConfirmationWords } from '../mail/confirmation-layout.js';
 import { SafeHtml, type GuestLanguage } from '../../common/guest-language.js';
-import { type RenderedEmail } from '../mail/rendered-email.js';
+import type { RenderedEmail } from '../mail/rendered-email.js';
 import { MAIL_MESSAGES } from '../mail/mail-messages.js';
 import { LATE_PAYMENT_REASONS } from './late-payment-reasons.js';
 
