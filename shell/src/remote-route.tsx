@@ -1,16 +1,8 @@
 import { lazy, Suspense, use, useMemo, useState } from 'react';
 import type { RemoteName } from '@festival/contracts';
+import { PageLoading } from '@festival/web-kit/page-loading';
 import { RemoteBoundary } from './remote-boundary';
 import { RemoteLoaderContext } from './remote-loader';
-
-function Loading() {
-  return (
-    <div className="shell-loading" role="status" aria-live="polite">
-      <span className="shell-spinner" aria-hidden="true" />
-      <span className="visually-hidden">Loading…</span>
-    </div>
-  );
-}
 
 /**
  * Renders one remote's App, lazily loaded, inside an error boundary with Retry. On a
@@ -24,7 +16,7 @@ export function RemoteRoute({ name }: { name: RemoteName }) {
   const RemoteApp = useMemo(() => lazy(() => loadRemote(name, attempt > 0)), [loadRemote, name, attempt]);
   return (
     <RemoteBoundary key={attempt} onRetry={() => setAttempt((n) => n + 1)}>
-      <Suspense fallback={<Loading />}>
+      <Suspense fallback={<PageLoading />}>
         <RemoteApp />
       </Suspense>
     </RemoteBoundary>

@@ -6,7 +6,7 @@ import { LandingPage } from './landing-page';
 // switch grew under the guest's eyes (a layout shift of the whole page below it).
 import '@festival/web-kit/language-switch.css';
 import '@festival/web-kit/visually-hidden.css';
-import './page-loading.css';
+import { PageLoading } from '@festival/web-kit/page-loading';
 
 // The party purchase (with its form validation, Lingui and its texts) loads only on /diwali-party
 // (and /hi/diwali-party, /ta/diwali-party), keeping / light: / loads no Lingui code or catalogue.
@@ -17,20 +17,6 @@ const PartyRoute = lazy(() => import('./party-route'));
 const MyTicketsRoute = lazy(() => import('./my-tickets-route'));
 // The privacy policy and the ticket terms load only at /privacy and /terms.
 const PolicyRoute = lazy(() => import('./policy-route'));
-
-/**
- * While a page's code and texts load: a spinner where the shell's was, the words for screen
- * readers only (the page's language is not loaded yet, so nothing English shows on /hi/ or /ta/).
- */
-function PageLoading() {
-  return (
-    <main className="page-loading" aria-busy="true">
-      <p className="page-loading__spinner" role="status">
-        <span className="visually-hidden">Loading…</span>
-      </p>
-    </main>
-  );
-}
 
 /**
  * The public-site remote: the landing page at `/`, the party tickets at `/diwali-party`, the feast
