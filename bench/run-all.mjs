@@ -4,7 +4,8 @@
 // machine, versions, the commands) and a table of the targets: met, or not met and why.
 //   node bench/run-all.mjs [--quick] [--only lighthouse,contention] [--mariadb-port 3314]
 // --quick runs short versions (fewer runs, 200,000 events) to check the scripts work; its
-// RESULTS.md says so at the top. Build first (`npm run build`; `npm run bench` does it).
+// RESULTS.md says so at the top. --only prints its report and leaves RESULTS.md (the record of
+// one whole run) as it is. Build first (`npm run build`; `npm run bench` does it).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -364,6 +365,14 @@ ${table(
 
 const order = [...results.map((r) => r.name), ...[...fresh].filter((n) => !results.some((r) => r.name === n)).sort()];
 const fragments = order.filter((n) => fresh.has(n)).map((n) => readFileSync(join(RESULTS_DIR, `${n}.md`), 'utf8').trim());
-writeFileSync(join(ROOT, 'bench', 'RESULTS.md'), `${header}\n${fragments.join('\n\n')}\n`);
-console.log(`\nbench/RESULTS.md written (${fragments.length} sections)${exitCode ? '; some benchmarks FAILED' : ''}`);
+const report = `${header}\n${fragments.join('\n\n')}\n`;
+if (only) {
+  // RESULTS.md is the record of one whole run: a partial run prints its report and leaves the
+  // record as it is (its own fragments in bench/results/ are updated).
+  console.log(`\n${report}`);
+  console.log(`Partial run (--only): bench/RESULTS.md left as it was${exitCode ? '; some benchmarks FAILED' : ''}`);
+} else {
+  writeFileSync(join(ROOT, 'bench', 'RESULTS.md'), report);
+  console.log(`\nbench/RESULTS.md written (${fragments.length} sections)${exitCode ? '; some benchmarks FAILED' : ''}`);
+}
 process.exit(exitCode);
