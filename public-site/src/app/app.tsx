@@ -5,7 +5,6 @@ import { LandingPage } from './landing-page';
 // in the chunk of the pages that show the switch, it arrived after their first paint and the
 // switch grew under the guest's eyes (a layout shift of the whole page below it).
 import '@festival/web-kit/language-switch.css';
-import '@festival/web-kit/visually-hidden.css';
 import { PageLoading } from '@festival/web-kit/page-loading';
 
 // The party purchase (with its form validation, Lingui and its texts) loads only on /diwali-party
