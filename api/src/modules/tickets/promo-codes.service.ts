@@ -90,16 +90,18 @@ export class PromoCodesService implements OnApplicationBootstrap {
   ) {}
 
   /**
-   * Fills an empty table from `PROMO_CODES` (each 5 %, no limit, no end, active), once: replicas
-   * starting together on an empty database both insert, and the unique code keeps one of each.
+   * Fills an empty table from `PROMO_CODES` (each 5 %, no limit, no end, active), once. The check
+   * and the insert run under the party lock, so replicas starting together on an empty database
+   * fill it one after the other: the first inserts, the others find codes and add none. (Two
+   * unlocked multi-row inserts of the same codes in different orders deadlock on MariaDB.)
    */
   async onApplicationBootstrap(): Promise<void> {
-    if (this.config.promoCodes.length === 0 || (await this.codes.exists())) return;
+    if (this.config.promoCodes.length === 0) return;
     const now = new Date();
-    await this.codes
-      .createQueryBuilder()
-      .insert()
-      .values(
+    await this.exclusive.run(PARTY_LOCK, async (manager) => {
+      if (await manager.exists(PromoCodeEntity)) return;
+      await manager.insert(
+        PromoCodeEntity,
         this.config.promoCodes.map((code) => ({
           id: randomUUID(),
           code,
@@ -110,9 +112,8 @@ export class PromoCodesService implements OnApplicationBootstrap {
           createdAt: now,
           updatedAt: now,
         })),
-      )
-      .orIgnore()
-      .execute();
+      );
+    });
   }
 
   /** Paid orders with `code`. */
