@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { minify } from 'terser';
 import { log, ROOT } from './lib.mjs';
 import { precompressFile, precompressTree } from './precompress.mjs';
 
@@ -106,9 +107,10 @@ async function pageQueries({ POLICY_KINDS, POLICY_PATHS, policyQueryKey }) {
  * (the entry and its module preloads) would only compete with its stylesheets and fonts on a
  * slow link. A small loader (`assets/boot-<hash>.js`, same origin, so the CSP allows it) waits
  * for the load event and two frames, then adds the module preloads and imports the entry; a tab
- * opened in the background (no frames) starts after three seconds.
+ * opened in the background (no frames) starts after three seconds. It is written readable here
+ * and minified with Terser for the pages.
  */
-function paintFirstTemplate(template) {
+async function paintFirstTemplate(template) {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(template);
   if (!entry) throw new Error('shell/dist/index.html has no module entry script');
   const preloads = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
@@ -134,8 +136,9 @@ function paintFirstTemplate(template) {
     'setTimeout(start, 3000);',
     '',
   ].join('\n');
-  const file = `assets/boot-${createHash('sha256').update(loader).digest('hex').slice(0, 10)}.js`;
-  writeFileSync(join(ROOT, 'shell/dist', file), loader);
+  const { code } = await minify(loader, { module: true, format: { comments: false } });
+  const file = `assets/boot-${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
+  writeFileSync(join(ROOT, 'shell/dist', file), code);
   let html = template.replace(entry[0], `<script type="module" src="/${file}"></script>\n    `);
   for (const m of preloads) html = html.replace(m[0], '');
   return html;
@@ -186,7 +189,7 @@ export async function prerender() {
   const contracts = await import(pathToFileURL(join(ROOT, 'packages/contracts/dist/index.js')).href);
   const site = await siteConfig(contracts);
   const bundle = await import(pathToFileURL(join(ROOT, 'shell/dist-prerender/render.js')).href);
-  const template = paintFirstTemplate(readFileSync(join(ROOT, 'shell/dist/index.html'), 'utf8'));
+  const template = await paintFirstTemplate(readFileSync(join(ROOT, 'shell/dist/index.html'), 'utf8'));
   const outDir = join(ROOT, 'shell/dist/prerendered');
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'template.html'), template);

@@ -2,10 +2,11 @@ import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import {
-  FEDERATION_CHUNKING,
   GUEST_MINIFY,
   GUEST_MINIFY_OUTPUT,
   federationRuntimeVersionOnly,
+  federationRuntimeWithEagerShares,
+  minifiedScriptFiles,
   ROUTER_PRODUCTION_ALIASES,
   SHELL_SHARED,
   SOURCE_CONDITIONS,
@@ -30,6 +31,10 @@ export default defineConfig({
       // Remotes are plain remoteEntry.js URLs: no manifest snapshots, preloading or devtools.
       disableSnapshot: true,
     }),
+    // The shared libraries and the federation runtime in one first chunk (federation.shared.ts).
+    federationRuntimeWithEagerShares(),
+    // The plugin's entry bootstrap, minified as the chunks are.
+    minifiedScriptFiles(),
     // Brotli and gzip copies of the text files, sent by Accept-Encoding (scripts/precompress.mjs).
     precompress(),
   ],
@@ -41,7 +46,7 @@ export default defineConfig({
     emptyOutDir: true,
     // Every browser the site supports knows modulepreload; the polyfill would load on every page.
     modulePreload: { polyfill: false },
-    rolldownOptions: { output: { ...FEDERATION_CHUNKING, ...GUEST_MINIFY_OUTPUT } },
+    rolldownOptions: { output: GUEST_MINIFY_OUTPUT },
   },
   server: {
     port: 5173,
