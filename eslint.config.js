@@ -29,6 +29,10 @@ const JS_FILES = ['**/*.{js,mjs,cjs,ts,mts,tsx}'];
 const TRANSLATED_SOURCES = [
   'drinks-app/src/**/*.{ts,tsx}',
   'packages/web-kit/src/i18n/**/*.{ts,tsx}',
+  'public-site/src/features/landing/components/**/*.{ts,tsx}',
+  'public-site/src/app/landing-page.tsx',
+  'public-site/src/app/landing-languages.ts',
+  'public-site/src/app/feast-checkout-route.tsx',
   'public-site/src/features/party/**/*.{ts,tsx}',
   'public-site/src/app/party-route.tsx',
   'public-site/src/app/languages.ts',

@@ -28,6 +28,30 @@ export default {
       ],
       exclude: SPECS,
     },
+    // The landing page (/) and the frame the feast checkout shares with it (the header's cart,
+    // the packs), its footer's links included (one catalogue, one request): loaded with the page.
+    {
+      path: '<rootDir>/public-site/src/locales/landing/{locale}',
+      include: [
+        '<rootDir>/public-site/src/features/landing',
+        '<rootDir>/public-site/src/app/landing-page.tsx',
+        '<rootDir>/public-site/src/features/feast/components/cart-button.tsx',
+        '<rootDir>/public-site/src/features/feast/components/cart-panel.tsx',
+        '<rootDir>/public-site/src/features/feast/components/feast-packs.tsx',
+        '<rootDir>/public-site/src/features/feast/components/open-packs.tsx',
+        '<rootDir>/packages/web-kit/src/legal/legal-links.tsx',
+      ],
+      exclude: SPECS,
+    },
+    // The feast checkout's own words (/feast-packs/checkout; its frame and cart are the landing's): loaded with its page.
+    {
+      path: '<rootDir>/public-site/src/locales/feast-checkout/{locale}',
+      include: [
+        '<rootDir>/public-site/src/features/feast/components/feast-checkout-page.tsx',
+        '<rootDir>/public-site/src/app/feast-checkout-route.tsx',
+      ],
+      exclude: SPECS,
+    },
     // The party page (/diwali-party): loaded with its page, never with the landing page.
     {
       path: '<rootDir>/public-site/src/locales/party/{locale}',
@@ -52,7 +76,7 @@ export default {
       include: ['<rootDir>/public-site/src/features/policies', '<rootDir>/public-site/src/app/policy-route.tsx'],
       exclude: SPECS,
     },
-    // The web kit's footer links (LegalLinks): loaded with every guest page that shows them (the landing page writes its own).
+    // The web kit's footer links (LegalLinks): loaded with every guest page that shows them (the landing page's catalogue holds them too).
     {
       path: '<rootDir>/packages/web-kit/src/locales/legal-links/{locale}',
       include: ['<rootDir>/packages/web-kit/src/legal/legal-links.tsx'],

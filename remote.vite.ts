@@ -5,7 +5,7 @@ import {
   GUEST_MINIFY,
   GUEST_MINIFY_OUTPUT,
   REMOTE_BUILD_SHARED,
-  REMOTE_FEDERATION_CHUNKING,
+  remoteFederationChunking,
   ROUTER_PRODUCTION_ALIASES,
   SHARED_SINGLETONS,
   SOURCE_CONDITIONS,
@@ -72,7 +72,7 @@ export function defineRemoteConfig({ name, port, guestPages = false }: RemoteOpt
       // entry it put its own share glue (react-dom/client) into the chunk every page loads.
       rolldownOptions: {
         input: { app: APP_MODULE },
-        output: { ...REMOTE_FEDERATION_CHUNKING, ...(guestPages ? GUEST_MINIFY_OUTPUT : {}) },
+        output: { ...remoteFederationChunking(guestPages), ...(guestPages ? GUEST_MINIFY_OUTPUT : {}) },
       },
     },
     server: { port, strictPort: true, proxy: { '/api': 'http://localhost:8080' } },

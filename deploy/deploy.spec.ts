@@ -556,7 +556,10 @@ describe("nginx.conf and the site's route table", () => {
             'error_page 404 500 502 503 504 = @prerendered;',
           ]),
         ]);
-        expect([path, prerenderedFiles.get(path)]).toEqual([path, `/prerendered/${path === '/' ? 'index' : path.slice(1)}.html`]);
+        expect([path, prerenderedFiles.get(path)]).toEqual([
+          path,
+          `/prerendered/${path.endsWith('/') ? `${path.slice(1)}index` : path.slice(1)}.html`,
+        ]);
       } else {
         expect([path, tryFiles(path)]).toEqual([path, 'try_files /index.html =404;']);
       }

@@ -14,8 +14,8 @@ import { minify } from 'terser';
 import { log, ROOT } from './lib.mjs';
 import { precompressFile, precompressTree } from './precompress.mjs';
 
-/** The file under shell/dist/prerendered/ of a pre-rendered path: `index.html` for `/`, `hi/drinks.html` for `/hi/drinks`. */
-const fileOf = (path) => (path === '/' ? 'index.html' : `${path.slice(1)}.html`);
+/** The file under shell/dist/prerendered/ of a pre-rendered path: `index.html` for `/`, `hi/index.html` for `/hi/`, `hi/drinks.html` for `/hi/drinks`. */
+const fileOf = (path) => (path.endsWith('/') ? `${path.slice(1)}index.html` : `${path.slice(1)}.html`);
 
 /** A remote's build: its folder, its exposed App in mf-manifest.json, and its files' URLs. */
 function remoteBuild(folder, remoteEntry) {

@@ -26,7 +26,7 @@ import { PoliciesService } from './modules/privacy/policies.service.js';
 import { mountFrontends, type PageHtmlRegistry, type SiteConfigSource } from './web/frontends.js';
 import { mountCrawlerFiles } from './web/crawler-files.js';
 import { seoPageHtml } from './web/landing-head.js';
-import { translatedPartyPageSeo } from './web/translated-seo.js';
+import { translatedPageSeo } from './web/translated-seo.js';
 import { GUEST_REFUSALS } from './common/guest-refusals.js';
 
 export interface CreatedApp {
@@ -118,8 +118,8 @@ export async function createApp(config: AppConfig, logger: Logger = createLogger
 
   // The landing and party pages' titles, preview tags and JSON-LD go into their HTML (see docs/seo.md).
   for (const [path, seo] of Object.entries(PAGE_SEO)) pages.set(path, seoPageHtml(seo, app.get(SiteService), config.publicUrl));
-  // The party page's in Hindi and Tamil, worded in the page's language (docs/seo.md).
-  for (const [path, seo] of translatedPartyPageSeo()) pages.set(path, seoPageHtml(seo, app.get(SiteService), config.publicUrl));
+  // Theirs in Hindi and Tamil, worded in the page's language (docs/seo.md).
+  for (const [path, seo] of translatedPageSeo()) pages.set(path, seoPageHtml(seo, app.get(SiteService), config.publicUrl));
   // The pre-rendered landing and party pages show the current configuration (docs/landing-page.md).
   const siteService = app.get(SiteService);
   siteConfig.get = () => siteService.get();

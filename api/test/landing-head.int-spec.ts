@@ -106,6 +106,33 @@ describe(`the landing page's HTML on ${TEST_DATABASE}`, () => {
     expect(jsonLdOf(english)[0]).not.toHaveProperty('inLanguage');
   });
 
+  it('gives the landing page in Hindi and Tamil its title and description in that language, at its own address', async () => {
+    const hindi = (await t.http.get('/hi/').expect(200)).text;
+    expect(hindi).toContain('<title>दिवाली फ़ैमिली फ़ीस्ट पैक और Diwali DJ Night | Saffron Leaf</title>');
+    expect(metaOf(hindi, 'description')).toMatch(
+      /^Saffron Leaf के साथ दिवाली मनाइए \(.+, \d{4} से\): Diwali DJ Night, शुक्रवार, 24 अक्टूबर 2025, /,
+    );
+    expect(metaOf(hindi, 'og:locale')).toBe('hi_IN');
+    expect(metaOf(hindi, 'og:url')).toBe('https://festival.example/hi/');
+    expect(hindi).toContain('<link rel="canonical" href="https://festival.example/hi/"');
+    const [restaurant, event] = jsonLdOf(hindi);
+    // One restaurant at one address in every language; the party's offers lead to its page in Hindi.
+    expect(restaurant).toMatchObject({
+      '@type': 'Restaurant',
+      '@id': 'https://festival.example/#restaurant',
+      url: 'https://festival.example/',
+    });
+    expect(event).toMatchObject({ '@type': 'Event', url: 'https://festival.example/hi/diwali-party', inLanguage: 'hi-IN' });
+
+    const tamil = (await t.http.get('/ta/').expect(200)).text;
+    expect(tamil).toContain('<title>தீபாவளி குடும்ப ஃபீஸ்ட் பேக்குகள் &amp; Diwali DJ Night | Saffron Leaf</title>');
+    expect(metaOf(tamil, 'og:locale')).toBe('ta_IN');
+    // The English page is as it was.
+    const english = (await t.http.get('/').expect(200)).text;
+    expect(metaOf(english, 'og:url')).toBe('https://festival.example/');
+    expect(jsonLdOf(english)[1]).not.toHaveProperty('inLanguage');
+  });
+
   it('serves robots.txt and sitemap.xml with the public address, and tells crawlers to skip the staff pages', async () => {
     const robots = await t.http.get('/robots.txt').expect(200);
     expect(robots.headers['content-type']).toMatch(/^text\/plain/);
@@ -113,7 +140,7 @@ describe(`the landing page's HTML on ${TEST_DATABASE}`, () => {
     const sitemap = await t.http.get('/sitemap.xml').expect(200);
     expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
     expect([...sitemap.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual(
-      ['/', '/diwali-party', '/hi/diwali-party', '/ta/diwali-party', '/privacy', '/hi/privacy', '/ta/privacy']
+      ['/', '/hi/', '/ta/', '/diwali-party', '/hi/diwali-party', '/ta/diwali-party', '/privacy', '/hi/privacy', '/ta/privacy']
         .concat(['/terms', '/hi/terms', '/ta/terms', '/drinks', '/hi/drinks', '/ta/drinks'])
         .map((path) => `https://festival.example${path}`),
     );

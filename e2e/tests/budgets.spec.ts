@@ -40,6 +40,8 @@ async function signIn(page: Page): Promise<void> {
 
 const PAGES: { path: string; staff?: boolean; ready?: (page: Page) => Promise<void> }[] = [
   { path: '/' },
+  { path: '/hi/' },
+  { path: '/ta/' },
   { path: '/drinks' },
   { path: '/hi/drinks' },
   { path: '/ta/drinks' },

@@ -145,6 +145,8 @@ test.describe('what crawlers, link previews and home screens see', () => {
     const locs = [...(await res.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
     expect(locs).toEqual([
       '/',
+      '/hi/',
+      '/ta/',
       '/diwali-party',
       '/hi/diwali-party',
       '/ta/diwali-party',

@@ -65,6 +65,25 @@ test.describe('the drinks and party pages in three languages', () => {
     await context.close();
   });
 
+  test('a browser set to Tamil lands on /ta/ in Tamil, its head worded in Tamil; the cart and the logo stay in Tamil', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ locale: 'ta-IN', viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/ta\/$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ta');
+    await expect(page.getByRole('heading', { level: 1, name: 'தீபாவளி குடும்ப ஃபீஸ்ட் பேக்குகள்' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'கூடை, காலி' })).toBeEnabled();
+    // Search engines and link previews get the page's head in Tamil, with its address and its English one.
+    const html = await (await page.request.get('/ta/')).text();
+    expect(html).toContain('<html lang="ta"');
+    expect(html).toMatch(/<title>தீபாவளி குடும்ப ஃபீஸ்ட் பேக்குகள் &amp; [^<]+<\/title>/);
+    expect(html).toContain(`<link rel="canonical" href="${BASE_URL}/ta/"`);
+    expect(html).toContain(`<link rel="alternate" hreflang="en" href="${BASE_URL}/">`);
+    await context.close();
+  });
+
   test('an English page loads no Hindi or Tamil font and no other catalogue; a Hindi page its own font, preloaded', async ({ page }) => {
     const fetched: string[] = [];
     page.on('requestfinished', (request) => fetched.push(new URL(request.url()).pathname));
@@ -88,6 +107,25 @@ test.describe('the drinks and party pages in three languages', () => {
         .sort(),
     ).toEqual(['hi-text', 'ta-name']);
   });
+
+  for (const { language, heading, order } of [
+    { language: 'hi', heading: 'दिवाली फ़ैमिली फ़ीस्ट पैक', order: 'ऑर्डर करें' },
+    { language: 'ta', heading: 'தீபாவளி குடும்ப ஃபீஸ்ட் பேக்குகள்', order: 'ஆர்டர்' },
+  ]) {
+    test(`/${language}/ on a 390 px phone: the landing page in its script, nothing wider than the screen, and no serious axe finding`, async ({
+      page,
+    }) => {
+      await page.goto(`/${language}/`);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      const orderNow = page.getByRole('banner').getByRole('button', { name: order });
+      await expect(orderNow).toBeEnabled();
+      // Its words fit its button, and the button leaves the restaurant's name beside it whole.
+      expect(await orderNow.evaluate((button) => button.scrollWidth <= button.clientWidth)).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect({ language, violations: await seriousViolations(page) }).toEqual({ language, violations: [] });
+    });
+  }
 
   for (const { language, heading } of [
     { language: 'hi', heading: 'ड्रिंक्स मेन्यू' },

@@ -12,8 +12,8 @@ import {
   LANGUAGE_LOCALES,
   LANGUAGES,
   pathInLanguage,
-  pickupDateLabel,
-  pickupTimeLabel,
+  pickupDateIn,
+  pickupTimeIn,
   SOURCE_LANGUAGE,
   type Language,
 } from '@festival/contracts';
@@ -124,18 +124,12 @@ export class GuestLanguage {
 
   /** A pickup day (`2026-11-07`: a calendar date, no time zone) as `Saturday, November 7, 2026`. */
   pickupDate(date: string): string {
-    if (this.isSource) return pickupDateLabel(date);
-    const [year, month, day] = date.split('-').map(Number);
-    const format = { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' } as const;
-    return new Intl.DateTimeFormat(this.locale, format).format(new Date(Date.UTC(year!, month! - 1, day!)));
+    return pickupDateIn(date, this.language);
   }
 
   /** A pickup time on the wall (`13:30`) as `1:30 PM`. */
   pickupTime(time: string): string {
-    if (this.isSource) return pickupTimeLabel(time);
-    const [hours, minutes] = time.split(':').map(Number);
-    const format = { timeZone: 'UTC', hour: 'numeric', minute: '2-digit' } as const;
-    return new Intl.DateTimeFormat(this.locale, format).format(new Date(Date.UTC(2000, 0, 1, hours!, minutes!)));
+    return pickupTimeIn(time, this.language);
   }
 
   /**

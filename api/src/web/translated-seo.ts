@@ -2,6 +2,7 @@ import {
   formatCents,
   LANGUAGE_LOCALES,
   LANGUAGES,
+  landingPageSeo,
   partyPageSeo,
   pathInLanguage,
   SOURCE_LANGUAGE,
@@ -11,11 +12,24 @@ import {
 import { guestLanguage } from '../common/guest-language.js';
 
 /**
- * The head of the party page in Hindi and Tamil (docs/seo.md): its title and description in the
- * page's language, from the API's catalogue; the party's name, venue and experience as the
- * manager wrote them, its date and hours in the language, the prices in US dollars.
+ * The heads of the landing and party pages in Hindi and Tamil (docs/seo.md): their titles and
+ * descriptions in the page's language, from the API's catalogue; the restaurant's and the
+ * party's names, tagline, venue and experience as the manager wrote them, the party's date and
+ * hours in the language, the prices in US dollars.
  */
 const SEO_MESSAGES = {
+  landingTitle: /*i18n*/ {
+    id: 'seo.landing.title',
+    message: 'Diwali Family Feast Packs & {party} | {restaurant}',
+    comment: "The landing page's title in search results and link previews: the party's name, then the restaurant's.",
+  },
+  landingDescription: /*i18n*/ {
+    id: 'seo.landing.description',
+    message:
+      'Celebrate Diwali with {restaurant}, {tagline} since {since}: {party} on {date}, {time}, at {venue}. {experience}. Catering orders: {phone}.',
+    comment:
+      "Review: the landing page's description in search results and link previews. tagline and experience are the manager's English words (the tagline in lower case), since the year the restaurant opened, phone its number for catering.",
+  },
   partyTitle: /*i18n*/ {
     id: 'seo.party.title',
     message: '{party} tickets | {restaurant}',
@@ -29,33 +43,59 @@ const SEO_MESSAGES = {
   },
 } as const;
 
-/** The party page's head at each of its translated addresses (`/hi/diwali-party`, `/ta/diwali-party`). */
-export function translatedPartyPageSeo(): [string, (site: SiteConfig, origin: string) => PageSeo][] {
-  return LANGUAGES.filter((language) => language !== SOURCE_LANGUAGE).map((language) => {
-    const path = pathInLanguage('/diwali-party', language);
+type PageSeoOf = (site: SiteConfig, origin: string) => PageSeo;
+
+/**
+ * The heads of the landing and party pages at each of their translated addresses (`/hi/`,
+ * `/ta/`, `/hi/diwali-party`, `/ta/diwali-party`).
+ */
+export function translatedPageSeo(): [string, PageSeoOf][] {
+  return LANGUAGES.filter((language) => language !== SOURCE_LANGUAGE).flatMap((language): [string, PageSeoOf][] => {
     const words = guestLanguage(language);
+    const locale = LANGUAGE_LOCALES[language];
+    const valuesOf = ({ restaurant, party }: SiteConfig) => {
+      const { dateLabel, timeLabel } = words.eventLabels(party);
+      return {
+        party: party.name,
+        restaurant: restaurant.name,
+        tagline: restaurant.tagline.toLowerCase(),
+        since: String(restaurant.since),
+        phone: restaurant.phone,
+        date: dateLabel,
+        time: timeLabel,
+        venue: party.venue.name,
+        experience: party.experience,
+        adultPrice: formatCents(party.adultPriceCents),
+        childPrice: formatCents(party.childPriceCents),
+      };
+    };
+    const home = pathInLanguage('/', language);
+    const partyPath = pathInLanguage('/diwali-party', language);
     return [
-      path,
-      (site, origin) => {
-        const { restaurant, party } = site;
-        const { dateLabel, timeLabel } = words.eventLabels(party);
-        const values = {
-          party: party.name,
-          restaurant: restaurant.name,
-          date: dateLabel,
-          time: timeLabel,
-          venue: party.venue.name,
-          experience: party.experience,
-          adultPrice: formatCents(party.adultPriceCents),
-          childPrice: formatCents(party.childPriceCents),
-        };
-        return partyPageSeo(site, origin, {
-          path,
-          locale: LANGUAGE_LOCALES[language],
-          title: words.text(SEO_MESSAGES.partyTitle, values),
-          description: words.text(SEO_MESSAGES.partyDescription, values),
-        });
-      },
+      [
+        home,
+        (site, origin) => {
+          const values = valuesOf(site);
+          return landingPageSeo(site, origin, {
+            path: home,
+            locale,
+            title: words.text(SEO_MESSAGES.landingTitle, values),
+            description: words.text(SEO_MESSAGES.landingDescription, values),
+          });
+        },
+      ],
+      [
+        partyPath,
+        (site, origin) => {
+          const values = valuesOf(site);
+          return partyPageSeo(site, origin, {
+            path: partyPath,
+            locale,
+            title: words.text(SEO_MESSAGES.partyTitle, values),
+            description: words.text(SEO_MESSAGES.partyDescription, values),
+          });
+        },
+      ],
     ];
   });
 }

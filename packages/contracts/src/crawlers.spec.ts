@@ -22,8 +22,13 @@ describe('robots.txt and sitemap.xml', () => {
     expect([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual(
       prerenderedPaths().map((path) => `https://festival.example${path}`),
     );
-    // The landing page speaks English only: no alternates.
-    expect(xml).toContain('<url><loc>https://festival.example/</loc></url>');
+    // The landing page names its Hindi and Tamil pages too.
+    expect(xml).toContain(
+      '<url><loc>https://festival.example/</loc>' +
+        '<xhtml:link rel="alternate" hreflang="en" href="https://festival.example/"/>' +
+        '<xhtml:link rel="alternate" hreflang="hi" href="https://festival.example/hi/"/>' +
+        '<xhtml:link rel="alternate" hreflang="ta" href="https://festival.example/ta/"/></url>',
+    );
   });
 
   it("sitemap.xml names each language's page of a translated page, itself included, as its HTML's hreflang links do", () => {

@@ -1,4 +1,5 @@
 // Feast pack pre-orders without the schema library: the landing page's cart imports these.
+import { LANGUAGE_LOCALES, SOURCE_LANGUAGE, type Language } from './languages.js';
 import { percentOfCents, type Cents } from './money.js';
 
 /**
@@ -134,6 +135,25 @@ export function pickupTimeLabel(time: string): string {
   const [hours, minutes] = time.split(':').map(Number);
   const suffix = hours < 12 ? 'AM' : 'PM';
   return `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, '0')} ${suffix}`;
+}
+
+/**
+ * A pickup day in a guest's language: English's own label (pickupDateLabel), else `Intl`'s long
+ * date in the language's locale (`शनिवार, 17 अक्तूबर 2026`). A calendar date: no time zone.
+ */
+export function pickupDateIn(date: string, language: Language): string {
+  if (language === SOURCE_LANGUAGE) return pickupDateLabel(date);
+  const [year, month, day] = date.split('-').map(Number);
+  const format = { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' } as const;
+  return new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], format).format(new Date(Date.UTC(year, month - 1, day)));
+}
+
+/** A pickup time on the wall (`13:30`) in a guest's language: `1:30 PM` in English, else `Intl`'s. */
+export function pickupTimeIn(time: string, language: Language): string {
+  if (language === SOURCE_LANGUAGE) return pickupTimeLabel(time);
+  const [hours, minutes] = time.split(':').map(Number);
+  const format = { timeZone: 'UTC', hour: 'numeric', minute: '2-digit' } as const;
+  return new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], format).format(new Date(Date.UTC(2000, 0, 1, hours, minutes)));
 }
 
 /** An order at the pickup desk. */

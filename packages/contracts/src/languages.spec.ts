@@ -31,21 +31,25 @@ describe('the languages of a path', () => {
 });
 
 describe('translated routes', () => {
-  it('serve the drinks pages and the party page in Hindi and Tamil below their prefix, and the untranslated pages in English only', () => {
+  it('serve the guest pages in Hindi and Tamil below their prefix, and the staff pages in English only', () => {
     expect(findSiteRoute('/hi/drinks/checkout')?.remote).toBe('drinks_app');
     expect(findSiteRoute('/ta/drinks')?.remote).toBe('drinks_app');
     expect(findSiteRoute('/hi/diwali-party')?.remote).toBe('public_site');
     expect(findSiteRoute('/ta/diwali-party')?.remote).toBe('public_site');
     expect(findSiteRoute('/hi/my-tickets')?.remote).toBe('public_site');
-    // A page not translated yet (the feast checkout) has no Hindi address.
-    expect(findSiteRoute('/hi/feast-packs/checkout')).toBeUndefined();
+    expect(findSiteRoute('/ta/')?.remote).toBe('public_site');
+    expect(findSiteRoute('/hi/feast-packs/checkout')?.remote).toBe('public_site');
+    // The staff area is English only.
     expect(findSiteRoute('/ta/admin')).toBeUndefined();
+    expect(findSiteRoute('/hi/admin/door')).toBeUndefined();
     expect(routerPath(findSiteRoute('/drinks')!, 'hi')).toBe('/hi/drinks/*');
   });
 
   it('pre-render each translated page in every language', () => {
     expect(prerenderedPaths()).toEqual([
       '/',
+      '/hi/',
+      '/ta/',
       '/diwali-party',
       '/hi/diwali-party',
       '/ta/diwali-party',

@@ -16,11 +16,17 @@ describe('the site routes', () => {
   it('list every page of the public site, the drinks app and the back office', () => {
     expect(sitePaths()).toEqual([
       '/',
+      '/hi/',
+      '/ta/',
       '/diwali-party',
       '/hi/diwali-party',
       '/ta/diwali-party',
       '/feast-packs',
       '/feast-packs/checkout',
+      '/hi/feast-packs',
+      '/hi/feast-packs/checkout',
+      '/ta/feast-packs',
+      '/ta/feast-packs/checkout',
       '/my-tickets',
       '/hi/my-tickets',
       '/ta/my-tickets',

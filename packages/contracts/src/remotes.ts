@@ -59,9 +59,9 @@ export interface SiteRoute {
  * other path is the shell's 404 page, with a 404 status.
  */
 export const SITE_ROUTES = [
-  { path: '/', remote: 'public_site', prerendered: true },
+  { path: '/', remote: 'public_site', prerendered: true, translated: true },
   { path: '/diwali-party', remote: 'public_site', prerendered: true, translated: true },
-  { path: '/feast-packs', remote: 'public_site', children: ['checkout'] },
+  { path: '/feast-packs', remote: 'public_site', translated: true, children: ['checkout'] },
   { path: '/my-tickets', remote: 'public_site', translated: true },
   { path: '/privacy', remote: 'public_site', prerendered: true, translated: true },
   { path: '/terms', remote: 'public_site', prerendered: true, translated: true },

@@ -1,3 +1,4 @@
+import { languageOfPath, pathInLanguage } from './languages.js';
 import { formatCents } from './money.js';
 import type { SiteConfig } from './site.js';
 
@@ -113,30 +114,32 @@ const dollars = (cents: number) => formatCents(cents).replace(/[$,]/g, '');
 /**
  * The landing page's title, description, Open Graph and Twitter card tags, and schema.org
  * `Restaurant` and `Event` data, all from the site configuration. `origin` is the site's
- * public address (`https://festival.example`), without a trailing slash.
+ * public address (`https://festival.example`), without a trailing slash. In another language
+ * (`/hi/`) with the `words` the server gives it; the schema.org data stays the manager's words.
  */
-export function landingPageSeo(site: SiteConfig, origin: string): PageSeo {
+export function landingPageSeo(site: SiteConfig, origin: string, words?: TranslatedPageWords): PageSeo {
   const { restaurant, party } = site;
   const base = origin.replace(/\/$/, '');
-  const url = `${base}/`;
-  const title = `Diwali Family Feast Packs & ${party.name} | ${restaurant.name}`;
+  const url = `${base}${words?.path ?? '/'}`;
+  const title = words?.title ?? `Diwali Family Feast Packs & ${party.name} | ${restaurant.name}`;
   const description =
+    words?.description ??
     `Celebrate Diwali with ${restaurant.name}, ${restaurant.tagline.toLowerCase()} since ${restaurant.since}: ` +
-    `${party.name} on ${party.dateLabel}, ${party.timeLabel}, at ${party.venue.name}. ` +
-    `${party.experience}. Catering orders: ${restaurant.phone}.`;
+      `${party.name} on ${party.dateLabel}, ${party.timeLabel}, at ${party.venue.name}. ` +
+      `${party.experience}. Catering orders: ${restaurant.phone}.`;
 
-  const meta = pageMeta(site, base, url, title, description);
+  const meta = pageMeta(site, base, url, title, description, words?.locale);
 
   const { address } = restaurant;
   const restaurantLd: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': 'Restaurant',
-    '@id': `${url}#restaurant`,
+    '@id': `${base}/#restaurant`,
     name: restaurant.name,
     description: restaurant.tagline,
     servesCuisine: 'South Indian',
     foundingDate: String(restaurant.since),
-    url,
+    url: `${base}/`,
     telephone: restaurant.phone,
     email: restaurant.email,
     address: {
@@ -150,7 +153,7 @@ export function landingPageSeo(site: SiteConfig, origin: string): PageSeo {
     openingHours: restaurant.openingHours.map(schemaOrgOpeningHours).filter((h): h is string => Boolean(h)),
   };
 
-  const eventLd = partyEventJsonLd(site, base);
+  const eventLd = partyEventJsonLd(site, base, words && { ...words, path: pathInLanguage('/diwali-party', languageOfPath(words.path)) });
 
   return { title, description, canonicalUrl: url, meta, jsonLd: [restaurantLd, eventLd] };
 }

@@ -24,6 +24,9 @@
  */
 export const SCRIPT_BUDGETS_KIB: Readonly<Record<string, number>> = {
   '/': 125,
+  // The landing page in Hindi and Tamil: the same budget, their catalogue in place of English's.
+  '/hi/': 125,
+  '/ta/': 125,
   '/drinks': 130,
   // The drinks pages in Hindi and Tamil: the same budget, their catalogue in place of English's.
   '/hi/drinks': 130,

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { pathWithoutLanguage } from '@festival/contracts';
 import { useLocation } from '@festival/router';
 import { LandingPage } from './landing-page';
 // The language switch's look in the site's own stylesheet, which every pre-rendered page links:
@@ -25,7 +26,7 @@ const PolicyRoute = lazy(() => import('./policy-route'));
  */
 export default function App() {
   const { pathname } = useLocation();
-  if (pathname.startsWith('/feast-packs')) {
+  if (pathWithoutLanguage(pathname).startsWith('/feast-packs')) {
     return (
       <Suspense fallback={<PageLoading />}>
         <FeastCheckoutPage />

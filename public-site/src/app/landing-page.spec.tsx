@@ -7,6 +7,7 @@ import { PAGE_DATA_ID } from '@festival/web-kit/hydration';
 import { createQueryClient } from '@festival/web-kit/query-client';
 import { useFeastCartStore } from '../features/feast/stores/feast-cart-store';
 import { LandingPage } from './landing-page';
+import { preload } from './landing-languages';
 
 jest.mock('../features/landing/lib/release', () => ({ RELEASE: 'canary' }));
 
@@ -31,6 +32,10 @@ function renderLanding() {
     </QueryClientProvider>,
   );
 }
+
+// The page loads its catalogue on its own (a chunk per language); loaded once here, so no test
+// waits for the catalogue's first compilation.
+beforeAll(() => preload('en'));
 
 beforeEach(() => {
   calls = [];

@@ -119,6 +119,26 @@ describe("each page loads the texts it shows, the web kit's among them", () => {
     ).toBe('/ta/privacy');
   });
 
+  it('/ta/: the landing page, its cart and its footer links in Tamil, the logo and the cart leading on in Tamil', async () => {
+    await renderAt('/ta/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'தீபாவளி குடும்ப ஃபீஸ்ட் பேக்குகள்' })).toBeTruthy();
+    expect(within(screen.getByRole('navigation', { name: 'கொள்கைகள்' })).getByRole('link', { name: 'டிக்கெட் விதிமுறைகள்' })).toBeTruthy();
+    const logo = screen.getAllByRole('link', { name: new RegExp(DEFAULT_SITE_CONFIG.restaurant.name) })[0];
+    expect(logo.getAttribute('href')).toBe('/ta/');
+    const cart = await screen.findByRole('button', { name: 'கூடை, 2 பொருட்கள்' });
+    await act(async () => fireEvent.click(cart));
+    expect((await screen.findByRole('link', { name: 'செக்அவுட்' })).getAttribute('href')).toBe('/ta/feast-packs/checkout');
+    expect(await screen.findByRole('button', { name: 'Vegetarian Feast இன்னும் ஒன்று' })).toBeTruthy();
+  });
+
+  it('/hi/feast-packs/checkout: the checkout, its frame and the news box in Hindi', async () => {
+    await renderAt('/hi/feast-packs/checkout');
+    expect(await screen.findByRole('heading', { name: 'चेकआउट' })).toBeTruthy();
+    expect(await screen.findByRole('checkbox', { name: 'रेस्टोरेंट के कार्यक्रमों की ख़बरें मुझे भेजें' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'भुगतान पर जाएँ' })).toBeTruthy();
+    expect(within(screen.getByRole('navigation', { name: 'नीतियाँ' })).getByRole('link', { name: 'गोपनीयता नीति' })).toBeTruthy();
+  });
+
   it('/feast-packs/checkout: English, the news box among it', async () => {
     await renderAt('/feast-packs/checkout');
     expect(await screen.findByRole('checkbox', { name: "Send me news about the restaurant's events" })).toBeTruthy();

@@ -1,5 +1,7 @@
 import './cart-button.css';
 import { lazy, Suspense, useEffect, useRef } from 'react';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useHydrated } from '@festival/web-kit/hydration';
 import { BagIcon } from '#shared/components/icons.tsx';
 import { useFeastCatalog } from '../api/feast-catalog';
@@ -17,7 +19,14 @@ export function CartButton() {
   const setOpen = useFeastCartStore((s) => s.setOpen);
   const panel = useRef<HTMLDivElement>(null);
   const count = feastCartCount(items);
-  const label = count > 0 ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart, empty';
+  const { t } = useLingui();
+  const label =
+    count > 0
+      ? t({
+          message: plural(count, { one: 'Cart, # item', other: 'Cart, # items' }),
+          comment: "The header's cart button, named for screen readers.",
+        })
+      : t({ message: 'Cart, empty', comment: "The header's cart button, named for screen readers." });
 
   // While pre-orders are open the cart is kept on the device (read once the page has hydrated:
   // the pre-rendered page's cart is empty) and to what the catalog offers. Closed, nothing can
@@ -65,19 +74,29 @@ export function CartButton() {
         ) : null}
       </button>
       {open ? (
-        <div id="lp-cart-panel" className="lp-cart-panel" role="region" aria-label="Your cart" tabIndex={-1} ref={panel}>
+        <div id="lp-cart-panel" className="lp-cart-panel" role="region" aria-label={t`Your cart`} tabIndex={-1} ref={panel}>
           {catalog?.open ? (
-            <Suspense fallback={<p role="status">Loading your cart…</p>}>
+            <Suspense
+              fallback={
+                <p role="status">
+                  <Trans>Loading your cart…</Trans>
+                </p>
+              }
+            >
               <CartPanel catalog={catalog} />
             </Suspense>
           ) : (
             <>
-              <p className="lp-cart-title">Your cart is empty</p>
-              <p>Diwali feast pack pre-orders have closed for this year. Thank you for celebrating with us!</p>
+              <p className="lp-cart-title">
+                <Trans>Your cart is empty</Trans>
+              </p>
+              <p>
+                <Trans>Diwali feast pack pre-orders have closed for this year. Thank you for celebrating with us!</Trans>
+              </p>
             </>
           )}
           <button type="button" className="lp-text-button" onClick={() => setOpen(false)}>
-            Close
+            <Trans>Close</Trans>
           </button>
         </div>
       ) : null}

@@ -1,12 +1,17 @@
 import './feast.css';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   feastOrderIntentSchema,
   formatCents,
-  pickupDateLabel,
-  pickupTimeLabel,
+  MAX_PACKS_PER_ORDER,
+  pickupDateIn,
+  pickupTimeIn,
   priceFeastOrder,
   type FeastCatalog,
+  type FeastPickupSlot,
   type FeastOrderIntentResponse,
   type FeastOrderReceipt,
   type SiteConfig,
@@ -16,6 +21,7 @@ import { getAnalyticsSessionId, trackEvent } from '@festival/web-kit/analytics';
 import { PaymentForm } from '@festival/web-kit/payments';
 import { NewsConsentBox, PayAgreement } from '@festival/web-kit/legal';
 import { useSiteConfig } from '@festival/web-kit/site';
+import { useLanguage, useLocalizedPath } from '@festival/web-kit/i18n';
 import { useFeastCartStore, type FeastCartItem } from '../stores/feast-cart-store';
 import { clearFeastCart } from '../lib/feast-cart';
 import { useConfirmFeastPayment, useCreateFeastOrder, useFeastCatalog } from '../api/feast-catalog';
@@ -27,14 +33,39 @@ interface Details {
 }
 type Field = keyof Details | 'slotId' | 'items';
 
-const FIELDS: { name: keyof Details; label: string; type: string; autoComplete: string; inputMode?: 'email' | 'tel' }[] = [
-  { name: 'customerName', label: 'Name', type: 'text', autoComplete: 'name' },
-  { name: 'customerEmail', label: 'Email', type: 'email', autoComplete: 'email', inputMode: 'email' },
-  { name: 'customerPhone', label: 'Phone', type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
+const FIELDS: { name: keyof Details; label: MessageDescriptor; type: string; autoComplete: string; inputMode?: 'email' | 'tel' }[] = [
+  { name: 'customerName', label: msg`Name`, type: 'text', autoComplete: 'name' },
+  { name: 'customerEmail', label: msg`Email`, type: 'email', autoComplete: 'email', inputMode: 'email' },
+  { name: 'customerPhone', label: msg`Phone`, type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
 ];
 
-const errorMessage = (error: unknown): string =>
-  error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
+/**
+ * A schema issue of a field as the page says it, in the page's language (the English is the
+ * schema's own message, feastOrderIntentSchema in the contracts).
+ */
+function issueText(field: Field, code: string, message: string): MessageDescriptor {
+  const tooBig = code === 'too_big';
+  switch (field) {
+    case 'customerName':
+      return tooBig ? msg`Name is too long` : msg`Name is required`;
+    case 'customerEmail':
+      return msg`Invalid email address`;
+    case 'customerPhone':
+      return tooBig ? msg`Phone number is too long` : msg`Phone number must be at least 10 digits`;
+    case 'slotId':
+      return msg`Choose a pickup time`;
+    case 'items':
+      if (code === 'too_small') return msg`Add at least one feast pack`;
+      if (message === 'A pack is listed twice') return msg`A pack is listed twice`;
+      return msg`At most ${MAX_PACKS_PER_ORDER} packs per order`;
+  }
+}
+
+/** The API's refusal as it worded it (in the page's language), or a general one. */
+function useErrorMessage(): (error: unknown) => string {
+  const { t } = useLingui();
+  return (error) => (error instanceof Error && error.message ? error.message : t`Something went wrong. Please try again.`);
+}
 
 function addressOf(site: SiteConfig | undefined): string {
   const address = site?.restaurant.address;
@@ -53,11 +84,17 @@ function OrderLines({ items, catalog }: { items: FeastCartItem[]; catalog: Feast
           <dd>{formatCents(item.price * item.quantity)}</dd>
         </div>
       ))}
-      <dt>Subtotal</dt>
+      <dt>
+        <Trans>Subtotal</Trans>
+      </dt>
       <dd>{formatCents(price.subtotalCents)}</dd>
-      <dt>Tax</dt>
+      <dt>
+        <Trans>Tax</Trans>
+      </dt>
       <dd>{formatCents(price.taxCents)}</dd>
-      <dt>Total</dt>
+      <dt>
+        <Trans>Total</Trans>
+      </dt>
       <dd>
         <strong>{formatCents(price.totalCents)}</strong>
       </dd>
@@ -65,17 +102,38 @@ function OrderLines({ items, catalog }: { items: FeastCartItem[]; catalog: Feast
   );
 }
 
-function Confirmed({ receipt, site }: { receipt: FeastOrderReceipt; site: SiteConfig | undefined }) {
+/**
+ * The paid pre-order. Its pickup time in the page's language, from the pickup time chosen (the
+ * receipt's own labels are English, as the order keeps them for the staff).
+ */
+function Confirmed({
+  receipt,
+  site,
+  slot,
+}: {
+  receipt: FeastOrderReceipt;
+  site: SiteConfig | undefined;
+  slot: FeastPickupSlot | undefined;
+}) {
+  const language = useLanguage();
+  const localizedPath = useLocalizedPath();
+  const date = slot ? pickupDateIn(slot.date, language) : receipt.pickupDate;
+  const time = slot ? pickupTimeIn(slot.time, language) : receipt.pickupTime;
+  const email = receipt.customerEmail;
   return (
     <section className="fk-card" aria-labelledby="feast-confirmed">
       <h2 id="feast-confirmed" className="fk-card__title">
-        Pre-order Confirmed
+        <Trans>Pre-order Confirmed</Trans>
       </h2>
       <p>
-        Order reference: <strong data-testid="feast-reference">{receipt.reference}</strong>
+        <Trans>
+          Order reference: <strong data-testid="feast-reference">{receipt.reference}</strong>
+        </Trans>
       </p>
       <p>
-        Pick up on <strong>{receipt.pickupDate}</strong> at <strong>{receipt.pickupTime}</strong>
+        <Trans comment="The pickup day (a long date in the page's language) and time.">
+          Pick up on <strong>{date}</strong> at <strong>{time}</strong>
+        </Trans>
       </p>
       <p>
         {site?.restaurant.name}, {addressOf(site)}
@@ -88,11 +146,15 @@ function Confirmed({ receipt, site }: { receipt: FeastOrderReceipt; site: SiteCo
         ))}
       </ul>
       <p>
-        Total paid: <strong>{formatCents(receipt.totalCents)}</strong>
+        <Trans comment="Review: the amount charged for the pre-order, in US dollars.">
+          Total paid: <strong>{formatCents(receipt.totalCents)}</strong>
+        </Trans>
       </p>
-      <p className="feast-hint">We have e-mailed your pickup code{receipt.customerEmail ? ` to ${receipt.customerEmail}` : ''}.</p>
-      <Link to="/" className="fk-btn fk-btn--maroon">
-        Back to the home page
+      <p className="feast-hint">
+        {email ? <Trans>We have e-mailed your pickup code to {email}.</Trans> : <Trans>We have e-mailed your pickup code.</Trans>}
+      </p>
+      <Link to={localizedPath('/')} className="fk-btn fk-btn--maroon">
+        <Trans>Back to the home page</Trans>
       </Link>
     </section>
   );
@@ -109,15 +171,23 @@ function Checkout({ catalog }: { catalog: FeastCatalog }) {
   const [receipt, setReceipt] = useState<FeastOrderReceipt | null>(null);
   const create = useCreateFeastOrder();
   const confirm = useConfirmFeastPayment();
+  const { t, i18n } = useLingui();
+  const language = useLanguage();
+  const localizedPath = useLocalizedPath();
+  const errorMessage = useErrorMessage();
 
-  if (receipt) return <Confirmed receipt={receipt} site={site} />;
+  if (receipt) return <Confirmed receipt={receipt} site={site} slot={catalog.slots.find((slot) => slot.id === slotId)} />;
   if (items.length === 0) {
     return (
       <section className="fk-card">
-        <h2 className="fk-card__title">Your cart is empty</h2>
-        <p>Add a feast pack on the home page to pre-order it.</p>
-        <Link to="/" className="fk-btn fk-btn--gold">
-          View Feast Packs
+        <h2 className="fk-card__title">
+          <Trans>Your cart is empty</Trans>
+        </h2>
+        <p>
+          <Trans>Add a feast pack on the home page to pre-order it.</Trans>
+        </p>
+        <Link to={localizedPath('/')} className="fk-btn fk-btn--gold">
+          <Trans>View Feast Packs</Trans>
         </Link>
       </section>
     );
@@ -135,10 +205,14 @@ function Checkout({ catalog }: { catalog: FeastCatalog }) {
       sessionId: getAnalyticsSessionId(),
       // The news box (docs/privacy.md): buying never depends on it.
       newsConsent,
+      language,
     });
     if (!result.success) {
       const found: Partial<Record<Field, string>> = {};
-      for (const issue of result.error.issues) found[issue.path[0] as Field] ??= issue.message;
+      for (const issue of result.error.issues) {
+        const field = issue.path[0] as Field;
+        found[field] ??= i18n._(issueText(field, issue.code, issue.message));
+      }
       setErrors(found);
       return;
     }
@@ -162,7 +236,7 @@ function Checkout({ catalog }: { catalog: FeastCatalog }) {
     return (
       <section className="fk-card" aria-labelledby="feast-payment">
         <h2 id="feast-payment" className="fk-card__title">
-          Payment
+          <Trans>Payment</Trans>
         </h2>
         <OrderLines items={items} catalog={catalog} />
         {confirm.error ? (
@@ -173,8 +247,8 @@ function Checkout({ catalog }: { catalog: FeastCatalog }) {
         <PaymentForm
           clientSecret={held.clientSecret}
           intent="payment"
-          submitLabel="Place Pre-order"
-          returnUrl={`${window.location.origin}/feast-packs/checkout`}
+          submitLabel={t`Place Pre-order`}
+          returnUrl={`${window.location.origin}${localizedPath('/feast-packs/checkout')}`}
           onSucceeded={paid}
         />
         <PayAgreement />
@@ -185,13 +259,13 @@ function Checkout({ catalog }: { catalog: FeastCatalog }) {
   return (
     <section className="fk-card" aria-labelledby="feast-checkout">
       <h2 id="feast-checkout" className="fk-card__title">
-        Checkout
+        <Trans>Checkout</Trans>
       </h2>
       <OrderLines items={items} catalog={catalog} />
       <form className="feast-form" onSubmit={submit} noValidate>
         {FIELDS.map((field) => (
           <label key={field.name} className="feast-form__field" htmlFor={`feast-${field.name}`}>
-            <span>{field.label}</span>
+            <span>{i18n._(field.label)}</span>
             <input
               id={`feast-${field.name}`}
               name={field.name}
@@ -211,10 +285,15 @@ function Checkout({ catalog }: { catalog: FeastCatalog }) {
           </label>
         ))}
         <fieldset className="feast-form__field">
-          <legend>Pickup time</legend>
+          <legend>
+            <Trans>Pickup time</Trans>
+          </legend>
           {catalog.slots.map((slot) => {
             const full = slot.remaining <= 0;
-            const label = `${pickupDateLabel(slot.date)} at ${pickupTimeLabel(slot.time)}`;
+            const date = pickupDateIn(slot.date, language);
+            const time = pickupTimeIn(slot.time, language);
+            const label = t({ message: `${date} at ${time}`, comment: 'A pickup time to choose: the day (a long date) and the time.' });
+            const left = slot.remaining;
             return (
               <label key={slot.id} className="feast-slot">
                 <input
@@ -226,7 +305,13 @@ function Checkout({ catalog }: { catalog: FeastCatalog }) {
                   onChange={() => setSlotId(slot.id)}
                 />
                 <span>{label}</span>
-                <span className="feast-slot__left">{full ? 'Full' : `${slot.remaining} left`}</span>
+                <span className="feast-slot__left">
+                  {full ? (
+                    <Trans comment="A pickup time with no room left.">Full</Trans>
+                  ) : (
+                    <Trans comment="Packs that can still be picked up at this time.">{left} left</Trans>
+                  )}
+                </span>
               </label>
             );
           })}
@@ -244,7 +329,7 @@ function Checkout({ catalog }: { catalog: FeastCatalog }) {
           </p>
         ) : null}
         <button type="submit" className="fk-btn fk-btn--large fk-btn--block" disabled={create.isPending}>
-          {create.isPending ? 'Holding your packs…' : 'Continue to Payment'}
+          {create.isPending ? <Trans>Holding your packs…</Trans> : <Trans>Continue to Payment</Trans>}
         </button>
       </form>
     </section>
@@ -257,6 +342,7 @@ function Checkout({ catalog }: { catalog: FeastCatalog }) {
  */
 export function FeastCheckoutPage({ closedCard }: { closedCard: ReactNode }) {
   const { data: catalog, error } = useFeastCatalog({ current: true });
+  const errorMessage = useErrorMessage();
   return (
     <main className="lp-main lp-container feast-checkout">
       {error ? (
@@ -264,7 +350,9 @@ export function FeastCheckoutPage({ closedCard }: { closedCard: ReactNode }) {
           {errorMessage(error)}
         </p>
       ) : !catalog ? (
-        <p role="status">Loading…</p>
+        <p role="status">
+          <Trans>Loading…</Trans>
+        </p>
       ) : catalog.open ? (
         <Checkout catalog={catalog} />
       ) : (

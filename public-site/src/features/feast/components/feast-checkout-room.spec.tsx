@@ -1,10 +1,10 @@
 import { QueryClientProvider } from '@festival/query';
-import { render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from '@festival/router/memory';
+import { screen, waitFor } from '@testing-library/react';
 import { DEFAULT_SITE_CONFIG, type FeastCatalog } from '@festival/contracts';
 import { createQueryClient } from '@festival/web-kit/query-client';
 import { feastCatalogQuery } from '../api/feast-catalog';
 import { useFeastCartStore } from '../stores/feast-cart-store';
+import { renderInLanguage } from '../testing/render-in-language';
 import { FeastCheckoutPage } from './feast-checkout-page';
 
 const slot = { id: 'slot-1', date: '2026-11-07', time: '11:00' };
@@ -30,11 +30,9 @@ describe('the feast checkout reads the room left at each pickup time when it ope
     const client = createQueryClient();
     client.setQueryData(feastCatalogQuery.queryKey, catalog(2));
 
-    render(
+    renderInLanguage(
       <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={['/feast-packs/checkout']}>
-          <FeastCheckoutPage closedCard={<p>Closed</p>} />
-        </MemoryRouter>
+        <FeastCheckoutPage closedCard={<p>Closed</p>} />
       </QueryClientProvider>,
     );
 

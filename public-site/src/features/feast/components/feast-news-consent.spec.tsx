@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@festival/query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from '@festival/router/memory';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DEFAULT_SITE_CONFIG, type FeastCatalog } from '@festival/contracts';
 import { createQueryClient } from '@festival/web-kit/query-client';
 import { useFeastCartStore } from '../stores/feast-cart-store';
+import { renderInLanguage } from '../testing/render-in-language';
 import { FeastCheckoutPage } from './feast-checkout-page';
 
 interface Call {
@@ -43,11 +43,9 @@ beforeEach(() => {
 });
 
 async function checkOut(tick: boolean) {
-  render(
+  renderInLanguage(
     <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={['/feast-packs/checkout']}>
-        <FeastCheckoutPage closedCard={<p>Closed</p>} />
-      </MemoryRouter>
+      <FeastCheckoutPage closedCard={<p>Closed</p>} />
     </QueryClientProvider>,
   );
   fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Ravi Kumar' } });
@@ -74,5 +72,36 @@ describe('the news box and the pay line of the feast pack checkout', () => {
     expect(within(line).getByRole('link', { name: 'ticket terms' }).getAttribute('href')).toBe('/terms');
     expect(within(line).getByRole('link', { name: 'privacy policy' }).getAttribute('href')).toBe('/privacy');
     expect(await screen.findByRole('button', { name: 'Place Pre-order' })).toBeTruthy();
+  });
+
+  it('in Hindi: its words, the pickup time in Hindi, refusals of the form in Hindi, and the pre-order held in Hindi', async () => {
+    renderInLanguage(
+      <QueryClientProvider client={createQueryClient()}>
+        <FeastCheckoutPage closedCard={<p>Closed</p>} />
+      </QueryClientProvider>,
+      { language: 'hi' },
+    );
+    expect(await screen.findByRole('heading', { name: 'चेकआउट' })).toBeTruthy();
+    const time = new Intl.DateTimeFormat('hi-IN', {
+      timeZone: 'UTC',
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+    }).format(new Date(Date.UTC(2026, 10, 7)));
+    expect(screen.getByRole('radio', { name: new RegExp(`^${time},`) })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'भुगतान पर जाएँ' }));
+    expect(await screen.findByText('नाम ज़रूरी है')).toBeTruthy();
+    expect(screen.getByText('पिकअप का समय चुनें')).toBeTruthy();
+    expect(calls.some((call) => call.url === '/api/feast-order-intent')).toBe(false);
+
+    // Each field's label holds its refusal too, now that the form was refused once.
+    fireEvent.change(screen.getByLabelText(/^नाम/), { target: { value: 'Ravi Kumar' } });
+    fireEvent.change(screen.getByLabelText(/^ई-मेल/), { target: { value: 'ravi@example.com' } });
+    fireEvent.change(screen.getByLabelText(/^फ़ोन/), { target: { value: '4085550102' } });
+    fireEvent.click(screen.getByRole('radio'));
+    fireEvent.click(screen.getByRole('button', { name: 'भुगतान पर जाएँ' }));
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/feast-order-intent')).toBe(true));
+    expect(calls.find((call) => call.url === '/api/feast-order-intent')!.body).toMatchObject({ language: 'hi', slotId: 'slot-1' });
   });
 });

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
 import { useFeastCatalog } from '../api/feast-catalog';
 
 // The packs on sale load only while pre-orders are open: the closed page carries none of it.
@@ -15,7 +16,7 @@ export function FeastPacks({ closed }: { closed: ReactNode }) {
     <Suspense
       fallback={
         <p className="lp-card" role="status">
-          Loading the feast packs…
+          <Trans>Loading the feast packs…</Trans>
         </p>
       }
     >

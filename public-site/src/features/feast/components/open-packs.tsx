@@ -1,6 +1,7 @@
 import './feast.css';
 import { formatCents, type FeastPack } from '@festival/contracts';
 import { trackEvent } from '@festival/web-kit/analytics';
+import { Trans } from '@lingui/react/macro';
 import { useFeastCartStore } from '../stores/feast-cart-store';
 import { addPack } from '../lib/feast-cart';
 
@@ -8,7 +9,7 @@ function PackCard({ pack }: { pack: FeastPack }) {
   const inCart = useFeastCartStore((s) => s.items.find((item) => item.id === pack.id)?.quantity ?? 0);
   return (
     <article className="lp-card lp-card--pack lp-rise" aria-labelledby={`lp-pack-${pack.id}`}>
-      <p className="lp-eyebrow">{pack.vegetarian ? 'Vegetarian' : 'Non-Vegetarian'}</p>
+      <p className="lp-eyebrow">{pack.vegetarian ? <Trans>Vegetarian</Trans> : <Trans>Non-Vegetarian</Trans>}</p>
       <h3 id={`lp-pack-${pack.id}`} className="lp-card-title">
         {pack.name}
       </h3>
@@ -22,11 +23,11 @@ function PackCard({ pack }: { pack: FeastPack }) {
           void trackEvent('add_to_cart', { metadata: { pack: pack.name, packId: pack.id, quantity: 1 } });
         }}
       >
-        Add to Cart
+        <Trans>Add to Cart</Trans>
       </button>
       {inCart > 0 ? (
         <p className="lp-pack-in-cart" role="status">
-          {inCart} in your cart
+          <Trans comment="How many of this pack are in the cart.">{inCart} in your cart</Trans>
         </p>
       ) : null}
     </article>

@@ -1,4 +1,5 @@
 import './closed-card.css';
+import { Trans } from '@lingui/react/macro';
 import { Rangoli } from './ornaments';
 
 /** The card that says the feast pack pre-orders are closed, on `/` and on the checkout page. */
@@ -8,11 +9,13 @@ export function ClosedCard() {
       <Rangoli className="lp-card-rangoli" />
       <div>
         <h3 id="lp-closed-title" className="lp-card-title">
-          Diwali Feast Pack Orders Are Now Closed
+          <Trans>Diwali Feast Pack Orders Are Now Closed</Trans>
         </h3>
         <p>
-          Thank you for the overwhelming response! Every feast pack for this Diwali has found its family, and we are grateful to everyone
-          who celebrated the festival of lights with us.
+          <Trans>
+            Thank you for the overwhelming response! Every feast pack for this Diwali has found its family, and we are grateful to everyone
+            who celebrated the festival of lights with us.
+          </Trans>
         </p>
       </div>
     </article>

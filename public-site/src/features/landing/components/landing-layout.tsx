@@ -1,6 +1,7 @@
 // The frame first: its page-wide stylesheet comes before the sections' own.
 import { SitePage } from './site-page';
 import type { ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { usePageTracking } from '@festival/web-kit/analytics';
 import { useSiteConfig } from '@festival/web-kit/site';
 import { useLandingSeo } from '../hooks/use-landing-seo';
@@ -19,6 +20,7 @@ interface LandingLayoutProps {
  * cart, the packs' cards) come from the app, which composes the page (app/landing-page.tsx).
  */
 export function LandingLayout({ cart, feastPacks }: LandingLayoutProps) {
+  const { t } = useLingui();
   const { data: site, isError, refetch, isFetching } = useSiteConfig();
   usePageTracking('page_view');
   useLandingSeo(site);
@@ -31,22 +33,24 @@ export function LandingLayout({ cart, feastPacks }: LandingLayoutProps) {
       cart={cart}
       skipLink={
         <a className="lp-skip" href="#packs">
-          Skip to the feast packs
+          <Trans>Skip to the feast packs</Trans>
         </a>
       }
     >
       <main className="lp-main">
         {failed ? (
           <div className="lp-alert" role="alert">
-            <p>We couldn't load our restaurant and event details just now.</p>
+            <p>
+              <Trans>We couldn't load our restaurant and event details just now.</Trans>
+            </p>
             <button type="button" className="fk-btn fk-btn--maroon fk-btn--small" onClick={() => void refetch()} disabled={isFetching}>
-              {isFetching ? 'Trying again…' : 'Try again'}
+              {isFetching ? t`Trying again…` : t`Try again`}
             </button>
           </div>
         ) : null}
         {!site && !failed ? (
           <p className="visually-hidden" role="status">
-            Loading the festival details…
+            <Trans>Loading the festival details…</Trans>
           </p>
         ) : null}
         <HeroSection site={site} failed={failed} />

@@ -3,14 +3,20 @@ import type { ReactNode } from 'react';
 import { formatCents, type SiteConfig } from '@festival/contracts';
 import { trackEvent } from '@festival/web-kit/analytics';
 import { Link } from '@festival/router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocalizedPath } from '@festival/web-kit/i18n';
 import { CalendarIcon, ClockIcon, MusicIcon, PhoneIcon, PinIcon } from '#shared/components/icons.tsx';
 import { telHref } from '../lib/contact';
 import { Slot } from './placeholder';
 
 function PartyPromo({ party, failed }: { party: SiteConfig['party'] | undefined; failed: boolean }) {
+  const { t } = useLingui();
+  const localized = useLocalizedPath();
   return (
     <article className="lp-card lp-card--party lp-rise" aria-labelledby="lp-party-title">
-      <p className="lp-eyebrow">Diwali DJ Party</p>
+      <p className="lp-eyebrow">
+        <Trans>Diwali DJ Party</Trans>
+      </p>
       <h3 id="lp-party-title" className="lp-card-title">
         <Slot value={party?.name} width="12ch" failed={failed} />
       </h3>
@@ -40,13 +46,15 @@ function PartyPromo({ party, failed }: { party: SiteConfig['party'] | undefined;
           </span>
         </li>
       </ul>
-      <ul className="lp-prices" aria-label="Ticket prices">
+      <ul className="lp-prices" aria-label={t`Ticket prices`}>
         <li>
           <span className="lp-price">
             <Slot value={party ? formatCents(party.adultPriceCents) : undefined} width="5ch" failed={failed} />
           </span>
           <span className="lp-price-label">
-            <strong>Adults</strong>
+            <strong>
+              <Trans>Adults</Trans>
+            </strong>
             <span>
               <Slot value={party?.adultAges} width="10ch" failed={failed} />
             </span>
@@ -57,21 +65,25 @@ function PartyPromo({ party, failed }: { party: SiteConfig['party'] | undefined;
             <Slot value={party ? formatCents(party.childPriceCents) : undefined} width="5ch" failed={failed} />
           </span>
           <span className="lp-price-label">
-            <strong>Children</strong>
+            <strong>
+              <Trans>Children</Trans>
+            </strong>
             <span>
               <Slot value={party?.childAges} width="10ch" failed={failed} />
             </span>
           </span>
         </li>
         <li>
-          <span className="lp-price">Free</span>
+          <span className="lp-price">
+            <Trans>Free</Trans>
+          </span>
           <span className="lp-price-label">
             <Slot value={party?.freeUnder} width="10ch" failed={failed} />
           </span>
         </li>
       </ul>
-      <Link to="/diwali-party" className="fk-btn fk-btn--gold fk-btn--large fk-btn--block">
-        Reserve Your Tickets Now
+      <Link to={localized('/diwali-party')} className="fk-btn fk-btn--gold fk-btn--large fk-btn--block">
+        <Trans>Reserve Your Tickets Now</Trans>
       </Link>
     </article>
   );
@@ -81,9 +93,11 @@ function CateringCard({ phone, failed }: { phone: string | undefined; failed: bo
   return (
     <article className="lp-card lp-card--catering lp-rise" aria-labelledby="lp-catering-title">
       <h3 id="lp-catering-title" className="lp-card-title">
-        Looking for Catering?
+        <Trans>Looking for Catering?</Trans>
       </h3>
-      <p>From office lunches to family celebrations, we bring a South Indian feast to your table. Call us to plan your menu.</p>
+      <p>
+        <Trans>From office lunches to family celebrations, we bring a South Indian feast to your table. Call us to plan your menu.</Trans>
+      </p>
       {phone ? (
         <a
           className="fk-btn fk-btn--maroon"
@@ -92,7 +106,9 @@ function CateringCard({ phone, failed }: { phone: string | undefined; failed: bo
           onClick={() => void trackEvent('catering_clicked', { metadata: { phone_number: phone, source: 'catering_card' } })}
         >
           <PhoneIcon />
-          <span>Call {phone}</span>
+          <span>
+            <Trans>Call {phone}</Trans>
+          </span>
         </a>
       ) : (
         <span className="fk-btn fk-btn--maroon" aria-hidden="true">
@@ -113,7 +129,7 @@ export function PacksSection({ site, failed, feastPacks }: { site: SiteConfig | 
     <section id="packs" className="lp-packs" data-section="packs" aria-labelledby="lp-packs-title" tabIndex={-1}>
       <div className="lp-container">
         <h2 id="lp-packs-title" className="lp-section-title">
-          Feast Packs &amp; Celebrations
+          <Trans>Feast Packs &amp; Celebrations</Trans>
         </h2>
         <div className="lp-cards">
           {feastPacks}

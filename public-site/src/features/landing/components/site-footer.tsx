@@ -1,18 +1,26 @@
 import './site-footer.css';
 import type { SiteConfig } from '@festival/contracts';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { LegalLinks } from '@festival/web-kit/legal-links';
 import { cityLine, telHref } from '../lib/contact';
 import { RELEASE } from '../lib/release';
 import { Slot } from './placeholder';
 import { DiyaRow } from './ornaments';
 
 export function SiteFooter({ site, failed }: { site: SiteConfig | undefined; failed: boolean }) {
+  const { t } = useLingui();
   const restaurant = site?.restaurant;
+  const year = new Date().getFullYear();
+  const serving = (city: string, since: string) =>
+    t({ message: `Serving ${city} since ${since}.`, comment: "The restaurant's city and the year it opened." });
   return (
     <footer className="lp-footer" data-section="footer">
       <DiyaRow count={3} className="lp-footer-diyas" />
       <div className="lp-container lp-footer-grid">
         <div>
-          <h2 className="lp-footer-title">Visit us</h2>
+          <h2 className="lp-footer-title">
+            <Trans>Visit us</Trans>
+          </h2>
           {restaurant ? (
             <address className="lp-address">
               {restaurant.name}
@@ -28,7 +36,9 @@ export function SiteFooter({ site, failed }: { site: SiteConfig | undefined; fai
           )}
         </div>
         <div>
-          <h2 className="lp-footer-title">Contact</h2>
+          <h2 className="lp-footer-title">
+            <Trans>Contact</Trans>
+          </h2>
           <ul className="lp-footer-list">
             <li>
               {restaurant ? (
@@ -47,7 +57,9 @@ export function SiteFooter({ site, failed }: { site: SiteConfig | undefined; fai
           </ul>
         </div>
         <div>
-          <h2 className="lp-footer-title">Opening hours</h2>
+          <h2 className="lp-footer-title">
+            <Trans>Opening hours</Trans>
+          </h2>
           {restaurant ? (
             <dl className="lp-hours">
               {restaurant.openingHours.map((entry) => (
@@ -66,14 +78,17 @@ export function SiteFooter({ site, failed }: { site: SiteConfig | undefined; fai
       </div>
       <div className="lp-container lp-footer-bottom">
         <p>
-          © {new Date().getFullYear()} <Slot value={restaurant?.name} width="9ch" failed={failed} />. All rights reserved.
-          {restaurant ? ` Serving ${restaurant.address.city} since ${restaurant.since}.` : null}
+          <Trans>
+            © {year} <Slot value={restaurant?.name} width="9ch" failed={failed} />. All rights reserved.
+          </Trans>
+          {restaurant ? ' ' + serving(restaurant.address.city, String(restaurant.since)) : null}
         </p>
-        {/* The policies (docs/privacy.md): written out here, as the landing page has no room for another chunk. */}
-        <nav aria-label="Policies" className="legal-links lp-footer-legal">
-          <a href="/privacy">Privacy policy</a> · <a href="/terms">Ticket terms</a>
-        </nav>
-        {RELEASE ? <p className="lp-release">Release {RELEASE}</p> : null}
+        <LegalLinks className="lp-footer-legal" />
+        {RELEASE ? (
+          <p className="lp-release">
+            <Trans>Release {RELEASE}</Trans>
+          </p>
+        ) : null}
       </div>
     </footer>
   );

@@ -1,4 +1,6 @@
 import './fonts.css';
+// Hindi and Tamil in their web fonts on /hi/ and /ta/ (fetched only by a page in that language).
+import '@festival/web-kit/indic-fonts.css';
 import '@festival/web-kit/palette.css';
 import '@festival/web-kit/button.css';
 import './landing.css';
