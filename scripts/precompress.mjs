@@ -78,17 +78,29 @@ export async function precompressTree(dir) {
  */
 export function precompress() {
   let outDir = '';
+  let failed = false;
   return {
     name: 'festival-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
+    // A failed build ends in closeBundle too, with no output folder: it is left to report its own
+    // error (an error here would be reported instead of it).
+    buildStart() {
+      failed = false;
+    },
+    buildEnd(error) {
+      if (error) failed = true;
+    },
+    renderError() {
+      failed = true;
+    },
     closeBundle: {
       order: 'post',
       sequential: true,
       async handler() {
-        await precompressTree(outDir);
+        if (!failed) await precompressTree(outDir);
       },
     },
   };
