@@ -5,6 +5,7 @@ import type { SiteConfig } from '../../packages/contracts/src';
 import { seriousViolations } from '../support/axe';
 import { waitForMails } from '../support/mailbox';
 import { BASE_URL } from '../support/environment';
+import { lettersWithoutGlyphs } from '../support/glyphs';
 
 function drink(page: Page, name: string) {
   return page.getByRole('article', { name, exact: true });
@@ -123,6 +124,8 @@ test.describe('the drinks and party pages in three languages', () => {
       // Its words fit its button, and the button leaves the restaurant's name beside it whole.
       expect(await orderNow.evaluate((button) => button.scrollWidth <= button.clientWidth)).toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      // Every Hindi or Tamil letter it shows has a glyph in the web fonts it loaded: no missing-glyph box.
+      expect({ language, missing: await lettersWithoutGlyphs(page) }).toEqual({ language, missing: [] });
       expect({ language, violations: await seriousViolations(page) }).toEqual({ language, violations: [] });
     });
   }
@@ -139,6 +142,8 @@ test.describe('the drinks and party pages in three languages', () => {
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       await expect(drink(page, 'Mango Lassi')).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      // Every Hindi or Tamil letter it shows has a glyph in the web fonts it loaded: no missing-glyph box.
+      expect({ language, missing: await lettersWithoutGlyphs(page) }).toEqual({ language, missing: [] });
       expect({ language, violations: await seriousViolations(page) }).toEqual({ language, violations: [] });
     });
   }
@@ -164,6 +169,7 @@ test.describe('the drinks and party pages in three languages', () => {
           .map((element) => element.textContent),
       );
       expect(overflowing).toEqual([]);
+      expect({ language, missing: await lettersWithoutGlyphs(page) }).toEqual({ language, missing: [] });
       expect({ language, violations: await seriousViolations(page) }).toEqual({ language, violations: [] });
     });
   }
