@@ -69,33 +69,24 @@ export function translatedPageSeo(): [string, PageSeoOf][] {
         childPrice: formatCents(party.childPriceCents),
       };
     };
-    const home = pathInLanguage('/', language);
-    const partyPath = pathInLanguage('/diwali-party', language);
-    return [
-      [
-        home,
-        (site, origin) => {
-          const values = valuesOf(site);
-          return landingPageSeo(site, origin, {
-            path: home,
-            locale,
-            title: words.text(SEO_MESSAGES.landingTitle, values),
-            description: words.text(SEO_MESSAGES.landingDescription, values),
-          });
-        },
-      ],
-      [
-        partyPath,
-        (site, origin) => {
-          const values = valuesOf(site);
-          return partyPageSeo(site, origin, {
-            path: partyPath,
-            locale,
-            title: words.text(SEO_MESSAGES.partyTitle, values),
-            description: words.text(SEO_MESSAGES.partyDescription, values),
-          });
-        },
-      ],
+    const pages = [
+      { path: '/', seo: landingPageSeo, title: SEO_MESSAGES.landingTitle, description: SEO_MESSAGES.landingDescription },
+      { path: '/diwali-party', seo: partyPageSeo, title: SEO_MESSAGES.partyTitle, description: SEO_MESSAGES.partyDescription },
     ];
+    return pages.map(({ path, seo, title, description }): [string, PageSeoOf] => {
+      const translatedPath = pathInLanguage(path, language);
+      return [
+        translatedPath,
+        (site, origin) => {
+          const values = valuesOf(site);
+          return seo(site, origin, {
+            path: translatedPath,
+            locale,
+            title: words.text(title, values),
+            description: words.text(description, values),
+          });
+        },
+      ];
+    });
   });
 }
